@@ -1,0 +1,81 @@
+import type { CompanySize, EmploymentType, Language, SeniorityLevel, WorkModel } from './vocab.js';
+
+/** A named thing with a filter value: `slug` is lower-case and is what filters and facets use. */
+export interface Named {
+  slug: string;
+  name: string;
+}
+
+/**
+ * Where a job is. A posting may list several; the first is the primary one.
+ * `city` is null when the posting names only a region or country.
+ */
+export interface JobPlace {
+  city: Named | null;
+  region: Named | null;
+  country: Named | null;
+  /** ISO 3166-1 alpha-2, upper case ('DE'), when known. */
+  countryCode: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** Annual salary range in whole euros (monthly and hourly amounts already annualised). */
+export interface SalaryRange {
+  min: number;
+  max: number;
+}
+
+export interface Company {
+  /** Display name as the posting gives it. Its lower-case form is the filter value. */
+  name: string;
+  domain: string | null;
+  website: string | null;
+  logoUrl: string | null;
+  size: CompanySize | null;
+}
+
+/**
+ * An enriched posting: everything the index, the filters and the cards need.
+ * Produced by ingest, kept by the store, read by the search engine.
+ */
+export interface Job {
+  /** Identity across imports: `<source>:<identifier|url|hash>`. */
+  key: string;
+  /** Digits only; stable for the same key. */
+  boardId: string;
+  source: string;
+  title: string;
+  company: Company;
+  /** Industry slug (`online-marketing`, `healthcare`, ...), null when unknown. */
+  industry: string | null;
+  /** Normalised position: slug `seo-manager`, name `SEO Manager`. */
+  position: Named;
+  seniority: SeniorityLevel | null;
+  employmentType: EmploymentType | null;
+  workModel: WorkModel | null;
+  /** Share of remote work 0..100, null when the posting does not tell. */
+  remotePercentage: number | null;
+  /** Skill tags (slug + display name). */
+  skills: Named[];
+  isSeo: boolean;
+  language: Language;
+  /** At least one place is not required (some postings state none). */
+  places: JobPlace[];
+  /** Salary as given by the posting, annualised EUR. */
+  salary: SalaryRange | null;
+  /** Estimate from comparable postings; set only where `salary` is null. Filled at index build. */
+  estimatedSalary: SalaryRange | null;
+  /** Short plain-text summary for the card. */
+  summary: string;
+  /** Excerpts (plain text) explaining relevance; '' when nothing fits. */
+  seoContext: string;
+  salaryContext: string;
+  remoteContext: string;
+  /** Plain text searched by keyword `q` (title, description); kept bounded in size by ingest. */
+  searchText: string;
+  /** Epoch milliseconds; null when the posting has no date. */
+  postedAt: number | null;
+  /** Epoch milliseconds; null when the posting never expires. */
+  validThrough: number | null;
+}
