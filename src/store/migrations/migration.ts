@@ -1,0 +1,38 @@
+/** One step of a store's schema history. Versions are applied in ascending order, each exactly once. */
+export interface Migration {
+  version: number;
+  name: string;
+  /** One or more SQL statements, kept in TypeScript so that the build copies no .sql files. */
+  sql: string;
+}
+
+/**
+ * The migrations still to apply, given the versions a database has recorded.
+ * Throws when the database knows a version this program does not: it was migrated by a newer
+ * release, and writing to it with an older schema in mind could damage it.
+ */
+export function pendingMigrations(
+  all: readonly Migration[],
+  applied: readonly number[],
+): Migration[] {
+  assertOrdered(all);
+  const known = new Set(all.map((m) => m.version));
+  const unknown = applied.filter((v) => !known.has(v));
+  if (unknown.length > 0) {
+    throw new Error(
+      `The database has schema version(s) ${unknown.join(', ')} that this program does not know; ` +
+        'it was migrated by a newer release. Upgrade the program or use another database.',
+    );
+  }
+  const done = new Set(applied);
+  return all.filter((m) => !done.has(m.version));
+}
+
+function assertOrdered(all: readonly Migration[]): void {
+  all.forEach((m, i) => {
+    const previous = all[i - 1];
+    if (!Number.isInteger(m.version) || (previous !== undefined && m.version <= previous.version)) {
+      throw new Error(`Migration versions must be ascending integers; check version ${m.version}`);
+    }
+  });
+}

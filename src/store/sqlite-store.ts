@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Job } from '../domain/job.js';
+import type { JobStore, UpsertResult } from './job-store.js';
+import { lastByKey } from './last-by-key.js';
+import { pendingMigrations, type Migration } from './migrations/migration.js';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
+
+/** How long a writer waits for another process's write transaction before failing (ms). */
+const BUSY_TIMEOUT_MS = 10_000;
+
+const PRAGMAS = [
+  // Readers (the server) and the writer (an import) never block each other.
+  'journal_mode = WAL',
+  // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
+  'synchronous = NORMAL',
+  'temp_store = MEMORY',
+  // 64 MiB page cache and memory-mapped reads: loadLive reads the whole table.
+  'cache_size = -65536',
+  'mmap_size = 1073741824',
+];
+
+interface Statements {
+  exists: Database.Statement<[string], number>;
+  upsert: Database.Statement<[string, string, number | null, number | null, string, number]>;
+  remove: Database.Statement<[string]>;
+  bumpCursor: Database.Statement<[], number>;
+  cursor: Database.Statement<[], number>;
+  count: Database.Statement<[], number>;
+  live: Database.Statement<[number], string>;
+}
+
+/** The embedded store: one SQLite file, the Job kept as JSON beside the columns queries need. */
+export class SqliteJobStore implements JobStore {
+  readonly #db: Database.Database;
+  #statements: Statements | undefined;
+  // better-sqlite3 transactions commit on return and roll back when the function throws.
+  readonly #upsertTx: Database.Transaction<(jobs: readonly Job[]) => UpsertResult>;
+  readonly #deleteTx: Database.Transaction<(keys: readonly string[]) => number>;
+
+  /** `path` is a file (its folder is created) or ':memory:'. */
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    for (const pragma of PRAGMAS) this.#db.pragma(pragma);
+    this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs));
+    this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys));
+  }
+
+  async migrate(): Promise<void> {
+    migrateSqlite(this.#db, SQLITE_MIGRATIONS);
+  }
+
+  async loadLive(now: number): Promise<Job[]> {
+    const jobs: Job[] = [];
+    // Iterating plucked strings keeps one row's text alive at a time, not the whole table's.
+    for (const doc of this.#stmts().live.iterate(now)) jobs.push(parseJob(doc));
+    return jobs;
+  }
+
+  async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
+    const unique = lastByKey(jobs);
+    if (unique.length === 0) return { inserted: 0, updated: 0 };
+    // IMMEDIATE takes the write lock up front, so the existence checks cannot go stale.
+    return this.#upsertTx.immediate(unique);
+  }
+
+  async delete(keys: readonly string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    return this.#deleteTx.immediate([...new Set(keys)]);
+  }
+
+  async count(): Promise<number> {
+    return this.#stmts().count.get() ?? 0;
+  }
+
+  async changeCursor(): Promise<number> {
+    return this.#stmts().cursor.get() ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+
+  /** Prepared lazily: the tables exist only after migrate(). */
+  #stmts(): Statements {
+    this.#statements ??= prepareStatements(this.#db);
+    return this.#statements;
+  }
+}
+
+function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
+  const seq = s.bumpCursor.get() ?? 0;
+  let inserted = 0;
+  for (const job of jobs) {
+    if (s.exists.get(job.key) === undefined) inserted++;
+    s.upsert.run(job.key, job.boardId, job.postedAt, job.validThrough, JSON.stringify(job), seq);
+  }
+  return { inserted, updated: jobs.length - inserted };
+}
+
+function deleteKeys(s: Statements, keys: readonly string[]): number {
+  let deleted = 0;
+  for (const key of keys) deleted += s.remove.run(key).changes;
+  // A delete that found nothing changed nothing, so replicas need not reload.
+  if (deleted > 0) s.bumpCursor.get();
+  return deleted;
+}
+
+function prepareStatements(db: Database.Database): Statements {
+  return {
+    exists: db.prepare<[string], number>('SELECT 1 FROM jobs WHERE key = ?').pluck(),
+    upsert: db.prepare(
+      `INSERT INTO jobs (key, board_id, posted_at, valid_through, doc, seq) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, posted_at = excluded.posted_at,
+         valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq`,
+    ),
+    remove: db.prepare('DELETE FROM jobs WHERE key = ?'),
+    bumpCursor: db
+      .prepare<[], number>(
+        "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value",
+      )
+      .pluck(),
+    cursor: db
+      .prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'")
+      .pluck(),
+    count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
+    live: db
+      .prepare<[number], string>(
+        'SELECT doc FROM jobs WHERE valid_through IS NULL OR valid_through >= ? ORDER BY key',
+      )
+      .pluck(),
+  };
+}
+
+/**
+ * Applies the pending migrations, each with its bookkeeping row in one transaction. IMMEDIATE
+ * makes two processes starting at once take turns instead of both migrating.
+ */
+export function migrateSqlite(db: Database.Database, migrations: readonly Migration[]): void {
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       version    INTEGER PRIMARY KEY,
+       name       TEXT NOT NULL,
+       applied_at INTEGER NOT NULL
+     )`,
+  );
+  const record = db.prepare<[number, string, number]>(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+  );
+  const applyPending = db.transaction(() => {
+    const applied = db.prepare<[], number>('SELECT version FROM schema_migrations').pluck().all();
+    for (const m of pendingMigrations(migrations, applied)) {
+      db.exec(m.sql);
+      record.run(m.version, m.name, Date.now());
+    }
+  });
+  applyPending.immediate();
+}
+
+/** The store holds only what upsert wrote from a Job, so the text is trusted to be one. */
+function parseJob(doc: string): Job {
+  const job: Job = JSON.parse(doc);
+  return job;
+}

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
+import type { JobStore } from '../../src/store/job-store.js';
+import { job, place } from '../builders.js';
+
+/** A fresh, not yet migrated store, a way to open it again, and the removal of its data. */
+export interface StoreFixture {
+  store: JobStore;
+  /** Opens a second store on the same data (the first may be closed by then). */
+  reopen: () => Promise<JobStore>;
+  /** Closes whatever the fixture opened and removes the data. */
+  cleanup: () => Promise<void>;
+}
+
+const NOW = Date.UTC(2026, 11, 1);
+const DAY = 86_400_000;
+
+const byKey = (a: Job, b: Job): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** The behaviour every JobStore must show; run by each implementation's test file. */
+export function runJobStoreContract(name: string, makeStore: () => Promise<StoreFixture>): void {
+  describe(`JobStore contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: JobStore;
+
+    beforeEach(async () => {
+      fixture = await makeStore();
+      store = fixture.store;
+      await store.migrate();
+    });
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    it('starts empty', async () => {
+      expect(await store.count()).toBe(0);
+      expect(await store.loadLive(NOW)).toEqual([]);
+    });
+
+    it('keeps its data when migrate runs again', async () => {
+      const a = job();
+      await store.upsert([a]);
+      await store.migrate();
+      await store.migrate();
+      expect(await store.loadLive(NOW)).toStrictEqual([a]);
+    });
+
+    it('inserts new keys and updates existing ones, counting each', async () => {
+      const [a, b, c] = [job({ key: 'k:a' }), job({ key: 'k:b' }), job({ key: 'k:c' })];
+      expect(await store.upsert([a, b])).toEqual({ inserted: 2, updated: 0 });
+      const a2 = { ...a, title: 'Head of SEO', boardId: '987654321' };
+      expect(await store.upsert([a2, c])).toEqual({ inserted: 1, updated: 1 });
+      expect(await store.count()).toBe(3);
+      expect(await store.loadLive(NOW)).toStrictEqual([a2, b, c]);
+    });
+
+    it('writes a key repeated within one call once, the last occurrence winning', async () => {
+      const first = job({ key: 'k:dup', title: 'first' });
+      const last = { ...first, title: 'last', boardId: '555000111' };
+      expect(await store.upsert([first, job({ key: 'k:other' }), last])).toEqual({ inserted: 2, updated: 0 });
+      const loaded = await store.loadLive(NOW);
+      expect(loaded.find((j) => j.key === 'k:dup')).toStrictEqual(last);
+    });
+
+    it('returns a job exactly as it was stored, nulls, arrays and unicode included', async () => {
+      const rich = job({
+        key: 'k:rich',
+        title: 'SEO-Spezialist:in für Suchmaschinen­optimierung — „Köln“ 🚀 日本語 עברית "quoted" \\ back',
+        company: { name: 'Müller & Söhne GmbH', domain: 'müller.de', website: 'https://müller.de/', logoUrl: null, size: null },
+        skills: [{ slug: 'google-analytics', name: 'Google Analytics' }, { slug: 'señal', name: 'Señal' }],
+        places: [place(), place({ city: null, region: null, country: { slug: 'españa', name: 'España' }, countryCode: 'ES', lat: -3.703790, lon: 40.416775 })],
+        summary: 'Zeile 1\nZeile 2\tTab\r\nEnde',
+        salary: { min: 45_000, max: 72_500 },
+        postedAt: 1_790_000_000_123,
+        validThrough: NOW + 30 * DAY,
+      });
+      const bare = job({
+        key: 'k:bare',
+        industry: null, seniority: null, employmentType: null, workModel: null, remotePercentage: null,
+        skills: [], places: [], salary: null, estimatedSalary: { min: 40_000, max: 50_000 },
+        seoContext: '', salaryContext: '', remoteContext: '', isSeo: false, language: 'es',
+        postedAt: null, validThrough: null,
+      });
+      await store.upsert([rich, bare]);
+      expect(await store.loadLive(NOW)).toStrictEqual([bare, rich]);
+    });
+
+    it('loads only postings not expired at now, ordered by key', async () => {
+      const jobs = [
+        job({ key: 'src:b', validThrough: null }),
+        job({ key: 'src:a', validThrough: NOW }),
+        job({ key: 'src:expired', validThrough: NOW - 1 }),
+        job({ key: 'src:C', validThrough: NOW + DAY }),
+        job({ key: 'src:é', validThrough: null }),
+        job({ key: 'src:a-1', validThrough: NOW - 365 * DAY }),
+        job({ key: 'other:z', validThrough: null }),
+      ];
+      await store.upsert(jobs);
+      const live = await store.loadLive(NOW);
+      expect(live.map((j) => j.key)).toEqual(['other:z', 'src:C', 'src:a', 'src:b', 'src:é']);
+      expect(live).toStrictEqual(jobs.filter((j) => j.validThrough === null || j.validThrough >= NOW).sort(byKey));
+      expect(await store.count()).toBe(7);
+    });
+
+    it('stops loading a posting once an update makes it expired', async () => {
+      const a = job({ validThrough: null });
+      await store.upsert([a]);
+      await store.upsert([{ ...a, validThrough: NOW - DAY }]);
+      expect(await store.loadLive(NOW)).toEqual([]);
+      expect(await store.count()).toBe(1);
+    });
+
+    it('deletes by key and returns how many existed', async () => {
+      const [a, b] = [job(), job()];
+      await store.upsert([a, b]);
+      expect(await store.delete([a.key, 'missing:1', a.key])).toBe(1);
+      expect(await store.delete([])).toBe(0);
+      expect(await store.count()).toBe(1);
+      expect(await store.loadLive(NOW)).toStrictEqual([b]);
+    });
+
+    it('advances the change cursor on every upsert and delete, never on reads', async () => {
+      const a = job();
+      const c0 = await store.changeCursor();
+      await store.upsert([a]);
+      const c1 = await store.changeCursor();
+      expect(c1).toBeGreaterThan(c0);
+      await store.upsert([a]);
+      const c2 = await store.changeCursor();
+      expect(c2).toBeGreaterThan(c1);
+      await store.loadLive(NOW);
+      await store.count();
+      expect(await store.changeCursor()).toBe(c2);
+      await store.delete([a.key]);
+      const c3 = await store.changeCursor();
+      expect(c3).toBeGreaterThan(c2);
+      // Calls that change nothing leave it alone.
+      await store.delete([a.key]);
+      await store.upsert([]);
+      expect(await store.changeCursor()).toBe(c3);
+    });
+
+    it('writes nothing of a batch that fails midway', async () => {
+      const a = job({ boardId: '111' });
+      await store.upsert([a]);
+      const cursor = await store.changeCursor();
+      // A new key with an existing board_id violates its uniqueness.
+      const clash = [job(), job(), job({ boardId: '111' }), job()];
+      await expect(store.upsert(clash)).rejects.toThrow();
+      const inBatch = [job({ boardId: '222' }), job({ boardId: '222' })];
+      await expect(store.upsert(inBatch)).rejects.toThrow();
+      expect(await store.count()).toBe(1);
+      expect(await store.loadLive(NOW)).toStrictEqual([a]);
+      expect(await store.changeCursor()).toBe(cursor);
+    });
+
+    it('handles a call larger than any internal chunk, atomically', async () => {
+      const many = Array.from({ length: 2_500 }, (_, i) => job({ key: `bulk:${String(i).padStart(5, '0')}` }));
+      expect(await store.upsert(many)).toEqual({ inserted: 2_500, updated: 0 });
+      const failing = [...many.map((j) => ({ ...j, title: 'changed' })), job({ boardId: many[0]?.boardId ?? '' })];
+      await expect(store.upsert(failing)).rejects.toThrow();
+      expect(await store.loadLive(NOW)).toStrictEqual(many);
+    });
+
+    it('keeps its data across close and reopen', async () => {
+      const jobs = [job(), job({ validThrough: NOW - DAY })];
+      await store.upsert(jobs);
+      const cursor = await store.changeCursor();
+      await store.close();
+      const again = await fixture.reopen();
+      await again.migrate();
+      expect(await again.count()).toBe(2);
+      expect(await again.changeCursor()).toBe(cursor);
+      expect(await again.loadLive(NOW)).toStrictEqual([jobs[0]]);
+    });
+  });
+}

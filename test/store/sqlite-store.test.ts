@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobStore } from '../../src/store/job-store.js';
+import { migrateSqlite, SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { job } from '../builders.js';
+import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
+
+async function sqliteFixture(): Promise<StoreFixture & { path: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'jobsearch-store-'));
+  // A sub-folder that does not exist yet: the store creates it.
+  const path = join(dir, 'data', 'jobs.db');
+  const opened: JobStore[] = [];
+  const open = (): SqliteJobStore => {
+    const store = new SqliteJobStore(path);
+    opened.push(store);
+    return store;
+  };
+  return {
+    path,
+    store: open(),
+    reopen: async () => open(),
+    cleanup: async () => {
+      for (const store of opened) await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+runJobStoreContract('SQLite file', sqliteFixture);
+
+describe('SqliteJobStore', () => {
+  let fixture: (StoreFixture & { path: string }) | undefined;
+  afterEach(async () => {
+    await fixture?.cleanup();
+    fixture = undefined;
+  });
+
+  it('works in memory', async () => {
+    const store = new SqliteJobStore(':memory:');
+    await store.migrate();
+    const a = job();
+    expect(await store.upsert([a])).toEqual({ inserted: 1, updated: 0 });
+    expect(await store.loadLive(0)).toStrictEqual([a]);
+    await store.close();
+  });
+
+  it('uses write-ahead logging and records its schema version', async () => {
+    fixture = await sqliteFixture();
+    await fixture.store.migrate();
+    await fixture.store.upsert([job()]);
+    await fixture.store.close();
+    const db = new Database(fixture.path, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+      expect(db.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('closes twice without error', async () => {
+    const store = new SqliteJobStore(':memory:');
+    await store.close();
+    await expect(store.close()).resolves.toBeUndefined();
+  });
+});
+
+describe('migrateSqlite', () => {
+  const v1 = { version: 1, name: 'one', sql: 'CREATE TABLE one (x INTEGER)' };
+  const v2 = { version: 2, name: 'two', sql: 'CREATE TABLE two (x INTEGER); INSERT INTO one VALUES (7)' };
+
+  it('applies only the migrations a database has not seen, in order', () => {
+    const db = new Database(':memory:');
+    migrateSqlite(db, [v1]);
+    migrateSqlite(db, [v1, v2]);
+    migrateSqlite(db, [v1, v2]);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2]);
+    expect(db.prepare('SELECT count(*) FROM one').pluck().get()).toBe(1);
+    db.close();
+  });
+
+  it('leaves no trace of a migration that fails', () => {
+    const db = new Database(':memory:');
+    const broken = { version: 2, name: 'broken', sql: 'CREATE TABLE two (x INTEGER); SELECT nonsense FROM nowhere' };
+    migrateSqlite(db, [v1]);
+    expect(() => migrateSqlite(db, [v1, broken])).toThrow(/nowhere/);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+    expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'two'").pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('refuses a database migrated by a newer release', () => {
+    const db = new Database(':memory:');
+    migrateSqlite(db, [v1, v2]);
+    expect(() => migrateSqlite(db, [v1])).toThrow(/newer release/);
+    db.close();
+  });
+
+  it('refuses migrations out of order', () => {
+    const db = new Database(':memory:');
+    expect(() => migrateSqlite(db, [v2, v1])).toThrow(/ascending/);
+    db.close();
+  });
+});
+
