@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { API_PREFIX, type ApiInstance, type AppDeps } from './build-app.js';
+import { ApiError } from './errors.js';
+import type { Metrics } from './metrics.js';
+import type { IndexSnapshot } from '../runtime/live-index.js';
+
+/** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
+export const MAX_URL_LENGTH = 8192;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The index snapshot this request is answered from (set for API routes). */
+    snapshot?: IndexSnapshot;
+  }
+}
+
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(API_PREFIX) === true;
+}
+
+/**
+ * Cross-cutting behaviour of the five endpoints: query normalisation (empty = unset, repeats are
+ * errors), readiness, conditional requests and caching headers, metrics.
+ */
+export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} characters`);
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!isApiRoute(request)) return;
+    normaliseQuery(request.query as Record<string, unknown>);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!isApiRoute(request)) return;
+    const snapshot = deps.live.current;
+    if (!snapshot) throw new ApiError('not_ready', 'the search index is loading; try again shortly');
+    request.snapshot = snapshot;
+    void reply.header('etag', snapshot.etag);
+    void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
+    if (request.headers['if-none-match'] === snapshot.etag) {
+      return reply.status(304).send();
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+}
+
+/** An empty value means "unset"; a repeated parameter is ambiguous and rejected by name. */
+function normaliseQuery(query: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) {
+      throw new ApiError('repeated_parameter', `${key}: given more than once; pass it once`, key);
+    }
+    if (value === '') delete query[key];
+  }
+}

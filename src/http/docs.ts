@@ -1,0 +1,68 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ApiInstance } from './build-app.js';
+import {
+  DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE, DEFAULT_SUGGEST_LIMIT, MAX_FACET_LIMIT, MAX_PAGE, MAX_PER_PAGE,
+  MAX_SUGGEST_LIMIT,
+} from './schemas.js';
+
+/** The decisions on the contract's open points, written where frontend developers read them. */
+const DESCRIPTION = `
+Five read-only JSON endpoints for a job-search page. Every response carries \`success\` and \`duration_ms\`.
+
+**Filters.** filter-data, results-count and results-list accept every key of \`selected\` as a query
+parameter, plus a keyword search \`q\` (not echoed in \`selected\`). A value is an option \`value\` as the
+filter data lists it; an unknown value of a known filter matches nothing (0 results, success true).
+An empty parameter (\`location=\`) counts as unset. A parameter given twice is a 400 (\`repeated_parameter\`).
+Unknown parameters are ignored. \`location\` takes a city, region or country slug (case, accents and umlauts
+are folded: \`münchen\` = \`muenchen\` = \`munchen\`); a region or country matches every job inside it.
+\`radius\` (0..500 km) applies with a city location only (great-circle distance) and is ignored otherwise.
+\`remote_percentage_min\` keeps jobs with at least that share of remote work (0 keeps every job).
+
+**Facets.** Conjunctive by default: every count reflects all applied filters, including the facet's own,
+and a facet whose filter is set lists only the selected value. \`facet_mode=disjunctive\` counts each
+facet as if its own filter were unset. \`companies\` and \`locations\` list the ${DEFAULT_FACET_LIMIT} values with the
+most matching jobs (\`facet_limit\` up to ${MAX_FACET_LIMIT}), by count then label, a selected value always listed; their
+\`label\` is \`<value> (<count>)\`. \`salary_ranges\` always lists the four buckets ascending, zero counts included;
+other collections list their non-zero values. \`seniority_levels\`, \`employment_types\`, \`remote_percentages\`
+and \`skill_tags\` items are \`{ value, label, count, count_formatted }\`; a remote percentage option \`N\` counts
+jobs with at least N % remote work. Numbers in \`_formatted\` strings and labels use German grouping (\`1.234\`).
+\`selected\` echoes what the request set (normalised to the option value, numbers as strings), null where
+unset even where a default applies; \`seo-jobs-only\` is '' when unset.
+
+**Sorting and paging.** \`sort\`: \`date\` (default), \`salary\` (annual salary, given or estimated), \`relevance\`
+(keyword score; without \`q\` it orders like \`date\`); \`order\`: \`desc\` (default) or \`asc\`. Jobs without a date
+come last; ties break by \`board_id\` so paging is stable. Page size ${DEFAULT_PER_PAGE} (\`per_page\` 1..${MAX_PER_PAGE}); \`page\` 1..${MAX_PAGE}.
+A page beyond the last answers success true with no jobs, \`has_more\` false and \`start_item_formatted\` =
+\`end_item_formatted\` = "0"; \`total_pages\` is 0 when nothing matches. \`next_url\` is a relative URL: the same
+path and parameters with \`page\` + 1, or '' on the last page.
+
+**Autocomplete.** \`q\` is case- and accent-insensitive and matches the start of any word of the name;
+an empty \`q\` gives no suggestions. \`limit\` defaults to ${DEFAULT_SUGGEST_LIMIT}; larger values than ${MAX_SUGGEST_LIMIT} are capped. The best
+matches are kept (whole-name prefix first, then by number of jobs) and returned sorted by label (German
+collation). Only places and companies with live jobs are suggested; a suggestion's \`value\` works as the
+\`location\` or \`company\` filter as it is.
+
+**Cards.** \`id\` is null; \`board_id\` is stable across imports; \`created_at\` is the posting date (ISO 8601);
+\`company_logo_base64\` carries the logo URL; \`company_logo_path\` is null; salaries read \`50.000 EUR\` (annual);
+\`estimated_*\` are set only when the posting states no salary; \`is_new\` means posted within the last 7 days
+(configurable). Texts stay in the posting's language; the salary-band sentence is written in it too.
+
+**Errors.** \`{ success: false, error: { code, message, param? }, duration_ms }\` with 400 (\`invalid_parameter\`,
+\`repeated_parameter\`), 404, 405 (with \`Allow\`), 414/431, 503 (\`not_ready\`) and 500 (nothing internal).
+
+**Caching.** Responses carry a weak \`ETag\` that changes when the data changes, and \`Cache-Control\`;
+\`If-None-Match\` answers 304. gzip and brotli on request.
+`;
+
+export async function registerDocs(app: ApiInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Jobs Search JSON API', version: '1.0.0', description: DESCRIPTION.trim() },
+      tags: [{ name: 'jobs', description: 'The five search endpoints' }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/jobs/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

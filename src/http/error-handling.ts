@@ -1,0 +1,68 @@
+import type { FastifyError } from 'fastify';
+import type { ApiInstance } from './build-app.js';
+import { ApiError, errorBody, fromValidation, type ErrorCode } from './errors.js';
+
+/** Paths served, for telling 405 (known path, other method) from 404. */
+const ALLOWED_METHODS = 'GET, HEAD';
+
+/** Fastify's own 4xx errors mapped to our catalogue. */
+const FASTIFY_CODES: Record<number, ErrorCode> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+};
+
+export function registerErrorHandling(app: ApiInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const duration = Math.round(reply.elapsedTime);
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    if (apiError.code === 'method_not_allowed') void reply.header('allow', ALLOWED_METHODS);
+    return reply.status(apiError.status).send(errorBody(apiError, duration));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const duration = Math.round(reply.elapsedTime);
+    const path = request.url.split('?')[0] ?? '';
+    const known = app.hasRoute({ method: 'GET', url: path });
+    if (known && request.method !== 'GET' && request.method !== 'HEAD') {
+      void reply.header('allow', ALLOWED_METHODS);
+      const error = new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`);
+      return reply.status(405).send(errorBody(error, duration));
+    }
+    const error = new ApiError('not_found', `no endpoint at ${truncate(path, 200)}`);
+    return reply.status(404).send(errorBody(error, duration));
+  });
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return fromValidation(error.validation);
+  const status = error.statusCode ?? 500;
+  const code = FASTIFY_CODES[status];
+  if (code) return new ApiError(code, error.message);
+  if (status >= 400 && status < 500) return new ApiError('invalid_parameter', 'the request is malformed');
+  return new ApiError('internal', 'internal error');
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** A JSON answer for errors that happen before Fastify sees a request (oversized headers, bad HTTP). */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, apiCode, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'headers_too_large', 'request headers (or URL) too large'] as const)
+      : ([400, 'invalid_parameter', 'malformed HTTP request'] as const);
+  const body = JSON.stringify({ success: false, error: { code: apiCode, message }, duration_ms: 0 });
+  return (
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}

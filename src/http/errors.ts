@@ -1,0 +1,76 @@
+/** The one catalogue of API errors: each has a code, a status and a message for the client. */
+
+export const ERROR_CODES = {
+  invalid_parameter: 400,
+  repeated_parameter: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  too_many_requests: 429,
+  not_ready: 503,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  error: { code: ErrorCode; message: string; param?: string };
+  duration_ms: number;
+}
+
+export function errorBody(error: ApiError, durationMs: number): ErrorBody {
+  const detail: ErrorBody['error'] = { code: error.code, message: error.message };
+  if (error.param !== undefined) detail.param = error.param;
+  return { success: false, error: detail, duration_ms: durationMs };
+}
+
+export function invalidParameter(param: string, message: string): ApiError {
+  return new ApiError('invalid_parameter', `${param}: ${message}`, param);
+}
+
+/** Minimal shape of an Ajv error as Fastify passes it on. */
+export interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns the first schema violation into a catalogue error naming the parameter. */
+export function fromValidation(issues: readonly ValidationIssue[]): ApiError {
+  const issue = issues[0];
+  if (!issue) return new ApiError('invalid_parameter', 'invalid request');
+  const param = issue.instancePath.replace(/^\//, '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'enum':
+      return invalidParameter(param, `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`);
+    case 'type':
+      return invalidParameter(param, `must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`);
+    case 'minimum':
+      return invalidParameter(param, `must be at least ${String(p.limit)}`);
+    case 'maximum':
+      return invalidParameter(param, `must be at most ${String(p.limit)}`);
+    case 'maxLength':
+      return invalidParameter(param, `must be at most ${String(p.limit)} characters long`);
+    case 'pattern':
+      return invalidParameter(param, 'has an invalid format');
+    default:
+      return invalidParameter(param || 'query', issue.message ?? 'is invalid');
+  }
+}

@@ -1,0 +1,122 @@
+import type { Job } from '../domain/job.js';
+import type { FacetCounts, FacetOption } from '../domain/query.js';
+import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
+import { salaryBandSentence } from '../domain/salary-sentence.js';
+import type { FilterDataResponse, JobCard, Pagination } from './schemas.js';
+import type { PageWindow } from './paginate.js';
+
+const DAY_MS = 86_400_000;
+
+export interface CardContext {
+  now: number;
+  newWithinDays: number;
+  salaryBuckets: readonly SalaryBucket[];
+}
+
+/** Builds one job card exactly as the contract lists its fields. */
+export function presentCard(job: Job, ctx: CardContext): JobCard {
+  const names = placeNames(job);
+  const estimated = job.salary ? null : job.estimatedSalary;
+  return {
+    id: null,
+    board_id: job.boardId,
+    title: job.title,
+    company: job.company.name,
+    company_domain_without_www: job.company.domain ? job.company.domain.replace(/^www\./i, '') : null,
+    company_website: job.company.website,
+    location: names[0] ?? '',
+    locations: names,
+    created_at: job.postedAt === null ? null : new Date(job.postedAt).toISOString(),
+    position_name: job.position.name,
+    description_card_display: job.summary,
+    salary_min_formatted: euros(job.salary?.min),
+    salary_max_formatted: euros(job.salary?.max),
+    estimated_salary_min_formatted: euros(estimated?.min),
+    estimated_salary_max_formatted: euros(estimated?.max),
+    is_new: job.postedAt !== null && ctx.now - job.postedAt < ctx.newWithinDays * DAY_MS,
+    seo_relevance_context: job.seoContext,
+    salary_relevance_context: joinSentences(
+      job.salaryContext,
+      salaryBandSentence(job.language, ctx.salaryBuckets, job.salary, estimated),
+    ),
+    remote_work_relevance_context: job.remoteContext,
+    company_logo_path: null,
+    company_logo_base64: job.company.logoUrl,
+  };
+}
+
+/** Display names of the job's places, most specific first, without repeats. */
+function placeNames(job: Job): string[] {
+  const names = job.places
+    .map((p) => p.city?.name ?? p.region?.name ?? p.country?.name ?? '')
+    .filter((n) => n !== '');
+  return [...new Set(names)];
+}
+
+function euros(amount: number | undefined): string | null {
+  return amount === undefined ? null : `${formatNumber(amount)} EUR`;
+}
+
+function joinSentences(a: string, b: string): string {
+  if (!a) return b;
+  if (!b) return a;
+  return `${a} ${b}`;
+}
+
+export function presentPagination(page: number, window: PageWindow): Pagination {
+  return {
+    current_page: page,
+    total_pages: window.totalPages,
+    start_item_formatted: formatNumber(window.startItem),
+    end_item_formatted: formatNumber(window.endItem),
+    current_page_formatted: formatNumber(page),
+    total_pages_formatted: formatNumber(window.totalPages),
+  };
+}
+
+type Filters = Omit<FilterDataResponse['filters'], 'selected'>;
+
+/** Facet counts in the contract's collections, element shapes and formatting. */
+export function presentFacets(facets: FacetCounts, selectedSalaryRange: string | null): Filters {
+  return {
+    salary_ranges: facets.salaryRanges.map((o) => ({
+      value: o.value,
+      label: o.label,
+      ...counted(o),
+      selected: o.value === selectedSalaryRange,
+    })),
+    work_models: facets.workModels.map(valueCount),
+    positions: facets.positions.map(valueLabelCount),
+    seniority_levels: facets.seniorityLevels.map(valueLabelCount),
+    employment_types: facets.employmentTypes.map(valueLabelCount),
+    remote_percentages: facets.remotePercentages.map(valueLabelCount),
+    skill_tags: facets.skillTags.map(valueLabelCount),
+    industries: facets.industries.map(valueCount),
+    company_sizes: facets.companySizes.map(valueCount),
+    // The contract: value lower-case, label `<value> (<count>)` (count in German grouping, as everywhere).
+    companies: facets.companies.map(valueWithCountLabel),
+    locations: facets.locations.map(valueWithCountLabel),
+    seo_jobs_only_counts: {
+      all_formatted: formatNumber(facets.seo.all),
+      yes_formatted: formatNumber(facets.seo.yes),
+      no_formatted: formatNumber(facets.seo.no),
+    },
+  };
+}
+
+function counted(o: FacetOption): { count: number; count_formatted: string } {
+  return { count: o.count, count_formatted: formatNumber(o.count) };
+}
+
+function valueCount(o: FacetOption) {
+  return { value: o.value, ...counted(o) };
+}
+
+function valueLabelCount(o: FacetOption) {
+  return { value: o.value, label: o.label, ...counted(o) };
+}
+
+function valueWithCountLabel(o: FacetOption) {
+  const value = o.value.toLowerCase();
+  return { value, label: `${value} (${formatNumber(o.count)})` };
+}

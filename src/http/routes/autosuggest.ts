@@ -1,0 +1,45 @@
+import type { ApiInstance, AppDeps } from '../build-app.js';
+import { ErrorResponse, SuggestQuery, SuggestResponse } from '../schemas.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import type { Suggestion } from '../../domain/query.js';
+import { suggestLimit, snapshotOf } from './shared.js';
+
+interface SuggestRoute {
+  url: string;
+  summary: string;
+  suggest: (index: SearchIndex, q: string, limit: number) => Suggestion[];
+}
+
+const ROUTES: readonly SuggestRoute[] = [
+  {
+    url: '/jobs/api/job-search-location-autosuggest',
+    summary: 'Autocomplete for cities, regions and countries that have jobs',
+    suggest: (index, q, limit) => index.suggestLocations(q, limit),
+  },
+  {
+    url: '/jobs/api/job-search-company-autosuggest',
+    summary: 'Autocomplete for employers that have jobs',
+    suggest: (index, q, limit) => index.suggestCompanies(q, limit),
+  },
+];
+
+export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
+  for (const route of ROUTES) {
+    app.get(
+      route.url,
+      {
+        schema: {
+          summary: route.summary,
+          querystring: SuggestQuery,
+          response: { 200: SuggestResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query.q ?? '';
+        const limit = suggestLimit(request.query.limit);
+        const suggestions = q.trim() === '' ? [] : route.suggest(snapshotOf(request).index, q, limit);
+        return { success: true, suggestions, duration_ms: Math.round(reply.elapsedTime) };
+      },
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import type { ApiInstance, AppDeps } from '../build-app.js';
+import { FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
+import { toFacetRequest } from '../to-search-query.js';
+import { presentFacets } from '../present.js';
+import { presentSelected } from '../present-selected.js';
+import { snapshotOf, selectedResolvers } from './shared.js';
+
+export function registerFilterData(app: ApiInstance, _deps: AppDeps): void {
+  app.get(
+    '/jobs/api/job-search-filter-data',
+    {
+      schema: {
+        summary: 'Filter data: every facet with its counts for the current filter combination',
+        querystring: FilterDataQuery,
+        response: { 200: FilterDataResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { index } = snapshotOf(request);
+      const facets = index.facets(toFacetRequest(request.query));
+      const { seo_jobs_only_counts, ...lists } = presentFacets(facets, request.query.salary_range ?? null);
+      return {
+        success: true,
+        filters: { ...lists, selected: presentSelected(request.query, selectedResolvers(index)), seo_jobs_only_counts },
+        duration_ms: Math.round(reply.elapsedTime),
+      };
+    },
+  );
+}

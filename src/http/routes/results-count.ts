@@ -1,0 +1,27 @@
+import type { ApiInstance, AppDeps } from '../build-app.js';
+import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
+import { toFilter } from '../to-search-query.js';
+import { formatNumber } from '../../domain/salary-buckets.js';
+import { snapshotOf } from './shared.js';
+
+export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
+  app.get(
+    '/jobs/api/job-search-results-count',
+    {
+      schema: {
+        summary: 'Number of jobs matching the filter combination',
+        querystring: FilterQuery,
+        response: { 200: CountResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const total = snapshotOf(request).index.count(toFilter(request.query));
+      return {
+        success: true,
+        total_results: total,
+        total_results_formatted: formatNumber(total),
+        duration_ms: Math.round(reply.elapsedTime),
+      };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { ApiInstance, AppDeps } from '../build-app.js';
+import { ErrorResponse, ListQuery, ListResponse } from '../schemas.js';
+import { toListRequest } from '../to-search-query.js';
+import { formatNumber } from '../../domain/salary-buckets.js';
+import { paginate } from '../paginate.js';
+import { presentCard, presentPagination } from '../present.js';
+import { snapshotOf } from './shared.js';
+
+export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
+  app.get(
+    '/jobs/api/job-search-results-list',
+    {
+      schema: {
+        summary: 'One page of job cards',
+        querystring: ListQuery,
+        response: { 200: ListResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const listRequest = toListRequest(request.query);
+      const { total, jobs } = snapshotOf(request).index.list(listRequest);
+      const window = paginate(total, listRequest.page, listRequest.perPage);
+      const ctx = {
+        now: deps.now?.() ?? Date.now(),
+        newWithinDays: deps.config.newWithinDays,
+        salaryBuckets: deps.config.salaryBuckets,
+      };
+      return {
+        success: true,
+        total_results: total,
+        total_results_formatted: formatNumber(total),
+        has_more: window.hasMore,
+        next_url: window.hasMore ? nextUrl(request.url, listRequest.page + 1) : '',
+        jobs: jobs.map((job) => presentCard(job, ctx)),
+        pagination: presentPagination(listRequest.page, window),
+        duration_ms: Math.round(reply.elapsedTime),
+      };
+    },
+  );
+}
+
+/** The same path and parameters, with `page` set to the next page (relative URL). */
+export function nextUrl(url: string, page: number): string {
+  const [path = '', search = ''] = url.split('?', 2);
+  const params = new URLSearchParams(search);
+  params.set('page', String(page));
+  return `${path}?${params.toString()}`;
+}

@@ -1,0 +1,192 @@
+import { Type, type Static } from 'typebox';
+import { FACET_MODES, SORT_FIELDS, SORT_ORDERS } from '../domain/query.js';
+
+/** Caps of the API, named so that docs, schemas and tests agree. */
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+export const MAX_PAGE = 50_000;
+export const DEFAULT_FACET_LIMIT = 100;
+export const MAX_FACET_LIMIT = 1000;
+export const DEFAULT_SUGGEST_LIMIT = 10;
+export const MAX_SUGGEST_LIMIT = 50;
+export const MAX_RADIUS_KM = 500;
+export const MAX_KEYWORDS_LENGTH = 500;
+export const MAX_SUGGEST_Q_LENGTH = 200;
+export const MAX_VALUE_LENGTH = 200;
+
+const value = (description: string) => Type.Optional(Type.String({ maxLength: MAX_VALUE_LENGTH, description }));
+
+/** The filter keys of `selected`, in the contract's order, plus our keyword `q`. */
+const filterProperties = {
+  salary_range: value('Salary bucket value from the filter data, e.g. `40000-60000` or `80000+`.'),
+  work_model: value('`remote`, `hybrid` or `onsite`.'),
+  position: value('Position slug, e.g. `seo-manager`.'),
+  seniority_level: value('`intern`, `junior`, `mid`, `senior`, `lead` or `head`.'),
+  employment_type_normalized: value('e.g. `full-time`, `part-time`, `working-student`.'),
+  remote_percentage_min: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 100, description: 'Jobs with at least this share (percent) of remote work.' }),
+  ),
+  skill_tag: value('Skill slug, e.g. `sistrix`.'),
+  location: value('City, region or country slug (case, accents and umlauts are folded: `münchen` = `muenchen`).'),
+  company: value('Company name, case-insensitive.'),
+  industry: value('Industry slug, e.g. `online-marketing`.'),
+  'seo-jobs-only': Type.Optional(Type.Enum(['yes', 'no'], { description: '`yes`: SEO jobs only; `no`: the others.' })),
+  company_size: value('e.g. `51-200`, `5001+`.'),
+  radius: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_RADIUS_KM, description: 'Kilometres around a city `location`.' }),
+  ),
+  sort: Type.Optional(Type.Enum([...SORT_FIELDS], { description: 'Default `date`.' })),
+  order: Type.Optional(Type.Enum([...SORT_ORDERS], { description: 'Default `desc`.' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: MAX_KEYWORDS_LENGTH,
+      description: 'Keywords over title, company, position, skills and description (stemmed, accent-folded, all words must match).',
+    }),
+  ),
+};
+
+export const FilterQuery = Type.Object(filterProperties);
+export type FilterQuery = Static<typeof FilterQuery>;
+
+export const FilterDataQuery = Type.Object({
+  ...filterProperties,
+  facet_mode: Type.Optional(Type.Enum([...FACET_MODES], { description: 'Default `conjunctive`.' })),
+  facet_limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_FACET_LIMIT, description: `Cap on companies and locations (default ${DEFAULT_FACET_LIMIT}).` }),
+  ),
+});
+export type FilterDataQuery = Static<typeof FilterDataQuery>;
+
+export const ListQuery = Type.Object({
+  ...filterProperties,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: '1-based page (default 1).' })),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Page size (default ${DEFAULT_PER_PAGE}).` }),
+  ),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+export const SuggestQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: MAX_SUGGEST_Q_LENGTH, description: 'Search text; empty gives no suggestions.' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: `Default ${DEFAULT_SUGGEST_LIMIT}; values above ${MAX_SUGGEST_LIMIT} are capped.` }),
+  ),
+});
+export type SuggestQuery = Static<typeof SuggestQuery>;
+
+// ---- responses -------------------------------------------------------------------------------
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+const counted = { count: Type.Integer(), count_formatted: Type.String() };
+
+const Selected = Type.Object(
+  Object.fromEntries(
+    [
+      'salary_range', 'work_model', 'position', 'seniority_level', 'employment_type_normalized',
+      'remote_percentage_min', 'skill_tag', 'location', 'company', 'industry', 'seo-jobs-only',
+      'company_size', 'radius', 'sort', 'order',
+    ].map((key) => [key, nullableString]),
+  ),
+);
+export const SELECTED_KEYS = Object.keys(Selected.properties);
+
+const ValueCount = Type.Object({ value: Type.String(), ...counted });
+const ValueLabelCount = Type.Object({ value: Type.String(), label: Type.String(), ...counted });
+const ValueLabel = Type.Object({ value: Type.String(), label: Type.String() });
+
+export const FilterDataResponse = Type.Object({
+  success: Type.Boolean(),
+  filters: Type.Object({
+    salary_ranges: Type.Array(Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() })),
+    work_models: Type.Array(ValueCount),
+    positions: Type.Array(ValueLabelCount),
+    seniority_levels: Type.Array(ValueLabelCount),
+    employment_types: Type.Array(ValueLabelCount),
+    remote_percentages: Type.Array(ValueLabelCount),
+    skill_tags: Type.Array(ValueLabelCount),
+    industries: Type.Array(ValueCount),
+    company_sizes: Type.Array(ValueCount),
+    companies: Type.Array(ValueLabel),
+    locations: Type.Array(ValueLabel),
+    selected: Selected,
+    seo_jobs_only_counts: Type.Object({
+      all_formatted: Type.String(),
+      yes_formatted: Type.String(),
+      no_formatted: Type.String(),
+    }),
+  }),
+  duration_ms: Type.Integer(),
+});
+export type FilterDataResponse = Static<typeof FilterDataResponse>;
+
+export const CountResponse = Type.Object({
+  success: Type.Boolean(),
+  total_results: Type.Integer(),
+  total_results_formatted: Type.String(),
+  duration_ms: Type.Integer(),
+});
+export type CountResponse = Static<typeof CountResponse>;
+
+export const JobCard = Type.Object({
+  id: Type.Null(),
+  board_id: Type.String(),
+  title: Type.String(),
+  company: Type.String(),
+  company_domain_without_www: nullableString,
+  company_website: nullableString,
+  location: Type.String(),
+  locations: Type.Array(Type.String()),
+  created_at: nullableString,
+  position_name: Type.String(),
+  description_card_display: Type.String(),
+  salary_min_formatted: nullableString,
+  salary_max_formatted: nullableString,
+  estimated_salary_min_formatted: nullableString,
+  estimated_salary_max_formatted: nullableString,
+  is_new: Type.Boolean(),
+  seo_relevance_context: Type.String(),
+  salary_relevance_context: Type.String(),
+  remote_work_relevance_context: Type.String(),
+  company_logo_path: nullableString,
+  company_logo_base64: nullableString,
+});
+export type JobCard = Static<typeof JobCard>;
+
+export const Pagination = Type.Object({
+  current_page: Type.Integer(),
+  total_pages: Type.Integer(),
+  start_item_formatted: Type.String(),
+  end_item_formatted: Type.String(),
+  current_page_formatted: Type.String(),
+  total_pages_formatted: Type.String(),
+});
+export type Pagination = Static<typeof Pagination>;
+
+export const ListResponse = Type.Object({
+  success: Type.Boolean(),
+  total_results: Type.Integer(),
+  total_results_formatted: Type.String(),
+  has_more: Type.Boolean(),
+  next_url: Type.String(),
+  jobs: Type.Array(JobCard),
+  pagination: Pagination,
+  duration_ms: Type.Integer(),
+});
+export type ListResponse = Static<typeof ListResponse>;
+
+export const SuggestResponse = Type.Object({
+  success: Type.Boolean(),
+  suggestions: Type.Array(ValueLabel),
+  duration_ms: Type.Integer(),
+});
+export type SuggestResponse = Static<typeof SuggestResponse>;
+
+export const ErrorResponse = Type.Object({
+  success: Type.Boolean(),
+  error: Type.Object({
+    code: Type.String(),
+    message: Type.String(),
+    param: Type.Optional(Type.String()),
+  }),
+  duration_ms: Type.Integer(),
+});

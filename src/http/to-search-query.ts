@@ -1,0 +1,44 @@
+import type { JobFilter, ListRequest, FacetRequest, SortField, SortOrder } from '../domain/query.js';
+import type { FilterQuery, FilterDataQuery, ListQuery } from './schemas.js';
+import { DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE } from './schemas.js';
+
+export const DEFAULT_SORT: SortField = 'date';
+export const DEFAULT_ORDER: SortOrder = 'desc';
+
+/** Maps validated wire parameters (the contract's names) to the engine's filter. */
+export function toFilter(query: FilterQuery): JobFilter {
+  const filter: JobFilter = {};
+  if (query.salary_range !== undefined) filter.salaryRange = query.salary_range;
+  if (query.work_model !== undefined) filter.workModel = query.work_model.toLowerCase();
+  if (query.position !== undefined) filter.position = query.position.toLowerCase();
+  if (query.seniority_level !== undefined) filter.seniority = query.seniority_level.toLowerCase();
+  if (query.employment_type_normalized !== undefined) filter.employmentType = query.employment_type_normalized.toLowerCase();
+  if (query.remote_percentage_min !== undefined) filter.remotePercentageMin = query.remote_percentage_min;
+  if (query.skill_tag !== undefined) filter.skill = query.skill_tag.toLowerCase();
+  if (query.location !== undefined) filter.location = query.location;
+  if (query.company !== undefined) filter.company = query.company;
+  if (query.industry !== undefined) filter.industry = query.industry.toLowerCase();
+  if (query['seo-jobs-only'] !== undefined) filter.seo = query['seo-jobs-only'] === 'yes';
+  if (query.company_size !== undefined) filter.companySize = query.company_size;
+  if (query.radius !== undefined) filter.radiusKm = query.radius;
+  if (query.q !== undefined && query.q.trim() !== '') filter.keywords = query.q;
+  return filter;
+}
+
+export function toListRequest(query: ListQuery): ListRequest {
+  return {
+    filter: toFilter(query),
+    sort: query.sort ?? DEFAULT_SORT,
+    order: query.order ?? DEFAULT_ORDER,
+    page: query.page ?? 1,
+    perPage: query.per_page ?? DEFAULT_PER_PAGE,
+  };
+}
+
+export function toFacetRequest(query: FilterDataQuery): FacetRequest {
+  return {
+    filter: toFilter(query),
+    mode: query.facet_mode ?? 'conjunctive',
+    facetLimit: query.facet_limit ?? DEFAULT_FACET_LIMIT,
+  };
+}

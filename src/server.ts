@@ -1,0 +1,78 @@
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
+import { buildApp, type ApiInstance } from './http/build-app.js';
+import { Metrics } from './http/metrics.js';
+import { LiveIndex, rebuildIndex } from './runtime/live-index.js';
+import { followStore } from './runtime/follow-store.js';
+import { openStore } from './store/open-store.js';
+import type { JobStore } from './store/job-store.js';
+import { generatePostings } from './ingest/generate.js';
+import { importRecords } from './ingest/run-import.js';
+
+/** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
+const DEMO_SEED = 20_260_101;
+/** Rebuild at least hourly so that expired postings leave and `now` moves on. */
+const MAX_INDEX_AGE_MS = 3_600_000;
+
+export interface RunningServer {
+  app: ApiInstance;
+  store: JobStore;
+  live: LiveIndex;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: picks the store, listens at once (healthz answers, readyz says loading),
+ * fills an empty store with demo postings, builds the index and then follows the store.
+ */
+export async function startServer(config: Config, log: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  const store = await openStore(config.databaseUrl);
+  await store.migrate();
+  const live = new LiveIndex();
+  const metrics = new Metrics({ defaults: true });
+  const app = await buildApp({ live, config, logger: log, metrics });
+  const url = await app.listen({ port: config.port, host: config.host });
+
+  await loadDemoDataIfEmpty(store, config, log);
+  const stats = await rebuildIndex(store, live, { salaryBuckets: config.salaryBuckets });
+  metrics.indexBuildSeconds.set((stats.loadMs + stats.buildMs) / 1000);
+  log.info({ index: stats, url }, 'ready');
+
+  const stopFollowing =
+    config.refreshIntervalMs > 0
+      ? followStore(store, live, {
+          salaryBuckets: config.salaryBuckets,
+          intervalMs: config.refreshIntervalMs,
+          maxAgeMs: MAX_INDEX_AGE_MS,
+          log,
+          onRebuild: (s) => {
+            metrics.indexRebuilds.inc();
+            metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
+          },
+        })
+      : () => undefined;
+
+  return {
+    app,
+    store,
+    live,
+    url,
+    async close() {
+      stopFollowing();
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+async function loadDemoDataIfEmpty(store: JobStore, config: Config, log: Logger): Promise<void> {
+  if (config.demoPostings === 0 || (await store.count()) > 0) return;
+  log.info({ count: config.demoPostings }, 'empty store: loading demo postings');
+  const now = Date.now();
+  const summary = await importRecords(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), store, {
+    source: 'demo',
+    now,
+  });
+  log.info({ import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } }, 'demo postings loaded');
+}

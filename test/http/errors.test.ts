@@ -1,0 +1,227 @@
+/** Bad input on every parameter and every exit of the app: a JSON error or an empty result, never a 5xx. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiInstance } from '../../src/http/build-app.js';
+import { ApiError } from '../../src/http/errors.js';
+import { corpus, testApp } from './fixture.js';
+
+let app: ApiInstance;
+beforeAll(async () => {
+  app = await testApp(corpus());
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const ENDPOINTS = {
+  'filter-data': '/jobs/api/job-search-filter-data',
+  count: '/jobs/api/job-search-results-count',
+  list: '/jobs/api/job-search-results-list',
+  locations: '/jobs/api/job-search-location-autosuggest',
+  companies: '/jobs/api/job-search-company-autosuggest',
+};
+const FILTER_ENDPOINTS = [ENDPOINTS['filter-data'], ENDPOINTS.count, ENDPOINTS.list];
+
+interface ErrorJson {
+  success: boolean;
+  error: { code: string; message: string; param?: string };
+  duration_ms: number;
+}
+
+async function expectError(url: string, status: number, code: string, param?: string): Promise<ErrorJson> {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+  const body = res.json<ErrorJson>();
+  expect(body.success).toBe(false);
+  expect(body.error.code).toBe(code);
+  expect(Number.isInteger(body.duration_ms)).toBe(true);
+  if (param !== undefined) expect(body.error.param).toBe(param);
+  return body;
+}
+
+const NUMERIC: Array<[string, string[], string[]]> = [
+  // [parameter, endpoints, bad values]
+  ['page', [ENDPOINTS.list], ['abc', '-1', '0', '1.5', '1e3x', '99999999999999999999', '50001', '0x10']],
+  ['per_page', [ENDPOINTS.list], ['abc', '-5', '0', '101', '2.5']],
+  ['radius', FILTER_ENDPOINTS, ['abc', '-1', '501', '10km', 'NaN']],
+  ['remote_percentage_min', FILTER_ENDPOINTS, ['abc', '-1', '101', '50%']],
+  ['facet_limit', [ENDPOINTS['filter-data']], ['abc', '0', '1001', '-3']],
+  ['limit', [ENDPOINTS.locations, ENDPOINTS.companies], ['abc', '0', '-1', '2.5']],
+];
+
+describe('malformed numeric parameters', () => {
+  for (const [param, urls, values] of NUMERIC) {
+    for (const url of urls) {
+      it.each(values)(`answers 400 invalid_parameter naming ${param} on ${url} for %s`, async (value) => {
+        const body = await expectError(`${url}?q=a&${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+        expect(body.error.message).toContain(param);
+      });
+    }
+  }
+});
+
+describe('closed sets', () => {
+  it.each([
+    ['sort', 'price', 'date, salary, relevance'],
+    ['order', 'up', 'asc, desc'],
+    ['seo-jobs-only', 'maybe', 'yes, no'],
+  ])('rejects %s=%s naming the allowed values', async (param, value, allowed) => {
+    for (const url of FILTER_ENDPOINTS) {
+      const body = await expectError(`${url}?${param}=${value}`, 400, 'invalid_parameter', param);
+      expect(body.error.message).toContain(allowed);
+    }
+  });
+
+  it('rejects an unknown facet_mode naming the allowed values', async () => {
+    const body = await expectError(`${ENDPOINTS['filter-data']}?facet_mode=both`, 400, 'invalid_parameter', 'facet_mode');
+    expect(body.error.message).toContain('conjunctive, disjunctive');
+  });
+});
+
+describe('repeated parameters', () => {
+  it.each(['page=1&page=2', 'location=berlin&location=wien', 'sort=date&sort=salary', 'q=a&q=b'])(
+    'answers 400 repeated_parameter for %s',
+    async (qs) => {
+      const param = qs.split('=')[0];
+      for (const url of [...FILTER_ENDPOINTS, ENDPOINTS.locations]) {
+        if (url === ENDPOINTS.locations && param !== 'q') continue;
+        await expectError(`${url}?${qs}`, 400, 'repeated_parameter', param);
+      }
+    },
+  );
+});
+
+describe('hostile strings never cause a 5xx', () => {
+  const HOSTILE = [
+    'x'.repeat(10_000),
+    '.*',
+    '(a+)+$',
+    "'; DROP TABLE jobs;--",
+    '%',
+    '%E0%A4%A',
+    '%00',
+    '%FF%FE',
+    '\u0000',
+    '😀😀',
+    '[object Object]',
+    '__proto__',
+    'constructor',
+  ];
+  const PARAMS = ['q', 'location', 'company', 'position', 'work_model', 'skill_tag', 'salary_range', 'industry', 'company_size'];
+  for (const [name, url] of Object.entries(ENDPOINTS)) {
+    it(`answers 200 or a 4xx JSON error on ${name} for every hostile value of every parameter`, async () => {
+      for (const param of PARAMS) {
+        for (const raw of HOSTILE) {
+          const value = raw.startsWith('%') ? raw : encodeURIComponent(raw);
+          const res = await app.inject({ method: 'GET', url: `${url}?${param}=${value}` });
+          expect(res.statusCode, `${param}=${raw.slice(0, 20)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          const body = res.json<{ success: boolean }>();
+          expect(body.success).toBe(res.statusCode === 200);
+        }
+      }
+    });
+  }
+
+  it('answers a 10,000-character q with 400 naming q', async () => {
+    await expectError(`${ENDPOINTS.count}?q=${'a'.repeat(10_000)}`, 400, 'invalid_parameter', 'q');
+    await expectError(`${ENDPOINTS.locations}?q=${'a'.repeat(10_000)}`, 400, 'invalid_parameter', 'q');
+  });
+
+  it('answers a special parameter name like __proto__ without harm', async () => {
+    const res = await app.inject({ method: 'GET', url: `${ENDPOINTS.count}?__proto__=1&constructor=x` });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('other exits', () => {
+  it('answers an unknown path with 404 JSON', async () => {
+    await expectError('/jobs/api/nope', 404, 'not_found');
+    await expectError('/', 404, 'not_found');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)('answers %s on an endpoint with 405 and Allow', async (method) => {
+    const res = await app.inject({ method, url: ENDPOINTS.count, payload: method === 'DELETE' ? undefined : {} });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.json<ErrorJson>().error.code).toBe('method_not_allowed');
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: ENDPOINTS.count });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
+  it('answers an over-long URL with 414', async () => {
+    await expectError(`${ENDPOINTS.count}?company=${'x'.repeat(9000)}`, 414, 'uri_too_long');
+  });
+
+  it('answers 503 not_ready on every endpoint before the index is loaded, and readyz 503', async () => {
+    const cold = await testApp([], { ready: false });
+    for (const url of Object.values(ENDPOINTS)) {
+      const res = await cold.inject(`${url}?q=a`);
+      expect(res.statusCode).toBe(503);
+      expect(res.json<ErrorJson>().error.code).toBe('not_ready');
+    }
+    expect((await cold.inject('/readyz')).statusCode).toBe(503);
+    expect((await cold.inject('/healthz')).statusCode).toBe(200);
+    await cold.close();
+  });
+
+  it('answers 500 with nothing internal when a handler fails', async () => {
+    const broken = await testApp(corpus());
+    broken.get('/jobs/api/broken', async () => {
+      throw new Error('secret database password leaked');
+    });
+    const res = await broken.inject('/jobs/api/broken');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, error: { code: 'internal', message: 'internal error' }, duration_ms: expect.any(Number) });
+    expect(res.body).not.toContain('secret');
+    await broken.close();
+  });
+
+  it('maps a catalogue error thrown by a handler to its status', async () => {
+    const app2 = await testApp(corpus());
+    app2.get('/jobs/api/limited', async () => {
+      throw new ApiError('too_many_requests', 'slow down');
+    });
+    const res = await app2.inject('/jobs/api/limited');
+    expect(res.statusCode).toBe(429);
+    expect(res.json<ErrorJson>().error).toEqual({ code: 'too_many_requests', message: 'slow down' });
+    await app2.close();
+  });
+});
+
+describe('caching', () => {
+  it('answers If-None-Match with the current ETag by 304', async () => {
+    const first = await app.inject(ENDPOINTS.count);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+    const second = await app.inject({ method: 'GET', url: ENDPOINTS.count, headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    const other = await app.inject({ method: 'GET', url: ENDPOINTS.count, headers: { 'if-none-match': 'W/"old"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('compresses large responses with gzip when asked', async () => {
+    const res = await app.inject({ method: 'GET', url: `${ENDPOINTS.list}?per_page=50`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('docs', () => {
+  it('serves an OpenAPI 3 document naming the five endpoints and the decisions', async () => {
+    const res = await app.inject('/jobs/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown>; info: { description: string } }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.values(ENDPOINTS).sort());
+    expect(doc.info.description).toContain('facet_mode=disjunctive');
+  });
+
+  it('serves interactive docs at /docs', async () => {
+    const res = await app.inject('/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});
