@@ -1,0 +1,77 @@
+/**
+ * Position from a job title: the title is cleaned (gender tags, seniority and employment words,
+ * location, salary, percentage and work-model tails removed), then mapped to a canonical position
+ * (./positions.ts) or, when none fits, kept as the cleaned title.
+ */
+import type { Named } from '../domain/job.js';
+import { stripAccents, toSlug } from '../domain/text-fold.js';
+import { CANONICAL_POSITIONS } from './positions.js';
+
+export interface PositionResult {
+  position: Named;
+  isSeo: boolean;
+}
+
+const NOISE_PREFIX = /^(?:(?:stellenanzeige|stellenangebot|jobangebot|job|vacancy|oferta(?: de empleo)?|empleo)\s*:\s*|.{0,60}?\bsucht\s+(?:eine?n?\s+)?|(?:wir suchen|we are hiring|we're hiring|buscamos)\s*:?\s*(?:(?:a|un|una|unos)\s+)?(?:(?:nuestr[oa]|un|una)\s+)?)/i;
+const GENDER_TAG = /\(\s*(?:[mwfdhxiv]|div|divers|all|gn)(?:\s*[/,|]\s*(?:[mwfdhxiv]|div|divers))+\s*\*?\)|\(\s*(?:all genders?|gn\*?|d\*?|m\/w\/d\*?)\s*\)/gi;
+const GENDER_SUFFIX = /(?<=\p{L})(?:[:*_/](?:innen|in|r|a|as|es)|\((?:innen|in|r|e|n|a)\))(?![\p{L}\p{N}])/giu;
+const LEADING_GROUP = /^\s*\([^)]*\)\s*/;
+const TAIL_CUES = [
+  /\s+[|–—]\s*|\s+-\s+|\s*:\s+|\s+\(/,
+  /\s+(?:bis\s+(?:zu\s+)?)?(?:ca\.?\s*)?\d{1,3}(?:[.,]\d{3})+|\s+(?:bis\s+(?:zu\s+)?)?(?:ca\.?\s*)?\d+\s?k\b|\s+bis\s+(?:zu\s+)?ca\.?\s/i,
+  /\s+(?:bis zu\s+)?\d{1,3}\s*(?:(?:-|–|bis)\s*\d{1,3}\s*)?%/i,
+  /,?\s+(?:(?:100|full|fully)\s*%?\s*)?(?:remote|hybrid|homeoffice|home office|teletrabajo|h[ií]brido)\b/i,
+  /,?\s+(?:in\s+)?(?:voll-?\s*(?:oder|und|\/)\s*teilzeit|vollzeit|teilzeit|full[- ]time|part[- ]time)\b/i,
+];
+const ROLE_WORDS = /\b(?:junior|senior|sr|jr|werkstudent(?:in|en)?|working students?|studentische (?:aushilfe|hilfskraft)|praktikant(?:in)?|pflichtpraktikum|praktikum|internship|intern|trainee|auszubildende[rn]?|azubi|ausbildung|minijob(?:ber)?|freelance[rs]?|freiberufliche[rn]?|teilzeitkraft|aushilfe|exam\.?|examinierte[rn]?)\b\.?(?:\s+(?:zum\/zur|zum|zur|als)\b)?/gi;
+const EDGE_JUNK = /^[\s\-–—|,;:&/+.]+|[\s\-–—|,;:&/+]+$|\s+(?:in|en|at|bei|für|for|de|und|and|y|m\/w\/d)$/i;
+
+/** Title without gender tags and tails, display-cased; '' when nothing is left. */
+export function cleanTitle(title: string, localities: readonly string[] = []): string {
+  let t = title.replace(NOISE_PREFIX, '').replace(GENDER_TAG, ' ').replace(GENDER_SUFFIX, '');
+  t = t.replace(/\s+/g, ' ').trim();
+  if (LEADING_GROUP.test(t)) t = t.replace(LEADING_GROUP, '');
+  t = cutAtLocality(cutAtTail(t), localities);
+  t = t.replace(ROLE_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 3; i++) t = t.replace(EDGE_JUNK, '').trim();
+  return displayCase(t);
+}
+
+function cutAtTail(t: string): string {
+  let cut = t.length;
+  for (const cue of TAIL_CUES) {
+    const m = cue.exec(t);
+    if (m && m.index > 0 && m.index < cut) cut = m.index;
+  }
+  return t.slice(0, cut);
+}
+
+function cutAtLocality(t: string, localities: readonly string[]): string {
+  const lower = t.toLowerCase();
+  let cut = t.length;
+  for (const loc of localities) {
+    const at = lower.indexOf(` ${loc.toLowerCase()}`);
+    if (at > 0 && at < cut) cut = at;
+  }
+  return t.slice(0, cut);
+}
+
+function displayCase(t: string): string {
+  if (t === '') return t;
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  const shouting = letters.length > 3 && letters === letters.toUpperCase();
+  const s = shouting ? t.toLowerCase() : t;
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const SEO_TITLE = /\b(?:seo|sea|sem|ppc|suchmaschinen\w*|search engine|organic search|google ads|adwords)\b/;
+
+/** Canonical position (or the cleaned title) and whether the role is in the SEO field. */
+export function classifyPosition(title: string, localities: readonly string[] = []): PositionResult {
+  const cleaned = cleanTitle(title, localities);
+  const folded = stripAccents(cleaned);
+  const canonical = CANONICAL_POSITIONS.find((c) => c.pattern.test(folded));
+  const name = canonical?.name ?? (cleaned === '' ? displayCase(title.trim()) : cleaned);
+  const isSeo = (canonical?.seo ?? false) || SEO_TITLE.test(stripAccents(title));
+  return { position: { slug: toSlug(name), name }, isSeo };
+}

@@ -1,0 +1,88 @@
+/**
+ * Work model (remote / hybrid / onsite) and remote share.
+ *
+ * Work model, first that tells: `jobLocationType` (TELECOMMUTE -> remote, HYBRID -> hybrid), the
+ * title ("100% remote", "(Wien/Remote)", "hybrid", "Teletrabajo"), an explicit remote share in the
+ * text (100 -> remote, 1..99 -> hybrid), text cues in de/es/en (negations such as "keine Remote
+ * Stelle" and "Vorwiegend onsite" first, then remote, then hybrid cues). Nothing said: onsite when
+ * the posting names a physical place, else null.
+ *
+ * Remote share: explicit "80 % Remote" / "bis zu 100% Remote" / "100 % Teletrabajo"; else remote
+ * days per week × 20 ("3 Tage Office + 2 Tage Remote" -> 40, "two days of remote working" -> 40,
+ * "Homeoffice ... bis zu 3 Tagen / Woche" -> 60); else the default of the model: remote 100,
+ * hybrid 40, onsite 0. A bare percentage ("Auslastung 20%", "Pensum 80-100%") is not a remote share.
+ */
+import type { WorkModel } from '../domain/vocab.js';
+
+export interface WorkInput {
+  /** Lower-case title. */
+  title: string;
+  jobLocationType: string | null;
+  /** Lower-case plain description. */
+  text: string;
+  hasPhysicalPlace: boolean;
+}
+
+export interface WorkResult {
+  workModel: WorkModel | null;
+  remotePercentage: number | null;
+}
+
+export const DEFAULT_REMOTE_PERCENTAGE: Readonly<Record<WorkModel, number>> = { remote: 100, hybrid: 40, onsite: 0 };
+const PERCENT_PER_DAY = 20;
+
+const TITLE_REMOTE = /\b(?:100\s*%\s*(?:remote|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|teletrabajo|homeoffice|home office|work from home)\b/;
+const TITLE_HYBRID = /\bh[ií]brid[oa]?\b|\bhybrid\b/;
+const ONSITE_CUES = /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
+const REMOTE_CUES = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b/;
+const MOSTLY_REMOTE = /a distancia la mayor parte|mostly remote|[uü]berwiegend (?:remote|im home ?office)|gro(?:ß|ss)teils remote/;
+const HYBRID_CUES = /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|remote-first|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\bin remoto\b/;
+
+const EXPLICIT_PERCENT = /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:remote|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ein: 1, einen: 1, eine: 1, one: 1, un: 1, uno: 1, zwei: 2, two: 2, dos: 2, drei: 3, three: 3, tres: 3,
+  vier: 4, four: 4, cuatro: 4, 'fünf': 5, five: 5, cinco: 5,
+};
+const DAY_COUNT = String.raw`(?<![a-zäöüß\d])(\d|ein(?:en|e)?|one|un[oa]?|zwei|two|dos|drei|three|tres|vier|four|cuatro|fünf|five|cinco)`;
+const DAYS_REMOTE = new RegExp(
+  String.raw`(?:bis zu\s+|up to\s+|hasta\s+)?${DAY_COUNT}\s*(?:tage?n?|days?|d[ií]as?)\b(?:\s+\S+){0,3}?\s*(?:remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)` +
+    String.raw`|(?:remote|home ?office|homeoffice|mobil\w* arbeiten|teletrabajo)\b[^.\n]{0,40}?(?:bis zu\s+|up to\s+|hasta\s+)?${DAY_COUNT}\s*(?:tage?n?|days?|d[ií]as?)\b`,
+);
+
+export function classifyWork(input: WorkInput): WorkResult {
+  const explicit = explicitPercentage(input.title) ?? explicitPercentage(input.text);
+  const workModel = modelOf(input, explicit);
+  if (workModel === null) return { workModel, remotePercentage: explicit };
+  const share = explicit ?? (workModel === 'onsite' ? null : daysPercentage(input.text));
+  const mostly = share === null && workModel !== 'onsite' && MOSTLY_REMOTE.test(input.text) ? 80 : null;
+  return { workModel, remotePercentage: share ?? mostly ?? DEFAULT_REMOTE_PERCENTAGE[workModel] };
+}
+
+function modelOf(input: WorkInput, explicit: number | null): WorkModel | null {
+  const type = input.jobLocationType ?? '';
+  if (type.includes('TELECOMMUTE') || type === 'REMOTE') return 'remote';
+  if (type.includes('HYBRID')) return 'hybrid';
+  if (TITLE_HYBRID.test(input.title)) return 'hybrid';
+  if (TITLE_REMOTE.test(input.title)) return 'remote';
+  if (explicit !== null) return explicit >= 100 ? 'remote' : explicit > 0 ? 'hybrid' : 'onsite';
+  const text = input.text;
+  if (ONSITE_CUES.test(text)) return 'onsite';
+  if (REMOTE_CUES.test(text)) return 'remote';
+  if (HYBRID_CUES.test(text) || MOSTLY_REMOTE.test(text)) return 'hybrid';
+  return input.hasPhysicalPlace ? 'onsite' : null;
+}
+
+function explicitPercentage(text: string): number | null {
+  const m = EXPLICIT_PERCENT.exec(text);
+  if (!m) return null;
+  const n = Number(m[1] ?? m[2]);
+  return n >= 0 && n <= 100 ? n : null;
+}
+
+function daysPercentage(text: string): number | null {
+  const m = DAYS_REMOTE.exec(text);
+  if (!m) return null;
+  const word = m[1] ?? m[2] ?? '';
+  const days = /^\d$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0);
+  return days >= 1 && days <= 5 ? days * PERCENT_PER_DAY : null;
+}

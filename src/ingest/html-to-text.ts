@@ -1,0 +1,78 @@
+/**
+ * Description HTML or markdown to plain text blocks. HTML is first rewritten to a markdown-like
+ * form (headings `## `, list items `- `, bold `**`), so one line parser serves both. A block is one
+ * paragraph, list item or heading; `heading` also marks a line that is only bold text or a short
+ * label ending with a colon ("Dein Profil:"), which summaries skip.
+ */
+import { decodeEntities } from './entities.js';
+
+export interface TextBlock {
+  text: string;
+  heading: boolean;
+}
+
+const LOOKS_LIKE_HTML = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|b|strong|em|i|span|a|table|section)\b[^>]*>/i;
+const DROP_ELEMENTS = /<(script|style|head|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
+const HEADING_OPEN = /<h[1-6]\b[^>]*>/gi;
+const ITEM_OPEN = /<li\b[^>]*>/gi;
+const BOLD = /<\/?(?:b|strong)\b[^>]*>/gi;
+const BLOCK_TAG = /<\/?(?:p|div|br|ul|ol|li|h[1-6]|tr|table|section|article|header|footer|hr|blockquote|dd|dt|dl)\b[^>]*>/gi;
+const ANY_TAG = /<[^>]+>/g;
+
+/** Plain text blocks of a description (HTML or markdown). */
+export function descriptionBlocks(description: string): TextBlock[] {
+  const markdown = LOOKS_LIKE_HTML.test(description) ? htmlToMarkdown(description) : description;
+  const blocks: TextBlock[] = [];
+  for (const raw of markdown.split('\n')) {
+    const block = markdownLine(raw);
+    if (block) blocks.push(block);
+  }
+  return blocks;
+}
+
+/** The blocks as one plain text, one block per line. */
+export function blocksText(blocks: readonly TextBlock[]): string {
+  return blocks.map((b) => b.text).join('\n');
+}
+
+function htmlToMarkdown(html: string): string {
+  // Entities are decoded per line afterwards, once.
+  return html
+    .replace(DROP_ELEMENTS, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(HEADING_OPEN, '\n## ')
+    .replace(ITEM_OPEN, '\n- ')
+    .replace(BOLD, '**')
+    .replace(BLOCK_TAG, '\n')
+    .replace(ANY_TAG, '');
+}
+
+const QUOTE_AND_BULLETS = /^(?:(?:[-*+>]|\d{1,2}[.)])(?:\s+|$)|[•·▪►✓✔➤–—]\s*)+/u;
+const HEADING_MARK = /^#{1,6}\s*/;
+const IMAGE = /!\[[^\]]*\]\([^)]*\)/g;
+const LINK = /\[([^\]]*)\]\([^)]*\)/g;
+const AUTOLINK = /<((?:https?:|mailto:)[^>\s]+)>/g;
+const ESCAPE = /\\([\\`*_{}[\]()#+\-.!>|~])/g;
+const EMPHASIS = /\*\*|__|(?<![\p{L}\p{N}])[*_]+|[*_]+(?![\p{L}\p{N}])/gu;
+const FULLY_BOLD = /^(?:\*\*|__)[^*_]+(?:\*\*|__)[:.]?$/;
+const LABEL = /^[^.!?]{2,60}:$/;
+
+function markdownLine(raw: string): TextBlock | null {
+  let line = raw.trim();
+  if (line === '') return null;
+  let heading = HEADING_MARK.test(line);
+  if (heading) line = line.replace(HEADING_MARK, '');
+  line = line.replace(QUOTE_AND_BULLETS, '');
+  const bold = FULLY_BOLD.test(line);
+  line = decodeEntities(line)
+    .replace(IMAGE, '')
+    .replace(LINK, '$1')
+    .replace(AUTOLINK, '$1')
+    .replace(ESCAPE, '$1')
+    .replace(EMPHASIS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (line === '' || !/[\p{L}\p{N}]/u.test(line)) return null;
+  heading ||= (bold && line.length <= 80) || LABEL.test(line);
+  return { text: line, heading };
+}
