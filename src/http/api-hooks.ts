@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { API_PREFIX, type ApiInstance, type AppDeps } from './build-app.js';
-import { ApiError } from './errors.js';
+import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
+import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
 export const MAX_URL_LENGTH = 8192;
@@ -52,6 +53,18 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   });
 }
 
+/**
+ * Parameters that are whole numbers. Checked as plain digits before the schema coerces them, which
+ * would otherwise take `0x10`, `1e3` or ` 7` as numbers.
+ */
+const INTEGER_PARAMS = new Set(
+  [FilterDataQuery, ListQuery, SuggestQuery].flatMap((schema) =>
+    Object.entries(schema.properties)
+      .filter(([, property]) => (property as { type?: unknown }).type === 'integer')
+      .map(([name]) => name),
+  ),
+);
+
 /** An empty value means "unset"; a repeated parameter is ambiguous and rejected by name. */
 function normaliseQuery(query: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(query)) {
@@ -59,5 +72,8 @@ function normaliseQuery(query: Record<string, unknown>): void {
       throw new ApiError('repeated_parameter', `${key}: given more than once; pass it once`, key);
     }
     if (value === '') delete query[key];
+    else if (INTEGER_PARAMS.has(key) && typeof value === 'string' && !/^\d+$/.test(value)) {
+      throw invalidParameter(key, 'must be a whole number (digits only)');
+    }
   }
 }

@@ -40,7 +40,7 @@ async function expectError(url: string, status: number, code: string, param?: st
 
 const NUMERIC: Array<[string, string[], string[]]> = [
   // [parameter, endpoints, bad values]
-  ['page', [ENDPOINTS.list], ['abc', '-1', '0', '1.5', '1e3x', '99999999999999999999', '50001', '0x10']],
+  ['page', [ENDPOINTS.list], ['abc', '-1', '0', '1.5', '1e3', ' 7', '99999999999999999999', '50001', '0x10']],
   ['per_page', [ENDPOINTS.list], ['abc', '-5', '0', '101', '2.5']],
   ['radius', FILTER_ENDPOINTS, ['abc', '-1', '501', '10km', 'NaN']],
   ['remote_percentage_min', FILTER_ENDPOINTS, ['abc', '-1', '101', '50%']],
@@ -121,9 +121,13 @@ describe('hostile strings never cause a 5xx', () => {
     });
   }
 
-  it('answers a 10,000-character q with 400 naming q', async () => {
-    await expectError(`${ENDPOINTS.count}?q=${'a'.repeat(10_000)}`, 400, 'invalid_parameter', 'q');
-    await expectError(`${ENDPOINTS.locations}?q=${'a'.repeat(10_000)}`, 400, 'invalid_parameter', 'q');
+  it('answers an over-long q with 400 naming q', async () => {
+    await expectError(`${ENDPOINTS.count}?q=${'a'.repeat(600)}`, 400, 'invalid_parameter', 'q');
+    await expectError(`${ENDPOINTS.locations}?q=${'a'.repeat(600)}`, 400, 'invalid_parameter', 'q');
+  });
+
+  it('answers a 10,000-character q with 414 JSON (the URL itself is too long)', async () => {
+    for (const url of Object.values(ENDPOINTS)) await expectError(`${url}?q=${'a'.repeat(10_000)}`, 414, 'uri_too_long');
   });
 
   it('answers a special parameter name like __proto__ without harm', async () => {
@@ -139,7 +143,7 @@ describe('other exits', () => {
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)('answers %s on an endpoint with 405 and Allow', async (method) => {
-    const res = await app.inject({ method, url: ENDPOINTS.count, payload: method === 'DELETE' ? undefined : {} });
+    const res = await app.inject(method === 'DELETE' ? { method, url: ENDPOINTS.count } : { method, url: ENDPOINTS.count, payload: {} });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
     expect(res.json<ErrorJson>().error.code).toBe('method_not_allowed');
