@@ -1,0 +1,17 @@
+import type { JobFilter } from '../domain/query.js';
+import { foldKey } from '../domain/text-fold.js';
+import { wordsOf } from './tokenize.js';
+
+/**
+ * A cache key for a filter in which equivalent requests meet: location by fold key, company in
+ * lower case, keywords as their lower-case words (which is all that matching looks at).
+ * @example filterKey({ location: 'München' }) === filterKey({ location: 'munchen' }) // true
+ */
+export function filterKey(f: JobFilter): string {
+  return JSON.stringify([
+    f.salaryRange, f.workModel, f.position, f.seniority, f.employmentType, f.remotePercentageMin, f.skill,
+    f.location === undefined ? undefined : foldKey(f.location),
+    f.company?.toLowerCase(), f.industry, f.companySize, f.seo, f.radiusKm,
+    f.keywords === undefined ? undefined : wordsOf(f.keywords).join(' ').toLowerCase(),
+  ]);
+}

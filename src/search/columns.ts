@@ -1,0 +1,153 @@
+import { DENSE_RATIO, docSetOf, EMPTY_SET, isDense, type DocSet } from './postings/doc-set.js';
+
+/**
+ * Dictionary-encoded facet columns. Values get codes 1..k in order of first appearance
+ * (code 0 = no value); each code has its posting list (a DocSet).
+ */
+export interface Dictionary {
+  /** `values[code]`; index 0 is ''. */
+  readonly values: readonly string[];
+  readonly labels: readonly string[];
+  readonly codes: ReadonlyMap<string, number>;
+  readonly postings: readonly DocSet[];
+  /** Position of each code in label order (German collation, then value); for stable sorts. */
+  readonly labelRank: Uint32Array;
+}
+
+/** A single-valued facet: one code per document. */
+export interface Column extends Dictionary {
+  readonly col: Uint32Array;
+}
+
+/** A multi-valued facet (skills, places): distinct codes per document in CSR form. */
+export interface MultiColumn extends Dictionary {
+  /** Codes of document d are `ids[offsets[d]] .. ids[offsets[d + 1] - 1]`. */
+  readonly offsets: Uint32Array;
+  readonly ids: Uint32Array;
+}
+
+export const COLLATOR = new Intl.Collator('de');
+
+/** Builds a single-valued column; `keyOf` returns null for "no value". */
+export function buildColumn(
+  n: number,
+  keyOf: (d: number) => string | null,
+  labelOf: (value: string, firstDoc: number) => string,
+  ratio = DENSE_RATIO,
+): Column {
+  const codes = new Map<string, number>();
+  const values = [''];
+  const firstDocs = [0];
+  const col = new Uint32Array(n);
+  for (let d = 0; d < n; d++) {
+    const key = keyOf(d);
+    if (key === null) continue;
+    let code = codes.get(key);
+    if (code === undefined) {
+      code = values.length;
+      codes.set(key, code);
+      values.push(key);
+      firstDocs.push(d);
+    }
+    col[d] = code;
+  }
+  const postings = postingsOf(n, values.length, ratio, (emit) => {
+    for (let d = 0; d < n; d++) if (col[d] !== 0) emit(col[d]!, d);
+  });
+  const labels = values.map((v, code) => (code === 0 ? '' : labelOf(v, firstDocs[code]!)));
+  return { values, labels, codes, postings, labelRank: rankLabels(values, labels), col };
+}
+
+/**
+ * Builds a multi-valued column; `keysOf` may repeat a key (kept once per document).
+ * Without `labelOf` the labels are the values and no label order is computed.
+ */
+export function buildMultiColumn(
+  n: number,
+  keysOf: (d: number) => Iterable<string>,
+  labelOf: ((value: string, firstDoc: number) => string) | null,
+  ratio = DENSE_RATIO,
+): MultiColumn {
+  const codes = new Map<string, number>();
+  const values = [''];
+  const firstDocs = [0];
+  const offsets = new Uint32Array(n + 1);
+  let ids: Uint32Array = new Uint32Array(Math.max(16, n));
+  let len = 0;
+  const seen: number[] = [];
+  for (let d = 0; d < n; d++) {
+    for (const key of keysOf(d)) {
+      let code = codes.get(key);
+      if (code === undefined) {
+        code = values.length;
+        codes.set(key, code);
+        values.push(key);
+        firstDocs.push(d);
+        seen.push(-1);
+      }
+      if (seen[code - 1] === d) continue;
+      seen[code - 1] = d;
+      if (len === ids.length) ids = grow(ids);
+      ids[len++] = code;
+    }
+    offsets[d + 1] = len;
+  }
+  const packed = ids.slice(0, len);
+  const postings = postingsOf(n, values.length, ratio, (emit) => {
+    for (let d = 0; d < n; d++) {
+      for (let j = offsets[d]!; j < offsets[d + 1]!; j++) emit(packed[j]!, d);
+    }
+  });
+  if (labelOf === null) return { values, labels: values, codes, postings, labelRank: new Uint32Array(0), offsets, ids: packed };
+  const labels = values.map((v, code) => (code === 0 ? '' : labelOf(v, firstDocs[code]!)));
+  return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids: packed };
+}
+
+/**
+ * Posting lists by code from a stream of (code, doc) in ascending doc order: counted first,
+ * then filled, so each list comes out sorted without a sort.
+ */
+function postingsOf(
+  n: number,
+  codeCount: number,
+  ratio: number,
+  forEach: (emit: (code: number, d: number) => void) => void,
+): DocSet[] {
+  const df = new Uint32Array(codeCount);
+  forEach((code) => df[code]!++);
+  const start = new Uint32Array(codeCount + 1);
+  for (let c = 0; c < codeCount; c++) start[c + 1] = start[c]! + df[c]!;
+  const all = new Uint32Array(start[codeCount]!);
+  const fill = start.slice(0, codeCount);
+  forEach((code, d) => {
+    all[fill[code]!++] = d;
+  });
+  const postings: DocSet[] = [EMPTY_SET];
+  for (let c = 1; c < codeCount; c++) {
+    const ids = all.subarray(start[c]!, start[c + 1]!);
+    // Sparse lists are copied out so that the shared buffer can be freed.
+    postings.push(docSetOf(isDense(ids.length, n, ratio) ? ids : ids.slice(), n, ratio));
+  }
+  return postings;
+}
+
+/** `rank[code]` = position in label order (German collation, ties by value). */
+export function rankLabels(values: readonly string[], labels: readonly string[]): Uint32Array {
+  const order = values.map((_, code) => code).slice(1);
+  order.sort(
+    (a, b) => COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!),
+  );
+  const rank = new Uint32Array(values.length);
+  order.forEach((code, i) => (rank[code] = i));
+  return rank;
+}
+
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function grow(ids: Uint32Array): Uint32Array {
+  const bigger = new Uint32Array(ids.length * 2);
+  bigger.set(ids);
+  return bigger;
+}

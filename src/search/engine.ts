@@ -1,0 +1,130 @@
+import type { Job, SalaryRange } from '../domain/job.js';
+import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
+import { buildColumn, buildMultiColumn, compareStrings, type Column, type MultiColumn } from './columns.js';
+import { buildPointIndex, type PointIndex } from './geo.js';
+import { DENSE_RATIO } from './postings/doc-set.js';
+import { buildKeywordIndex, type KeywordIndex } from './keywords.js';
+import { buildPlaces, type PlaceRegistry } from './places.js';
+import { estimateSalaries } from './salary-estimate.js';
+import { buildSortOrder, type SortOrder } from './sort.js';
+import { buildRemote, type RemoteColumn } from './remote.js';
+
+/** Internal choices that tests and benchmarks may force; results never depend on them. */
+export interface EngineTuning {
+  /** Posting lists and match sets above n / denseRatio documents are bitsets. */
+  readonly denseRatio: number;
+  /** How a page is cut from a sort order: by estimated cost, always walking, always sorting ranks. */
+  readonly paging: 'auto' | 'walk' | 'ranks';
+  /** Count the facets of a set larger than n/2 through its complement. */
+  readonly complement: boolean;
+}
+
+export const DEFAULT_TUNING: EngineTuning = { denseRatio: DENSE_RATIO, paging: 'auto', complement: true };
+
+/** Single-valued facets, each a dictionary-encoded column. */
+export const COLUMN_FACETS = [
+  'salary', 'workModel', 'position', 'seniority', 'employmentType', 'industry', 'companySize', 'company', 'seo',
+] as const;
+export type ColumnFacet = (typeof COLUMN_FACETS)[number];
+
+/**
+ * Everything the queries read, built once from the live jobs. Documents are numbered 0..n-1 in
+ * board-id order (length, then digits, then key), so "ties by board id" is "ties by number".
+ */
+export interface Engine {
+  readonly n: number;
+  readonly tuning: EngineTuning;
+  readonly jobs: readonly Job[];
+  readonly estimates: readonly (SalaryRange | null)[];
+  readonly buckets: readonly SalaryBucket[];
+  readonly columns: Readonly<Record<ColumnFacet, Column>>;
+  readonly skills: MultiColumn;
+  readonly places: PlaceRegistry;
+  readonly points: PointIndex;
+  readonly remote: RemoteColumn;
+  readonly keywords: KeywordIndex;
+  readonly orders: { readonly dateAsc: SortOrder; readonly dateDesc: SortOrder; readonly salaryAsc: SortOrder; readonly salaryDesc: SortOrder };
+}
+
+/** Orders jobs by board id: numerically (shorter first, then digit by digit), then by key. */
+export function compareBoardIds(a: Job, b: Job): number {
+  return a.boardId.length - b.boardId.length || compareStrings(a.boardId, b.boardId) || compareStrings(a.key, b.key);
+}
+
+export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[], now: number, tuning = DEFAULT_TUNING): Engine {
+  const jobs = all.filter((j) => j.validThrough === null || j.validThrough >= now).sort(compareBoardIds);
+  const n = jobs.length;
+  const estimates = estimateSalaries(jobs);
+  const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
+  const bucketCodes = bucketsOf(jobs, salaryOf, buckets);
+  const same = (v: string): string => v;
+  const r = tuning.denseRatio;
+  const columns: Record<ColumnFacet, Column> = {
+    salary: buildColumn(n, (d) => bucketCodes[d] ?? null, same, r),
+    workModel: buildColumn(n, (d) => jobs[d]!.workModel, same, r),
+    position: buildColumn(n, (d) => jobs[d]!.position.slug, (v) => v.replace(/-/g, ' '), r),
+    seniority: buildColumn(n, (d) => jobs[d]!.seniority, same, r),
+    employmentType: buildColumn(n, (d) => jobs[d]!.employmentType, same, r),
+    industry: buildColumn(n, (d) => jobs[d]!.industry, same, r),
+    companySize: buildColumn(n, (d) => jobs[d]!.company.size, same, r),
+    company: buildCompanyColumn(jobs, r),
+    seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
+  };
+  const skills = buildMultiColumn(n, (d) => jobs[d]!.skills.map((s) => s.slug), (slug, d) => skillName(jobs[d]!, slug), r);
+  const mids = Float64Array.from({ length: n }, (_, d) => midOf(salaryOf(d)));
+  const dates = Float64Array.from(jobs, (j) => j.postedAt ?? Number.NaN);
+  return {
+    n, tuning, jobs, estimates, buckets, columns, skills,
+    places: buildPlaces(jobs, r),
+    points: buildPointIndex(jobs, r),
+    remote: buildRemote(jobs),
+    keywords: buildKeywordIndex(jobs),
+    orders: {
+      dateAsc: buildSortOrder(dates, false),
+      dateDesc: buildSortOrder(dates, true),
+      salaryAsc: buildSortOrder(mids, false),
+      salaryDesc: buildSortOrder(mids, true),
+    },
+  };
+}
+
+function bucketsOf(jobs: readonly Job[], salaryOf: (d: number) => SalaryRange | null, buckets: readonly SalaryBucket[]): (string | null)[] {
+  const values = buckets.map(bucketValue);
+  return jobs.map((_, d) => {
+    const s = salaryOf(d);
+    const b = s ? bucketOf(buckets, s) : -1;
+    return b >= 0 ? values[b]! : null;
+  });
+}
+
+function midOf(s: SalaryRange | null): number {
+  return s ? (s.min + s.max) / 2 : Number.NaN;
+}
+
+function skillName(job: Job, slug: string): string {
+  return job.skills.find((s) => s.slug === slug)?.name ?? slug;
+}
+
+/**
+ * Companies by lower-case name; the label is the most used spelling (ties: the smallest string),
+ * so that `ACME GmbH` and `Acme GmbH` are one company.
+ */
+function buildCompanyColumn(jobs: readonly Job[], ratio: number): Column {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const job of jobs) {
+    const name = job.company.name;
+    const key = name.toLowerCase();
+    let m = spellings.get(key);
+    if (!m) spellings.set(key, (m = new Map()));
+    m.set(name, (m.get(name) ?? 0) + 1);
+  }
+  const labelOf = (key: string): string => {
+    let best = '';
+    let bestCount = -1;
+    for (const [name, count] of spellings.get(key)!) {
+      if (count > bestCount || (count === bestCount && name < best)) [best, bestCount] = [name, count];
+    }
+    return best;
+  };
+  return buildColumn(jobs.length, (d) => jobs[d]!.company.name.toLowerCase(), labelOf, ratio);
+}

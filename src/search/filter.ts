@@ -1,0 +1,171 @@
+import type { JobFilter } from '../domain/query.js';
+import type { ColumnFacet, Engine } from './engine.js';
+import { markWithinRadius } from './geo.js';
+import { matchTerms, queryTerms } from './keyword-query.js';
+import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
+import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
+import { canonicalPlace, placeCandidates } from './places.js';
+import { countAtLeast } from './remote.js';
+
+/** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
+export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords';
+
+/** One applied filter: its exact size, its documents and a per-document test. */
+export interface Clause {
+  readonly key: ClauseKey;
+  readonly size: number;
+  readonly docs: () => DocSet;
+  readonly has: (d: number) => boolean;
+}
+
+/** A filter resolved against the index; an unknown value is a clause of size 0. */
+export interface Plan {
+  readonly clauses: readonly Clause[];
+  /** Terms per keyword word (for relevance); null without keywords. */
+  readonly terms: number[][] | null;
+}
+
+const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
+  ['salaryRange', 'salary'], ['workModel', 'workModel'], ['position', 'position'], ['seniority', 'seniority'],
+  ['employmentType', 'employmentType'], ['industry', 'industry'], ['companySize', 'companySize'],
+];
+
+/**
+ * Resolves every set field of the filter into a clause. An unknown value matches nothing;
+ * keyword text without words and remotePercentageMin <= 0 do not filter.
+ * @example planFilter(engine, { workModel: 'remote', location: 'münchen' }).clauses.length // 2
+ */
+export function planFilter(e: Engine, filter: JobFilter): Plan {
+  const clauses: Clause[] = [];
+  for (const [field, facet] of FILTER_COLUMNS) {
+    const value = filter[field];
+    if (typeof value === 'string') clauses.push(columnClause(e, facet, value));
+  }
+  if (filter.company !== undefined) clauses.push(columnClause(e, 'company', filter.company.toLowerCase()));
+  if (filter.seo !== undefined) clauses.push(columnClause(e, 'seo', filter.seo ? 'yes' : 'no'));
+  if (filter.skill !== undefined) clauses.push(skillClause(e, filter.skill));
+  if (filter.location !== undefined) clauses.push(locationClause(e, filter.location, filter.radiusKm));
+  if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
+    clauses.push(remoteClause(e, filter.remotePercentageMin));
+  }
+  const terms = filter.keywords === undefined ? null : queryTerms(e.keywords, filter.keywords);
+  if (terms) clauses.push(keywordClause(e, terms));
+  return { clauses, terms };
+}
+
+function unknown(key: ClauseKey): Clause {
+  return { key, size: 0, docs: () => EMPTY_SET, has: () => false };
+}
+
+function columnClause(e: Engine, facet: ColumnFacet, value: string): Clause {
+  const column = e.columns[facet];
+  const code = column.codes.get(value);
+  if (code === undefined) return unknown(facet);
+  const set = column.postings[code]!;
+  const col = column.col;
+  return { key: facet, size: set.size, docs: () => set, has: (d) => col[d] === code };
+}
+
+function skillClause(e: Engine, value: string): Clause {
+  const code = e.skills.codes.get(value);
+  if (code === undefined) return unknown('skill');
+  const set = e.skills.postings[code]!;
+  if (set.kind === 'bits') return { key: 'skill', size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
+  const { offsets, ids } = e.skills;
+  const has = (d: number): boolean => {
+    for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
+    return false;
+  };
+  return { key: 'skill', size: set.size, docs: () => set, has };
+}
+
+/**
+ * Jobs with a place named by the value (any fold-key candidate); with a radius around a city
+ * (that has coordinates), also jobs with any place within that distance of it.
+ */
+function locationClause(e: Engine, value: string, radiusKm: number | undefined): Clause {
+  const candidates = placeCandidates(e.places, value);
+  if (candidates.length === 0) return unknown('location');
+  const center = e.places.info[canonicalPlace(e.places, value)!]!;
+  const useRadius = radiusKm !== undefined && Number.isFinite(radiusKm) && center.kind === 'city' && center.lat !== null && center.lon !== null;
+  const only = candidates[0]!;
+  if (!useRadius && candidates.length === 1) {
+    const set = e.places.column.postings[only]!;
+    return { key: 'location', size: set.size, docs: () => set, has: placeTest(e, only, set) };
+  }
+  const words = newBitset(e.n);
+  for (const code of candidates) addSet(words, e.places.column.postings[code]!);
+  if (useRadius) markWithinRadius(e.points, center.lat!, center.lon!, Math.max(0, radiusKm!), words);
+  return bitsClause('location', words);
+}
+
+function placeTest(e: Engine, code: number, set: DocSet): (d: number) => boolean {
+  if (set.kind === 'bits') return (d) => hasBit(set.words, d);
+  const { offsets, ids } = e.places.column;
+  return (d) => {
+    for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
+    return false;
+  };
+}
+
+function addSet(words: Uint32Array, set: DocSet): void {
+  if (set.kind === 'bits') orInto(words, set.words);
+  else if (set.kind === 'list') setBits(words, set.ids);
+}
+
+function bitsClause(key: ClauseKey, words: Uint32Array, size = popcount(words)): Clause {
+  const set = bitsSet(words, size);
+  return { key, size, docs: () => set, has: (d) => hasBit(words, d) };
+}
+
+function remoteClause(e: Engine, min: number): Clause {
+  const { value, desc } = e.remote;
+  const size = countAtLeast(e.remote, min);
+  let set: DocSet | null = null;
+  const docs = (): DocSet => {
+    if (set === null) {
+      const words = newBitset(e.n);
+      setBits(words, desc.subarray(0, size));
+      set = bitsSet(words, size);
+    }
+    return set;
+  };
+  return { key: 'remote', size, docs, has: (d) => value[d]! >= min };
+}
+
+function keywordClause(e: Engine, terms: number[][]): Clause {
+  const match = matchTerms(e.keywords, terms);
+  return bitsClause('keywords', match.words, match.size);
+}
+
+/**
+ * The documents matching all clauses except those of `without`. Sparse: walks the smallest
+ * clause and tests the others per document. Dense: ANDs bitsets word by word.
+ */
+export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null): DocSet {
+  const n = e.n;
+  const clauses = plan.clauses.filter((c) => c.key !== without).sort((a, b) => a.size - b.size);
+  const driver = clauses[0];
+  if (driver === undefined) return { kind: 'all', size: n };
+  if (driver.size === 0) return EMPTY_SET;
+  if (clauses.length === 1) return driver.docs();
+  if (!isDense(driver.size, n, e.tuning.denseRatio)) return filterIds(toIds(driver.docs(), n), clauses.slice(1));
+  const words = toBitset(driver.docs(), n);
+  let size = driver.size;
+  for (const c of clauses.slice(1)) {
+    const set = c.docs();
+    size = set.kind === 'bits' ? andInto(words, set.words) : andInto(words, toBitset(set, n));
+  }
+  return bitsSet(words, size);
+}
+
+function filterIds(ids: Uint32Array, tests: readonly Clause[]): DocSet {
+  const out = new Uint32Array(ids.length);
+  let k = 0;
+  outer: for (let i = 0; i < ids.length; i++) {
+    const d = ids[i]!;
+    for (let t = 0; t < tests.length; t++) if (!tests[t]!.has(d)) continue outer;
+    out[k++] = d;
+  }
+  return { kind: 'list', ids: out.subarray(0, k), size: k };
+}

@@ -1,0 +1,73 @@
+import type { Job } from '../domain/job.js';
+import { buildMultiColumn } from './columns.js';
+import { orInto, setBits } from './postings/bitset.js';
+import type { DocSet } from './postings/doc-set.js';
+
+export const EARTH_RADIUS_KM = 6371;
+const RAD = Math.PI / 180;
+
+/**
+ * Great-circle distance in km (haversine, R = 6371 km).
+ * @example haversineKm(52.52, 13.405, 48.137, 11.575) // ≈ 504 (Berlin - Munich)
+ */
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const s1 = Math.sin(dLat / 2);
+  const s2 = Math.sin(dLon / 2);
+  const a = s1 * s1 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * s2 * s2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Distinct coordinates of all job places, sorted by latitude, each with its documents. */
+export interface PointIndex {
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  readonly postings: readonly DocSet[];
+}
+
+export function buildPointIndex(jobs: readonly Job[], denseRatio: number): PointIndex {
+  const column = buildMultiColumn(jobs.length, (d) => pointKeys(jobs[d]!), null, denseRatio);
+  const codes = column.values.map((_, code) => code).slice(1);
+  const coords = column.values.map((v) => v.split(',').map(Number));
+  codes.sort((a, b) => coords[a]![0]! - coords[b]![0]!);
+  return {
+    lat: Float64Array.from(codes, (c) => coords[c]![0]!),
+    lon: Float64Array.from(codes, (c) => coords[c]![1]!),
+    postings: codes.map((c) => column.postings[c]!),
+  };
+}
+
+function* pointKeys(job: Job): Iterable<string> {
+  for (const p of job.places) {
+    if (p.lat !== null && p.lon !== null) yield `${p.lat},${p.lon}`;
+  }
+}
+
+/**
+ * Sets in `words` every document with a place within `km` of (lat, lon). Only the latitude band
+ * that can hold such points is measured: a point further than km/R radians in latitude is
+ * further than km away.
+ */
+export function markWithinRadius(index: PointIndex, lat: number, lon: number, km: number, words: Uint32Array): void {
+  const band = (km / EARTH_RADIUS_KM) / RAD + 1e-6;
+  for (let i = lowerBound(index.lat, lat - band); i < index.lat.length; i++) {
+    const pLat = index.lat[i]!;
+    if (pLat > lat + band) break;
+    if (haversineKm(lat, lon, pLat, index.lon[i]!) > km) continue;
+    const set = index.postings[i]!;
+    if (set.kind === 'bits') orInto(words, set.words);
+    else if (set.kind === 'list') setBits(words, set.ids);
+  }
+}
+
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

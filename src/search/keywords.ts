@@ -1,0 +1,170 @@
+import type { Job } from '../domain/job.js';
+import type { Language } from '../domain/vocab.js';
+import { compareStrings } from './columns.js';
+import { LANGUAGE_LIST, forEachWord, stemKey, wordKeys } from './tokenize.js';
+
+/** BM25 parameters. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+/** Term frequencies saturate here (stored in a byte). */
+export const MAX_TF = 255;
+
+/**
+ * Inverted index of stemmed terms. A term is (language, stem): a document is indexed only under
+ * the stems of its own language. Postings are CSR: documents of term t are
+ * `docs[offsets[t]] .. docs[offsets[t + 1] - 1]`, ascending, with their term frequencies in `tfs`.
+ */
+export interface KeywordIndex {
+  readonly n: number;
+  readonly termOf: ReadonlyMap<string, number>;
+  readonly stems: readonly string[];
+  readonly offsets: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly tfs: Uint8Array;
+  /** Words per document (all searched fields). */
+  readonly docLength: Uint32Array;
+  readonly avgLength: number;
+  /** Per language: every folded key seen, sorted, with its term; for prefix expansion. */
+  readonly vocab: ReadonlyMap<Language, { keys: string[]; terms: Uint32Array }>;
+}
+
+/** The texts a keyword search looks at: title, company, position, skills and the search text. */
+export function searchedTexts(job: Job): string[] {
+  return [job.title, job.company.name, job.position.name, ...job.skills.map((s) => s.name), job.searchText];
+}
+
+/** The language whose stems index a job; an unknown one is treated as English. */
+export function languageOf(job: Job): Language {
+  return LANGUAGE_LIST.includes(job.language) ? job.language : 'en';
+}
+
+export function buildKeywordIndex(jobs: readonly Job[]): KeywordIndex {
+  const b = new KeywordBuilder();
+  for (let d = 0; d < jobs.length; d++) b.addDocument(d, jobs[d]!);
+  return b.finish(jobs.length);
+}
+
+/** Collects a forward index (terms per document) first, then inverts it in document order. */
+class KeywordBuilder {
+  private readonly termOf = new Map<string, number>();
+  private readonly stems: string[] = [];
+  private readonly termsOfWord = new Map<Language, Map<string, number[]>>();
+  private readonly keyTerm = new Map<Language, Map<string, number>>();
+  private lastDoc = new Int32Array(1024).fill(-1);
+  private tf = new Uint32Array(1024);
+  private fwdTerms = new Uint32Array(1 << 16);
+  private fwdTfs = new Uint8Array(1 << 16);
+  private fwdLength = 0;
+  private readonly fwdOffsets: number[] = [0];
+  private readonly docLength: number[] = [];
+
+  addDocument(d: number, job: Job): void {
+    const lang = languageOf(job);
+    const touched: number[] = [];
+    let length = 0;
+    const visit = (word: string): void => {
+      length++;
+      for (const t of this.termsOf(lang, word)) {
+        if (this.lastDoc[t] !== d) {
+          this.lastDoc[t] = d;
+          this.tf[t] = 0;
+          touched.push(t);
+        }
+        this.tf[t]!++;
+      }
+    };
+    for (const text of searchedTexts(job)) forEachWord(text, visit);
+    for (const t of touched) this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
+    this.fwdOffsets.push(this.fwdLength);
+    this.docLength.push(length);
+  }
+
+  /** Distinct terms of a word in a language, memoised per distinct word. */
+  private termsOf(lang: Language, word: string): number[] {
+    let cache = this.termsOfWord.get(lang);
+    if (!cache) this.termsOfWord.set(lang, (cache = new Map()));
+    let terms = cache.get(word);
+    if (terms) return terms;
+    terms = [];
+    for (const key of wordKeys(word)) {
+      const t = this.termFor(lang, key);
+      if (!terms.includes(t)) terms.push(t);
+    }
+    cache.set(word, terms);
+    return terms;
+  }
+
+  private termFor(lang: Language, key: string): number {
+    let keys = this.keyTerm.get(lang);
+    if (!keys) this.keyTerm.set(lang, (keys = new Map()));
+    const known = keys.get(key);
+    if (known !== undefined) return known;
+    const stem = stemKey(lang, key);
+    const id = `${lang}:${stem}`;
+    let t = this.termOf.get(id);
+    if (t === undefined) {
+      t = this.stems.length;
+      this.termOf.set(id, t);
+      this.stems.push(stem);
+      if (t >= this.tf.length) this.growTermArrays();
+    }
+    keys.set(key, t);
+    return t;
+  }
+
+  private growTermArrays(): void {
+    const lastDoc = new Int32Array(this.lastDoc.length * 2).fill(-1);
+    lastDoc.set(this.lastDoc);
+    this.lastDoc = lastDoc;
+    const tf = new Uint32Array(this.tf.length * 2);
+    tf.set(this.tf);
+    this.tf = tf;
+  }
+
+  private pushForward(t: number, tf: number): void {
+    if (this.fwdLength === this.fwdTerms.length) {
+      const terms = new Uint32Array(this.fwdTerms.length * 2);
+      terms.set(this.fwdTerms);
+      this.fwdTerms = terms;
+      const tfs = new Uint8Array(this.fwdTfs.length * 2);
+      tfs.set(this.fwdTfs);
+      this.fwdTfs = tfs;
+    }
+    this.fwdTerms[this.fwdLength] = t;
+    this.fwdTfs[this.fwdLength++] = tf;
+  }
+
+  finish(n: number): KeywordIndex {
+    const termCount = this.stems.length;
+    const offsets = new Uint32Array(termCount + 1);
+    for (let i = 0; i < this.fwdLength; i++) offsets[this.fwdTerms[i]! + 1]!++;
+    for (let t = 0; t < termCount; t++) offsets[t + 1]! += offsets[t]!;
+    const fill = offsets.slice(0, termCount);
+    const docs = new Uint32Array(this.fwdLength);
+    const tfs = new Uint8Array(this.fwdLength);
+    for (let d = 0; d < n; d++) {
+      for (let i = this.fwdOffsets[d]!; i < this.fwdOffsets[d + 1]!; i++) {
+        const pos = fill[this.fwdTerms[i]!]!++;
+        docs[pos] = d;
+        tfs[pos] = this.fwdTfs[i]!;
+      }
+    }
+    const docLength = Uint32Array.from(this.docLength);
+    const total = this.docLength.reduce((a, b) => a + b, 0);
+    return {
+      n, termOf: this.termOf, stems: this.stems, offsets, docs, tfs, docLength,
+      avgLength: n > 0 && total > 0 ? total / n : 1,
+      vocab: this.vocabulary(),
+    };
+  }
+
+  private vocabulary(): Map<Language, { keys: string[]; terms: Uint32Array }> {
+    const vocab = new Map<Language, { keys: string[]; terms: Uint32Array }>();
+    for (const lang of LANGUAGE_LIST) {
+      const keyTerms = this.keyTerm.get(lang) ?? new Map<string, number>();
+      const keys = [...keyTerms.keys()].sort(compareStrings);
+      vocab.set(lang, { keys, terms: Uint32Array.from(keys, (k) => keyTerms.get(k)!) });
+    }
+    return vocab;
+  }
+}

@@ -1,0 +1,108 @@
+import { hasBit, newBitset, setBits } from './postings/bitset.js';
+import { toIds, type DocSet } from './postings/doc-set.js';
+import type { SortOrder } from './sort.js';
+import { firstK } from './top-k.js';
+
+/** Largest page size the engine serves; larger requests are capped. */
+export const MAX_PER_PAGE = 1000;
+
+/** Item window [start, end) of a 1-based page; empty when the page lies beyond the last item. */
+export interface PageWindow {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The one place that turns page/perPage into item positions. Page and perPage are floored
+ * and clamped (page >= 1, perPage 1..MAX_PER_PAGE) so that no input can throw.
+ * @example paginate(45, 3, 20) // { start: 40, end: 45 }
+ */
+export function paginate(total: number, page: number, perPage: number): PageWindow {
+  const size = clampInt(perPage, 1, MAX_PER_PAGE);
+  const p = clampInt(page, 1, Number.MAX_SAFE_INTEGER);
+  const start = Math.min(total, (p - 1) * size);
+  return { start, end: Math.min(total, start + size) };
+}
+
+function clampInt(x: number, min: number, max: number): number {
+  if (!Number.isFinite(x)) return x > 0 ? max : min;
+  return Math.min(max, Math.max(min, Math.floor(x)));
+}
+
+/**
+ * Documents at positions [start, end) of `order` restricted to `match`. Either walks the
+ * permutation skipping non-matching documents (from the back for pages past the middle), or,
+ * when the match set is small against the expected walk, sorts the ranks of the matches.
+ */
+export function pageFromOrder(
+  order: SortOrder,
+  match: DocSet,
+  n: number,
+  w: PageWindow,
+  strategy: 'auto' | 'walk' | 'ranks' = 'auto',
+): Uint32Array {
+  const m = match.size;
+  if (w.start >= w.end) return new Uint32Array(0);
+  if (match.kind === 'all') return order.perm.slice(w.start, w.end);
+  const fromBack = w.start > m - w.end;
+  const depth = fromBack ? m - w.start : w.end;
+  const walk = Math.min(n, (depth * n) / m);
+  const sortCost = match.kind === 'list' ? m * Math.log2(m + 1) * 0.5 : m * Math.log2(m + 1) * 0.5 + n / 32;
+  if (strategy === 'ranks' || (strategy === 'auto' && sortCost < walk)) return byRanks(order, toIds(match, n), w);
+  const words = match.kind === 'bits' ? match.words : bitsOfList(match.ids, n);
+  return fromBack ? walkBack(order.perm, words, m, w) : walkForward(order.perm, words, w);
+}
+
+function bitsOfList(ids: Uint32Array, n: number): Uint32Array {
+  const words = newBitset(n);
+  setBits(words, ids);
+  return words;
+}
+
+function walkForward(perm: Uint32Array, words: Uint32Array, w: PageWindow): Uint32Array {
+  const out = new Uint32Array(w.end - w.start);
+  let seen = 0;
+  let k = 0;
+  for (let i = 0; i < perm.length && k < out.length; i++) {
+    const d = perm[i]!;
+    if (!hasBit(words, d)) continue;
+    if (seen++ >= w.start) out[k++] = d;
+  }
+  return out;
+}
+
+function walkBack(perm: Uint32Array, words: Uint32Array, m: number, w: PageWindow): Uint32Array {
+  const out = new Uint32Array(w.end - w.start);
+  let pos = m;
+  for (let i = perm.length - 1; i >= 0 && pos > w.start; i--) {
+    const d = perm[i]!;
+    if (!hasBit(words, d)) continue;
+    pos--;
+    if (pos < w.end) out[pos - w.start] = d;
+  }
+  return out;
+}
+
+function byRanks(order: SortOrder, ids: Uint32Array, w: PageWindow): Uint32Array {
+  const ranks = new Uint32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) ranks[i] = order.rank[ids[i]!]!;
+  ranks.sort();
+  const out = new Uint32Array(w.end - w.start);
+  for (let i = 0; i < out.length; i++) out[i] = order.perm[ranks[w.start + i]!]!;
+  return out;
+}
+
+/**
+ * Documents at positions [start, end) of `ids` ordered by score (desc or asc), ties by document
+ * number (the best `end` are selected first, see firstK).
+ */
+export function pageByScore(ids: Uint32Array, scores: Float64Array, descending: boolean, w: PageWindow): Uint32Array {
+  if (w.start >= w.end) return new Uint32Array(0);
+  const before = (a: number, b: number): boolean => {
+    const sa = scores[a]!;
+    const sb = scores[b]!;
+    if (sa !== sb) return descending ? sa > sb : sa < sb;
+    return a < b;
+  };
+  return Uint32Array.from(firstK(ids, w.end, before).slice(w.start));
+}

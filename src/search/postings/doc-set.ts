@@ -1,0 +1,80 @@
+import { bitsToIds, hasBit, newBitset, popcount, setBits } from './bitset.js';
+
+/**
+ * A set of document numbers in the representation that suits its size:
+ * `all` (no filter), a sorted id `list` (sparse) or `bits` (dense, n/32 words).
+ */
+export type DocSet =
+  | { readonly kind: 'all'; readonly size: number }
+  | { readonly kind: 'list'; readonly ids: Uint32Array; readonly size: number }
+  | { readonly kind: 'bits'; readonly words: Uint32Array; readonly size: number };
+
+export const EMPTY_IDS = new Uint32Array(0);
+export const EMPTY_SET: DocSet = { kind: 'list', ids: EMPTY_IDS, size: 0 };
+
+/**
+ * A set of more than n / DENSE_RATIO documents is kept as a bitset: it is smaller then
+ * (4 bytes per id against n/8 bytes), and intersects word by word.
+ */
+export const DENSE_RATIO = 32;
+
+export function isDense(size: number, n: number, ratio = DENSE_RATIO): boolean {
+  return size * ratio > n;
+}
+
+/** Wraps sorted ids as a list or, when dense, as a bitset. */
+export function docSetOf(ids: Uint32Array, n: number, ratio = DENSE_RATIO): DocSet {
+  if (!isDense(ids.length, n, ratio)) return { kind: 'list', ids, size: ids.length };
+  const words = newBitset(n);
+  setBits(words, ids);
+  return { kind: 'bits', words, size: ids.length };
+}
+
+export function bitsSet(words: Uint32Array, size = popcount(words)): DocSet {
+  return { kind: 'bits', words, size };
+}
+
+/** A fresh bitset holding the set (the caller may modify it). */
+export function toBitset(set: DocSet, n: number): Uint32Array {
+  if (set.kind === 'bits') return set.words.slice();
+  const words = newBitset(n);
+  if (set.kind === 'list') setBits(words, set.ids);
+  else words.fill(0xffffffff);
+  if (set.kind === 'all' && (n & 31) !== 0) words[words.length - 1] = (1 << (n & 31)) - 1;
+  return words;
+}
+
+/** Sorted ids of the set (a stored list is returned as is: do not modify it). */
+export function toIds(set: DocSet, n: number): Uint32Array {
+  if (set.kind === 'list') return set.ids;
+  if (set.kind === 'all') return identity(n);
+  const out = new Uint32Array(set.size);
+  bitsToIds(set.words, n, out);
+  return out;
+}
+
+export function contains(set: DocSet, d: number): boolean {
+  if (set.kind === 'bits') return hasBit(set.words, d);
+  if (set.kind === 'all') return true;
+  return binarySearch(set.ids, d) >= 0;
+}
+
+export function identity(n: number): Uint32Array {
+  const ids = new Uint32Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return ids;
+}
+
+/** Index of `d` in sorted `ids`, or -1. */
+export function binarySearch(ids: Uint32Array, d: number, from = 0): number {
+  let lo = from;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid]!;
+    if (v < d) lo = mid + 1;
+    else if (v > d) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}

@@ -1,0 +1,36 @@
+import type { Job } from '../domain/job.js';
+import { REMOTE_PERCENTAGE_STEPS } from '../domain/vocab.js';
+import { buildSortOrder } from './sort.js';
+
+/**
+ * Remote share per document (NaN when unknown), plus the documents ordered by it (descending)
+ * so that "at least v" is a prefix, and the number of facet steps each document reaches.
+ */
+export interface RemoteColumn {
+  readonly value: Float64Array;
+  readonly desc: Uint32Array;
+  readonly descValues: Float64Array;
+  /** Number of REMOTE_PERCENTAGE_STEPS a document reaches (0..5). */
+  readonly level: Uint32Array;
+}
+
+export function buildRemote(jobs: readonly Job[]): RemoteColumn {
+  const value = Float64Array.from(jobs, (j) => j.remotePercentage ?? Number.NaN);
+  let known = 0;
+  for (let d = 0; d < value.length; d++) if (!Number.isNaN(value[d]!)) known++;
+  const desc = buildSortOrder(value, true).perm.slice(0, known);
+  const level = Uint32Array.from(value, (v) => REMOTE_PERCENTAGE_STEPS.filter((s) => v >= s).length);
+  return { value, desc, descValues: Float64Array.from(desc, (d) => value[d]!), level };
+}
+
+/** How many documents have a remote share of at least `min`. */
+export function countAtLeast(remote: RemoteColumn, min: number): number {
+  let lo = 0;
+  let hi = remote.descValues.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (remote.descValues[mid]! >= min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,130 @@
+import type { Job } from '../domain/job.js';
+import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import { filterKey } from './cache-key.js';
+import { buildEngine, DEFAULT_TUNING, type Engine, type EngineTuning } from './engine.js';
+import { countFacets, FACET_KEYS, type Counts } from './facet-count.js';
+import { computeFacets } from './facets.js';
+import { evaluate, planFilter } from './filter.js';
+import { listPage } from './list.js';
+import { canonicalPlace } from './places.js';
+import { QueryCache } from './query-cache.js';
+import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+
+export interface SearchIndexOptions {
+  salaryBuckets: readonly SalaryBucket[];
+  /** Epoch ms: jobs with validThrough < now are left out. */
+  now: number;
+  /** Internal choices for tests and benchmarks (representations, paging); results never change. */
+  tuning?: Partial<EngineTuning>;
+}
+
+export interface ResolvedPlace {
+  slug: string;
+  name: string;
+  kind: 'city' | 'region' | 'country';
+}
+
+/** Results kept per index and operation (least recently used ones are dropped). */
+export const QUERY_CACHE_SIZE = 500;
+
+/**
+ * The in-memory search engine: immutable, pure and synchronous. A data change builds a new
+ * index that replaces the old one (the query cache lives and dies with it). Results from the
+ * cache are shared and frozen: do not modify them.
+ * @example
+ * const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() });
+ * index.list({ filter: { location: 'berlin' }, sort: 'date', order: 'desc', page: 1, perPage: 20 });
+ */
+export class SearchIndex {
+  readonly size: number;
+  private readonly counts = new QueryCache<number>(QUERY_CACHE_SIZE);
+  private readonly pages = new QueryCache<{ total: number; jobs: Job[] }>(QUERY_CACHE_SIZE);
+  private readonly facetCounts = new QueryCache<FacetCounts>(QUERY_CACHE_SIZE);
+  private readonly suggestions = new QueryCache<Suggestion[]>(QUERY_CACHE_SIZE);
+
+  private constructor(
+    private readonly engine: Engine,
+    private readonly full: Counts,
+    private readonly locationSuggest: SuggestIndex,
+    private readonly companySuggest: SuggestIndex,
+  ) {
+    this.size = engine.n;
+  }
+
+  /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
+  static build(jobs: readonly Job[], options: SearchIndexOptions): SearchIndex {
+    const e = buildEngine(jobs, options.salaryBuckets, options.now, { ...DEFAULT_TUNING, ...options.tuning });
+    const full = countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null);
+    const places = e.places.column;
+    const companies = e.columns.company;
+    return new SearchIndex(
+      e,
+      full,
+      buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings)),
+      buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
+    );
+  }
+
+  /** Number of live jobs matching the filter. @example index.count({ workModel: 'remote' }) // 42 */
+  count(filter: JobFilter): number {
+    return this.counts.get(filterKey(filter), () => evaluate(this.engine, planFilter(this.engine, filter)).size);
+  }
+
+  /**
+   * One page of matching jobs, sorted (ties by board id); a page past the end is empty.
+   * Jobs without a salary carry their estimatedSalary.
+   * @example index.list({ filter: {}, sort: 'salary', order: 'desc', page: 2, perPage: 20 }).jobs.length // 20
+   */
+  list(request: ListRequest): { total: number; jobs: Job[] } {
+    const key = `${request.sort}|${request.order}|${request.page}|${request.perPage}|${filterKey(request.filter)}`;
+    return this.pages.get(key, () => freeze(listPage(this.engine, request)));
+  }
+
+  /** Facet counts for the filter. @example index.facets({ filter: {}, mode: 'conjunctive', facetLimit: 100 }).seo.all */
+  facets(request: FacetRequest): FacetCounts {
+    const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
+    return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.full, request)));
+  }
+
+  /** Places (cities, regions, countries) with a word starting with q. @example index.suggestLocations('mün', 10) */
+  suggestLocations(q: string, limit: number): Suggestion[] {
+    return this.suggestions.get(`l${limit}|${q}`, () => deepFreeze(suggest(this.locationSuggest, q, limit)));
+  }
+
+  /** Companies with a word starting with q; value = label = display name. @example index.suggestCompanies('acm', 10) */
+  suggestCompanies(q: string, limit: number): Suggestion[] {
+    return this.suggestions.get(`c${limit}|${q}`, () => deepFreeze(suggest(this.companySuggest, q, limit)));
+  }
+
+  /** The place a location value stands for, or null. @example index.resolveLocation('muenchen')?.slug // 'münchen' */
+  resolveLocation(value: string): ResolvedPlace | null {
+    const code = canonicalPlace(this.engine.places, value);
+    if (code === null) return null;
+    const { slug, name, kind } = this.engine.places.info[code]!;
+    return { slug, name, kind };
+  }
+
+  /** The lower-case company value, or null when no live job has it. @example index.resolveCompany('ACME GmbH') // 'acme gmbh' */
+  resolveCompany(value: string): string | null {
+    const key = value.toLowerCase();
+    return this.engine.columns.company.codes.has(key) ? key : null;
+  }
+}
+
+function sizes(postings: readonly { size: number }[]): Uint32Array {
+  return Uint32Array.from(postings.slice(1), (p) => p.size);
+}
+
+function freeze<T extends { jobs: Job[] }>(page: T): T {
+  Object.freeze(page.jobs);
+  return Object.freeze(page);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,98 @@
+import type { Suggestion } from '../domain/query.js';
+import { foldKey, foldKeys } from '../domain/text-fold.js';
+import { COLLATOR, compareStrings } from './columns.js';
+import { firstK } from './top-k.js';
+import { forEachWordStart } from './tokenize.js';
+
+/** Sorted fold keys with the entity each belongs to. */
+interface KeyTable {
+  readonly keys: string[];
+  readonly entities: Uint32Array;
+}
+
+/**
+ * Autocomplete over display names. Every word start of a name gives a key: the folded rest of
+ * the name from that word (`Frankfurt am Main` -> `frankfurt-am-main`, `am-main`, `main`), in
+ * both umlaut forms. `whole` holds the keys from the first word, `inner` the others; a query
+ * is a binary-searched prefix range in each.
+ */
+export interface SuggestIndex {
+  readonly values: readonly string[];
+  readonly labels: readonly string[];
+  readonly whole: KeyTable;
+  readonly inner: KeyTable;
+  /** Rank of each entity by number of jobs (descending), then label, then value. */
+  readonly rank: Uint32Array;
+  readonly byRank: Uint32Array;
+  readonly stamp: Uint32Array;
+  query: number;
+}
+
+/** Entities are 0..k-1 with their suggestion value, display label and number of live jobs. */
+export function buildSuggestIndex(values: readonly string[], labels: readonly string[], jobs: ArrayLike<number>): SuggestIndex {
+  const whole: [string, number][] = [];
+  const inner: [string, number][] = [];
+  labels.forEach((label, entity) => {
+    let first = true;
+    forEachWordStart(label, (start) => {
+      for (const key of foldKeys(label.slice(start))) (first ? whole : inner).push([key, entity]);
+      first = false;
+    });
+  });
+  const order = labels.map((_, i) => i);
+  order.sort((a, b) => jobs[b]! - jobs[a]! || COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!));
+  const rank = new Uint32Array(labels.length);
+  order.forEach((entity, r) => (rank[entity] = r));
+  return {
+    values, labels, whole: table(whole), inner: table(inner), rank,
+    byRank: Uint32Array.from(order), stamp: new Uint32Array(labels.length), query: 0,
+  };
+}
+
+function table(pairs: [string, number][]): KeyTable {
+  pairs.sort((a, b) => compareStrings(a[0], b[0]) || a[1] - b[1]);
+  return { keys: pairs.map((p) => p[0]), entities: Uint32Array.from(pairs, (p) => p[1]) };
+}
+
+/**
+ * Up to `limit` entities whose name has a word starting with `q` (folded): whole-name prefix
+ * matches first, then by number of jobs; the kept ones sorted by label (German collation).
+ * @example suggest(index, 'mün', 10) // [{ value: 'münchen', label: 'München' }]
+ */
+export function suggest(index: SuggestIndex, q: string, limit: number): Suggestion[] {
+  const key = foldKey(q);
+  const max = Math.floor(limit);
+  if (key === '' || !(max >= 1)) return [];
+  if (++index.query === 0xffffffff) {
+    index.stamp.fill(0);
+    index.query = 1;
+  }
+  const kept = pick(index, index.whole, key, max);
+  if (kept.length < max) kept.push(...pick(index, index.inner, key, max - kept.length));
+  const entities = kept.map((r) => index.byRank[r]!);
+  entities.sort((a, b) => COLLATOR.compare(index.labels[a]!, index.labels[b]!) || compareStrings(index.values[a]!, index.values[b]!));
+  return entities.map((e) => ({ value: index.values[e]!, label: index.labels[e]! }));
+}
+
+/** The best `max` ranks among not yet picked entities with a key starting with `prefix`. */
+function pick(index: SuggestIndex, t: KeyTable, prefix: string, max: number): number[] {
+  const ranks: number[] = [];
+  for (let i = lowerBound(t.keys, prefix); i < t.keys.length && t.keys[i]!.startsWith(prefix); i++) {
+    const entity = t.entities[i]!;
+    if (index.stamp[entity] === index.query) continue;
+    index.stamp[entity] = index.query;
+    ranks.push(index.rank[entity]!);
+  }
+  return firstK(ranks, max, (a, b) => a < b);
+}
+
+function lowerBound(keys: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,352 @@
+/**
+ * A plain, obviously-correct reading of the search rules, for the property test: Array.filter
+ * over the jobs, a comparator sort, slices and Maps. No index structures.
+ */
+import { stemmer as stemDe } from '@orama/stemmers/german';
+import { stemmer as stemEn } from '@orama/stemmers/english';
+import { stemmer as stemEs } from '@orama/stemmers/spanish';
+import type { Job, JobPlace, SalaryRange } from '../../src/domain/job.js';
+import type { FacetCounts, FacetOption, FacetRequest, JobFilter, ListRequest, Suggestion } from '../../src/domain/query.js';
+import { bucketLabel, bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
+import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
+import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
+
+const collator = new Intl.Collator('de');
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const STEM: Record<string, (w: string) => string> = { de: stemDe, es: stemEs, en: stemEn };
+const stem = (lang: string, key: string): string => STEM[lang]!(key) || key;
+const KIND = { city: 0, region: 1, country: 2 } as const;
+type Kind = keyof typeof KIND;
+
+export function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+}
+
+function keys(word: string): string[] {
+  return [...new Set(foldKeys(word).flatMap((k) => k.split('-')).filter((k) => k !== ''))];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+}
+
+function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const RAD = Math.PI / 180;
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const s1 = Math.sin(dLat / 2);
+  const s2 = Math.sin(dLon / 2);
+  const a = s1 * s1 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * s2 * s2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+function slugsOf(job: Job): string[] {
+  return job.places.flatMap((p) => [p.city?.slug, p.region?.slug, p.country?.slug].filter((s): s is string => !!s));
+}
+
+type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords';
+
+export class NaiveSearch {
+  readonly live: Job[];
+  private readonly est = new Map<Job, SalaryRange | null>();
+
+  constructor(jobs: readonly Job[], private readonly buckets: readonly SalaryBucket[], now: number) {
+    this.live = jobs
+      .filter((j) => j.validThrough === null || j.validThrough >= now)
+      .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
+    const paid = this.live.filter((j) => j.salary !== null);
+    const med = (js: Job[]): SalaryRange => ({ min: median(js.map((j) => j.salary!.min)), max: median(js.map((j) => j.salary!.max)) });
+    const countryOf = (j: Job): string | null => j.places[0]?.country?.slug ?? null;
+    for (const job of this.live) {
+      if (job.salary) continue;
+      const samePos = paid.filter((p) => p.position.slug === job.position.slug);
+      const country = countryOf(job);
+      const samePosCountry = country === null ? [] : samePos.filter((p) => countryOf(p) === country);
+      const sameSen = job.seniority === null ? [] : paid.filter((p) => p.seniority === job.seniority);
+      if (samePosCountry.length >= 5) this.est.set(job, med(samePosCountry));
+      else if (samePos.length > 0) this.est.set(job, med(samePos));
+      else if (sameSen.length > 0) this.est.set(job, med(sameSen));
+      else this.est.set(job, paid.length > 0 ? med(paid) : null);
+    }
+  }
+
+  salaryOf(job: Job): SalaryRange | null {
+    return job.salary ?? this.est.get(job) ?? null;
+  }
+
+  bucketOf(job: Job): number {
+    const s = this.salaryOf(job);
+    return s ? bucketOf(this.buckets, s) : -1;
+  }
+
+  // ---- places ----
+  placeSlugs(): string[] {
+    return [...new Set(this.live.flatMap(slugsOf))];
+  }
+
+  kindOf(slug: string): Kind {
+    const places = this.live.flatMap((j) => j.places);
+    if (places.some((p) => p.city?.slug === slug)) return 'city';
+    return places.some((p) => p.region?.slug === slug) ? 'region' : 'country';
+  }
+
+  placeName(slug: string): string {
+    const kind = this.kindOf(slug);
+    const p = this.live.flatMap((j) => j.places).find((pl) => pl[kind]?.slug === slug)!;
+    return p[kind]!.name;
+  }
+
+  candidates(value: string): string[] {
+    return this.placeSlugs().filter((s) => foldKeys(s).includes(foldKey(value)));
+  }
+
+  canonical(value: string): string | null {
+    const k = foldKey(value);
+    const sorted = this.candidates(value).sort(
+      (a, b) => (foldKey(a) === k ? 0 : 1) - (foldKey(b) === k ? 0 : 1) || KIND[this.kindOf(a)] - KIND[this.kindOf(b)] || cmp(a, b),
+    );
+    return sorted[0] ?? null;
+  }
+
+  center(slug: string): JobPlace | undefined {
+    return this.live.flatMap((j) => j.places).find((p) => p.city?.slug === slug && p.lat !== null && p.lon !== null);
+  }
+
+  companyLabel(lower: string): string {
+    const counts = new Map<string, number>();
+    for (const j of this.live) if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
+  }
+
+  // ---- keywords ----
+  private docWords(job: Job): string[] {
+    return [job.title, job.company.name, job.position.name, ...job.skills.map((s) => s.name), job.searchText].flatMap(words);
+  }
+
+  private tf(job: Job): Map<string, number> {
+    const tf = new Map<string, number>();
+    for (const w of this.docWords(job)) {
+      for (const s of new Set(keys(w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
+    }
+    return tf;
+  }
+
+  /** Stems per query word for a language (with prefix expansion of the last word). */
+  private queryStems(text: string, lang: string): string[][] {
+    const ws = words(text).slice(0, 32);
+    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap(keys)))];
+    return ws.map((w, i) => {
+      const ks = keys(w);
+      const stems = new Set(ks.map((k) => stem(lang, k)));
+      if (i === ws.length - 1) {
+        for (const k of ks) if (k.length >= 3) for (const u of vocab) if (u.startsWith(k)) stems.add(stem(lang, u));
+      }
+      return [...stems].sort(cmp);
+    });
+  }
+
+  hasKeywords(f: JobFilter): boolean {
+    return f.keywords !== undefined && words(f.keywords).length > 0;
+  }
+
+  private keywordMatch(job: Job, text: string): boolean {
+    const tf = this.tf(job);
+    return this.queryStems(text, job.language).every((stems) => stems.some((s) => tf.has(s)));
+  }
+
+  score(job: Job, text: string): number {
+    const N = this.live.length;
+    const lens = this.live.map((j) => this.docWords(j).length);
+    const total = lens.reduce((a, b) => a + b, 0);
+    const avg = N > 0 && total > 0 ? total / N : 1;
+    const tf = this.tf(job);
+    const len = this.docWords(job).length;
+    let score = 0;
+    for (const stems of this.queryStems(text, job.language)) {
+      for (const s of stems) {
+        const t = Math.min(255, tf.get(s) ?? 0);
+        if (t === 0) continue;
+        const df = this.live.filter((j) => j.language === job.language && this.tf(j).has(s)).length;
+        const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        const norm = 1 - 0.75 + (0.75 * len) / avg;
+        score += (idf * (t * (1.2 + 1))) / (t + 1.2 * norm);
+      }
+    }
+    return score;
+  }
+
+  // ---- filtering ----
+  setKeys(f: JobFilter): Key[] {
+    const out: Key[] = [];
+    const pairs: [Key, unknown][] = [
+      ['salary', f.salaryRange], ['workModel', f.workModel], ['position', f.position], ['seniority', f.seniority],
+      ['employmentType', f.employmentType], ['industry', f.industry], ['companySize', f.companySize],
+      ['company', f.company], ['seo', f.seo], ['skill', f.skill], ['location', f.location],
+    ];
+    for (const [k, v] of pairs) if (v !== undefined) out.push(k);
+    if (f.remotePercentageMin !== undefined && f.remotePercentageMin > 0) out.push('remote');
+    if (this.hasKeywords(f)) out.push('keywords');
+    return out;
+  }
+
+  matches(job: Job, f: JobFilter, without: Key | null = null): boolean {
+    const on = (k: Key): boolean => k !== without && this.setKeys(f).includes(k);
+    const b = this.bucketOf(job);
+    if (on('salary') && (b < 0 || bucketValue(this.buckets[b]!) !== f.salaryRange)) return false;
+    if (on('workModel') && job.workModel !== f.workModel) return false;
+    if (on('position') && job.position.slug !== f.position) return false;
+    if (on('seniority') && job.seniority !== f.seniority) return false;
+    if (on('employmentType') && job.employmentType !== f.employmentType) return false;
+    if (on('industry') && job.industry !== f.industry) return false;
+    if (on('companySize') && job.company.size !== f.companySize) return false;
+    if (on('company') && job.company.name.toLowerCase() !== f.company!.toLowerCase()) return false;
+    if (on('seo') && job.isSeo !== f.seo) return false;
+    if (on('skill') && !job.skills.some((s) => s.slug === f.skill)) return false;
+    if (on('location') && !this.locationMatch(job, f.location!, f.radiusKm)) return false;
+    if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
+    if (on('keywords') && !this.keywordMatch(job, f.keywords!)) return false;
+    return true;
+  }
+
+  private locationMatch(job: Job, value: string, radius: number | undefined): boolean {
+    const cands = this.candidates(value);
+    if (slugsOf(job).some((s) => cands.includes(s))) return true;
+    const canon = this.canonical(value);
+    if (canon === null || radius === undefined || !Number.isFinite(radius) || this.kindOf(canon) !== 'city') return false;
+    const c = this.center(canon);
+    if (!c) return false;
+    return job.places.some((p) => p.lat !== null && p.lon !== null && haversine(c.lat!, c.lon!, p.lat, p.lon) <= Math.max(0, radius));
+  }
+
+  filter(f: JobFilter, without: Key | null = null): Job[] {
+    return this.live.filter((j) => this.matches(j, f, without));
+  }
+
+  count(f: JobFilter): number {
+    return this.filter(f).length;
+  }
+
+  list(r: ListRequest): { total: number; jobs: Job[] } {
+    const matching = this.filter(r.filter);
+    const order = new Map(this.live.map((j, i) => [j, i]));
+    const tie = (a: Job, b: Job): number => order.get(a)! - order.get(b)!;
+    const nullsLast = (x: number | null, y: number | null, desc: boolean): number => {
+      if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+      return desc ? y - x : x - y;
+    };
+    const desc = r.order === 'desc';
+    let sorted: Job[];
+    if (r.sort === 'relevance' && this.hasKeywords(r.filter)) {
+      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!)]));
+      sorted = [...matching].sort((a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b));
+    } else if (r.sort === 'salary') {
+      const mid = (j: Job): number | null => { const s = this.salaryOf(j); return s ? (s.min + s.max) / 2 : null; };
+      sorted = [...matching].sort((a, b) => nullsLast(mid(a), mid(b), desc) || tie(a, b));
+    } else {
+      const d = r.sort === 'relevance' ? true : desc;
+      sorted = [...matching].sort((a, b) => nullsLast(a.postedAt, b.postedAt, d) || tie(a, b));
+    }
+    const start = (r.page - 1) * r.perPage;
+    const page = sorted.slice(start, start + r.perPage).map((j) => ({ ...j, estimatedSalary: j.salary ? null : (this.est.get(j) ?? null) }));
+    return { total: matching.length, jobs: page };
+  }
+
+  // ---- facets ----
+  facets(r: FacetRequest): FacetCounts {
+    const f = r.filter;
+    const dis = r.mode === 'disjunctive';
+    const set = this.setKeys(f);
+    const all = this.filter(f);
+    const over = (k: Key): Job[] => (dis && set.includes(k) ? this.filter(f, k) : all);
+    const limit = Math.max(1, Math.floor(r.facetLimit) || 1);
+    const byCount = (k: Key, jobs: Job[], valuesOf: (j: Job) => string[], labelOf: (v: string) => string, selected: string | null, max: number): FacetOption[] => {
+      if (!dis && selected !== null && (k === 'skill' || k === 'location')) {
+        return all.length > 0 ? [{ value: selected, label: labelOf(selected), count: all.length }] : [];
+      }
+      const counts = new Map<string, number>();
+      for (const j of jobs) for (const v of new Set(valuesOf(j))) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const order = (a: FacetOption, b: FacetOption): number => b.count - a.count || collator.compare(a.label, b.label) || cmp(a.value, b.value);
+      const opts = [...counts].map(([value, count]) => ({ value, label: labelOf(value), count })).sort(order);
+      const kept = opts.slice(0, max);
+      const sel = dis ? selected : null;
+      if (sel !== null && !kept.some((o) => o.value === sel)) {
+        if (kept.length >= max) kept.pop();
+        kept.push({ value: sel, label: labelOf(sel), count: counts.get(sel) ?? 0 });
+        kept.sort(order);
+      }
+      return kept;
+    };
+    const byVocab = (k: Key, vocab: readonly string[], valueOf: (j: Job) => string | null, selected: string | undefined): FacetOption[] => {
+      const jobs = over(k);
+      return vocab
+        .map((value) => ({ value, label: value, count: jobs.filter((j) => valueOf(j) === value).length }))
+        .filter((o) => o.count > 0 || (dis && o.value === selected && this.live.some((j) => valueOf(j) === selected)));
+    };
+    const known = (values: string[], v: string | undefined): string | null => (v !== undefined && values.includes(v) ? v : null);
+    const skillName = (slug: string): string => this.live.flatMap((j) => j.skills).find((s) => s.slug === slug)!.name;
+    const lower = f.company?.toLowerCase();
+    const seoJobs = over('seo');
+    return {
+      salaryRanges: this.buckets.map((b, i) => ({ value: bucketValue(b), label: bucketLabel(b), count: over('salary').filter((j) => this.bucketOf(j) === i).length })),
+      workModels: byVocab('workModel', WORK_MODELS, (j) => j.workModel, f.workModel),
+      positions: byCount('position', over('position'), (j) => [j.position.slug], (v) => v.replace(/-/g, ' '),
+        known(this.live.map((j) => j.position.slug), f.position), Infinity),
+      seniorityLevels: byVocab('seniority', SENIORITY_LEVELS, (j) => j.seniority, f.seniority),
+      employmentTypes: byVocab('employmentType', EMPLOYMENT_TYPES, (j) => j.employmentType, f.employmentType),
+      remotePercentages: REMOTE_PERCENTAGE_STEPS.map((s) => ({ value: String(s), label: String(s), count: over('remote').filter((j) => j.remotePercentage !== null && j.remotePercentage >= s).length })).filter((o) => o.count > 0),
+      skillTags: byCount('skill', over('skill'), (j) => j.skills.map((s) => s.slug), skillName,
+        known(this.live.flatMap((j) => j.skills.map((s) => s.slug)), f.skill), Infinity),
+      industries: byCount('industry', over('industry'), (j) => (j.industry === null ? [] : [j.industry]), (v) => v,
+        known(this.live.flatMap((j) => (j.industry === null ? [] : [j.industry])), f.industry), Infinity),
+      companySizes: byVocab('companySize', COMPANY_SIZES, (j) => j.company.size, f.companySize),
+      companies: byCount('company', over('company'), (j) => [j.company.name.toLowerCase()], (v) => this.companyLabel(v),
+        known(this.live.map((j) => j.company.name.toLowerCase()), lower), limit),
+      locations: byCount('location', over('location'), slugsOf, (s) => this.placeName(s),
+        f.location === undefined ? null : this.canonical(f.location), limit),
+      seo: { all: seoJobs.length, yes: seoJobs.filter((j) => j.isSeo).length, no: seoJobs.filter((j) => !j.isSeo).length },
+    };
+  }
+
+  // ---- suggestions ----
+  private suggest(entities: { value: string; label: string; jobs: number }[], q: string, limit: number): Suggestion[] {
+    const k = foldKey(q);
+    if (k === '' || limit < 1) return [];
+    const hits: { value: string; label: string; jobs: number; whole: boolean }[] = [];
+    for (const e of entities) {
+      const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
+      const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
+      if (at.length > 0) hits.push({ ...e, whole: at.includes(starts[0]!) });
+    }
+    hits.sort((a, b) => Number(b.whole) - Number(a.whole) || b.jobs - a.jobs || collator.compare(a.label, b.label) || cmp(a.value, b.value));
+    return hits
+      .slice(0, limit)
+      .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value))
+      .map(({ value, label }) => ({ value, label }));
+  }
+
+  suggestLocations(q: string, limit: number): Suggestion[] {
+    const entities = this.placeSlugs().map((s) => ({ value: s, label: this.placeName(s), jobs: this.live.filter((j) => slugsOf(j).includes(s)).length }));
+    return this.suggest(entities, q, limit);
+  }
+
+  suggestCompanies(q: string, limit: number): Suggestion[] {
+    const lowers = [...new Set(this.live.map((j) => j.company.name.toLowerCase()))];
+    const entities = lowers.map((l) => {
+      const label = this.companyLabel(l);
+      return { value: label, label, jobs: this.live.filter((j) => j.company.name.toLowerCase() === l).length };
+    });
+    return this.suggest(entities, q, limit);
+  }
+
+  resolveLocation(value: string): { slug: string; name: string; kind: Kind } | null {
+    const c = this.canonical(value);
+    return c === null ? null : { slug: c, name: this.placeName(c), kind: this.kindOf(c) };
+  }
+
+  resolveCompany(value: string): string | null {
+    const l = value.toLowerCase();
+    return this.live.some((j) => j.company.name.toLowerCase() === l) ? l : null;
+  }
+}

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Job, JobPlace, Named } from '../../src/domain/job.js';
+import type { FacetRequest, JobFilter, ListRequest } from '../../src/domain/query.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
+import type { EngineTuning } from '../../src/search/engine.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { job } from '../builders.js';
+import { NaiveSearch } from './naive-search.js';
+
+const NOW = Date.UTC(2026, 10, 15);
+const named = (slug: string, name: string): Named => ({ slug, name });
+const DE = named('deutschland', 'Deutschland');
+const CH = named('schweiz', 'Schweiz');
+const pl = (city: Named | null, region: Named | null, country: Named | null, lat: number | null, lon: number | null): JobPlace =>
+  ({ city, region, country, countryCode: null, lat, lon });
+
+/** Shared regions and countries, umlaut spellings, a slug used as city and region, missing coordinates. */
+const PLACES: JobPlace[] = [
+  pl(named('berlin', 'Berlin'), named('berlin', 'Berlin'), DE, 52.52, 13.405),
+  pl(named('berlin-mitte', 'Berlin-Mitte'), named('berlin', 'Berlin'), DE, 52.53, 13.39),
+  pl(named('potsdam', 'Potsdam'), named('brandenburg', 'Brandenburg'), DE, 52.39, 13.06),
+  pl(named('münchen', 'München'), named('bayern', 'Bayern'), DE, 48.137, 11.575),
+  pl(named('muenchen', 'Muenchen'), named('bayern', 'Bayern'), DE, 48.14, 11.58),
+  pl(named('frankfurt-am-main', 'Frankfurt am Main'), named('hessen', 'Hessen'), DE, 50.11, 8.68),
+  pl(named('wien', 'Wien'), named('wien-land', 'Wien'), named('österreich', 'Österreich'), 48.21, 16.37),
+  pl(named('málaga', 'Málaga'), named('andalucía', 'Andalucía'), named('españa', 'España'), 36.72, -4.42),
+  pl(null, named('bayern', 'Bayern'), DE, null, null),
+  pl(null, null, CH, null, null),
+  pl(named('zürich', 'Zürich'), named('zürich-kanton', 'Kanton Zürich'), CH, null, null),
+  pl(null, named('hessen', 'Hessen'), DE, 50.5, 9.0),
+  pl(named('köln', 'Köln'), named('koeln', 'Koeln'), DE, 50.94, 6.96),
+];
+const COMPANIES = ['Acme GmbH', 'ACME GmbH', 'acme gmbh', 'Müller & Söhne', 'Zeta AG', 'Örtel KG', "L'Oréal"];
+const POSITIONS = [named('seo-manager', 'SEO Manager'), named('seo-specialist', 'SEO Specialist'), named('content-manager', 'Content Manager')];
+const SKILLS = [named('sistrix', 'Sistrix'), named('google-analytics', 'Google Analytics'), named('python', 'Python'), named('technisches-seo', 'Technisches SEO')];
+const INDUSTRIES = ['online-marketing', 'healthcare', 'e-commerce'];
+const WORDS = ['SEO', 'Manager', 'Managerin', 'managers', 'München', 'Muenchen', 'Gestión', 'posicionamiento', 'Entwicklung',
+  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen'];
+const PREFIXES = ['mana', 'entw', 'opt', 'gest', 'posic', 'mün', 'se', 'stras', 'caf', 'xyz'];
+const DATES = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1)];
+const SALARIES = [null, null, { min: 30_000, max: 40_000 }, { min: 35_000, max: 45_000 }, { min: 50_000, max: 60_000 },
+  { min: 60_000, max: 100_000 }, { min: 20_000, max: 20_000 }, { min: 70_000, max: 90_000 }];
+
+const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
+const orNull = <T>(xs: readonly T[]): fc.Arbitrary<T | null> => fc.option(pick(xs), { nil: null });
+const text = fc
+  .tuple(fc.array(pick(WORDS), { maxLength: 6 }), pick([' ', ', ', '-', ' (m/w/d) ']))
+  .map(([ws, sep]) => ws.join(sep));
+
+const jobArb = fc.record({
+  boardId: fc.integer({ min: 1, max: 2000 }).map(String),
+  title: text, searchText: text,
+  company: pick(COMPANIES), size: orNull(COMPANY_SIZES), industry: orNull(INDUSTRIES),
+  position: pick(POSITIONS), seniority: orNull(SENIORITY_LEVELS), employmentType: orNull(EMPLOYMENT_TYPES),
+  workModel: orNull(WORK_MODELS), remote: orNull([0, 10, 20, 40, 55, 100]),
+  skills: fc.uniqueArray(pick(SKILLS), { maxLength: 3, selector: (s) => s.slug }),
+  isSeo: fc.boolean(), language: pick(['de', 'es', 'en'] as const),
+  places: fc.array(pick(PLACES), { maxLength: 3 }),
+  salary: pick(SALARIES), postedAt: pick(DATES),
+  validThrough: pick([null, null, NOW - 1, NOW, NOW + 1000]),
+});
+
+const corpusArb = fc.array(jobArb, { maxLength: 60, size: 'medium' }).map((rows) =>
+  rows.map((r, i): Job => job({
+    key: `k${i}`, boardId: r.boardId, title: r.title, searchText: r.searchText,
+    company: { name: r.company, domain: null, website: null, logoUrl: null, size: r.size },
+    industry: r.industry, position: r.position, seniority: r.seniority, employmentType: r.employmentType,
+    workModel: r.workModel, remotePercentage: r.remote, skills: r.skills, isSeo: r.isSeo, language: r.language,
+    places: r.places, salary: r.salary, postedAt: r.postedAt, validThrough: r.validThrough,
+  })),
+);
+
+const FILTER_VALUES = {
+    salaryRange: pick(['0-40000', '40000-60000', '60000-80000', '80000+', 'nope']),
+    workModel: pick([...WORK_MODELS, 'nope']),
+    position: pick([...POSITIONS.map((p) => p.slug), 'nope']),
+    seniority: pick([...SENIORITY_LEVELS, 'nope']),
+    employmentType: pick([...EMPLOYMENT_TYPES.slice(0, 3), 'nope']),
+    remotePercentageMin: pick([0, 10, 20, 35, 40, 100]),
+    skill: pick([...SKILLS.map((s) => s.slug), 'nope']),
+    location: pick(['München', 'munchen', 'muenchen', 'MUENCHEN', 'Berlin', 'berlin-mitte', 'deutschland', 'bayern', 'Málaga',
+      'malaga', 'osterreich', 'oesterreich', 'schweiz', 'zürich', 'Frankfurt am Main', 'wien', 'hessen', 'koeln', 'Köln', 'nowhere']),
+    company: pick([...COMPANIES, 'acme GMBH', 'nope']),
+    industry: pick([...INDUSTRIES, 'nope']),
+    companySize: pick([...COMPANY_SIZES.slice(0, 3), 'nope']),
+    seo: fc.boolean(),
+    radiusKm: pick([0, 10, 50, 300, 500]),
+    keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
+};
+type FilterKey = keyof typeof FILTER_VALUES;
+const FILTER_KEYS = Object.keys(FILTER_VALUES) as FilterKey[];
+// Location with radius and keywords are drawn more often: their rules are the richest.
+const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords']];
+
+/** Zero to three filter groups at a time (more would almost always match nothing). */
+const filterArb: fc.Arbitrary<JobFilter> = fc
+  .tuple(fc.array(pick(WEIGHTED_KEYS), { maxLength: 3 }), fc.record(FILTER_VALUES))
+  .map(([groups, values]) => Object.fromEntries(groups.flat().map((k) => [k, values[k]])) as JobFilter);
+
+const listArb: fc.Arbitrary<ListRequest> = fc.record({
+  filter: filterArb,
+  sort: pick(['date', 'salary', 'relevance'] as const),
+  order: pick(['asc', 'desc'] as const),
+  page: fc.integer({ min: 1, max: 5 }),
+  perPage: fc.integer({ min: 1, max: 8 }),
+});
+
+const facetArb: fc.Arbitrary<FacetRequest> = fc.record({
+  filter: filterArb,
+  mode: pick(['conjunctive', 'disjunctive'] as const),
+  facetLimit: fc.integer({ min: 1, max: 4 }),
+});
+
+/** Forces each representation and strategy (lists only, bitsets only, walk or rank paging, complement counting). */
+const tuningArb = fc.record({
+  denseRatio: pick([32, 2, 1e9, Infinity]),
+  paging: pick(['auto', 'walk', 'ranks'] as const),
+  complement: fc.boolean(),
+});
+
+const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, NaiveSearch] => [
+  SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning }),
+  new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW),
+];
+
+const RUNS = { numRuns: 300 };
+
+describe('SearchIndex against a naive filter/sort/count', () => {
+  it('counts and lists the same jobs in the same order', () => {
+    fc.assert(
+      fc.property(corpusArb, tuningArb, fc.array(listArb, { minLength: 1, maxLength: 4 }), (jobs, tuning, requests) => {
+        const [index, naive] = build(jobs, tuning);
+        expect(index.size).toBe(naive.live.length);
+        for (const r of requests) {
+          expect(index.count(r.filter)).toBe(naive.count(r.filter));
+          expect(index.list(r)).toEqual(naive.list(r));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('counts the same facets in both modes', () => {
+    fc.assert(
+      fc.property(corpusArb, tuningArb, fc.array(facetArb, { minLength: 1, maxLength: 4 }), (jobs, tuning, requests) => {
+        const [index, naive] = build(jobs, tuning);
+        for (const r of requests) expect(index.facets(r)).toEqual(naive.facets(r));
+      }),
+      RUNS,
+    );
+  });
+
+  it('suggests and resolves the same places and companies', () => {
+    const q = pick(['b', 'Be', 'mün', 'mu', 'muen', 'am', 'am ma', 'frankfurt-am', 'ö', 'oe', 'ost', 'a', 'acme', 'söhne', 'oreal', 'l', 'z', 'kanton', ' ', '']);
+    const value = pick(['München', 'muenchen', 'koeln', 'KÖLN', 'BERLIN', 'wien', 'Wien-Land', 'nowhere', 'Acme GmbH', 'acme gmbh', 'ZETA ag', 'x']);
+    fc.assert(
+      fc.property(corpusArb, fc.array(fc.tuple(q, fc.integer({ min: 1, max: 5 }), value), { minLength: 1, maxLength: 4 }), (jobs, queries) => {
+        const [index, naive] = build(jobs);
+        for (const [text, limit, v] of queries) {
+          expect(index.suggestLocations(text, limit)).toEqual(naive.suggestLocations(text, limit));
+          expect(index.suggestCompanies(text, limit)).toEqual(naive.suggestCompanies(text, limit));
+          expect(index.resolveLocation(v)).toEqual(naive.resolveLocation(v));
+          expect(index.resolveCompany(v)).toEqual(naive.resolveCompany(v));
+        }
+      }),
+      RUNS,
+    );
+  });
+});
