@@ -24,12 +24,22 @@ const TAIL_CUES = [
   /,?\s+(?:in\s+)?(?:voll-?\s*(?:oder|und|\/)\s*teilzeit|vollzeit|teilzeit|full[- ]time|part[- ]time)\b/i,
 ];
 const ROLE_WORDS = /\b(?:junior|senior|sr|jr|werkstudent(?:in|en)?|working students?|studentische (?:aushilfe|hilfskraft)|praktikant(?:in)?|pflichtpraktikum|praktikum|internship|intern|trainee|auszubildende[rn]?|azubi|ausbildung|minijob(?:ber)?|freelance[rs]?|freiberufliche[rn]?|teilzeitkraft|aushilfe|exam\.?|examinierte[rn]?)\b\.?(?:\s+(?:zum\/zur|zum|zur|als)\b)?/gi;
-const EDGE_JUNK = /^[\s\-–—|,;:&/+.]+|[\s\-–—|,;:&/+]+$|\s+(?:in|en|at|bei|für|for|de|und|and|y|m\/w\/d)$/i;
+const EDGE_JUNK = /^[\s\-–—|,;:&/+.]+|[\s\-–—|,;:&/+.]+$|\s+(?:in|en|at|bei|für|for|de|und|and|y|m\/w\/d)$/i;
 
-/** Title without gender tags and tails, display-cased; '' when nothing is left. */
+/**
+ * Title without gender tags and tails, display-cased; '' when nothing is left. A gender tag ends
+ * the role name ("Organic Search Manager (m/w/d) SEO & AI-Focused"), unless nothing but role
+ * words stands before it ("Werkstudent (m/w/d) SEO, Website & B2B Digital Marketing").
+ */
 export function cleanTitle(title: string, localities: readonly string[] = []): string {
-  let t = title.replace(NOISE_PREFIX, '').replace(GENDER_TAG, ' ').replace(GENDER_SUFFIX, '');
-  t = t.replace(/\s+/g, ' ').trim();
+  const t = title.replace(GENDER_SUFFIX, '').replace(NOISE_PREFIX, '').replace(GENDER_TAG, '\u0000');
+  const [before = '', ...after] = t.split('\u0000');
+  const head = cleanPart(before, localities);
+  return head !== '' || after.length === 0 ? head : cleanPart(after.join(' '), localities);
+}
+
+function cleanPart(part: string, localities: readonly string[]): string {
+  let t = part.replace(/\s+/g, ' ').trim();
   if (LEADING_GROUP.test(t)) t = t.replace(LEADING_GROUP, '');
   t = cutAtLocality(cutAtTail(t), localities);
   t = t.replace(ROLE_WORDS, ' ').replace(/\s+/g, ' ').trim();

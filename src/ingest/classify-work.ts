@@ -69,6 +69,8 @@ function modelOf(input: WorkInput, explicit: number | null): WorkModel | null {
   if (ONSITE_CUES.test(text)) return 'onsite';
   if (REMOTE_CUES.test(text)) return 'remote';
   if (HYBRID_CUES.test(text) || MOSTLY_REMOTE.test(text)) return 'hybrid';
+  const days = daysPercentage(text);
+  if (days !== null) return days >= 100 ? 'remote' : 'hybrid';
   return input.hasPhysicalPlace ? 'onsite' : null;
 }
 

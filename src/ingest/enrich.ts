@@ -45,9 +45,9 @@ function resolverOf(ctx: EnrichContext): PlaceResolver {
 
 /** Validates and enriches one parsed record; an unexpected error is a reject, not a crash. */
 export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult {
-  const valid = validatePosting(record);
-  if (!valid.ok) return valid;
   try {
+    const valid = validatePosting(record);
+    if (!valid.ok) return valid;
     return { ok: true, job: enrichPosting(valid.posting, ctx) };
   } catch (error) {
     return { ok: false, reason: `enrichment failed: ${error instanceof Error ? error.message : String(error)}` };

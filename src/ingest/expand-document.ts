@@ -1,16 +1,26 @@
 /**
  * Turns a parsed JSON document into its posting records: a JSON array, a JSON-LD `@graph`
  * (node references `{ "@id": ... }` resolved one level, referenced nodes not listed on their own)
- * or a schema.org `ItemList`. Returns null when the value is a single record.
+ * or a schema.org `ItemList`. Returns null when the value is a single record. Each item keeps its
+ * index in the document's list, so that positions in reject reports point at the right element.
  */
 import { asList, hasType, isObject, type JsonObject } from './json-ld.js';
 
-export function expandDocument(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
+export interface DocumentItem {
+  index: number;
+  record: unknown;
+}
+
+export function expandDocument(value: unknown): DocumentItem[] | null {
+  if (Array.isArray(value)) return indexed(value);
   if (!isObject(value)) return null;
   if (value['@graph'] !== undefined) return expandGraph(value);
-  if (hasType(value, 'ItemList')) return asList(value['itemListElement']).map(listItem);
+  if (hasType(value, 'ItemList')) return indexed(asList(value['itemListElement']).map(listItem));
   return null;
+}
+
+function indexed(records: readonly unknown[]): DocumentItem[] {
+  return records.map((record, index) => ({ index, record }));
 }
 
 function listItem(element: unknown): unknown {
@@ -19,19 +29,18 @@ function listItem(element: unknown): unknown {
     : element;
 }
 
-function expandGraph(doc: JsonObject): unknown[] {
+function expandGraph(doc: JsonObject): DocumentItem[] {
   const nodes = asList(doc['@graph']);
   const context = doc['@context'];
   const byId = new Map<string, JsonObject>();
   for (const node of nodes) {
     if (isObject(node) && typeof node['@id'] === 'string') byId.set(node['@id'], node);
   }
-  if (byId.size === 0) return nodes.map((n) => withContext(n, context));
   const referenced = new Set<string>();
-  const resolved = nodes.map((node) => (isObject(node) ? resolveRefs(node, byId, referenced) : node));
+  const resolved = indexed(nodes.map((node) => (isObject(node) ? resolveRefs(node, byId, referenced) : node)));
   return resolved
-    .filter((node) => !(isObject(node) && typeof node['@id'] === 'string' && referenced.has(node['@id'])))
-    .map((n) => withContext(n, context));
+    .filter(({ record }) => !(isObject(record) && typeof record['@id'] === 'string' && referenced.has(record['@id'])))
+    .map(({ index, record }) => ({ index, record: withContext(record, context) }));
 }
 
 function resolveRefs(node: JsonObject, byId: Map<string, JsonObject>, referenced: Set<string>): JsonObject {

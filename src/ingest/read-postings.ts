@@ -93,9 +93,10 @@ function parseLine(raw: string, lineNo: number): ReadResult[] | null {
   } catch (error) {
     return [{ ok: false, position, reason: `malformed JSON: ${messageOf(error)}` }];
   }
-  const items = expandDocument(value);
+  // A line holding a whole JSON-LD document (@graph, ItemList) is expanded; a bare array is not a record.
+  const items = Array.isArray(value) ? null : expandDocument(value);
   if (items === null) return [{ ok: true, position, record: value }];
-  return items.map((record, i) => ({ ok: true, position: `${position} item ${i}`, record }));
+  return items.map(({ index, record }) => ({ ok: true, position: `${position} item ${index}`, record }));
 }
 
 function* parseDocument(text: string): Generator<ReadResult> {
@@ -105,8 +106,8 @@ function* parseDocument(text: string): Generator<ReadResult> {
   } catch (error) {
     throw new PostingsFormatError(`input is not valid JSON (read as a JSON document): ${messageOf(error)}`);
   }
-  const items = expandDocument(value) ?? [value];
-  for (let i = 0; i < items.length; i++) yield { ok: true, position: `item ${i}`, record: items[i] };
+  const items = expandDocument(value) ?? [{ index: 0, record: value }];
+  for (const { index, record } of items) yield { ok: true, position: `item ${index}`, record };
 }
 
 function messageOf(error: unknown): string {

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
+import { enrichRecord } from '../../src/ingest/enrich.js';
+
+const NOW = Date.UTC(2026, 10, 21);
+const fixtureLines = readFileSync(fileURLToPath(new URL('../fixtures/ingest/mixed.ndjson', import.meta.url)), 'utf8').split('\n');
+const recordAt = (line: number): unknown => JSON.parse(fixtureLines[line - 1] ?? 'null');
+
+function enrich(record: unknown): Job {
+  const result = enrichRecord(record, { source: 'test', now: NOW });
+  if (!result.ok) throw new Error(result.reason);
+  return result.job;
+}
+
+const munich = {
+  city: { slug: 'münchen', name: 'München' },
+  region: { slug: 'bayern', name: 'Bayern' },
+  country: { slug: 'deutschland', name: 'Deutschland' },
+  countryCode: 'DE',
+  lat: 48.1374,
+  lon: 11.5755,
+};
+
+describe('enrichRecord', () => {
+  it('enriches a complete posting into a Job', () => {
+    expect(enrich(recordAt(1))).toEqual({
+      key: 'test:1001',
+      boardId: '1001',
+      source: 'test',
+      title: 'SEO Manager (m/w/d)',
+      company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
+      industry: 'online-marketing',
+      position: { slug: 'seo-manager', name: 'SEO Manager' },
+      seniority: null,
+      employmentType: null,
+      workModel: 'hybrid',
+      remotePercentage: 40,
+      skills: [
+        { slug: 'seo', name: 'SEO' },
+        { slug: 'sistrix', name: 'Sistrix' },
+        { slug: 'google-search-console', name: 'Google Search Console' },
+      ],
+      isSeo: true,
+      language: 'de',
+      places: [munich],
+      salary: { min: 55_000, max: 65_000 },
+      estimatedSalary: null,
+      summary: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console. Zwei Tage Homeoffice pro Woche.',
+      seoContext: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.',
+      salaryContext: '',
+      remoteContext: 'Zwei Tage Homeoffice pro Woche.',
+      searchText:
+        'SEO Manager (m/w/d)\nSEO Manager\nAcme GmbH\nSEO Sistrix Google Search Console\n' +
+        'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.\nZwei Tage Homeoffice pro Woche.',
+      postedAt: Date.UTC(2026, 9, 1),
+      validThrough: null,
+    });
+  });
+
+  it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {
+    const job = enrich(recordAt(12));
+    expect(job).toMatchObject({
+      key: 'test:ws-77',
+      title: 'Werkstudent:in Online-Marketing',
+      position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
+      seniority: 'intern',
+      employmentType: 'working-student',
+      workModel: 'onsite',
+      remotePercentage: 0,
+      isSeo: true,
+      salary: null,
+      summary: '',
+      validThrough: Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+    });
+    expect(job.boardId).toMatch(/^9\d{16}$/);
+    expect(job.places.map((p) => p.city?.slug)).toEqual(['düsseldorf', 'hamburg']);
+  });
+
+  it('rejects an invalid record with the validation reason', () => {
+    expect(enrichRecord(recordAt(5), { source: 'test', now: NOW })).toEqual({ ok: false, reason: 'hiringOrganization.name is missing' });
+  });
+
+  it('bounds searchText and keeps card texts short', () => {
+    const description = `<p>${'Wir suchen Verstärkung für unser SEO-Team in München. '.repeat(200)}</p>`;
+    const job = enrich({ '@type': 'JobPosting', title: 'SEO Manager', hiringOrganization: 'A', description });
+    expect(job.searchText.length).toBeLessThan(2_100);
+    expect(job.summary.length).toBeLessThanOrEqual(201);
+    expect(job.seoContext.length).toBeLessThanOrEqual(241);
+  });
+
+  it('reads a salary stated only in the title', () => {
+    expect(enrich({ '@type': 'JobPosting', title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', hiringOrganization: 'W' }).salary).toEqual({
+      min: 40_000,
+      max: 50_000,
+    });
+  });
+
+  it('gives a remote posting without places the country of its applicant location', () => {
+    const job = enrich({
+      '@type': 'JobPosting',
+      title: 'QA Tester (Remote within Spain)',
+      hiringOrganization: 'Leadtech',
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'Spain' },
+    });
+    expect(job.places).toEqual([
+      { city: null, region: null, country: { slug: 'españa', name: 'España' }, countryCode: 'ES', lat: null, lon: null },
+    ]);
+    expect(job).toMatchObject({ workModel: 'remote', remotePercentage: 100 });
+  });
+});

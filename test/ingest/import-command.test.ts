@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerImport } from '../../src/cli/commands/import.js';
+import { MemoryStore } from './memory-store.js';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ingest/${name}`, import.meta.url));
+
+function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+async function run(args: string[]) {
+  const store = new MemoryStore();
+  const out = capture();
+  const err = capture();
+  const program = new Command('jobsearch').exitOverride();
+  registerImport(program, async () => store, { out: out.stream, err: err.stream });
+  await program.parseAsync(['node', 'jobsearch', 'import', ...args]);
+  return { store, out: out.text(), err: err.text() };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('jobsearch import', () => {
+  it('imports a file, prints the summary with the first rejects, and exits 0', async () => {
+    const { store, out, err } = await run([fixture('mixed.ndjson'), '--source', 'feed']);
+    expect(out).toContain('  read:     10\n  inserted: 2\n  updated:  0\n  rejected: 8\n');
+    expect(out).toContain("line 6: datePosted is not a date: 'foo'");
+    expect(err).toMatch(/import: 10 read, 2 inserted, 0 updated, 8 rejected/);
+    expect([...store.jobs.keys()]).toEqual(['feed:1001', 'feed:ws-77']);
+    expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('writes every reject to the reject report as JSON lines', async () => {
+    const report = join(mkdtempSync(join(tmpdir(), 'import-')), 'rejects.ndjson');
+    await run([fixture('mixed.ndjson'), '--reject-report', report]);
+    const lines = readFileSync(report, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toEqual({ position: 'line 4', reason: 'title is missing' });
+  });
+
+  it('exits 1 when the file cannot be read', async () => {
+    const { out, err } = await run(['/nonexistent/postings.ndjson']);
+    expect(out).toBe('');
+    expect(err).toMatch(/cannot read \/nonexistent\/postings\.ndjson/);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('exits 1 when the file is not JSON', async () => {
+    const { err, store } = await run([fixture('broken.json')]);
+    expect(err).toMatch(/cannot read broken\.json: input is not valid JSON/);
+    expect(process.exitCode).toBe(1);
+    expect(store.jobs.size).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ReadResult } from '../../src/ingest/read-postings.js';
+import { importFile, importRecords, MAX_KEPT_REJECTS, runImport, type ImportProgress, type Reject } from '../../src/ingest/run-import.js';
+import { MemoryStore } from './memory-store.js';
+
+const NOW = Date.UTC(2026, 10, 21);
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ingest/${name}`, import.meta.url));
+const posting = (n: number) => ({ '@type': 'JobPosting', title: `SEO Manager ${n}`, identifier: String(n), hiringOrganization: 'Acme' });
+
+describe('importFile', () => {
+  it('imports the good records of a mixed NDJSON file and reports every bad one with line and reason', async () => {
+    const store = new MemoryStore();
+    const summary = await importFile(fixture('mixed.ndjson'), store, { source: 'test', now: NOW });
+    expect(summary.rejects.map((r) => ({ ...r, reason: r.reason.replace(/^(malformed JSON): .*/, '$1: …') }))).toEqual([
+      { position: 'line 3', reason: 'malformed JSON: …' },
+      { position: 'line 4', reason: 'title is missing' },
+      { position: 'line 5', reason: 'hiringOrganization.name is missing' },
+      { position: 'line 6', reason: "datePosted is not a date: 'foo'" },
+      { position: 'line 7', reason: "@type is not JobPosting: 'Organization'" },
+      { position: 'line 9', reason: "baseSalary is not a MonetaryAmount: '50000'" },
+      { position: 'line 10', reason: "record is not a JSON object: '[1,2,3]'" },
+      { position: 'line 11', reason: 'title is empty' },
+    ]);
+    expect({ ...summary, rejects: summary.rejects.length }).toEqual({ read: 10, inserted: 2, updated: 0, rejected: 8, rejects: 8 });
+    expect([...store.jobs.keys()]).toEqual(['test:1001', 'test:ws-77']);
+  });
+
+  it('counts a second import of the same file as updates', async () => {
+    const store = new MemoryStore();
+    await importFile(fixture('mixed.ndjson'), store, { source: 'test', now: NOW });
+    const again = await importFile(fixture('mixed.ndjson'), store, { source: 'test', now: NOW });
+    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 2, rejected: 8 });
+    expect(store.jobs.size).toBe(2);
+  });
+
+  it('imports a JSON array and a @graph document', async () => {
+    const store = new MemoryStore();
+    const array = await importFile(fixture('array.json'), store, { source: 'a', now: NOW });
+    expect(array).toEqual({
+      read: 3,
+      inserted: 1,
+      updated: 0,
+      rejected: 2,
+      rejects: [
+        { position: 'item 1', reason: 'hiringOrganization is missing' },
+        { position: 'item 2', reason: "employmentType is not a string or list of strings: '7'" },
+      ],
+    });
+    expect(store.jobs.get('a:42')).toMatchObject({ boardId: '42', salary: { min: 42_000, max: 42_000 }, places: [{ countryCode: 'AT' }] });
+
+    const graph = await importFile(fixture('graph.jsonld'), store, { source: 'g', now: NOW });
+    expect(graph).toMatchObject({ read: 2, inserted: 1, rejected: 1, rejects: [{ position: 'item 2', reason: "@type is not JobPosting: 'WebPage'" }] });
+    expect(store.jobs.get('g:https://graph.example/jobs/technical-seo')).toMatchObject({
+      company: { name: 'Graph GmbH', website: 'https://graph.example', domain: 'graph.example' },
+      position: { slug: 'technical-seo' },
+      workModel: 'remote',
+      places: [{ city: null, countryCode: 'DE' }],
+    });
+  });
+
+  it('fails on a broken JSON document without storing anything', async () => {
+    const store = new MemoryStore();
+    await expect(importFile(fixture('broken.json'), store, { source: 'b', now: NOW })).rejects.toThrow(/not valid JSON/);
+    expect(store.jobs.size).toBe(0);
+  });
+});
+
+describe('runImport', () => {
+  it('upserts in batches and reports progress after each', async () => {
+    const store = new MemoryStore();
+    const progress: ImportProgress[] = [];
+    const summary = await importRecords(
+      Array.from({ length: 25 }, (_, i) => posting(i + 1)),
+      store,
+      { source: 's', now: NOW, batchSize: 10, onProgress: (p) => progress.push(p) },
+    );
+    expect(summary).toEqual({ read: 25, inserted: 25, updated: 0, rejected: 0, rejects: [] });
+    expect(store.upserts).toBe(3);
+    expect(progress.map((p) => p.inserted)).toEqual([10, 20, 25]);
+  });
+
+  it('keeps the good neighbours of a posting the store refuses', async () => {
+    const store = new MemoryStore();
+    store.failOn = 's:3';
+    const summary = await importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 10 });
+    expect(summary).toEqual({
+      read: 4,
+      inserted: 3,
+      updated: 0,
+      rejected: 1,
+      rejects: [{ position: 'item 2', reason: 'store rejected the posting: constraint failed for s:3' }],
+    });
+    expect([...store.jobs.keys()].sort()).toEqual(['s:1', 's:2', 's:4']);
+  });
+
+  it('propagates the error when the store refuses a whole batch', async () => {
+    const store = new MemoryStore();
+    store.upsert = async () => {
+      throw new Error('database is locked');
+    };
+    await expect(importRecords([1, 2].map(posting), store, { source: 's', now: NOW })).rejects.toThrow('database is locked');
+  });
+
+  it('counts every reject but keeps only the first ones in memory', async () => {
+    const total = MAX_KEPT_REJECTS + 5;
+    const results: ReadResult[] = Array.from({ length: total }, (_, i) => ({ ok: false, position: `line ${i + 1}`, reason: 'malformed JSON' }));
+    const seen: Reject[] = [];
+    const summary = await runImport(results, new MemoryStore(), { source: 's', now: NOW, onReject: (r) => seen.push(r) });
+    expect(summary.rejected).toBe(total);
+    expect(summary.rejects).toHaveLength(MAX_KEPT_REJECTS);
+    expect(seen).toHaveLength(total);
+  });
+
+  it('turns an unexpected enrichment error into a reject', async () => {
+    const store = new MemoryStore();
+    const throwing = { '@type': 'JobPosting', title: 'X', hiringOrganization: 'A' };
+    Object.defineProperty(throwing, 'description', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const summary = await importRecords([throwing, posting(1)], store, { source: 's', now: NOW });
+    expect(summary).toMatchObject({ read: 2, inserted: 1, rejected: 1 });
+    expect(summary.rejects[0]?.reason).toMatch(/boom/);
+  });
+});
