@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
 import type { JobStore, UpsertResult } from './job-store.js';
 import { lastByKey } from './last-by-key.js';
+import { sortByKey } from './sort-by-key.js';
 import { pendingMigrations, type Migration } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 
@@ -15,6 +16,10 @@ const PRAGMAS = [
   'journal_mode = WAL',
   // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
   'synchronous = NORMAL',
+  // Checkpoint (the step that syncs to disk) every ~40 MiB of WAL rather than every 4 MiB: it
+  // roughly halves bulk-import time; the WAL file is cut back to 64 MiB afterwards.
+  'wal_autocheckpoint = 10000',
+  'journal_size_limit = 67108864',
   'temp_store = MEMORY',
   // 64 MiB page cache and memory-mapped reads: loadLive reads the whole table.
   'cache_size = -65536',
@@ -56,7 +61,8 @@ export class SqliteJobStore implements JobStore {
     const jobs: Job[] = [];
     // Iterating plucked strings keeps one row's text alive at a time, not the whole table's.
     for (const doc of this.#stmts().live.iterate(now)) jobs.push(parseJob(doc));
-    return jobs;
+    // Sorting here is cheaper than ORDER BY key, which visits the rows in random order.
+    return sortByKey(jobs);
   }
 
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
@@ -128,7 +134,9 @@ function prepareStatements(db: Database.Database): Statements {
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
     live: db
       .prepare<[number], string>(
-        'SELECT doc FROM jobs WHERE valid_through IS NULL OR valid_through >= ? ORDER BY key',
+        // NOT INDEXED: one sequential pass over the table; going through the valid_through index
+        // would read rows in random order, and most rows are live anyway.
+        'SELECT doc FROM jobs NOT INDEXED WHERE valid_through IS NULL OR valid_through >= ?',
       )
       .pluck(),
   };

@@ -15,7 +15,8 @@ export interface StoreFixture {
 const NOW = Date.UTC(2026, 11, 1);
 const DAY = 86_400_000;
 
-const byKey = (a: Job, b: Job): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+/** Code-point order, which is UTF-8 byte order: what both stores promise. */
+const byKey = (a: Job, b: Job): number => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key));
 
 /** The behaviour every JobStore must show; run by each implementation's test file. */
 export function runJobStoreContract(name: string, makeStore: () => Promise<StoreFixture>): void {
@@ -94,12 +95,15 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         job({ key: 'src:é', validThrough: null }),
         job({ key: 'src:a-1', validThrough: NOW - 365 * DAY }),
         job({ key: 'other:z', validThrough: null }),
+        // Above U+FFFF, and just below it: UTF-16 code units would order these the other way.
+        job({ key: 'src:😀', validThrough: null }),
+        job({ key: 'src:ｚ', validThrough: null }),
       ];
       await store.upsert(jobs);
       const live = await store.loadLive(NOW);
-      expect(live.map((j) => j.key)).toEqual(['other:z', 'src:C', 'src:a', 'src:b', 'src:é']);
+      expect(live.map((j) => j.key)).toEqual(['other:z', 'src:C', 'src:a', 'src:b', 'src:é', 'src:ｚ', 'src:😀']);
       expect(live).toStrictEqual(jobs.filter((j) => j.validThrough === null || j.validThrough >= NOW).sort(byKey));
-      expect(await store.count()).toBe(7);
+      expect(await store.count()).toBe(9);
     });
 
     it('stops loading a posting once an update makes it expired', async () => {
