@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
 import type { JobStore, UpsertResult } from './job-store.js';
+import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { pendingMigrations, type Migration } from './migrations/migration.js';
@@ -165,10 +166,4 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
     }
   });
   applyPending.immediate();
-}
-
-/** The store holds only what upsert wrote from a Job, so the text is trusted to be one. */
-function parseJob(doc: string): Job {
-  const job: Job = JSON.parse(doc);
-  return job;
 }

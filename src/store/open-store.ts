@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import type { JobStore } from './job-store.js';
+
+export type StoreLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+/**
+ * Where DATABASE_URL points:
+ * - a plain path (`data/jobs.db`, `/var/lib/jobsearch/jobs.db`, `C:\data\jobs.db`) or `:memory:`;
+ * - `sqlite:<path>` or `sqlite://<path>` (so `sqlite:///var/x.db` is absolute, `sqlite://x.db` relative);
+ * - `file:<path>` or a `file:///abs/path` URL (percent-escapes decoded);
+ * - `postgres://...` or `postgresql://...`.
+ */
+export function parseDatabaseUrl(databaseUrl: string): StoreLocation {
+  const url = databaseUrl.trim();
+  if (url === '') throw new Error('DATABASE_URL is empty: give a SQLite file path or a postgres:// URL');
+  // Two or more letters, so that a Windows drive letter (C:) reads as a path.
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined) return { kind: 'sqlite', path: url };
+  switch (scheme) {
+    case 'postgres':
+    case 'postgresql':
+      return { kind: 'postgres', url };
+    case 'sqlite':
+      return { kind: 'sqlite', path: nonEmptyPath(url.replace(/^sqlite:(\/\/)?/i, '')) };
+    case 'file':
+      return {
+        kind: 'sqlite',
+        path: nonEmptyPath(url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length)),
+      };
+    default:
+      // Only the scheme is named: the rest of a URL may hold a password.
+      throw new Error(
+        `Unsupported DATABASE_URL scheme '${scheme}:'; use a SQLite file path, sqlite:, file:, postgres: or postgresql:`,
+      );
+  }
+}
+
+/**
+ * Opens the store DATABASE_URL names and brings its schema up to date, so the caller gets a store
+ * ready to use (calling migrate() again is harmless). The concrete module is loaded on demand.
+ */
+export async function openStore(databaseUrl: string): Promise<JobStore> {
+  const location = parseDatabaseUrl(databaseUrl);
+  const store = await createStore(location);
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+async function createStore(location: StoreLocation): Promise<JobStore> {
+  if (location.kind === 'sqlite') {
+    const { SqliteJobStore } = await import('./sqlite-store.js');
+    return new SqliteJobStore(location.path);
+  }
+  const { PostgresJobStore } = await import('./postgres-store.js');
+  return new PostgresJobStore(location.url);
+}
+
+function nonEmptyPath(path: string): string {
+  if (path === '') throw new Error('DATABASE_URL names no SQLite file after its scheme');
+  return path;
+}

@@ -1,0 +1,176 @@
+import pg from 'pg';
+import type { Job } from '../domain/job.js';
+import type { JobStore, UpsertResult } from './job-store.js';
+import { parseJob } from './job-json.js';
+import { lastByKey } from './last-by-key.js';
+import { pendingMigrations } from './migrations/migration.js';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
+import { sortByKey } from './sort-by-key.js';
+
+/** Rows per INSERT statement; one upsert call may run several, all in its one transaction. */
+const UPSERT_CHUNK = 1_000;
+/** Rows fetched per round trip by loadLive's cursor: bounds the client's buffer. */
+const FETCH_SIZE = 5_000;
+/** Advisory lock taken while migrating, so replicas starting together migrate one at a time. */
+const MIGRATION_LOCK = 4_217_730_551;
+
+const UPSERT_SQL = `
+  INSERT INTO jobs (key, board_id, posted_at, valid_through, doc, seq)
+  SELECT k, b, p, v, d, $6
+    FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::jsonb[]) AS t (k, b, p, v, d)
+  ON CONFLICT (key) DO UPDATE SET
+    board_id = excluded.board_id, posted_at = excluded.posted_at,
+    valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq
+  -- xmax is 0 only on a freshly inserted row version.
+  RETURNING (xmax = 0) AS inserted`;
+
+const BUMP_CURSOR_SQL =
+  "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value";
+
+/**
+ * The shared store for several replicas: the same schema as SQLite, the Job kept as JSONB.
+ * Every write runs in one transaction that also advances the change cursor.
+ */
+export class PostgresJobStore implements JobStore {
+  readonly #pool: pg.Pool;
+  #closed = false;
+
+  constructor(connection: string | pg.PoolConfig) {
+    this.#pool = new pg.Pool(typeof connection === 'string' ? { connectionString: connection } : connection);
+    // An idle connection that drops (server restart) must not crash the process; the next query
+    // opens a new one, and a lasting outage surfaces as that query's error.
+    this.#pool.on('error', () => undefined);
+  }
+
+  async migrate(): Promise<void> {
+    await this.#transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`);
+      const applied = await client.query<[number]>({ text: 'SELECT version FROM schema_migrations', rowMode: 'array' });
+      for (const m of pendingMigrations(POSTGRES_MIGRATIONS, applied.rows.map((r) => r[0]))) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      }
+    });
+  }
+
+  async loadLive(now: number): Promise<Job[]> {
+    const jobs: Job[] = [];
+    // A cursor streams one sequential scan in bounded batches; sorting in the process is cheaper
+    // than an index-ordered scan that visits the rows in random order.
+    await this.#transaction(async (client) => {
+      await client.query({
+        text: `DECLARE live NO SCROLL CURSOR FOR
+               SELECT doc::text FROM jobs WHERE valid_through IS NULL OR valid_through >= ${toBigint(now)}`,
+      });
+      for (;;) {
+        const batch = await client.query<[string]>({ text: `FETCH ${FETCH_SIZE} FROM live`, rowMode: 'array' });
+        for (const [doc] of batch.rows) jobs.push(parseJob(doc));
+        if (batch.rows.length < FETCH_SIZE) break;
+      }
+    }, 'BEGIN READ ONLY');
+    return sortByKey(jobs);
+  }
+
+  async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
+    const unique = lastByKey(jobs);
+    if (unique.length === 0) return { inserted: 0, updated: 0 };
+    return this.#transaction(async (client) => {
+      const seq = await bumpCursor(client);
+      let inserted = 0;
+      for (let from = 0; from < unique.length; from += UPSERT_CHUNK) {
+        inserted += await upsertChunk(client, unique.slice(from, from + UPSERT_CHUNK), seq);
+      }
+      return { inserted, updated: unique.length - inserted };
+    });
+  }
+
+  async delete(keys: readonly string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    return this.#transaction(async (client) => {
+      const result = await client.query('DELETE FROM jobs WHERE key = ANY($1::text[])', [[...keys]]);
+      const deleted = result.rowCount ?? 0;
+      // A delete that found nothing changed nothing, so replicas need not reload.
+      if (deleted > 0) await bumpCursor(client);
+      return deleted;
+    });
+  }
+
+  async count(): Promise<number> {
+    return this.#scalar('SELECT count(*) FROM jobs');
+  }
+
+  async changeCursor(): Promise<number> {
+    return this.#scalar("SELECT value FROM store_meta WHERE name = 'change_cursor'");
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+
+  /** BIGINT arrives as a string (it may exceed 2^53); our counts and cursors never do. */
+  async #scalar(sql: string): Promise<number> {
+    const result = await this.#pool.query<[string | number]>({ text: sql, rowMode: 'array' });
+    return Number(result.rows[0]?.[0] ?? 0);
+  }
+
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = await rollback(client);
+      throw error;
+    } finally {
+      // A connection that could not roll back is discarded rather than returned to the pool.
+      client.release(broken);
+    }
+  }
+}
+
+async function rollback(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+async function bumpCursor(client: pg.PoolClient): Promise<number> {
+  const result = await client.query<[string]>({ text: BUMP_CURSOR_SQL, rowMode: 'array' });
+  return Number(result.rows[0]?.[0] ?? 0);
+}
+
+/** Writes one chunk; returns how many of its rows were new. */
+async function upsertChunk(client: pg.PoolClient, jobs: readonly Job[], seq: number): Promise<number> {
+  const result = await client.query<[boolean]>({
+    text: UPSERT_SQL,
+    values: [
+      jobs.map((j) => j.key),
+      jobs.map((j) => j.boardId),
+      jobs.map((j) => j.postedAt),
+      jobs.map((j) => j.validThrough),
+      jobs.map((j) => JSON.stringify(j)),
+      seq,
+    ],
+    rowMode: 'array',
+  });
+  return result.rows.filter(([inserted]) => inserted).length;
+}
+
+/** `now` goes into the cursor's text (DECLARE takes no parameters), so it must be an integer. */
+function toBigint(now: number): string {
+  if (!Number.isSafeInteger(now)) throw new RangeError(`loadLive: now must be epoch milliseconds, got ${now}`);
+  return String(now);
+}
