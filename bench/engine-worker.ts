@@ -1,0 +1,54 @@
+/** Child process: loads the store, builds the engine, times it, then serves the app for the HTTP run. */
+import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
+import { buildApp } from '../src/http/build-app.js';
+import { LiveIndex } from '../src/runtime/live-index.js';
+import { SearchIndex } from '../src/search/search-index.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { fromParent, memoryAfterGc, toParent } from './child.js';
+import { EngineSystem } from './engine-system.js';
+import type { EngineStart } from './messages.js';
+import { buildQueryMix } from './query-mix.js';
+import { runSystem } from './run-system.js';
+
+async function main(): Promise<void> {
+  const start = await fromParent<EngineStart>();
+  const store = new SqliteJobStore(start.corpusPath);
+  const t0 = performance.now();
+  const jobs = await store.loadLive(start.now);
+  const t1 = performance.now();
+  const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: start.now });
+  const t2 = performance.now();
+  await store.close();
+  const memory = memoryAfterGc();
+  const mix = buildQueryMix(jobs, start.mixSizes);
+  const ready = { documents: index.size, loadMs: t1 - t0, buildMs: t2 - t1, memory };
+  await toParent({ type: 'ready', ready, mix });
+  const result = await runSystem(new EngineSystem(index), mix, start.settings, (line) => console.log(line));
+  await toParent({ type: 'result', result });
+  if (start.serve) await serve(index, start.now);
+  else process.exit(0);
+}
+
+/** The real app over the built index, on a free port; stops when the parent says so. */
+async function serve(index: SearchIndex, now: number): Promise<void> {
+  const live = new LiveIndex();
+  live.swap(index, 1, now);
+  const app = await buildApp({
+    live,
+    config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+    logger: false,
+    now: () => now,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  await toParent({ type: 'listening', port });
+  await fromParent<{ type: 'stop' }>();
+  await app.close();
+  process.exit(0);
+}
+
+main().catch(async (error: unknown) => {
+  await toParent({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }).catch(() => {});
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import autocannon from 'autocannon';
+import type { QueryMix } from './query-mix.js';
+import { urlsFor } from './http-urls.js';
+import { OPERATIONS, type Operation } from './run-system.js';
+
+export const HTTP_CONNECTIONS = 50;
+
+export interface HttpStats {
+  /** Mean requests per second over the run. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface HttpResult {
+  durationS: number;
+  connections: number;
+  /** Distinct URLs per endpoint in the mix run. */
+  urls: Record<Operation, number>;
+  mix: Record<Operation, HttpStats>;
+  repeated: Record<Operation, HttpStats>;
+  ceiling: HttpStats;
+  ceilingBytes: number;
+}
+
+/**
+ * Loads one URL list (or one URL) with autocannon. All connections draw from one shared cursor,
+ * so the list is walked in order as a whole (no two connections start on the same query).
+ */
+export async function load(port: number, paths: readonly string[], durationS: number): Promise<HttpStats> {
+  let cursor = 0;
+  const nextPath = (): string => paths[cursor++ % paths.length]!;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: HTTP_CONNECTIONS,
+    duration: durationS,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Every endpoint with the mix's URLs, then each with one repeated URL. */
+export async function loadApp(
+  port: number,
+  mix: QueryMix,
+  durationS: number,
+  log: (line: string) => void,
+): Promise<Pick<HttpResult, 'urls' | 'mix' | 'repeated'>> {
+  const urls = {} as Record<Operation, number>;
+  const mixed = {} as Record<Operation, HttpStats>;
+  const repeated = {} as Record<Operation, HttpStats>;
+  const one = { filters: [mix.repeated.filter], suggests: [mix.repeated.suggest] };
+  for (const op of OPERATIONS) {
+    const paths = urlsFor(op, mix);
+    urls[op] = paths.length;
+    mixed[op] = await load(port, paths, durationS);
+    log(`    http ${op}: ${describeHttp(mixed[op])}`);
+  }
+  for (const op of OPERATIONS) {
+    repeated[op] = await load(port, urlsFor(op, one), durationS);
+    log(`    http ${op} (repeated): ${describeHttp(repeated[op])}`);
+  }
+  return { urls, mix: mixed, repeated };
+}
+
+export function describeHttp(s: HttpStats): string {
+  const bad = s.non2xx + s.errors > 0 ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : '';
+  return `${Math.round(s.rps)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${bad}`;
+}

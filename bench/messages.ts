@@ -1,0 +1,56 @@
+import type { MixSizes, QueryMix } from './query-mix.js';
+import type { RunSettings, SystemResult } from './run-system.js';
+
+export interface Memory {
+  rssMb: number;
+  heapUsedMb: number;
+}
+
+/** Time from the store to a ready system, and its memory once ready. */
+export interface ReadyStats {
+  documents: number;
+  /** store.loadLive (ms). */
+  loadMs: number;
+  /** Index (or peer database) build from the loaded jobs (ms). */
+  buildMs: number;
+  memory: Memory;
+}
+
+export interface EngineStart {
+  type: 'start';
+  corpusPath: string;
+  now: number;
+  mixSizes: MixSizes;
+  settings: RunSettings;
+  /** Serve the app afterwards for the HTTP run. */
+  serve: boolean;
+}
+
+export type EngineMessage =
+  | { type: 'ready'; ready: ReadyStats; mix: QueryMix }
+  | { type: 'result'; result: SystemResult }
+  | { type: 'listening'; port: number }
+  | { type: 'error'; message: string };
+
+export const PEER_NAMES = ['itemsjs', 'orama', 'sqlite', 'postgres'] as const;
+export type PeerName = (typeof PEER_NAMES)[number];
+
+export interface PeerStart {
+  type: 'start';
+  peer: PeerName;
+  corpusPath: string;
+  now: number;
+  mix: QueryMix;
+  settings: RunSettings;
+  /** Where the SQLite peer writes its database. */
+  sqlitePath: string;
+  /** The (empty) database of the PostgreSQL peer. */
+  postgresUrl: string | null;
+  /** Whether Orama indexes the text for keyword queries. */
+  oramaKeywords: boolean;
+}
+
+export type PeerMessage =
+  | { type: 'ready'; ready: ReadyStats }
+  | { type: 'result'; result: SystemResult }
+  | { type: 'error'; message: string };

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The server the PostgreSQL peer uses; the bench creates and drops its own database there. */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh, uniquely named database for one peer run. */
+export async function createBenchDatabase(): Promise<{ name: string; url: string }> {
+  const name = `jobsearch_bench_${randomBytes(6).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+export async function dropBenchDatabase(name: string): Promise<void> {
+  if (!/^jobsearch_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop '${name}': not a bench database`);
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,173 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatTally } from './agreement.js';
+import type { HttpStats } from './http.js';
+import type { OpStats } from './measure.js';
+import type { ReadyStats } from './messages.js';
+import type { BenchReport, PeerOutcome, SizeReport } from './report-types.js';
+import { OPERATIONS, type Operation, type SystemResult } from './run-system.js';
+
+const OP_LABEL: Record<Operation, string> = {
+  filterData: 'filter data (facets, limit 100)',
+  count: 'count',
+  list1: 'list, page 1',
+  list50: 'list, page 50',
+  suggest: 'autocomplete (1–4 letters)',
+};
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+function ms(x: number): string {
+  if (!Number.isFinite(x)) return '–';
+  return x >= 100 ? int.format(x) : x >= 1 ? x.toFixed(2) : x.toFixed(3);
+}
+
+function secs(x: number | null): string {
+  return x === null ? '–' : `${(x / 1000).toFixed(1)} s`;
+}
+
+function mb(x: number): string {
+  return `${int.format(x)} MB`;
+}
+
+/** The whole report as markdown. */
+export function toMarkdown(r: BenchReport): string {
+  const m = r.machine;
+  const lines = [
+    '# Benchmark: the engine and its peers side by side',
+    '',
+    `${r.date} · ${m.cpus} cores (${m.cpuModel}) · ${m.memoryGb} GB · Node ${m.node} · ${m.platform} · ` +
+      `load average ${m.loadStart.toFixed(1)} at start, ${m.loadEnd.toFixed(1)} at end · ` +
+      `total ${(r.totalMs / 60_000).toFixed(1)} min${r.options.quick ? ' · **quick mode**' : ''}`,
+    '',
+    ...r.notes.map((n) => `- ${n}`),
+  ];
+  for (const s of r.sizes) lines.push('', ...sizeSection(s));
+  return `${lines.join('\n')}\n`;
+}
+
+function sizeSection(s: SizeReport): string[] {
+  const e = s.engine.ready;
+  return [
+    `## ${int.format(s.size)} postings (${int.format(e.documents)} live, seed ${s.seed})`,
+    '',
+    `Corpus: ${s.corpus.cached ? 'cached' : `generated, enriched and imported in ${secs(s.corpus.buildMs)}`} (${s.corpus.file}). ` +
+      `Query mix: ${s.mix.filters} distinct filters (${Object.entries(s.mix.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}), ` +
+      `${s.mix.suggests} distinct prefixes. Section time ${(s.elapsedMs / 60_000).toFixed(1)} min.`,
+    '',
+    '### Ready: from the store to answering',
+    '',
+    '| system | load from store | build | resident memory | heap used | notes |',
+    '|---|---:|---:|---:|---:|---|',
+    readyRow('engine', e, 'loadLive + SearchIndex.build'),
+    ...s.peers.map(peerReadyRow),
+    '',
+    '### In process, single thread (same queries for every system)',
+    '',
+    '| operation | system | median ms | p99 ms | queries/s | queries timed | skipped |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...OPERATIONS.flatMap((op) => opRows(op, s)),
+    '',
+    '### The same query repeated (engine result cache)',
+    '',
+    '| operation | median ms | p99 ms | queries/s |',
+    '|---|---:|---:|---:|',
+    ...OPERATIONS.map((op) => repeatedRow(op, s.engine.result)),
+    '',
+    ...engineByKind(s.engine.result),
+    ...httpSection(s),
+    ...agreementSection(s),
+  ];
+}
+
+function readyRow(name: string, r: ReadyStats, note: string): string {
+  return `| ${name} | ${secs(r.loadMs)} | ${secs(r.buildMs)} | ${mb(r.memory.rssMb)} | ${mb(r.memory.heapUsedMb)} | ${note} |`;
+}
+
+function peerReadyRow(p: PeerOutcome): string {
+  if (!p.ready) return `| ${p.name} | – | – | – | – | ${p.status}: ${p.note} |`;
+  return readyRow(p.name, p.ready, p.note);
+}
+
+function opRows(op: Operation, s: SizeReport): string[] {
+  const rows = [statsRow(op, 'engine', s.engine.result.ops[op])];
+  for (const p of s.peers) {
+    const st = p.result?.ops[op];
+    rows.push(st ? statsRow(op, p.name, st) : `| ${OP_LABEL[op]} | ${p.name} | – | – | – | – | ${p.status} |`);
+  }
+  return rows;
+}
+
+function statsRow(op: Operation, name: string, st: OpStats): string {
+  const timed = `${int.format(st.queries)}${st.budgetHit ? ' (time budget)' : ''}`;
+  return `| ${OP_LABEL[op]} | ${name} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${Number.isFinite(st.qps) ? int.format(st.qps) : '–'} | ${timed} | ${st.skipped || ''} |`;
+}
+
+function repeatedRow(op: Operation, r: SystemResult): string {
+  const st = r.repeated[op];
+  if (!st) return `| ${OP_LABEL[op]} | – | – | – |`;
+  return `| ${OP_LABEL[op]} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${int.format(st.qps)} |`;
+}
+
+function engineByKind(r: SystemResult): string[] {
+  const kinds = Object.keys(r.ops.filterData.medianByGroup ?? {});
+  if (kinds.length === 0) return [];
+  const ops = OPERATIONS.filter((op) => op !== 'suggest');
+  return [
+    '### Engine median (ms) by kind of query',
+    '',
+    `| kind | ${ops.map((op) => OP_LABEL[op]).join(' | ')} |`,
+    `|---|${ops.map(() => '---:').join('|')}|`,
+    ...kinds.map((k) => `| ${k} | ${ops.map((op) => ms(r.ops[op].medianByGroup?.[k] ?? Number.NaN)).join(' | ')} |`),
+    '',
+  ];
+}
+
+function httpSection(s: SizeReport): string[] {
+  const h = s.http;
+  if (!h) return [];
+  const row = (label: string, st: HttpStats) =>
+    `| ${label} | ${int.format(st.rps)} | ${st.p50Ms} | ${st.p99Ms} | ${((st.rps / h.ceiling.rps) * 100).toFixed(0)} % | ${st.non2xx + st.errors || ''} |`;
+  return [
+    `### Over HTTP: the real app in a child process, ${h.connections} connections, ${h.durationS} s per row`,
+    '',
+    '| endpoint | requests/s | p50 ms | p99 ms | of ceiling | non-2xx + errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    row(`ceiling: bare route, fixed ${int.format(h.ceilingBytes)} B JSON`, h.ceiling),
+    ...OPERATIONS.map((op) => row(`${OP_LABEL[op]} — ${h.urls[op]} URLs in turn`, h.mix[op])),
+    ...OPERATIONS.map((op) => row(`${OP_LABEL[op]} — one URL repeated`, h.repeated[op])),
+    '',
+  ];
+}
+
+function agreementSection(s: SizeReport): string[] {
+  const peers = s.peers.filter((p) => p.agreement);
+  if (peers.length === 0) return [];
+  const rows = peers.map((p) => {
+    const a = p.agreement!;
+    const skipped = Object.entries(a.skipped).map(([why, n]) => `${n}: ${why}`).join('; ') || '–';
+    const suggest = p.result?.suggestUnsupported ? `autocomplete skipped: ${p.result.suggestUnsupported}` : '';
+    return `| ${p.name} | ${a.compared} | ${formatTally(a.count)} | ${formatTally(a.countKeywords)} | ${formatTally(a.facets)} | ${formatTally(a.page)} | ${skipped} | ${suggest} |`;
+  });
+  const examples = peers.flatMap((p) => p.agreement!.examples.map((e) => `- ${p.name}: ${e}`));
+  return [
+    '### Do the peers agree with the engine? (the first queries of the mix)',
+    '',
+    '| peer | compared | count | count, keyword queries | facets (work model, SEO, locations) | page 1 order | skipped queries | other |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+    ...rows,
+    '',
+    ...(examples.length > 0 ? ['Disagreements (first few):', '', ...examples, ''] : ['No disagreements outside keyword queries.', '']),
+  ];
+}
+
+/** Writes results/latest.md and latest.json. */
+export function writeReport(dir: string, report: BenchReport): { markdown: string; files: string[] } {
+  mkdirSync(dir, { recursive: true });
+  const markdown = toMarkdown(report);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const files = [join(dir, 'latest.md'), join(dir, 'latest.json')];
+  writeFileSync(files[0]!, markdown);
+  writeFileSync(files[1]!, json);
+  return { markdown, files };
+}

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: the engine and its peers on seeded corpora of 100,000 and 1,000,000 postings.
+ * See bench/README.md for what is measured and how to read the results.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBenchArgs } from './args.js';
+import type { BenchOptions, BenchReport, MachineInfo, SizeReport } from './report-types.js';
+import { benchSize, ITEMSJS_MAX_SIZE, ORAMA_KEYWORDS_MAX_SIZE, type SizePlan } from './run-size.js';
+import { writeReport } from './report.js';
+
+const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
+
+/** Full and quick settings: how many queries, time budgets, HTTP seconds. */
+function planFor(size: number, options: BenchOptions): SizePlan {
+  const q = options.quick;
+  return {
+    size,
+    seed: options.seed,
+    peers: options.peers,
+    mixSizes: { seed: options.seed, filters: 1_000, suggests: 600, warmup: q ? 20 : 50 },
+    engine: {
+      limits: { maxQueries: q ? 200 : 1_000, budgetMs: q ? 5_000 : 30_000 },
+      repeatedLimits: { maxQueries: q ? 500 : 2_000, budgetMs: q ? 1_000 : 3_000 },
+      agreementSample: q ? 20 : 60,
+    },
+    peer: {
+      limits: { maxQueries: q ? 100 : 1_000, budgetMs: q ? 4_000 : 20_000 },
+      repeatedLimits: null,
+      agreementSample: q ? 20 : 60,
+    },
+    httpSeconds: options.http ? (q ? 3 : 8) : null,
+  };
+}
+
+function machine(loadStart: number): MachineInfo {
+  const cores = cpus();
+  return {
+    cpus: cores.length,
+    cpuModel: cores[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.versions.node,
+    platform: `${process.platform} ${process.arch}`,
+    loadStart,
+    loadEnd: loadavg()[0] ?? 0,
+  };
+}
+
+function notes(options: BenchOptions): string[] {
+  return [
+    'Every system answers the same seeded queries; times are single-threaded, in process (PostgreSQL: one connection, the server in its own processes).',
+    'The timed queries are distinct and none was run before (warm-up uses other queries), so the engine\'s result cache does not answer them; the repeated-query table shows the cache.',
+    'Peers get a time budget per operation; "(time budget)" marks a row that stopped before the whole list.',
+    `itemsjs is not attempted above ${ITEMSJS_MAX_SIZE.toLocaleString('en-US')} postings (out of memory); Orama indexes the texts for keyword queries up to ${ORAMA_KEYWORDS_MAX_SIZE.toLocaleString('en-US')} postings.`,
+    'Peers answer keywords without the engine\'s German/Spanish/English stemming, so keyword counts may differ; no peer does the radius filter (those queries are skipped for them).',
+    'HTTP: autocannon in the parent process, the app in a child; no Accept-Encoding (uncompressed); the ceiling is a bare Fastify route with a fixed body.',
+    ...(options.quick ? ['Quick mode: fewer queries and shorter HTTP runs; for development, not for comparison.'] : []),
+  ];
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const started = performance.now();
+  const loadStart = loadavg()[0] ?? 0;
+  const sizes: SizeReport[] = [];
+  const report = (): BenchReport => ({
+    date: new Date().toISOString(),
+    machine: machine(loadStart),
+    options,
+    sizes,
+    totalMs: performance.now() - started,
+    notes: notes(options),
+  });
+  for (const size of options.sizes) {
+    sizes.push(await benchSize(planFor(size, options), (line) => console.log(line)));
+    writeReport(RESULTS_DIR, report());
+  }
+  const { markdown, files } = writeReport(RESULTS_DIR, report());
+  console.log(`\n${markdown}`);
+  console.log(`written: ${files.join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

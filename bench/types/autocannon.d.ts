@@ -1,0 +1,36 @@
+/** The part of the autocannon API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  export interface Request {
+    method?: string;
+    path?: string;
+    /** Called before each request is sent: may change it (e.g. its path). */
+    setupRequest?: (request: Request) => Request;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+    timeout?: number;
+  }
+  export interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    duration: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}
