@@ -107,6 +107,8 @@ const SENIORITY_TITLE: readonly Cue<SeniorityLevel>[] = [
 
 const YEARS = /(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(\d{1,2})\+?\s*(?:-\s*\d{1,2}\s*)?(?:jahre?n?|years?|a[nñ]os?)\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(\d{1,2})\+?\s*(?:jahre?n?|years?|a[nñ]os?)/;
 
+const EXPERIENCE_WORD = /erfahrung|experienc/;
+
 export interface SeniorityInput {
   title: string;
   employmentType: EmploymentType | null;
@@ -128,7 +130,7 @@ export function classifySeniority(input: SeniorityInput): SeniorityLevel | null 
 function fromExperience(text: string): SeniorityLevel | null {
   if (text === '') return null;
   if (/no requerida|keine berufserfahrung|no experience required|erste berufserfahrung/.test(text)) return 'junior';
-  const m = YEARS.exec(text) ?? /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
+  const m = (EXPERIENCE_WORD.test(text) ? YEARS.exec(text) : null) ?? /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
   if (m) {
     const years = Number(m[1] ?? m[2]);
     if (years < 2) return 'junior';

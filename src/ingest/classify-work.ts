@@ -44,17 +44,24 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   vier: 4, four: 4, cuatro: 4, 'fünf': 5, five: 5, cinco: 5,
 };
 const DAY_COUNT = String.raw`(?<![a-zäöüß\d])(\d|ein(?:en|e)?|one|un[oa]?|zwei|two|dos|drei|three|tres|vier|four|cuatro|fünf|five|cinco)`;
-const DAYS_REMOTE = new RegExp(
-  String.raw`(?:bis zu\s+|up to\s+|hasta\s+)?${DAY_COUNT}\s*(?:tage?n?|days?|d[ií]as?)\b(?:\s+\S+){0,3}?\s*(?:remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)` +
-    String.raw`|(?:remote|home ?office|homeoffice|mobil\w* arbeiten|teletrabajo)\b[^.\n]{0,40}?(?:bis zu\s+|up to\s+|hasta\s+)?${DAY_COUNT}\s*(?:tage?n?|days?|d[ií]as?)\b`,
-);
+const DAY_WORD = String.raw`\s*(?:tage?n?|days?|d[ií]as?)\b`;
+const REMOTE_WORD = String.raw`(?:remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)`;
+/** "2 Tage Remote", "two days of remote working" / "Homeoffice ... bis zu 3 Tagen". */
+const DAYS_THEN_REMOTE = new RegExp(`${DAY_COUNT}${DAY_WORD}(?:\\s+\\S+){0,3}?\\s*${REMOTE_WORD}`);
+const REMOTE_THEN_DAYS = new RegExp(`(?:remote|home ?office|homeoffice|mobil\\w* arbeiten|teletrabajo)\\b[^.\\n]{0,40}?${DAY_COUNT}${DAY_WORD}`);
+const ANY_DAY = /tag|day|d[ií]a/;
+
+/** Any word the text cues need; a text without one skips them all (most postings). */
+const WORK_WORDS = /remot|home|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
 
 export function classifyWork(input: WorkInput): WorkResult {
-  const explicit = explicitPercentage(input.title) ?? explicitPercentage(input.text);
-  const workModel = modelOf(input, explicit);
+  const text = WORK_WORDS.test(input.text) ? input.text : '';
+  const cues = text === input.text ? input : { ...input, text };
+  const explicit = explicitPercentage(input.title) ?? explicitPercentage(text);
+  const workModel = modelOf(cues, explicit);
   if (workModel === null) return { workModel, remotePercentage: explicit };
-  const share = explicit ?? (workModel === 'onsite' ? null : daysPercentage(input.text));
-  const mostly = share === null && workModel !== 'onsite' && MOSTLY_REMOTE.test(input.text) ? 80 : null;
+  const share = explicit ?? (workModel === 'onsite' ? null : daysPercentage(text));
+  const mostly = share === null && workModel !== 'onsite' && MOSTLY_REMOTE.test(text) ? 80 : null;
   return { workModel, remotePercentage: share ?? mostly ?? DEFAULT_REMOTE_PERCENTAGE[workModel] };
 }
 
@@ -75,6 +82,7 @@ function modelOf(input: WorkInput, explicit: number | null): WorkModel | null {
 }
 
 function explicitPercentage(text: string): number | null {
+  if (!text.includes('%')) return null;
   const m = EXPLICIT_PERCENT.exec(text);
   if (!m) return null;
   const n = Number(m[1] ?? m[2]);
@@ -82,9 +90,12 @@ function explicitPercentage(text: string): number | null {
 }
 
 function daysPercentage(text: string): number | null {
-  const m = DAYS_REMOTE.exec(text);
-  if (!m) return null;
-  const word = m[1] ?? m[2] ?? '';
+  if (text === '' || !ANY_DAY.test(text)) return null;
+  const a = DAYS_THEN_REMOTE.exec(text);
+  const b = REMOTE_THEN_DAYS.exec(text);
+  const m = a !== null && (b === null || a.index <= b.index) ? a : b;
+  if (m === null) return null;
+  const word = m[1] ?? '';
   const days = /^\d$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0);
   return days >= 1 && days <= 5 ? days * PERCENT_PER_DAY : null;
 }

@@ -3,14 +3,14 @@
  * the gazetteer lookups (cached); every table and regular expression is built once at load time.
  * `estimatedSalary` stays null: the index estimates it from comparable jobs.
  */
-import type { Job } from '../domain/job.js';
+import type { Job, JobPlace, SalaryRange } from '../domain/job.js';
 import { classifyEmploymentType, classifySeniority } from './classify-employment.js';
 import { classifyPosition } from './classify-position.js';
 import { classifyWork } from './classify-work.js';
 import { brancheLine, companyOf, industryOf } from './company.js';
 import { contextOf, REMOTE_TERMS, SALARY_TERMS, SEO_TERMS, summaryOf } from './excerpt.js';
 import { getGazetteer } from './gazetteer.js';
-import { blocksText, descriptionBlocks } from './html-to-text.js';
+import { blocksText, descriptionBlocks, type TextBlock } from './html-to-text.js';
 import { identityOf } from './identity.js';
 import { detectLanguage } from './language.js';
 import { PlaceResolver } from './locations.js';
@@ -55,94 +55,107 @@ export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult 
 }
 
 export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
-  const blocks = posting.description === null ? [] : descriptionBlocks(posting.description);
-  const plain = blocksText(blocks);
-  const analysed = plain.length > ANALYSED_CHARS ? plain.slice(0, ANALYSED_CHARS) : plain;
-  const lower = analysed.toLowerCase();
-  const title = posting.title;
-  const lowerTitle = title.toLowerCase();
-
+  const text = textOf(posting);
   const places = resolverOf(ctx).placesOf(posting);
   const countryCode = places[0]?.countryCode ?? null;
-  const localities = [
-    ...posting.locations.map((l) => l.locality ?? ''),
-    ...places.map((p) => p.city?.name ?? ''),
-  ].filter((l) => l.length >= 3);
-  const { position, isSeo } = classifyPosition(title, localities);
-
-  const employmentType = classifyEmploymentType({
-    title: lowerTitle,
-    types: posting.employmentTypes,
-    workHours: posting.workHours?.toLowerCase() ?? null,
-    text: lower,
-  });
-  const seniority = classifySeniority({
-    title: lowerTitle,
-    employmentType,
-    experience: posting.experienceRequirements?.toLowerCase() ?? null,
-    text: lower,
-  });
-  const work = classifyWork({
-    title: lowerTitle,
-    jobLocationType: posting.jobLocationType,
-    text: lower,
-    hasPhysicalPlace: places.some((p) => p.city !== null),
-  });
-
-  const skillText = `${title}\n${posting.skills}\n${analysed}`;
+  const { position, isSeo } = classifyPosition(posting.title, localitiesOf(posting, places));
+  const roles = classifyRoles(posting, text, places);
+  const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
-  const salary =
-    (posting.salary ? salaryFromPosting(posting.salary, countryCode) : null) ??
-    salaryFromText(title, analysed, countryCode);
   const company = companyOf(posting.organization);
-  const industry = industryOf({
-    explicit: posting.industry ?? posting.organization.industry,
-    categories: [brancheLine(analysed) ?? '', ...posting.occupationalCategories].filter((c) => c !== ''),
-    title,
-    company: company.name,
-    isSeo,
-  });
   const extra = posting.qualifications ?? posting.responsibilities ?? '';
-  const { key, boardId } = identityOf({
-    source: ctx.source,
-    identifier: posting.identifier,
-    url: posting.url,
-    company: company.name,
-    title,
-    place: posting.locations[0]?.locality ?? places[0]?.city?.name ?? '',
-  });
-
   return {
-    key,
-    boardId,
+    ...identityOf({
+      source: ctx.source,
+      identifier: posting.identifier,
+      url: posting.url,
+      company: company.name,
+      title: posting.title,
+      place: posting.locations[0]?.locality ?? places[0]?.city?.name ?? '',
+    }),
     source: ctx.source,
-    title,
+    title: posting.title,
     company,
-    industry,
+    industry: industryOf({
+      explicit: posting.industry ?? posting.organization.industry,
+      categories: [brancheLine(text.analysed) ?? '', ...posting.occupationalCategories].filter((c) => c !== ''),
+      title: posting.title,
+      company: company.name,
+      isSeo,
+    }),
     position,
-    seniority,
-    employmentType,
-    workModel: work.workModel,
-    remotePercentage: work.remotePercentage,
+    ...roles,
     skills,
     isSeo,
-    language: detectLanguage(plain === '' ? `${title} ${extra}` : analysed, countryCode),
+    language: detectLanguage(text.plain === '' ? `${posting.title} ${extra}` : text.analysed, countryCode),
     places,
-    salary,
+    salary: salaryOf(posting, text.analysed, countryCode),
     estimatedSalary: null,
-    summary: summaryOf(blocks, extra),
-    seoContext: contextOf(blocks, SEO_TERMS),
-    salaryContext: contextOf(blocks, SALARY_TERMS, title),
-    remoteContext: contextOf(blocks, REMOTE_TERMS, title),
-    searchText: searchTextOf([title, position.name, company.name, skills.map((s) => s.name).join(' '), plain]),
+    summary: summaryOf(text.blocks, extra),
+    seoContext: contextOf(text.blocks, SEO_TERMS),
+    salaryContext: contextOf(text.blocks, SALARY_TERMS, posting.title),
+    remoteContext: contextOf(text.blocks, REMOTE_TERMS, posting.title),
+    searchText: searchTextOf([posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')], text.plain),
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
   };
 }
 
-function searchTextOf(parts: readonly string[]): string {
-  const description = parts[parts.length - 1] ?? '';
-  const head = parts.slice(0, -1).filter((p) => p !== '');
+interface PostingText {
+  blocks: TextBlock[];
+  /** The whole description as plain text. */
+  plain: string;
+  /** Its first ANALYSED_CHARS, and those lower-cased: what classification reads. */
+  analysed: string;
+  lower: string;
+}
+
+function textOf(posting: Posting): PostingText {
+  const blocks = posting.description === null ? [] : descriptionBlocks(posting.description);
+  const plain = blocksText(blocks);
+  const analysed = plain.length > ANALYSED_CHARS ? plain.slice(0, ANALYSED_CHARS) : plain;
+  return { blocks, plain, analysed, lower: analysed.toLowerCase() };
+}
+
+/** Places' and addresses' locality names, cut from titles ("... in Berlin"). */
+function localitiesOf(posting: Posting, places: readonly JobPlace[]): string[] {
+  return [...posting.locations.map((l) => l.locality ?? ''), ...places.map((p) => p.city?.name ?? '')].filter(
+    (l) => l.length >= 3,
+  );
+}
+
+type Roles = Pick<Job, 'seniority' | 'employmentType' | 'workModel' | 'remotePercentage'>;
+
+function classifyRoles(posting: Posting, text: PostingText, places: readonly JobPlace[]): Roles {
+  const title = posting.title.toLowerCase();
+  const employmentType = classifyEmploymentType({
+    title,
+    types: posting.employmentTypes,
+    workHours: posting.workHours?.toLowerCase() ?? null,
+    text: text.lower,
+  });
+  const seniority = classifySeniority({
+    title,
+    employmentType,
+    experience: posting.experienceRequirements?.toLowerCase() ?? null,
+    text: text.lower,
+  });
+  const work = classifyWork({
+    title,
+    jobLocationType: posting.jobLocationType,
+    text: text.lower,
+    hasPhysicalPlace: places.some((p) => p.city !== null),
+  });
+  return { seniority, employmentType, workModel: work.workModel, remotePercentage: work.remotePercentage };
+}
+
+/** The structured `baseSalary`, else a salary stated in the title or description. */
+function salaryOf(posting: Posting, analysed: string, countryCode: string | null): SalaryRange | null {
+  const given = posting.salary ? salaryFromPosting(posting.salary, countryCode) : null;
+  return given ?? salaryFromText(posting.title, analysed, countryCode);
+}
+
+function searchTextOf(head: readonly string[], description: string): string {
   const body = description.length > SEARCH_TEXT_CHARS ? description.slice(0, SEARCH_TEXT_CHARS) : description;
-  return [...head, body].join('\n').trim();
+  return [...head.filter((p) => p !== ''), body].join('\n').trim();
 }

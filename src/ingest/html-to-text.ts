@@ -57,6 +57,9 @@ const EMPHASIS = /\*\*|__|(?<![\p{L}\p{N}])[*_]+|[*_]+(?![\p{L}\p{N}])/gu;
 const FULLY_BOLD = /^(?:\*\*|__)[^*_]+(?:\*\*|__)[:.]?$/;
 const LABEL = /^[^.!?]{2,60}:$/;
 
+const MARKUP = /[*_[\]<>\\&!]/;
+const WHITESPACE_RUN = /\s{2,}|[\t\n\r\f\v\u00a0]/;
+
 function markdownLine(raw: string): TextBlock | null {
   let line = raw.trim();
   if (line === '') return null;
@@ -64,15 +67,20 @@ function markdownLine(raw: string): TextBlock | null {
   if (heading) line = line.replace(HEADING_MARK, '');
   line = line.replace(QUOTE_AND_BULLETS, '');
   const bold = FULLY_BOLD.test(line);
-  line = decodeEntities(line)
+  // Most lines are plain prose: skip the markup pass for them.
+  if (MARKUP.test(line)) line = stripMarkup(line);
+  if (WHITESPACE_RUN.test(line)) line = line.replace(/\s+/g, ' ').trim();
+  if (line === '' || !/[\p{L}\p{N}]/u.test(line)) return null;
+  heading ||= (bold && line.length <= 80) || (line.endsWith(':') && LABEL.test(line));
+  return { text: line, heading };
+}
+
+function stripMarkup(line: string): string {
+  return decodeEntities(line)
     .replace(IMAGE, '')
     .replace(LINK, '$1')
     .replace(AUTOLINK, '$1')
     .replace(ESCAPE, '$1')
     .replace(EMPHASIS, '')
-    .replace(/\s+/g, ' ')
     .trim();
-  if (line === '' || !/[\p{L}\p{N}]/u.test(line)) return null;
-  heading ||= (bold && line.length <= 80) || LABEL.test(line);
-  return { text: line, heading };
 }
