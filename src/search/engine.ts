@@ -17,9 +17,11 @@ export interface EngineTuning {
   readonly paging: 'auto' | 'walk' | 'ranks';
   /** Count the facets of a set larger than n/2 through its complement. */
   readonly complement: boolean;
+  /** Results kept per operation in the index's LRU cache (0: no cache). */
+  readonly cacheSize: number;
 }
 
-export const DEFAULT_TUNING: EngineTuning = { denseRatio: DENSE_RATIO, paging: 'auto', complement: true };
+export const DEFAULT_TUNING: EngineTuning = { denseRatio: DENSE_RATIO, paging: 'auto', complement: true, cacheSize: 500 };
 
 /** Single-valued facets, each a dictionary-encoded column. */
 export const COLUMN_FACETS = [

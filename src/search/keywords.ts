@@ -1,7 +1,8 @@
 import type { Job } from '../domain/job.js';
 import type { Language } from '../domain/vocab.js';
 import { compareStrings } from './columns.js';
-import { LANGUAGE_LIST, forEachWord, stemKey, wordKeys } from './tokenize.js';
+import { isWordChar, LANGUAGE_LIST, stemKey, wordKeys } from './tokenize.js';
+import { WordTable } from './word-table.js';
 
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
@@ -48,7 +49,11 @@ export function buildKeywordIndex(jobs: readonly Job[]): KeywordIndex {
 class KeywordBuilder {
   private readonly termOf = new Map<string, number>();
   private readonly stems: string[] = [];
-  private readonly termsOfWord = new Map<Language, Map<string, number[]>>();
+  private readonly tables = new Map<Language, WordTable>();
+  /** Term lists of the words in the tables: list i is listTerms[listStart[i] .. listStart[i + 1]). */
+  private readonly listStart: number[] = [0];
+  private readonly listTerms: number[] = [];
+  private readonly touched: number[] = [];
   private readonly keyTerm = new Map<Language, Map<string, number>>();
   private lastDoc = new Int32Array(1024).fill(-1);
   private tf = new Uint32Array(1024);
@@ -60,38 +65,68 @@ class KeywordBuilder {
 
   addDocument(d: number, job: Job): void {
     const lang = languageOf(job);
-    const touched: number[] = [];
+    const table = this.tableOf(lang);
+    this.touched.length = 0;
     let length = 0;
-    const visit = (word: string): void => {
-      length++;
-      for (const t of this.termsOf(lang, word)) {
-        if (this.lastDoc[t] !== d) {
-          this.lastDoc[t] = d;
-          this.tf[t] = 0;
-          touched.push(t);
-        }
-        this.tf[t]!++;
-      }
-    };
-    for (const text of searchedTexts(job)) forEachWord(text, visit);
-    for (const t of touched) this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
+    for (const text of searchedTexts(job)) length += this.addText(d, lang, table, text);
+    for (const t of this.touched) this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
     this.fwdOffsets.push(this.fwdLength);
     this.docLength.push(length);
   }
 
-  /** Distinct terms of a word in a language, memoised per distinct word. */
-  private termsOf(lang: Language, word: string): number[] {
-    let cache = this.termsOfWord.get(lang);
-    if (!cache) this.termsOfWord.set(lang, (cache = new Map()));
-    let terms = cache.get(word);
-    if (terms) return terms;
-    terms = [];
+  /** Scans the words of one text (inline, without creating strings for known words). */
+  private addText(d: number, lang: Language, table: WordTable, text: string): number {
+    let words = 0;
+    let start = -1;
+    let hash = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : 32;
+      if (i < text.length && isWordChar(text, i, code)) {
+        if (start < 0) {
+          start = i;
+          hash = 0x811c9dc5;
+        }
+        hash = Math.imul(hash ^ code, 0x01000193);
+      } else if (start >= 0) {
+        words++;
+        let entry = table.find(text, start, i, hash);
+        if (entry < 0) entry = table.add(text, start, i, hash, this.addTermList(lang, text.slice(start, i)));
+        this.countTerms(d, table.value(entry));
+        start = -1;
+      }
+    }
+    return words;
+  }
+
+  private countTerms(d: number, list: number): void {
+    const end = this.listStart[list + 1]!;
+    for (let j = this.listStart[list]!; j < end; j++) {
+      const t = this.listTerms[j]!;
+      if (this.lastDoc[t] !== d) {
+        this.lastDoc[t] = d;
+        this.tf[t] = 0;
+        this.touched.push(t);
+      }
+      this.tf[t]!++;
+    }
+  }
+
+  private tableOf(lang: Language): WordTable {
+    let table = this.tables.get(lang);
+    if (!table) this.tables.set(lang, (table = new WordTable()));
+    return table;
+  }
+
+  /** Stores the distinct terms of a new word in a language; returns the list number. */
+  private addTermList(lang: Language, word: string): number {
+    const terms: number[] = [];
     for (const key of wordKeys(word)) {
       const t = this.termFor(lang, key);
       if (!terms.includes(t)) terms.push(t);
     }
-    cache.set(word, terms);
-    return terms;
+    this.listTerms.push(...terms);
+    this.listStart.push(this.listTerms.length);
+    return this.listStart.length - 2;
   }
 
   private termFor(lang: Language, key: string): number {

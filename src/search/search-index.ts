@@ -25,9 +25,6 @@ export interface ResolvedPlace {
   kind: 'city' | 'region' | 'country';
 }
 
-/** Results kept per index and operation (least recently used ones are dropped). */
-export const QUERY_CACHE_SIZE = 500;
-
 /**
  * The in-memory search engine: immutable, pure and synchronous. A data change builds a new
  * index that replaces the old one (the query cache lives and dies with it). Results from the
@@ -38,10 +35,10 @@ export const QUERY_CACHE_SIZE = 500;
  */
 export class SearchIndex {
   readonly size: number;
-  private readonly counts = new QueryCache<number>(QUERY_CACHE_SIZE);
-  private readonly pages = new QueryCache<{ total: number; jobs: Job[] }>(QUERY_CACHE_SIZE);
-  private readonly facetCounts = new QueryCache<FacetCounts>(QUERY_CACHE_SIZE);
-  private readonly suggestions = new QueryCache<Suggestion[]>(QUERY_CACHE_SIZE);
+  private readonly counts: QueryCache<number>;
+  private readonly pages: QueryCache<{ total: number; jobs: Job[] }>;
+  private readonly facetCounts: QueryCache<FacetCounts>;
+  private readonly suggestions: QueryCache<Suggestion[]>;
 
   private constructor(
     private readonly engine: Engine,
@@ -50,6 +47,11 @@ export class SearchIndex {
     private readonly companySuggest: SuggestIndex,
   ) {
     this.size = engine.n;
+    const capacity = engine.tuning.cacheSize;
+    this.counts = new QueryCache(capacity);
+    this.pages = new QueryCache(capacity);
+    this.facetCounts = new QueryCache(capacity);
+    this.suggestions = new QueryCache(capacity);
   }
 
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */

@@ -11,21 +11,49 @@ import type { Language } from '../domain/vocab.js';
  */
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
-// 0 = not yet known, 1 = word character, 2 = separator; for the UTF-16 code units.
+// 0 = not yet known, 1 = word character, 2 = separator; per UTF-16 code unit (ASCII filled now).
 const charClass = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) charClass[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 2;
 
 function isWordUnit(text: string, i: number, code: number): boolean {
-  if (code < 128) {
-    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
-  }
-  if (code >= 0xd800 && code <= 0xdbff) return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i)!));
-  if (code >= 0xdc00 && code <= 0xdfff) return isWordUnit(text, i - 1, text.charCodeAt(i - 1));
   let c = charClass[code]!;
-  if (c === 0) {
-    c = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
-    charClass[code] = c;
-  }
+  if (c !== 0) return c === 1;
+  if (code >= 0xd800 && code <= 0xdbff) return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(i)!));
+  if (code >= 0xdc00 && code <= 0xdfff) return i > 0 && isWordUnit(text, i - 1, text.charCodeAt(i - 1));
+  c = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+  charClass[code] = c;
   return c === 1;
+}
+
+/** Whether the code unit at i belongs to a word. */
+export function isWordChar(text: string, i: number, code: number): boolean {
+  const cls = charClass[code]!;
+  return cls === 1 || (cls === 0 && isWordUnit(text, i, code));
+}
+
+/**
+ * Calls `visit(start, end, hash)` for every word of `text` in order, without creating strings:
+ * `hash` is FNV-1a over the word's UTF-16 code units (for the index builder's word table).
+ */
+export function scanWords(text: string, visit: (start: number, end: number, hash: number) => void): void {
+  let start = -1;
+  let hash = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    const cls = charClass[code]!;
+    if (cls === 1 || (cls === 0 && isWordUnit(text, i, code))) {
+      if (start < 0) {
+        start = i;
+        hash = 0x811c9dc5;
+      }
+      hash = Math.imul(hash ^ code, 0x01000193);
+    } else if (start >= 0) {
+      visit(start, i, hash);
+      start = -1;
+    }
+  }
+  if (start >= 0) visit(start, length, hash);
 }
 
 /**
@@ -33,16 +61,7 @@ function isWordUnit(text: string, i: number, code: number): boolean {
  * @example forEachWord('SEO-Manager (m/w/d)', w => words.push(w)) // SEO, Manager, m, w, d
  */
 export function forEachWord(text: string, visit: (word: string) => void): void {
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (isWordUnit(text, i, text.charCodeAt(i))) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      visit(text.slice(start, i));
-      start = -1;
-    }
-  }
-  if (start >= 0) visit(text.slice(start));
+  scanWords(text, (start, end) => visit(text.slice(start, end)));
 }
 
 export function wordsOf(text: string): string[] {
@@ -79,10 +98,5 @@ export const LANGUAGE_LIST: readonly Language[] = ['de', 'es', 'en'];
 
 /** Calls `visit` with the start offset of every word of `text`. */
 export function forEachWordStart(text: string, visit: (start: number) => void): void {
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const w = isWordUnit(text, i, text.charCodeAt(i));
-    if (w && !inWord) visit(i);
-    inWord = w;
-  }
+  scanWords(text, (start) => visit(start));
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { FacetRequest, JobFilter } from '../../src/domain/query.js';
+import { job } from '../builders.js';
+import { BERLIN, HAMBURG, indexOf, MUENCHEN } from './helpers.js';
+
+const conj = (filter: JobFilter = {}, facetLimit = 100): FacetRequest => ({ filter, mode: 'conjunctive', facetLimit });
+const disj = (filter: JobFilter = {}, facetLimit = 100): FacetRequest => ({ filter, mode: 'disjunctive', facetLimit });
+const company = (name: string) => ({ ...job().company, name });
+
+describe('SearchIndex facets', () => {
+  const jobs = [
+    job({ workModel: 'remote', places: [BERLIN], company: company('Acme'), remotePercentage: 100, isSeo: true }),
+    job({ workModel: 'onsite', places: [HAMBURG], company: company('ACME'), remotePercentage: 0, isSeo: false }),
+    job({ workModel: 'hybrid', places: [MUENCHEN], company: company('Zeta'), remotePercentage: 40, position: { slug: 'content-manager', name: 'Content Manager' } }),
+    job({ workModel: 'remote', places: [BERLIN, HAMBURG], company: company('Zeta'), remotePercentage: null }),
+  ];
+
+  it('lists all salary buckets ascending with German labels, zero counts included', () => {
+    expect(indexOf(jobs).facets(conj()).salaryRanges).toEqual([
+      { value: '0-40000', label: '0 - 40.000 EUR', count: 0 },
+      { value: '40000-60000', label: '40.000 - 60.000 EUR', count: 4 },
+      { value: '60000-80000', label: '60.000 - 80.000 EUR', count: 0 },
+      { value: '80000+', label: 'ab 80.000 EUR', count: 0 },
+    ]);
+  });
+
+  it('lists work models in vocabulary order, non-zero only', () => {
+    expect(indexOf(jobs).facets(conj({ location: 'berlin' })).workModels).toEqual([{ value: 'remote', label: 'remote', count: 2 }]);
+    expect(indexOf(jobs).facets(conj()).workModels.map((o) => o.value)).toEqual(['remote', 'hybrid', 'onsite']);
+  });
+
+  it('lists positions by count, then label; the label is the slug words', () => {
+    expect(indexOf(jobs).facets(conj()).positions).toEqual([
+      { value: 'seo-manager', label: 'seo manager', count: 3 },
+      { value: 'content-manager', label: 'content manager', count: 1 },
+    ]);
+  });
+
+  it('counts cities, regions and countries once per job and lists them by count, then label', () => {
+    expect(indexOf(jobs).facets(conj({ company: 'zeta' })).locations).toEqual([
+      { value: 'deutschland', label: 'Deutschland', count: 2 },
+      { value: 'bayern', label: 'Bayern', count: 1 },
+      { value: 'berlin', label: 'Berlin', count: 1 },
+      { value: 'berlin-land', label: 'Berlin', count: 1 },
+      { value: 'hamburg', label: 'Hamburg', count: 1 },
+      { value: 'hamburg-land', label: 'Hamburg', count: 1 },
+      { value: 'münchen', label: 'München', count: 1 },
+    ]);
+  });
+
+  it('lists only the selected location, with the count of all matching jobs, in conjunctive mode', () => {
+    const facets = indexOf(jobs).facets(conj({ location: 'Berlin', radiusKm: 300 }));
+    expect(facets.locations).toEqual([{ value: 'berlin', label: 'Berlin', count: 3 }]);
+    expect(facets.seo).toEqual({ all: 3, yes: 2, no: 1 });
+  });
+
+  it('counts a facet as if its own filter were unset in disjunctive mode', () => {
+    const facets = indexOf(jobs).facets(disj({ workModel: 'remote', location: 'hamburg' }));
+    expect(facets.workModels).toEqual([{ value: 'remote', label: 'remote', count: 1 }, { value: 'onsite', label: 'onsite', count: 1 }]);
+    expect(facets.locations.map((o) => [o.value, o.count])).toEqual([['berlin', 2], ['berlin-land', 2], ['deutschland', 2], ['hamburg', 1], ['hamburg-land', 1]]);
+  });
+
+  it('caps companies at facetLimit and always lists the selected value', () => {
+    const facets = indexOf(jobs).facets(disj({ company: 'ACME', workModel: 'hybrid' }, 1));
+    expect(facets.companies).toEqual([{ value: 'acme', label: 'ACME', count: 0 }]);
+    expect(indexOf(jobs).facets(conj({}, 1)).companies).toEqual([{ value: 'acme', label: 'ACME', count: 2 }]);
+  });
+
+  it('counts remote percentage steps cumulatively, non-zero steps only', () => {
+    expect(indexOf(jobs).facets(conj()).remotePercentages).toEqual([
+      { value: '20', label: '20', count: 2 },
+      { value: '40', label: '40', count: 2 },
+      { value: '60', label: '60', count: 1 },
+      { value: '80', label: '80', count: 1 },
+      { value: '100', label: '100', count: 1 },
+    ]);
+  });
+
+  it('counts seo yes and no over the matching jobs, ignoring the seo filter in disjunctive mode', () => {
+    expect(indexOf(jobs).facets(conj({ seo: false })).seo).toEqual({ all: 1, yes: 0, no: 1 });
+    expect(indexOf(jobs).facets(disj({ seo: false })).seo).toEqual({ all: 4, yes: 3, no: 1 });
+  });
+
+  it('returns empty lists but every salary bucket and zero seo counts when nothing matches', () => {
+    const facets = indexOf(jobs).facets(conj({ location: 'atlantis' }));
+    expect(facets).toEqual({
+      salaryRanges: expect.arrayContaining([expect.objectContaining({ count: 0 })]),
+      workModels: [], positions: [], seniorityLevels: [], employmentTypes: [], remotePercentages: [], skillTags: [],
+      industries: [], companySizes: [], companies: [], locations: [], seo: { all: 0, yes: 0, no: 0 },
+    });
+    expect(facets.salaryRanges).toHaveLength(4);
+  });
+
+  it('labels skills with their display name', () => {
+    expect(indexOf(jobs).facets(conj()).skillTags).toEqual([{ value: 'sistrix', label: 'Sistrix', count: 4 }]);
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { job, place } from '../builders.js';
+import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, POTSDAM, WIEN } from './helpers.js';
+
+describe('SearchIndex filters', () => {
+  it('leaves out jobs that expired before now and keeps those valid until now', () => {
+    const index = indexOf([job({ validThrough: NOW - 1 }), job({ validThrough: NOW }), job({ validThrough: null })]);
+    expect(index.size).toBe(2);
+    expect(index.count({})).toBe(2);
+  });
+
+  it('matches a region or country slug for every job with a place inside it', () => {
+    const index = indexOf([job({ places: [BERLIN] }), job({ places: [MUENCHEN] }), job({ places: [WIEN] })]);
+    expect(index.count({ location: 'bayern' })).toBe(1);
+    expect(index.count({ location: 'deutschland' })).toBe(2);
+    expect(index.count({ location: 'österreich' })).toBe(1);
+  });
+
+  it('resolves case, accent and umlaut variants of a place slug to the same place', () => {
+    const index = indexOf([job({ places: [MUENCHEN] }), job({ places: [BERLIN] })]);
+    for (const v of ['münchen', 'München', 'muenchen', 'munchen', 'MÜNCHEN', 'Oesterreich']) {
+      expect(index.count({ location: v }), v).toBe(v === 'Oesterreich' ? 0 : 1);
+    }
+    expect(index.resolveLocation('MUENCHEN')).toEqual({ slug: 'münchen', name: 'München', kind: 'city' });
+  });
+
+  it('matches a job with several places when any of them matches', () => {
+    const index = indexOf([job({ places: [HAMBURG, MUENCHEN] }), job({ places: [BERLIN] })]);
+    expect(index.count({ location: 'hamburg' })).toBe(1);
+    expect(index.count({ location: 'münchen' })).toBe(1);
+  });
+
+  it("finds jobs within the radius of a city, including the city's own jobs", () => {
+    const noCoordinates = place({ lat: null, lon: null });
+    const jobs = [job({ places: [noCoordinates] }), job({ places: [POTSDAM] }), job({ places: [HAMBURG] })];
+    const index = indexOf([job({ places: [BERLIN] }), ...jobs]);
+    expect(index.count({ location: 'berlin', radiusKm: 0 })).toBe(2);
+    expect(index.count({ location: 'berlin', radiusKm: 30 })).toBe(3);
+    expect(index.count({ location: 'berlin', radiusKm: 300 })).toBe(4);
+  });
+
+  it('ignores the radius when the location is a region or a country', () => {
+    const index = indexOf([job({ places: [BERLIN] }), job({ places: [POTSDAM] })]);
+    expect(index.count({ location: 'brandenburg', radiusKm: 500 })).toBe(1);
+  });
+
+  it('matches the company name case-insensitively', () => {
+    const index = indexOf([job({ company: { ...job().company, name: 'ACME GmbH' } }), job(), job({ company: { ...job().company, name: 'Zeta' } })]);
+    expect(index.count({ company: 'acme gmbh' })).toBe(2);
+    expect(index.resolveCompany('Acme GMBH')).toBe('acme gmbh');
+    expect(index.resolveCompany('Nobody')).toBeNull();
+  });
+
+  it('treats a minimum remote share of 0 as no filter; otherwise an unknown share never matches', () => {
+    const index = indexOf([job({ remotePercentage: null }), job({ remotePercentage: 20 }), job({ remotePercentage: 100 })]);
+    expect(index.count({ remotePercentageMin: 0 })).toBe(3);
+    expect(index.count({ remotePercentageMin: 20 })).toBe(2);
+    expect(index.count({ remotePercentageMin: 21 })).toBe(1);
+  });
+
+  it('matches nothing for an unknown value of any filter, without throwing', () => {
+    const index = indexOf([job()]);
+    const unknown = [{ workModel: 'moon' }, { position: 'x' }, { skill: 'x' }, { location: 'atlantis' }, { company: 'x' },
+      { industry: 'x' }, { companySize: 'x' }, { seniority: 'x' }, { employmentType: 'x' }, { salaryRange: '1-2' }, { keywords: 'zzzz' }];
+    for (const filter of unknown) expect(index.count(filter), JSON.stringify(filter)).toBe(0);
+  });
+
+  it('matches the skill slug among the several skills of a job', () => {
+    const skills = [{ slug: 'python', name: 'Python' }, { slug: 'sistrix', name: 'Sistrix' }];
+    const index = indexOf([job({ skills }), job({ skills: [] })]);
+    expect(index.count({ skill: 'sistrix' })).toBe(1);
+  });
+
+  it('filters SEO and non-SEO jobs', () => {
+    const index = indexOf([job({ isSeo: true }), job({ isSeo: false }), job({ isSeo: false })]);
+    expect([index.count({ seo: true }), index.count({ seo: false })]).toEqual([1, 2]);
+  });
+
+  it('puts a job into the salary bucket that holds the middle of its salary, given or estimated', () => {
+    const index = indexOf([
+      job({ salary: { min: 30_000, max: 50_000 } }),
+      job({ salary: { min: 50_000, max: 90_000 } }),
+      job({ salary: null, position: { slug: 'seo-manager', name: 'SEO Manager' } }),
+    ]);
+    // The estimate is the median min (40.000) and median max (70.000): its middle is 55.000.
+    expect(index.count({ salaryRange: '40000-60000' })).toBe(2);
+    expect(index.count({ salaryRange: '60000-80000' })).toBe(1);
+  });
+
+  it('combines filters with AND', () => {
+    const index = indexOf([job({ workModel: 'remote', places: [BERLIN] }), job({ workModel: 'remote', places: [HAMBURG] }), job({ places: [BERLIN] })]);
+    expect(index.count({ workModel: 'remote', location: 'berlin' })).toBe(1);
+  });
+});
+
+describe('SearchIndex keyword search', () => {
+  const text = (searchText: string, language: 'de' | 'es' | 'en' = 'de') =>
+    job({ title: 'Stelle', searchText, language, company: { ...job().company, name: 'X' }, position: { slug: 'p', name: 'P' }, skills: [] });
+
+  it('treats empty or whitespace-only keywords as no filter', () => {
+    const index = indexOf([text('a'), text('b')]);
+    expect([index.count({ keywords: '' }), index.count({ keywords: '  \t ' }), index.count({ keywords: '!?' })]).toEqual([2, 2, 2]);
+  });
+
+  it('matches word forms through stemming and accents through folding', () => {
+    const index = indexOf([text('Gestión de proyectos', 'es'), text('Senior managers wanted', 'en'), text('Entwickler gesucht')]);
+    expect(index.count({ keywords: 'gestion' })).toBe(1);
+    expect(index.count({ keywords: 'manager' })).toBe(1);
+    expect(index.count({ keywords: 'Entwicklung' })).toBe(1);
+  });
+
+  it('meets umlaut spellings: ü, ue and u', () => {
+    const index = indexOf([text('Büro in München'), text('Buero in Muenchen')]);
+    expect(index.count({ keywords: 'münchen' })).toBe(2);
+    expect(index.count({ keywords: 'muenchen' })).toBe(2);
+    expect(index.count({ keywords: 'munchen' })).toBe(1);
+  });
+
+  it('requires every keyword to match', () => {
+    const index = indexOf([text('SEO Berlin'), text('SEO Hamburg'), text('SEA Berlin')]);
+    expect(index.count({ keywords: 'seo berlin' })).toBe(1);
+  });
+
+  it('matches the last keyword as the prefix of a word (from three characters)', () => {
+    const index = indexOf([text('Suchmaschinenoptimierung Berlin'), text('Marketing Berlin')]);
+    expect(index.count({ keywords: 'berlin suchmasch' })).toBe(1);
+    expect(index.count({ keywords: 'suchmasch berlin' })).toBe(0);
+    expect(index.count({ keywords: 'su' })).toBe(0);
+  });
+
+  it('searches company, position and skill names too', () => {
+    const index = indexOf([job({ searchText: '', title: '', company: { ...job().company, name: 'Zalando' } })]);
+    expect(index.count({ keywords: 'zalando sistrix manager' })).toBe(1);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { haversineKm } from '../../src/search/geo.js';
+import { paginate } from '../../src/search/paginate.js';
+import { QueryCache } from '../../src/search/query-cache.js';
+import { buildSortOrder } from '../../src/search/sort.js';
+import { wordKeys, wordsOf } from '../../src/search/tokenize.js';
+
+describe('engine parts', () => {
+  it('measures Berlin to Munich at about 504 km', () => {
+    expect(haversineKm(52.52, 13.405, 48.137, 11.575)).toBeCloseTo(504.2, 0);
+    expect(haversineKm(52.52, 13.405, 52.52, 13.405)).toBe(0);
+  });
+
+  it('turns a 1-based page into an item window and clamps bad input', () => {
+    expect(paginate(45, 3, 20)).toEqual({ start: 40, end: 45 });
+    expect(paginate(45, 4, 20)).toEqual({ start: 45, end: 45 });
+    expect(paginate(45, 0, 0)).toEqual({ start: 0, end: 1 });
+    expect(paginate(45, Number.NaN, 2.7)).toEqual({ start: 0, end: 2 });
+  });
+
+  it('evicts the least recently used result', () => {
+    const cache = new QueryCache<number>(2);
+    cache.get('a', () => 1);
+    cache.get('b', () => 2);
+    cache.get('a', () => -1);
+    cache.get('c', () => 3);
+    expect([cache.get('a', () => -1), cache.get('b', () => 20)]).toEqual([1, 20]);
+  });
+
+  it('orders keys with missing ones last in both directions and ties by document number', () => {
+    const keys = Float64Array.of(3, Number.NaN, 1, 3);
+    expect(Array.from(buildSortOrder(keys, false).perm)).toEqual([2, 0, 3, 1]);
+    expect(Array.from(buildSortOrder(keys, true).perm)).toEqual([0, 3, 2, 1]);
+  });
+
+  it('splits words on anything but letters and digits and folds them into keys', () => {
+    expect(wordsOf('SEO-Manager (m/w/d), Köln')).toEqual(['SEO', 'Manager', 'm', 'w', 'd', 'Köln']);
+    expect(wordKeys('München')).toEqual(['munchen', 'muenchen']);
+    expect(wordKeys('Straße')).toEqual(['strasse']);
+  });
+});
