@@ -14,10 +14,14 @@ const FETCH_SIZE = 5_000;
 /** Advisory lock taken while migrating, so replicas starting together migrate one at a time. */
 const MIGRATION_LOCK = 4_217_730_551;
 
+/**
+ * One JSON array per chunk, split on the server: faster than one array parameter per column,
+ * and the indexed columns are read from the very document stored, so they cannot disagree.
+ */
 const UPSERT_SQL = `
   INSERT INTO jobs (key, board_id, posted_at, valid_through, doc, seq)
-  SELECT k, b, p, v, d, $6
-    FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::jsonb[]) AS t (k, b, p, v, d)
+  SELECT d->>'key', d->>'boardId', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, $2
+    FROM jsonb_array_elements($1::jsonb) AS t (d)
   ON CONFLICT (key) DO UPDATE SET
     board_id = excluded.board_id, posted_at = excluded.posted_at,
     valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq
@@ -156,14 +160,7 @@ async function bumpCursor(client: pg.PoolClient): Promise<number> {
 async function upsertChunk(client: pg.PoolClient, jobs: readonly Job[], seq: number): Promise<number> {
   const result = await client.query<[boolean]>({
     text: UPSERT_SQL,
-    values: [
-      jobs.map((j) => j.key),
-      jobs.map((j) => j.boardId),
-      jobs.map((j) => j.postedAt),
-      jobs.map((j) => j.validThrough),
-      jobs.map((j) => JSON.stringify(j)),
-      seq,
-    ],
+    values: [JSON.stringify(jobs), seq],
     rowMode: 'array',
   });
   return result.rows.filter(([inserted]) => inserted).length;

@@ -11,6 +11,8 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 
 /** How long a writer waits for another process's write transaction before failing (ms). */
 const BUSY_TIMEOUT_MS = 10_000;
+/** Rows loadLive reads and parses between two yields to the event loop (~tens of ms of work). */
+const LOAD_CHUNK = 5_000;
 
 const PRAGMAS = [
   // Readers (the server) and the writer (an import) never block each other.
@@ -34,13 +36,15 @@ interface Statements {
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
-  live: Database.Statement<[number], string>;
+  liveChunk: Database.Statement<[number, number, number], [number, string]>;
 }
 
 /** The embedded store: one SQLite file, the Job kept as JSON beside the columns queries need. */
 export class SqliteJobStore implements JobStore {
   readonly #db: Database.Database;
   #statements: Statements | undefined;
+  /** Calls run one after another: loadLive yields midway and must not see others interleave. */
+  #queue: Promise<unknown> = Promise.resolve();
   // better-sqlite3 transactions commit on return and roll back when the function throws.
   readonly #upsertTx: Database.Transaction<(jobs: readonly Job[]) => UpsertResult>;
   readonly #deleteTx: Database.Transaction<(keys: readonly string[]) => number>;
@@ -55,39 +59,69 @@ export class SqliteJobStore implements JobStore {
   }
 
   async migrate(): Promise<void> {
-    migrateSqlite(this.#db, SQLITE_MIGRATIONS);
+    return this.#serial(() => migrateSqlite(this.#db, SQLITE_MIGRATIONS));
   }
 
   async loadLive(now: number): Promise<Job[]> {
-    const jobs: Job[] = [];
-    // Iterating plucked strings keeps one row's text alive at a time, not the whole table's.
-    for (const doc of this.#stmts().live.iterate(now)) jobs.push(parseJob(doc));
-    // Sorting here is cheaper than ORDER BY key, which visits the rows in random order.
-    return sortByKey(jobs);
+    return this.#serial(() => this.#readLive(now));
   }
 
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
     const unique = lastByKey(jobs);
     if (unique.length === 0) return { inserted: 0, updated: 0 };
     // IMMEDIATE takes the write lock up front, so the existence checks cannot go stale.
-    return this.#upsertTx.immediate(unique);
+    return this.#serial(() => this.#upsertTx.immediate(unique));
   }
 
   async delete(keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
-    return this.#deleteTx.immediate([...new Set(keys)]);
+    return this.#serial(() => this.#deleteTx.immediate([...new Set(keys)]));
   }
 
   async count(): Promise<number> {
-    return this.#stmts().count.get() ?? 0;
+    return this.#serial(() => this.#stmts().count.get() ?? 0);
   }
 
   async changeCursor(): Promise<number> {
-    return this.#stmts().cursor.get() ?? 0;
+    return this.#serial(() => this.#stmts().cursor.get() ?? 0);
   }
 
   async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
+    return this.#serial(() => {
+      if (this.#db.open) this.#db.close();
+    });
+  }
+
+  /**
+   * Reads in rowid order, one sequential pass, in chunks with a yield between them so that a
+   * server reloading a million postings keeps answering requests. The read transaction gives
+   * every chunk the same snapshot while an import in another process commits.
+   */
+  async #readLive(now: number): Promise<Job[]> {
+    const { liveChunk } = this.#stmts();
+    const jobs: Job[] = [];
+    this.#db.exec('BEGIN');
+    try {
+      let after = 0;
+      for (;;) {
+        const rows = liveChunk.all(after, now, LOAD_CHUNK);
+        for (const [, doc] of rows) jobs.push(parseJob(doc));
+        const last = rows.at(-1);
+        if (last === undefined || rows.length < LOAD_CHUNK) break;
+        after = last[0];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#db.exec('COMMIT');
+    }
+    // Sorting here is cheaper than ORDER BY key, which visits the rows in random order.
+    return sortByKey(jobs);
+  }
+
+  #serial<T>(work: () => T | Promise<T>): Promise<T> {
+    const run = this.#queue.then(work);
+    this.#queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Prepared lazily: the tables exist only after migrate(). */
@@ -133,13 +167,15 @@ function prepareStatements(db: Database.Database): Statements {
       .prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'")
       .pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
-    live: db
-      .prepare<[number], string>(
-        // NOT INDEXED: one sequential pass over the table; going through the valid_through index
-        // would read rows in random order, and most rows are live anyway.
-        'SELECT doc FROM jobs NOT INDEXED WHERE valid_through IS NULL OR valid_through >= ?',
+    liveChunk: db
+      .prepare<[number, number, number], [number, string]>(
+        // NOT INDEXED: rowid order, a sequential pass; the valid_through index would visit rows
+        // in random order, and most rows are live anyway.
+        `SELECT rowid, doc FROM jobs NOT INDEXED
+          WHERE rowid > ? AND (valid_through IS NULL OR valid_through >= ?)
+          ORDER BY rowid LIMIT ?`,
       )
-      .pluck(),
+      .raw(),
   };
 }
 

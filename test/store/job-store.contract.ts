@@ -166,6 +166,20 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await store.loadLive(NOW)).toStrictEqual(many);
     });
 
+    it('loads one consistent state while a write runs at the same time', async () => {
+      // More rows than one read chunk, so a write could land between chunks.
+      const many = Array.from({ length: 6_000 }, () => job({ title: 'before' }));
+      await store.upsert(many);
+      const loading = store.loadLive(NOW);
+      // Let the load get under way before the write starts.
+      await new Promise((resolve) => setImmediate(resolve));
+      const result = await store.upsert(many.map((j) => ({ ...j, title: 'after' })));
+      const live = await loading;
+      expect(result).toEqual({ inserted: 0, updated: 6_000 });
+      expect(live).toHaveLength(6_000);
+      expect(new Set(live.map((j) => j.title)).size).toBe(1);
+    });
+
     it('keeps its data across close and reopen', async () => {
       const jobs = [job(), job({ validThrough: NOW - DAY })];
       await store.upsert(jobs);
