@@ -64,27 +64,33 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
   const skills = findSkills(skillText, skillText.toLowerCase());
   const company = companyOf(posting.organization);
   const extra = posting.qualifications ?? posting.responsibilities ?? '';
+  const { key, boardId } = identityOf({
+    source: ctx.source,
+    identifier: posting.identifier,
+    url: posting.url,
+    company: company.name,
+    title: posting.title,
+    place: posting.locations[0]?.locality ?? places[0]?.city?.name ?? '',
+  });
+  // Every Job is built by this one literal, all fields in one order: one object shape for all.
   return {
-    ...identityOf({
-      source: ctx.source,
-      identifier: posting.identifier,
-      url: posting.url,
-      company: company.name,
-      title: posting.title,
-      place: posting.locations[0]?.locality ?? places[0]?.city?.name ?? '',
-    }),
+    key,
+    boardId,
     source: ctx.source,
     title: posting.title,
     company,
     industry: industryOf({
       explicit: posting.industry ?? posting.organization.industry,
-      categories: [brancheLine(text.analysed) ?? '', ...posting.occupationalCategories].filter((c) => c !== ''),
+      categories: categoriesOf(posting, text),
       title: posting.title,
       company: company.name,
       isSeo,
     }),
     position,
-    ...roles,
+    seniority: roles.seniority,
+    employmentType: roles.employmentType,
+    workModel: roles.workModel,
+    remotePercentage: roles.remotePercentage,
     skills,
     isSeo,
     language: detectLanguage(text.plain === '' ? `${posting.title} ${extra}` : text.analysed, countryCode),
@@ -99,6 +105,13 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
   };
+}
+
+/** A "Branche: ..." line of the description, then `occupationalCategory`. */
+function categoriesOf(posting: Posting, text: PostingText): string[] {
+  const mentions = text.lower.includes('branche') || text.lower.includes('industr') || text.lower.includes('sector');
+  const branche = mentions ? brancheLine(text.analysed) : null;
+  return branche === null ? posting.occupationalCategories : [branche, ...posting.occupationalCategories];
 }
 
 interface PostingText {

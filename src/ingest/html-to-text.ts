@@ -21,10 +21,11 @@ const ANY_TAG = /<[^>]+>/g;
 
 /** Plain text blocks of a description (HTML or markdown). */
 export function descriptionBlocks(description: string): TextBlock[] {
-  const markdown = LOOKS_LIKE_HTML.test(description) ? htmlToMarkdown(description) : description;
+  const html = LOOKS_LIKE_HTML.test(description);
+  const markdown = html ? htmlToMarkdown(description) : description;
   const blocks: TextBlock[] = [];
   for (const raw of markdown.split('\n')) {
-    const block = markdownLine(raw);
+    const block = markdownLine(raw, html);
     if (block) blocks.push(block);
   }
   return blocks;
@@ -60,7 +61,8 @@ const LABEL = /^[^.!?]{2,60}:$/;
 const MARKUP = /[*_[\]<>\\&!]/;
 const WHITESPACE_RUN = /\s{2,}|[\t\n\r\f\v\u00a0]/;
 
-function markdownLine(raw: string): TextBlock | null {
+/** One line of markdown; `collapsed` when its whitespace is already single spaces (from HTML). */
+function markdownLine(raw: string, collapsed: boolean): TextBlock | null {
   let line = raw.trim();
   if (line === '') return null;
   let heading = HEADING_MARK.test(line);
@@ -68,8 +70,9 @@ function markdownLine(raw: string): TextBlock | null {
   line = line.replace(QUOTE_AND_BULLETS, '');
   const bold = FULLY_BOLD.test(line);
   // Most lines are plain prose: skip the markup pass for them.
-  if (MARKUP.test(line)) line = stripMarkup(line);
-  if (WHITESPACE_RUN.test(line)) line = line.replace(/\s+/g, ' ').trim();
+  const marked = MARKUP.test(line);
+  if (marked) line = stripMarkup(line);
+  if ((marked || !collapsed) && WHITESPACE_RUN.test(line)) line = line.replace(/\s+/g, ' ').trim();
   if (line === '' || !/[\p{L}\p{N}]/u.test(line)) return null;
   heading ||= (bold && line.length <= 80) || (line.endsWith(':') && LABEL.test(line));
   return { text: line, heading };

@@ -1,5 +1,5 @@
 /**
- * Language of a posting (de / es / en) by counting frequent function words in the first ~600
+ * Language of a posting (de / es / en) by counting frequent function words in the first ~500
  * characters of its text. Too few hits (a title only): letters typical of a language (ß ä ö ü /
  * ñ á é í ó ú ¿ ¡), then the country of the posting, then German (the board's main language).
  */
@@ -17,7 +17,7 @@ LANGUAGES.forEach((language, i) => {
   for (const word of STOP_WORDS[language].split(' ')) WORD_LANGUAGES.set(word, (WORD_LANGUAGES.get(word) ?? 0) | (1 << i));
 });
 
-const SAMPLE_CHARS = 600;
+const SAMPLE_CHARS = 500;
 const MIN_HITS = 3;
 const WORD = /[a-zäöüßáéíóúñ]+/g;
 
