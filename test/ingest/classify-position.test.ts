@@ -57,6 +57,14 @@ describe('classifyPosition', () => {
     ['Business Developer (Empresa Servicios Inversión)', 'business-developer', 'Business Developer', false],
     ['Marketing & Sales Manager', 'marketing-manager', 'Marketing Manager', false],
     ['Cocinero/a', 'koch', 'Koch', false],
+    ['Responsable SEO', 'seo-manager', 'SEO Manager', true],
+    ['Consultor/a SEO', 'seo-consultant', 'SEO Consultant', true],
+    ['Online-Redakteur:in SEO', 'seo-content-writer', 'SEO Content Writer', true],
+    ['Consultor SEO técnico', 'technical-seo', 'Technical SEO', true],
+    ['Responsable de Marketing Online', 'online-marketing-manager', 'Online Marketing Manager', true],
+    ['Social Media Manager:in', 'social-media-manager', 'Social Media Manager', false],
+    ['Kundenservice-Mitarbeiter:in', 'kundenservice-mitarbeiter', 'Kundenservice-Mitarbeiter', false],
+    ['Teleoperador/a', 'kundenservice-mitarbeiter', 'Kundenservice-Mitarbeiter', false],
   ])('maps %j to %s', (title, slug, name, isSeo) => {
     expect(classifyPosition(title)).toEqual({ position: { slug, name }, isSeo });
   });
