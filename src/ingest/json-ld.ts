@@ -84,8 +84,8 @@ export function parseDate(value: unknown, endOfDay = false): number | null {
     if (check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
     return endOfDay ? ms + DAY_MS - 1 : ms;
   }
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(t)) return null;
-  const ms = Date.parse(t);
+  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(t)) return null;
+  const ms = Date.parse(t.replace(' ', 'T'));
   return Number.isNaN(ms) ? null : ms;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { enrichRecord } from '../../src/ingest/enrich.js';
@@ -109,5 +110,36 @@ describe('enrichRecord', () => {
       { city: null, region: null, country: { slug: 'españa', name: 'España' }, countryCode: 'ES', lat: null, lon: null },
     ]);
     expect(job).toMatchObject({ workModel: 'remote', remotePercentage: 100 });
+  });
+});
+
+describe('enrichRecord on arbitrary input', () => {
+  it('never throws and never fails inside enrichment: any JSON value is a Job or a validation reject', () => {
+    const field = fc.oneof(fc.jsonValue(), fc.string(), fc.constantFrom('', 'TELECOMMUTE', '2026-01-01', '40.000 €'));
+    const postingLike = fc.record(
+      {
+        '@type': fc.constantFrom('JobPosting', ['JobPosting'], 'Organization'),
+        title: fc.oneof(fc.string(), fc.jsonValue()),
+        hiringOrganization: fc.oneof(fc.string(), fc.record({ name: field, sameAs: field, numberOfEmployees: field })),
+        description: field,
+        jobLocation: fc.oneof(field, fc.record({ address: fc.record({ addressLocality: field, addressCountry: field }) })),
+        baseSalary: fc.oneof(field, fc.record({ currency: field, value: fc.oneof(field, fc.record({ minValue: field, maxValue: field, unitText: field })) })),
+        employmentType: field,
+        identifier: field,
+        datePosted: field,
+        validThrough: field,
+        jobLocationType: field,
+        skills: field,
+      },
+      { requiredKeys: ['@type'] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), postingLike), (record) => {
+        const result = enrichRecord(record, { source: 'fuzz', now: NOW });
+        if (result.ok) expect(result.job.boardId).toMatch(/^\d+$/);
+        else expect(result.reason).not.toMatch(/^enrichment failed/);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -46,6 +46,7 @@ describe('validatePosting', () => {
     ['no organisation', { ...base, hiringOrganization: undefined }, 'hiringOrganization is missing'],
     ['an organisation without name', { ...base, hiringOrganization: { '@type': 'Organization' } }, 'hiringOrganization.name is missing'],
     ['a bad datePosted', { ...base, datePosted: 'foo' }, "datePosted is not a date: 'foo'"],
+    ['a date without year', { ...base, datePosted: '12.03.' }, "datePosted is not a date: '12.03.'"],
     ['an impossible validThrough', { ...base, validThrough: '2026-02-30' }, "validThrough is not a date: '2026-02-30'"],
     ['a text baseSalary', { ...base, baseSalary: '50000' }, "baseSalary is not a MonetaryAmount: '50000'"],
     ['a non-numeric minValue', { ...base, baseSalary: { value: { minValue: 'viel' } } }, "baseSalary.value.minValue is not a number: 'viel'"],
@@ -86,6 +87,21 @@ describe('validatePosting', () => {
       employmentTypes: ['FULL_TIME'],
       skills: 'SEO, Sistrix',
     });
+  });
+
+  it('reads dates as ISO dates, date-times (also with a space), German dates and epoch numbers', () => {
+    const dates = ['2026-11-02', '2026-11-02T08:30:00Z', '2026-11-02 08:30:00Z', '02.11.2026', Date.UTC(2026, 10, 2)];
+    const parsed = dates.map((d) => {
+      const v = validatePosting({ ...base, datePosted: d });
+      return v.ok ? v.posting.datePosted : null;
+    });
+    expect(parsed).toEqual([
+      Date.UTC(2026, 10, 2),
+      Date.UTC(2026, 10, 2, 8, 30),
+      Date.UTC(2026, 10, 2, 8, 30),
+      Date.UTC(2026, 10, 2),
+      Date.UTC(2026, 10, 2),
+    ]);
   });
 
   it('reads places, geo, applicant locations and the organisation', () => {
