@@ -7,7 +7,13 @@ import { buildKeywordIndex, type KeywordIndex } from './keywords.js';
 import { buildPlaces, type PlaceRegistry } from './places.js';
 import { estimateSalaries } from './salary-estimate.js';
 import { buildSortOrder, type SortOrder } from './sort.js';
-import { buildRemote, type RemoteColumn } from './remote.js';
+import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
+import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
+import { Scratch } from './scratch.js';
+import { QueryCache } from './query-cache.js';
+
+/** Keyword match bitsets kept per index (n/8 bytes each). */
+const KEYWORD_CACHE_SIZE = 16;
 
 /** Internal choices that tests and benchmarks may force; results never depend on them. */
 export interface EngineTuning {
@@ -17,11 +23,15 @@ export interface EngineTuning {
   readonly paging: 'auto' | 'walk' | 'ranks';
   /** Count the facets of a set larger than n/2 through its complement. */
   readonly complement: boolean;
+  /** Sets of at least this many documents count their small facets through packs. */
+  readonly packedFrom: number;
   /** Results kept per operation in the index's LRU cache (0: no cache). */
   readonly cacheSize: number;
 }
 
-export const DEFAULT_TUNING: EngineTuning = { denseRatio: DENSE_RATIO, paging: 'auto', complement: true, cacheSize: 500 };
+export const DEFAULT_TUNING: EngineTuning = {
+  denseRatio: DENSE_RATIO, paging: 'auto', complement: true, packedFrom: 4096, cacheSize: 500,
+};
 
 /** Single-valued facets, each a dictionary-encoded column. */
 export const COLUMN_FACETS = [
@@ -45,6 +55,11 @@ export interface Engine {
   readonly points: PointIndex;
   readonly remote: RemoteColumn;
   readonly keywords: KeywordIndex;
+  /** Small facets packed for counting several in one pass. */
+  readonly packs: readonly FacetPack<ColumnFacet | 'remote'>[];
+  readonly scratch: Scratch;
+  /** Recent keyword matches (read-only bitsets), by their terms. */
+  readonly keywordMatches: QueryCache<{ words: Uint32Array; size: number }>;
   readonly orders: { readonly dateAsc: SortOrder; readonly dateDesc: SortOrder; readonly salaryAsc: SortOrder; readonly salaryDesc: SortOrder };
 }
 
@@ -75,12 +90,18 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
   const skills = buildMultiColumn(n, (d) => jobs[d]!.skills.map((s) => s.slug), (slug, d) => skillName(jobs[d]!, slug), r);
   const mids = Float64Array.from({ length: n }, (_, d) => midOf(salaryOf(d)));
   const dates = Float64Array.from(jobs, (j) => j.postedAt ?? Number.NaN);
+  const remote = buildRemote(jobs);
+  const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({ key, col: columns[key].col, size: columns[key].values.length }));
+  packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
   return {
     n, tuning, jobs, estimates, buckets, columns, skills,
     places: buildPlaces(jobs, r),
     points: buildPointIndex(jobs, r),
-    remote: buildRemote(jobs),
-    keywords: buildKeywordIndex(jobs),
+    remote,
+    keywords: buildKeywordIndex(jobs, r),
+    packs: buildPacks(n, packInputs),
+    scratch: new Scratch(n),
+    keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
     orders: {
       dateAsc: buildSortOrder(dates, false),
       dateDesc: buildSortOrder(dates, true),

@@ -133,8 +133,10 @@ function remoteClause(e: Engine, min: number): Clause {
   return { key: 'remote', size, docs, has: (d) => value[d]! >= min };
 }
 
+/** Keyword matches are memoised: a search page asks for facets, count and list of the same text. */
 function keywordClause(e: Engine, terms: number[][]): Clause {
-  const match = matchTerms(e.keywords, terms);
+  const key = terms.map((t) => t.join(',')).join('|');
+  const match = e.keywordMatches.get(key, () => matchTerms(e.keywords, terms));
   return bitsClause('keywords', match.words, match.size);
 }
 

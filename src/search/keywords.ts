@@ -1,6 +1,8 @@
 import type { Job } from '../domain/job.js';
 import type { Language } from '../domain/vocab.js';
 import { compareStrings } from './columns.js';
+import { newBitset } from './postings/bitset.js';
+import { DENSE_RATIO, isDense } from './postings/doc-set.js';
 import { isWordChar, LANGUAGE_LIST, stemKey, wordKeys } from './tokenize.js';
 import { WordTable } from './word-table.js';
 
@@ -12,16 +14,19 @@ export const MAX_TF = 255;
 
 /**
  * Inverted index of stemmed terms. A term is (language, stem): a document is indexed only under
- * the stems of its own language. Postings are CSR: documents of term t are
- * `docs[offsets[t]] .. docs[offsets[t + 1] - 1]`, ascending, with their term frequencies in `tfs`.
+ * the stems of its own language. The documents of a sparse term are a CSR slice of `docs`
+ * (ascending); a dense term (in more than n/denseRatio documents) is a bitset instead. The term
+ * frequencies of a term's documents, in document order, are a CSR slice of `tfs` either way.
  */
 export interface KeywordIndex {
   readonly n: number;
   readonly termOf: ReadonlyMap<string, number>;
   readonly stems: readonly string[];
-  readonly offsets: Uint32Array;
-  readonly docs: Uint32Array;
+  readonly tfOffsets: Uint32Array;
   readonly tfs: Uint8Array;
+  readonly docOffsets: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly dense: readonly (Uint32Array | null)[];
   /** Words per document (all searched fields). */
   readonly docLength: Uint32Array;
   readonly avgLength: number;
@@ -39,10 +44,29 @@ export function languageOf(job: Job): Language {
   return LANGUAGE_LIST.includes(job.language) ? job.language : 'en';
 }
 
-export function buildKeywordIndex(jobs: readonly Job[]): KeywordIndex {
+export function buildKeywordIndex(jobs: readonly Job[], denseRatio = DENSE_RATIO): KeywordIndex {
   const b = new KeywordBuilder();
   for (let d = 0; d < jobs.length; d++) b.addDocument(d, jobs[d]!);
-  return b.finish(jobs.length);
+  return b.finish(jobs.length, denseRatio);
+}
+
+/** Calls visit(d, tf) for every document of term t, ascending. */
+export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number, tf: number) => void): void {
+  let j = index.tfOffsets[t]!;
+  const bits = index.dense[t];
+  if (!bits) {
+    const end = index.docOffsets[t + 1]!;
+    for (let i = index.docOffsets[t]!; i < end; i++) visit(index.docs[i]!, index.tfs[j++]!);
+    return;
+  }
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      visit((w << 5) + 31 - Math.clz32(low), index.tfs[j++]!);
+      word ^= low;
+    }
+  }
 }
 
 /** Collects a forward index (terms per document) first, then inverts it in document order. */
@@ -169,25 +193,35 @@ class KeywordBuilder {
     this.fwdTfs[this.fwdLength++] = tf;
   }
 
-  finish(n: number): KeywordIndex {
+  /** Inverts the forward index in document order, so every posting list comes out sorted. */
+  finish(n: number, denseRatio: number): KeywordIndex {
     const termCount = this.stems.length;
-    const offsets = new Uint32Array(termCount + 1);
-    for (let i = 0; i < this.fwdLength; i++) offsets[this.fwdTerms[i]! + 1]!++;
-    for (let t = 0; t < termCount; t++) offsets[t + 1]! += offsets[t]!;
-    const fill = offsets.slice(0, termCount);
-    const docs = new Uint32Array(this.fwdLength);
+    const df = new Uint32Array(termCount);
+    for (let i = 0; i < this.fwdLength; i++) df[this.fwdTerms[i]!]!++;
+    const dense = Array.from(df, (f) => (isDense(f, n, denseRatio) ? newBitset(n) : null));
+    const tfOffsets = new Uint32Array(termCount + 1);
+    const docOffsets = new Uint32Array(termCount + 1);
+    for (let t = 0; t < termCount; t++) {
+      tfOffsets[t + 1] = tfOffsets[t]! + df[t]!;
+      docOffsets[t + 1] = docOffsets[t]! + (dense[t] ? 0 : df[t]!);
+    }
+    const tfFill = tfOffsets.slice(0, termCount);
+    const docFill = docOffsets.slice(0, termCount);
+    const docs = new Uint32Array(docOffsets[termCount]!);
     const tfs = new Uint8Array(this.fwdLength);
     for (let d = 0; d < n; d++) {
       for (let i = this.fwdOffsets[d]!; i < this.fwdOffsets[d + 1]!; i++) {
-        const pos = fill[this.fwdTerms[i]!]!++;
-        docs[pos] = d;
-        tfs[pos] = this.fwdTfs[i]!;
+        const t = this.fwdTerms[i]!;
+        tfs[tfFill[t]!++] = this.fwdTfs[i]!;
+        const bits = dense[t];
+        if (bits) bits[d >>> 5]! |= 1 << (d & 31);
+        else docs[docFill[t]!++] = d;
       }
     }
     const docLength = Uint32Array.from(this.docLength);
     const total = this.docLength.reduce((a, b) => a + b, 0);
     return {
-      n, termOf: this.termOf, stems: this.stems, offsets, docs, tfs, docLength,
+      n, termOf: this.termOf, stems: this.stems, tfOffsets, tfs, docOffsets, docs, dense, docLength,
       avgLength: n > 0 && total > 0 ? total / n : 1,
       vocab: this.vocabulary(),
     };

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { evaluate, planFilter } from './filter.js';
 import { scoreTerms } from './keyword-query.js';
 import { pageByScore, pageFromOrder, paginate } from './paginate.js';
-import { toBitset, toIds, type DocSet } from './postings/doc-set.js';
+import { toBitset, toIds } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
 
 /**
@@ -18,7 +18,11 @@ export function listPage(e: Engine, request: ListRequest): { total: number; jobs
   const w = paginate(match.size, request.page, request.perPage);
   let docs: Uint32Array;
   if (request.sort === 'relevance' && plan.terms !== null) {
-    docs = pageByScore(toIds(match, e.n), scoresOf(e, plan.terms, match), request.order === 'desc', w);
+    const ids = toIds(match, e.n);
+    const scores = e.scratch.scores();
+    scoreTerms(e.keywords, plan.terms, toBitset(match, e.n), scores);
+    docs = pageByScore(ids, scores, request.order === 'desc', w);
+    e.scratch.clearScores(ids);
   } else {
     docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging);
   }
@@ -30,12 +34,6 @@ function orderOf(e: Engine, request: ListRequest): SortOrder {
   if (request.sort === 'salary') return desc ? e.orders.salaryDesc : e.orders.salaryAsc;
   if (request.sort === 'relevance') return e.orders.dateDesc;
   return desc ? e.orders.dateDesc : e.orders.dateAsc;
-}
-
-function scoresOf(e: Engine, terms: number[][], match: DocSet): Float64Array {
-  const scores = new Float64Array(e.n);
-  scoreTerms(e.keywords, terms, toBitset(match, e.n), scores);
-  return scores;
 }
 
 /** The job as stored, with estimatedSalary set exactly where salary is null. */

@@ -6,6 +6,9 @@ import { buildSortOrder } from './sort.js';
  * Remote share per document (NaN when unknown), plus the documents ordered by it (descending)
  * so that "at least v" is a prefix, and the number of facet steps each document reaches.
  */
+/** Levels 0..5: how many of the steps a document reaches. */
+export const REMOTE_LEVELS = REMOTE_PERCENTAGE_STEPS.length + 1;
+
 export interface RemoteColumn {
   readonly value: Float64Array;
   readonly desc: Uint32Array;

@@ -128,6 +128,14 @@ describe('SearchIndex keyword search', () => {
     expect(index.count({ keywords: 'su' })).toBe(0);
   });
 
+  it('expands a prefix to its 16 most frequent words only', () => {
+    // Word abcN is in N + 1 documents: the 16 most frequent are abc4 .. abc19.
+    const jobs = Array.from({ length: 20 }, (_, w) => Array.from({ length: w + 1 }, () => text(`abc${w} x${w}`))).flat();
+    const index = indexOf(jobs);
+    expect(index.count({ keywords: 'abc' })).toBe(jobs.length - (1 + 2 + 3 + 4));
+    expect(index.count({ keywords: 'abc1' })).toBe(2 + 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18 + 19 + 20);
+  });
+
   it('searches company, position and skill names too', () => {
     const index = indexOf([job({ searchText: '', title: '', company: { ...job().company, name: 'Zalando' } })]);
     expect(index.count({ keywords: 'zalando sistrix manager' })).toBe(1);

@@ -141,10 +141,20 @@ export class NaiveSearch {
       const ks = keys(w);
       const stems = new Set(ks.map((k) => stem(lang, k)));
       if (i === ws.length - 1) {
-        for (const k of ks) if (k.length >= 3) for (const u of vocab) if (u.startsWith(k)) stems.add(stem(lang, u));
+        for (const k of ks) {
+          if (k.length < 3) continue;
+          const expanded = [...new Set(vocab.filter((u) => u.startsWith(k)).map((u) => stem(lang, u)))];
+          expanded.sort((a, b) => this.df(lang, b) - this.df(lang, a) || cmp(a, b));
+          for (const s of expanded.slice(0, 16)) stems.add(s);
+        }
       }
       return [...stems].sort(cmp);
     });
+  }
+
+  /** Documents of the language with the stem. */
+  df(lang: string, s: string): number {
+    return this.live.filter((j) => j.language === lang && this.tf(j).has(s)).length;
   }
 
   hasKeywords(f: JobFilter): boolean {
@@ -168,7 +178,7 @@ export class NaiveSearch {
       for (const s of stems) {
         const t = Math.min(255, tf.get(s) ?? 0);
         if (t === 0) continue;
-        const df = this.live.filter((j) => j.language === job.language && this.tf(j).has(s)).length;
+        const df = this.df(job.language, s);
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
         const norm = 1 - 0.75 + (0.75 * len) / avg;
         score += (idf * (t * (1.2 + 1))) / (t + 1.2 * norm);

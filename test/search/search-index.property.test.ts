@@ -118,6 +118,7 @@ const tuningArb = fc.record({
   denseRatio: pick([32, 2, 1e9, Infinity]),
   paging: pick(['auto', 'walk', 'ranks'] as const),
   complement: fc.boolean(),
+  packedFrom: pick([0, 4096]),
 });
 
 const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, NaiveSearch] => [
