@@ -13,11 +13,10 @@ export interface TextBlock {
 
 const LOOKS_LIKE_HTML = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|b|strong|em|i|span|a|table|section)\b[^>]*>/i;
 const DROP_ELEMENTS = /<(script|style|head|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
-const HEADING_OPEN = /<h[1-6]\b[^>]*>/gi;
-const ITEM_OPEN = /<li\b[^>]*>/gi;
-const BOLD = /<\/?(?:b|strong)\b[^>]*>/gi;
-const BLOCK_TAG = /<\/?(?:p|div|br|ul|ol|li|h[1-6]|tr|table|section|article|header|footer|hr|blockquote|dd|dt|dl)\b[^>]*>/gi;
-const ANY_TAG = /<[^>]+>/g;
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
+const BLOCK_TAGS = new Set(
+  'p div br ul ol li h1 h2 h3 h4 h5 h6 tr table section article header footer hr blockquote dd dt dl'.split(' '),
+);
 
 /** Plain text blocks of a description (HTML or markdown). */
 export function descriptionBlocks(description: string): TextBlock[] {
@@ -37,15 +36,19 @@ export function blocksText(blocks: readonly TextBlock[]): string {
 }
 
 function htmlToMarkdown(html: string): string {
-  // Entities are decoded per line afterwards, once.
+  // Entities are decoded per line afterwards, once. One pass over the tags: headings become `## `,
+  // list items `- `, bold `**`, other block tags line breaks; inline tags vanish.
   return html
     .replace(DROP_ELEMENTS, ' ')
     .replace(/\s+/g, ' ')
-    .replace(HEADING_OPEN, '\n## ')
-    .replace(ITEM_OPEN, '\n- ')
-    .replace(BOLD, '**')
-    .replace(BLOCK_TAG, '\n')
-    .replace(ANY_TAG, '');
+    .replace(TAG, (_, close: string, name: string) => {
+      const tag = name.toLowerCase();
+      if (tag === 'b' || tag === 'strong') return '**';
+      if (!BLOCK_TAGS.has(tag)) return '';
+      if (close === '' && tag === 'li') return '\n- ';
+      if (close === '' && tag.length === 2 && tag[0] === 'h' && tag !== 'hr') return '\n## ';
+      return '\n';
+    });
 }
 
 const QUOTE_AND_BULLETS = /^(?:(?:[-*+>]|\d{1,2}[.)])(?:\s+|$)|[•·▪►✓✔➤–—]\s*)+/u;
@@ -58,6 +61,7 @@ const EMPHASIS = /\*\*|__|(?<![\p{L}\p{N}])[*_]+|[*_]+(?![\p{L}\p{N}])/gu;
 const FULLY_BOLD = /^(?:\*\*|__)[^*_]+(?:\*\*|__)[:.]?$/;
 const LABEL = /^[^.!?]{2,60}:$/;
 
+const LETTER_START = /^[A-Za-zÄÖÜäöüÁÉÍÓÚáéíóúÑñ]/;
 const MARKUP = /[*_[\]<>\\&!]/;
 const WHITESPACE_RUN = /\s{2,}|[\t\n\r\f\v\u00a0]/;
 
@@ -65,9 +69,9 @@ const WHITESPACE_RUN = /\s{2,}|[\t\n\r\f\v\u00a0]/;
 function markdownLine(raw: string, collapsed: boolean): TextBlock | null {
   let line = raw.trim();
   if (line === '') return null;
-  let heading = HEADING_MARK.test(line);
+  let heading = line.charCodeAt(0) === 35 /* # */ && HEADING_MARK.test(line);
   if (heading) line = line.replace(HEADING_MARK, '');
-  line = line.replace(QUOTE_AND_BULLETS, '');
+  if (!LETTER_START.test(line)) line = line.replace(QUOTE_AND_BULLETS, '');
   const bold = FULLY_BOLD.test(line);
   // Most lines are plain prose: skip the markup pass for them.
   const marked = MARKUP.test(line);
