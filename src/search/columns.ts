@@ -64,7 +64,7 @@ export function buildColumn(
  */
 export function buildMultiColumn(
   n: number,
-  keysOf: (d: number) => Iterable<string>,
+  keysOf: (d: number, emit: (key: string) => void) => void,
   labelOf: ((value: string, firstDoc: number) => string) | null,
   ratio = DENSE_RATIO,
 ): MultiColumn {
@@ -75,21 +75,23 @@ export function buildMultiColumn(
   let ids: Uint32Array = new Uint32Array(Math.max(16, n));
   let len = 0;
   const seen: number[] = [];
-  for (let d = 0; d < n; d++) {
-    for (const key of keysOf(d)) {
-      let code = codes.get(key);
-      if (code === undefined) {
-        code = values.length;
-        codes.set(key, code);
-        values.push(key);
-        firstDocs.push(d);
-        seen.push(-1);
-      }
-      if (seen[code - 1] === d) continue;
-      seen[code - 1] = d;
-      if (len === ids.length) ids = grow(ids);
-      ids[len++] = code;
+  let d = 0;
+  const emit = (key: string): void => {
+    let code = codes.get(key);
+    if (code === undefined) {
+      code = values.length;
+      codes.set(key, code);
+      values.push(key);
+      firstDocs.push(d);
+      seen.push(-1);
     }
+    if (seen[code - 1] === d) return;
+    seen[code - 1] = d;
+    if (len === ids.length) ids = grow(ids);
+    ids[len++] = code;
+  };
+  for (; d < n; d++) {
+    keysOf(d, emit);
     offsets[d + 1] = len;
   }
   const packed = ids.slice(0, len);
@@ -107,7 +109,7 @@ export function buildMultiColumn(
  * Posting lists by code from a stream of (code, doc) in ascending doc order: counted first,
  * then filled, so each list comes out sorted without a sort.
  */
-function postingsOf(
+export function postingsOf(
   n: number,
   codeCount: number,
   ratio: number,

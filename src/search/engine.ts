@@ -87,7 +87,7 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
     company: buildCompanyColumn(jobs, r),
     seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
   };
-  const skills = buildMultiColumn(n, (d) => jobs[d]!.skills.map((s) => s.slug), (slug, d) => skillName(jobs[d]!, slug), r);
+  const skills = buildMultiColumn(n, (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)), (slug, d) => skillName(jobs[d]!, slug), r);
   const mids = Float64Array.from({ length: n }, (_, d) => midOf(salaryOf(d)));
   const dates = Float64Array.from(jobs, (j) => j.postedAt ?? Number.NaN);
   const remote = buildRemote(jobs);

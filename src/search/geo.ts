@@ -1,5 +1,5 @@
 import type { Job } from '../domain/job.js';
-import { buildMultiColumn } from './columns.js';
+import { postingsOf } from './columns.js';
 import { orInto, setBits } from './postings/bitset.js';
 import type { DocSet } from './postings/doc-set.js';
 
@@ -27,21 +27,41 @@ export interface PointIndex {
 }
 
 export function buildPointIndex(jobs: readonly Job[], denseRatio: number): PointIndex {
-  const column = buildMultiColumn(jobs.length, (d) => pointKeys(jobs[d]!), null, denseRatio);
-  const codes = column.values.map((_, code) => code).slice(1);
-  const coords = column.values.map((v) => v.split(',').map(Number));
-  codes.sort((a, b) => coords[a]![0]! - coords[b]![0]!);
-  return {
-    lat: Float64Array.from(codes, (c) => coords[c]![0]!),
-    lon: Float64Array.from(codes, (c) => coords[c]![1]!),
-    postings: codes.map((c) => column.postings[c]!),
+  const byLat = new Map<number, Map<number, number>>();
+  const lats: number[] = [0];
+  const lons: number[] = [0];
+  const codeOf = (lat: number, lon: number): number => {
+    let byLon = byLat.get(lat);
+    if (!byLon) byLat.set(lat, (byLon = new Map()));
+    let code = byLon.get(lon);
+    if (code === undefined) {
+      code = lats.length;
+      byLon.set(lon, code);
+      lats.push(lat);
+      lons.push(lon);
+    }
+    return code;
   };
-}
-
-function* pointKeys(job: Job): Iterable<string> {
-  for (const p of job.places) {
-    if (p.lat !== null && p.lon !== null) yield `${p.lat},${p.lon}`;
-  }
+  const pairs: number[] = [];
+  const lastDoc: number[] = [-1];
+  jobs.forEach((job, d) => {
+    for (const p of job.places) {
+      if (p.lat === null || p.lon === null) continue;
+      const code = codeOf(p.lat, p.lon);
+      if (lastDoc[code] === d) continue; // a job listing the same point twice is one posting
+      lastDoc[code] = d;
+      pairs.push(code, d);
+    }
+  });
+  const postings = postingsOf(jobs.length, lats.length, denseRatio, (emit) => {
+    for (let i = 0; i < pairs.length; i += 2) emit(pairs[i]!, pairs[i + 1]!);
+  });
+  const codes = lats.map((_, c) => c).slice(1).sort((a, b) => lats[a]! - lats[b]!);
+  return {
+    lat: Float64Array.from(codes, (c) => lats[c]!),
+    lon: Float64Array.from(codes, (c) => lons[c]!),
+    postings: codes.map((c) => postings[c]!),
+  };
 }
 
 /**

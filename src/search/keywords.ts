@@ -45,7 +45,7 @@ export function languageOf(job: Job): Language {
 }
 
 export function buildKeywordIndex(jobs: readonly Job[], denseRatio = DENSE_RATIO): KeywordIndex {
-  const b = new KeywordBuilder();
+  const b = new KeywordBuilder(jobs.length);
   for (let d = 0; d < jobs.length; d++) b.addDocument(d, jobs[d]!);
   return b.finish(jobs.length, denseRatio);
 }
@@ -74,28 +74,43 @@ class KeywordBuilder {
   private readonly termOf = new Map<string, number>();
   private readonly stems: string[] = [];
   private readonly tables = new Map<Language, WordTable>();
-  /** Term lists of the words in the tables: list i is listTerms[listStart[i] .. listStart[i + 1]). */
+  /**
+   * Words with several terms (rare: umlaut spellings) keep them here, list i being
+   * listTerms[listStart[i] .. listStart[i + 1]); a word table value v >= 0 is the word's one term,
+   * v < 0 the list -v - 1.
+   */
   private readonly listStart: number[] = [0];
   private readonly listTerms: number[] = [];
-  private readonly touched: number[] = [];
+  private touched: Uint32Array = new Uint32Array(1024);
+  private touchedCount = 0;
   private readonly keyTerm = new Map<Language, Map<string, number>>();
   private lastDoc = new Int32Array(1024).fill(-1);
   private tf = new Uint32Array(1024);
   private fwdTerms = new Uint32Array(1 << 16);
   private fwdTfs = new Uint8Array(1 << 16);
   private fwdLength = 0;
-  private readonly fwdOffsets: number[] = [0];
-  private readonly docLength: number[] = [];
+  private readonly fwdOffsets: Uint32Array;
+  private readonly docLength: Uint32Array;
+
+  constructor(n: number) {
+    this.fwdOffsets = new Uint32Array(n + 1);
+    this.docLength = new Uint32Array(n);
+  }
 
   addDocument(d: number, job: Job): void {
     const lang = languageOf(job);
     const table = this.tableOf(lang);
-    this.touched.length = 0;
-    let length = 0;
-    for (const text of searchedTexts(job)) length += this.addText(d, lang, table, text);
-    for (const t of this.touched) this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
-    this.fwdOffsets.push(this.fwdLength);
-    this.docLength.push(length);
+    this.touchedCount = 0;
+    let length = this.addText(d, lang, table, job.title) + this.addText(d, lang, table, job.company.name);
+    length += this.addText(d, lang, table, job.position.name);
+    for (const skill of job.skills) length += this.addText(d, lang, table, skill.name);
+    length += this.addText(d, lang, table, job.searchText);
+    for (let i = 0; i < this.touchedCount; i++) {
+      const t = this.touched[i]!;
+      this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
+    }
+    this.fwdOffsets[d + 1] = this.fwdLength;
+    this.docLength[d] = length;
   }
 
   /** Scans the words of one text (inline, without creating strings for known words). */
@@ -115,24 +130,23 @@ class KeywordBuilder {
         words++;
         let entry = table.find(text, start, i, hash);
         if (entry < 0) entry = table.add(text, start, i, hash, this.addTermList(lang, text.slice(start, i)));
-        this.countTerms(d, table.value(entry));
+        const v = table.value(entry);
+        if (v >= 0) this.countTerm(d, v);
+        else for (let j = this.listStart[-v - 1]!; j < this.listStart[-v]!; j++) this.countTerm(d, this.listTerms[j]!);
         start = -1;
       }
     }
     return words;
   }
 
-  private countTerms(d: number, list: number): void {
-    const end = this.listStart[list + 1]!;
-    for (let j = this.listStart[list]!; j < end; j++) {
-      const t = this.listTerms[j]!;
-      if (this.lastDoc[t] !== d) {
-        this.lastDoc[t] = d;
-        this.tf[t] = 0;
-        this.touched.push(t);
-      }
-      this.tf[t]!++;
+  private countTerm(d: number, t: number): void {
+    if (this.lastDoc[t] !== d) {
+      this.lastDoc[t] = d;
+      this.tf[t] = 0;
+      if (this.touchedCount === this.touched.length) this.touched = grownU32(this.touched);
+      this.touched[this.touchedCount++] = t;
     }
+    this.tf[t]!++;
   }
 
   private tableOf(lang: Language): WordTable {
@@ -141,16 +155,17 @@ class KeywordBuilder {
     return table;
   }
 
-  /** Stores the distinct terms of a new word in a language; returns the list number. */
+  /** The word table value of a new word: its one term, or -1 - (its term list). */
   private addTermList(lang: Language, word: string): number {
     const terms: number[] = [];
     for (const key of wordKeys(word)) {
       const t = this.termFor(lang, key);
       if (!terms.includes(t)) terms.push(t);
     }
+    if (terms.length === 1) return terms[0]!;
     this.listTerms.push(...terms);
     this.listStart.push(this.listTerms.length);
-    return this.listStart.length - 2;
+    return -(this.listStart.length - 1);
   }
 
   private termFor(lang: Language, key: string): number {
@@ -218,8 +233,8 @@ class KeywordBuilder {
         else docs[docFill[t]!++] = d;
       }
     }
-    const docLength = Uint32Array.from(this.docLength);
-    const total = this.docLength.reduce((a, b) => a + b, 0);
+    const docLength = this.docLength;
+    const total = docLength.reduce((a, b) => a + b, 0);
     return {
       n, termOf: this.termOf, stems: this.stems, tfOffsets, tfs, docOffsets, docs, dense, docLength,
       avgLength: n > 0 && total > 0 ? total / n : 1,
@@ -236,4 +251,10 @@ class KeywordBuilder {
     }
     return vocab;
   }
+}
+
+function grownU32(a: Uint32Array): Uint32Array {
+  const b = new Uint32Array(a.length * 2);
+  b.set(a);
+  return b;
 }

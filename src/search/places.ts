@@ -37,7 +37,7 @@ export function buildPlaces(jobs: readonly Job[], denseRatio: number): PlaceRegi
       visit(found, place.city, 'city', place);
     }
   }
-  const column = buildMultiColumn(jobs.length, (d) => slugsOf(jobs[d]!.places), (slug) => found.get(slug)!.name, denseRatio);
+  const column = buildMultiColumn(jobs.length, (d, emit) => emitSlugs(jobs[d]!.places, emit), (slug) => found.get(slug)!.name, denseRatio);
   const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
   const byFoldKey = new Map<string, number[]>();
   for (let code = 1; code < column.values.length; code++) {
@@ -59,11 +59,11 @@ interface Found {
   lon: number | null;
 }
 
-function* slugsOf(places: readonly JobPlace[]): Iterable<string> {
+function emitSlugs(places: readonly JobPlace[], emit: (slug: string) => void): void {
   for (const p of places) {
-    if (p.city) yield p.city.slug;
-    if (p.region) yield p.region.slug;
-    if (p.country) yield p.country.slug;
+    if (p.city) emit(p.city.slug);
+    if (p.region) emit(p.region.slug);
+    if (p.country) emit(p.country.slug);
   }
 }
 

@@ -22,7 +22,11 @@ export function buildRemote(jobs: readonly Job[]): RemoteColumn {
   let known = 0;
   for (let d = 0; d < value.length; d++) if (!Number.isNaN(value[d]!)) known++;
   const desc = buildSortOrder(value, true).perm.slice(0, known);
-  const level = Uint32Array.from(value, (v) => REMOTE_PERCENTAGE_STEPS.filter((s) => v >= s).length);
+  const level = Uint32Array.from(value, (v) => {
+    let reached = 0;
+    for (const step of REMOTE_PERCENTAGE_STEPS) if (v >= step) reached++;
+    return reached;
+  });
   return { value, desc, descValues: Float64Array.from(desc, (d) => value[d]!), level };
 }
 
