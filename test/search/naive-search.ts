@@ -6,17 +6,15 @@ import { stemmer as stemDe } from '@orama/stemmers/german';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, SalaryRange } from '../../src/domain/job.js';
-import type { FacetCounts, FacetOption, FacetRequest, JobFilter, ListRequest, Suggestion } from '../../src/domain/query.js';
-import { bucketLabel, bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
+import type { JobFilter, ListRequest } from '../../src/domain/query.js';
+import { bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
-import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
 
-const collator = new Intl.Collator('de');
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const collator = new Intl.Collator('de');
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const STEM: Record<string, (w: string) => string> = { de: stemDe, es: stemEs, en: stemEn };
 const stem = (lang: string, key: string): string => STEM[lang]!(key) || key;
 const KIND = { city: 0, region: 1, country: 2 } as const;
-type Kind = keyof typeof KIND;
 
 export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
@@ -42,17 +40,17 @@ function haversine(lat1: number, lon1: number, lat2: number, lon2: number): numb
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-function slugsOf(job: Job): string[] {
+export function slugsOf(job: Job): string[] {
   return job.places.flatMap((p) => [p.city?.slug, p.region?.slug, p.country?.slug].filter((s): s is string => !!s));
 }
 
-type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords';
+export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords';
 
 export class NaiveSearch {
   readonly live: Job[];
   private readonly est = new Map<Job, SalaryRange | null>();
 
-  constructor(jobs: readonly Job[], private readonly buckets: readonly SalaryBucket[], now: number) {
+  constructor(jobs: readonly Job[], readonly buckets: readonly SalaryBucket[], now: number) {
     this.live = jobs
       .filter((j) => j.validThrough === null || j.validThrough >= now)
       .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
@@ -86,7 +84,7 @@ export class NaiveSearch {
     return [...new Set(this.live.flatMap(slugsOf))];
   }
 
-  kindOf(slug: string): Kind {
+  kindOf(slug: string): 'city' | 'region' | 'country' {
     const places = this.live.flatMap((j) => j.places);
     if (places.some((p) => p.city?.slug === slug)) return 'city';
     return places.some((p) => p.region?.slug === slug) ? 'region' : 'country';
@@ -261,102 +259,5 @@ export class NaiveSearch {
     const start = (r.page - 1) * r.perPage;
     const page = sorted.slice(start, start + r.perPage).map((j) => ({ ...j, estimatedSalary: j.salary ? null : (this.est.get(j) ?? null) }));
     return { total: matching.length, jobs: page };
-  }
-
-  // ---- facets ----
-  facets(r: FacetRequest): FacetCounts {
-    const f = r.filter;
-    const dis = r.mode === 'disjunctive';
-    const set = this.setKeys(f);
-    const all = this.filter(f);
-    const over = (k: Key): Job[] => (dis && set.includes(k) ? this.filter(f, k) : all);
-    const limit = Math.max(1, Math.floor(r.facetLimit) || 1);
-    const byCount = (k: Key, jobs: Job[], valuesOf: (j: Job) => string[], labelOf: (v: string) => string, selected: string | null, max: number): FacetOption[] => {
-      if (!dis && selected !== null && (k === 'skill' || k === 'location')) {
-        return all.length > 0 ? [{ value: selected, label: labelOf(selected), count: all.length }] : [];
-      }
-      const counts = new Map<string, number>();
-      for (const j of jobs) for (const v of new Set(valuesOf(j))) counts.set(v, (counts.get(v) ?? 0) + 1);
-      const order = (a: FacetOption, b: FacetOption): number => b.count - a.count || collator.compare(a.label, b.label) || cmp(a.value, b.value);
-      const opts = [...counts].map(([value, count]) => ({ value, label: labelOf(value), count })).sort(order);
-      const kept = opts.slice(0, max);
-      const sel = dis ? selected : null;
-      if (sel !== null && !kept.some((o) => o.value === sel)) {
-        if (kept.length >= max) kept.pop();
-        kept.push({ value: sel, label: labelOf(sel), count: counts.get(sel) ?? 0 });
-        kept.sort(order);
-      }
-      return kept;
-    };
-    const byVocab = (k: Key, vocab: readonly string[], valueOf: (j: Job) => string | null, selected: string | undefined): FacetOption[] => {
-      const jobs = over(k);
-      return vocab
-        .map((value) => ({ value, label: value, count: jobs.filter((j) => valueOf(j) === value).length }))
-        .filter((o) => o.count > 0 || (dis && o.value === selected && this.live.some((j) => valueOf(j) === selected)));
-    };
-    const known = (values: string[], v: string | undefined): string | null => (v !== undefined && values.includes(v) ? v : null);
-    const skillName = (slug: string): string => this.live.flatMap((j) => j.skills).find((s) => s.slug === slug)!.name;
-    const lower = f.company?.toLowerCase();
-    const seoJobs = over('seo');
-    return {
-      salaryRanges: this.buckets.map((b, i) => ({ value: bucketValue(b), label: bucketLabel(b), count: over('salary').filter((j) => this.bucketOf(j) === i).length })),
-      workModels: byVocab('workModel', WORK_MODELS, (j) => j.workModel, f.workModel),
-      positions: byCount('position', over('position'), (j) => [j.position.slug], (v) => v.replace(/-/g, ' '),
-        known(this.live.map((j) => j.position.slug), f.position), Infinity),
-      seniorityLevels: byVocab('seniority', SENIORITY_LEVELS, (j) => j.seniority, f.seniority),
-      employmentTypes: byVocab('employmentType', EMPLOYMENT_TYPES, (j) => j.employmentType, f.employmentType),
-      remotePercentages: REMOTE_PERCENTAGE_STEPS.map((s) => ({ value: String(s), label: String(s), count: over('remote').filter((j) => j.remotePercentage !== null && j.remotePercentage >= s).length })).filter((o) => o.count > 0),
-      skillTags: byCount('skill', over('skill'), (j) => j.skills.map((s) => s.slug), skillName,
-        known(this.live.flatMap((j) => j.skills.map((s) => s.slug)), f.skill), Infinity),
-      industries: byCount('industry', over('industry'), (j) => (j.industry === null ? [] : [j.industry]), (v) => v,
-        known(this.live.flatMap((j) => (j.industry === null ? [] : [j.industry])), f.industry), Infinity),
-      companySizes: byVocab('companySize', COMPANY_SIZES, (j) => j.company.size, f.companySize),
-      companies: byCount('company', over('company'), (j) => [j.company.name.toLowerCase()], (v) => this.companyLabel(v),
-        known(this.live.map((j) => j.company.name.toLowerCase()), lower), limit),
-      locations: byCount('location', over('location'), slugsOf, (s) => this.placeName(s),
-        f.location === undefined ? null : this.canonical(f.location), limit),
-      seo: { all: seoJobs.length, yes: seoJobs.filter((j) => j.isSeo).length, no: seoJobs.filter((j) => !j.isSeo).length },
-    };
-  }
-
-  // ---- suggestions ----
-  private suggest(entities: { value: string; label: string; jobs: number }[], q: string, limit: number): Suggestion[] {
-    const k = foldKey(q);
-    if (k === '' || limit < 1) return [];
-    const hits: { value: string; label: string; jobs: number; whole: boolean }[] = [];
-    for (const e of entities) {
-      const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
-      const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
-      if (at.length > 0) hits.push({ ...e, whole: at.includes(starts[0]!) });
-    }
-    hits.sort((a, b) => Number(b.whole) - Number(a.whole) || b.jobs - a.jobs || collator.compare(a.label, b.label) || cmp(a.value, b.value));
-    return hits
-      .slice(0, limit)
-      .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value))
-      .map(({ value, label }) => ({ value, label }));
-  }
-
-  suggestLocations(q: string, limit: number): Suggestion[] {
-    const entities = this.placeSlugs().map((s) => ({ value: s, label: this.placeName(s), jobs: this.live.filter((j) => slugsOf(j).includes(s)).length }));
-    return this.suggest(entities, q, limit);
-  }
-
-  suggestCompanies(q: string, limit: number): Suggestion[] {
-    const lowers = [...new Set(this.live.map((j) => j.company.name.toLowerCase()))];
-    const entities = lowers.map((l) => {
-      const label = this.companyLabel(l);
-      return { value: label, label, jobs: this.live.filter((j) => j.company.name.toLowerCase() === l).length };
-    });
-    return this.suggest(entities, q, limit);
-  }
-
-  resolveLocation(value: string): { slug: string; name: string; kind: Kind } | null {
-    const c = this.canonical(value);
-    return c === null ? null : { slug: c, name: this.placeName(c), kind: this.kindOf(c) };
-  }
-
-  resolveCompany(value: string): string | null {
-    const l = value.toLowerCase();
-    return this.live.some((j) => j.company.name.toLowerCase() === l) ? l : null;
   }
 }

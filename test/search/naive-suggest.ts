@@ -1,0 +1,44 @@
+import type { Suggestion } from '../../src/domain/query.js';
+import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
+import { cmp, collator, slugsOf, type NaiveSearch } from './naive-search.js';
+
+/** Autocomplete by the rules: every entity tested against every word start of its label. */
+function suggest(entities: { value: string; label: string; jobs: number }[], q: string, limit: number): Suggestion[] {
+  const k = foldKey(q);
+  if (k === '' || limit < 1) return [];
+  const hits: { value: string; label: string; jobs: number; whole: boolean }[] = [];
+  for (const e of entities) {
+    const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
+    const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
+    if (at.length > 0) hits.push({ ...e, whole: at.includes(starts[0]!) });
+  }
+  hits.sort((a, b) => Number(b.whole) - Number(a.whole) || b.jobs - a.jobs || collator.compare(a.label, b.label) || cmp(a.value, b.value));
+  return hits
+    .slice(0, limit)
+    .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value))
+    .map(({ value, label }) => ({ value, label }));
+}
+
+export function naiveSuggestLocations(n: NaiveSearch, q: string, limit: number): Suggestion[] {
+  const entities = n.placeSlugs().map((slug) => ({ value: slug, label: n.placeName(slug), jobs: n.live.filter((j) => slugsOf(j).includes(slug)).length }));
+  return suggest(entities, q, limit);
+}
+
+export function naiveSuggestCompanies(s: NaiveSearch, q: string, limit: number): Suggestion[] {
+  const lowers = [...new Set(s.live.map((j) => j.company.name.toLowerCase()))];
+  const entities = lowers.map((l) => {
+    const label = s.companyLabel(l);
+    return { value: label, label, jobs: s.live.filter((j) => j.company.name.toLowerCase() === l).length };
+  });
+  return suggest(entities, q, limit);
+}
+
+export function naiveResolveLocation(s: NaiveSearch, value: string): { slug: string; name: string; kind: string } | null {
+  const c = s.canonical(value);
+  return c === null ? null : { slug: c, name: s.placeName(c), kind: s.kindOf(c) };
+}
+
+export function naiveResolveCompany(s: NaiveSearch, value: string): string | null {
+  const l = value.toLowerCase();
+  return s.live.some((j) => j.company.name.toLowerCase() === l) ? l : null;
+}
