@@ -19,15 +19,16 @@ export interface Agreement {
   facets: Tally;
   /** Page 1 (board ids in order). */
   page: Tally;
-  /** The first few disagreements, described. */
+  /** The first few disagreements, described (keyword queries apart: stemming differs). */
   examples: string[];
+  keywordExamples: string[];
 }
 
 const MAX_EXAMPLES = 6;
 
 export function compareSamples(peer: string, filters: readonly FilterQuery[], engine: readonly SampleAnswer[], other: readonly SampleAnswer[]): Agreement {
   const a: Agreement = {
-    peer, compared: 0, skipped: {}, examples: [],
+    peer, compared: 0, skipped: {}, examples: [], keywordExamples: [],
     count: tally(), countKeywords: tally(), facets: tally(), page: tally(),
   };
   for (const theirs of other) {
@@ -42,10 +43,11 @@ export function compareSamples(peer: string, filters: readonly FilterQuery[], en
     const what = JSON.stringify(query.filter);
     const countTally = query.kind === 'keywords' ? a.countKeywords : a.count;
     if (record(countTally, ours.count === theirs.count) === false) {
-      example(a, `count ${what}: engine ${ours.count}, ${peer} ${theirs.count}`);
+      const list = query.kind === 'keywords' ? a.keywordExamples : a.examples;
+      example(list, `count ${what}: engine ${ours.count}, ${peer} ${theirs.count}`);
     }
     const facetDiff = facetDifference(ours.facets, theirs.facets);
-    if (query.kind !== 'keywords' && record(a.facets, facetDiff === null) === false) example(a, `facets ${what}: ${facetDiff}`);
+    if (query.kind !== 'keywords' && record(a.facets, facetDiff === null) === false) example(a.examples, `facets ${what}: ${facetDiff}`);
     if (query.kind !== 'keywords') record(a.page, sameList(ours.page, theirs.page));
   }
   return a;
@@ -61,8 +63,8 @@ function record(t: Tally, agrees: boolean): boolean {
   return agrees;
 }
 
-function example(a: Agreement, text: string): void {
-  if (a.examples.length < MAX_EXAMPLES) a.examples.push(text);
+function example(list: string[], text: string): void {
+  if (list.length < MAX_EXAMPLES) list.push(text);
 }
 
 /** null when the compared facet counts agree, else what differs first. */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePostings } from '../src/ingest/generate.js';
 import { importRecords } from '../src/ingest/run-import.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 
-/** Bump when the corpus recipe changes in a way the source hash below cannot see. */
+/** Part of the cache key: bump it when the generator or enrichment changes what a corpus holds. */
 export const CORPUS_VERSION = '1';
 /** The moment the corpus is generated for and queried at (dates and expiry are relative to it). */
 export const BENCH_NOW = Date.UTC(2026, 0, 15, 12);
@@ -26,20 +26,43 @@ export interface Corpus {
   buildMs: number | null;
 }
 
+/** Written beside a corpus file: what it was made from. */
+interface CorpusMeta {
+  version: string;
+  size: number;
+  seed: number;
+  /** Hash of the generator, enrichment and domain sources when it was made. */
+  sourceHash: string;
+  createdAt: string;
+}
+
 /**
  * The SQLite store for `size` generated postings with `seed`: reused from bench/.cache when one
- * with the same size, seed, version and generator/enrichment sources exists, else generated,
- * enriched and imported (into a temporary file renamed at the end, so an interrupted run leaves
- * no half corpus).
+ * with the same size, seed and CORPUS_VERSION exists (`fresh` forces a new one; a warning says
+ * when the generator or enrichment sources changed since), else generated, enriched and imported
+ * into a temporary file renamed at the end, so an interrupted run leaves no half corpus.
  */
-export async function ensureCorpus(size: number, seed: number, log: (line: string) => void): Promise<Corpus> {
-  const path = join(CACHE_DIR, `corpus-v${CORPUS_VERSION}-${sourceHash()}-n${size}-s${seed}.db`);
-  if (existsSync(path)) return { size, seed, path, cached: true, buildMs: null };
+export async function ensureCorpus(size: number, seed: number, fresh: boolean, log: (line: string) => void): Promise<Corpus> {
+  const path = join(CACHE_DIR, `corpus-v${CORPUS_VERSION}-n${size}-s${seed}.db`);
+  const metaPath = `${path}.json`;
+  if (!fresh && existsSync(path)) {
+    warnIfStale(metaPath, log);
+    return { size, seed, path, cached: true, buildMs: null };
+  }
   mkdirSync(CACHE_DIR, { recursive: true });
   const partial = `${path}.partial`;
-  for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
+  for (const f of [path, metaPath, partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
   const started = performance.now();
-  const store = new SqliteJobStore(partial);
+  await importCorpus(partial, size, seed, log);
+  renameSync(partial, path);
+  const meta: CorpusMeta = { version: CORPUS_VERSION, size, seed, sourceHash: sourceHash(), createdAt: new Date().toISOString() };
+  writeFileSync(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
+  return { size, seed, path, cached: false, buildMs: performance.now() - started };
+}
+
+async function importCorpus(path: string, size: number, seed: number, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  const store = new SqliteJobStore(path);
   try {
     await store.migrate();
     const step = Math.max(10_000, Math.round(size / 10));
@@ -58,8 +81,13 @@ export async function ensureCorpus(size: number, seed: number, log: (line: strin
   } finally {
     await store.close();
   }
-  renameSync(partial, path);
-  return { size, seed, path, cached: false, buildMs: performance.now() - started };
+}
+
+function warnIfStale(metaPath: string, log: (line: string) => void): void {
+  const meta: Partial<CorpusMeta> = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : {};
+  if (meta.sourceHash !== sourceHash()) {
+    log('  note: the generator or enrichment sources changed since this corpus was made; --fresh-corpus makes a new one');
+  }
 }
 
 /** Short hash of what shapes the corpus: the generator, enrichment and domain sources. */

@@ -87,9 +87,15 @@ function drawQueries(
     }
   }
   const suggests: SuggestQuery[] = [];
-  for (let attempts = 0; suggests.length < suggestCount && attempts < suggestCount * ATTEMPTS; attempts++) {
-    const query = drawSuggest(suggests.length, rnd, draw());
-    if (addNew(seen, `s${query.kind}:${query.q}`)) suggests.push(query);
+  // Slots cycle through kind and prefix length; short prefixes run out first (few distinct ones).
+  for (let slot = 0; suggests.length < suggestCount && slot < suggestCount * ATTEMPTS; slot++) {
+    for (let attempt = 0; attempt < SLOT_ATTEMPTS; attempt++) {
+      const query = drawSuggest(slot, rnd, draw());
+      if (addNew(seen, `s${query.kind}:${query.q}`)) {
+        suggests.push(query);
+        break;
+      }
+    }
   }
   return { filters, suggests };
 }
@@ -205,10 +211,10 @@ function keywordFilter(rnd: SeededRandom, job: Job): JobFilter {
   return { keywords: second === first ? first : `${first} ${second}` };
 }
 
-/** Prefixes of 1 to 4 letters of a place name or a company name, alternating. */
-function drawSuggest(i: number, rnd: SeededRandom, job: Job): SuggestQuery {
-  const length = 1 + (i % 4);
-  if (i % 2 === 0) {
+/** Prefixes of 1 to 4 letters of a place name or a company name: slot 0..7 covers each pair. */
+function drawSuggest(slot: number, rnd: SeededRandom, job: Job): SuggestQuery {
+  const length = 1 + (slot % 4);
+  if (Math.floor(slot / 4) % 2 === 0) {
     const place = job.places[0];
     const named = rnd.pick([place?.city, place?.region, place?.country]) ?? place?.city ?? place?.country;
     return { kind: 'location', q: prefixOf(named?.name ?? 'Berlin', length) };

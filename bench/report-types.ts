@@ -41,6 +41,8 @@ export interface BenchOptions {
   quick: boolean;
   seed: number;
   http: boolean;
+  /** Generate the corpora even when cached. */
+  freshCorpus: boolean;
 }
 
 export interface BenchReport {

@@ -150,6 +150,7 @@ function agreementSection(s: SizeReport): string[] {
     return `| ${p.name} | ${a.compared} | ${formatTally(a.count)} | ${formatTally(a.countKeywords)} | ${formatTally(a.facets)} | ${formatTally(a.page)} | ${skipped} | ${suggest} |`;
   });
   const examples = peers.flatMap((p) => p.agreement!.examples.map((e) => `- ${p.name}: ${e}`));
+  const keywordExamples = peers.flatMap((p) => p.agreement!.keywordExamples.slice(0, 2).map((e) => `- ${p.name}: ${e}`));
   return [
     '### Do the peers agree with the engine? (the first queries of the mix)',
     '',
@@ -158,6 +159,9 @@ function agreementSection(s: SizeReport): string[] {
     ...rows,
     '',
     ...(examples.length > 0 ? ['Disagreements (first few):', '', ...examples, ''] : ['No disagreements outside keyword queries.', '']),
+    ...(keywordExamples.length > 0
+      ? ['Keyword queries (expected to differ: the peers do not stem German, Spanish and English words):', '', ...keywordExamples, '']
+      : []),
   ];
 }
 

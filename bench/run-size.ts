@@ -26,6 +26,7 @@ export interface SizePlan {
   peer: RunSettings;
   /** Seconds per HTTP row; null leaves the HTTP run out. */
   httpSeconds: number | null;
+  freshCorpus: boolean;
 }
 
 type Log = (line: string) => void;
@@ -33,7 +34,7 @@ type Log = (line: string) => void;
 export async function benchSize(plan: SizePlan, log: Log): Promise<SizeReport> {
   const started = performance.now();
   log(`## ${plan.size} postings`);
-  const corpus = await ensureCorpus(plan.size, plan.seed, log);
+  const corpus = await ensureCorpus(plan.size, plan.seed, plan.freshCorpus, log);
   const engine = await runEngine(plan, corpus, log);
   const peers: PeerOutcome[] = [];
   for (const name of plan.peers) {

@@ -15,8 +15,10 @@ export interface RunSettings {
   limits: OpLimits;
   /** Limits of the repeated-query run; null to leave it out. */
   repeatedLimits: OpLimits | null;
-  /** How many of the mix's filters are answered for the agreement check. */
+  /** How many of the mix's filters are answered for the agreement check... */
   agreementSample: number;
+  /** ...unless this much time has passed (slow peers answer fewer). */
+  agreementBudgetMs: number;
 }
 
 /** A system's answer to one filter of the agreement sample. */
@@ -54,7 +56,7 @@ export async function runSystem(system: SearchSystem, mix: QueryMix, settings: R
     repeated,
     skipReasons: skipReasons(system, mix.filters),
     suggestUnsupported: system.suggestUnsupported,
-    sample: await answerSample(system, mix.filters.slice(0, settings.agreementSample)),
+    sample: await answerSample(system, mix.filters.slice(0, settings.agreementSample), settings.agreementBudgetMs),
   };
 }
 
@@ -107,9 +109,11 @@ function skipReasons(system: SearchSystem, filters: readonly FilterQuery[]): Rec
   return reasons;
 }
 
-async function answerSample(system: SearchSystem, filters: readonly FilterQuery[]): Promise<SampleAnswer[]> {
+async function answerSample(system: SearchSystem, filters: readonly FilterQuery[], budgetMs: number): Promise<SampleAnswer[]> {
   const answers: SampleAnswer[] = [];
+  const started = performance.now();
   for (const [index, q] of filters.entries()) {
+    if (performance.now() - started > budgetMs) break;
     const reason = system.unsupported(q.filter);
     if (reason !== null) {
       answers.push({ index, skipped: reason });

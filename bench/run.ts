@@ -23,14 +23,17 @@ function planFor(size: number, options: BenchOptions): SizePlan {
     engine: {
       limits: { maxQueries: q ? 200 : 1_000, budgetMs: q ? 5_000 : 30_000 },
       repeatedLimits: { maxQueries: q ? 500 : 2_000, budgetMs: q ? 1_000 : 3_000 },
-      agreementSample: q ? 20 : 60,
+      agreementSample: q ? 20 : 50,
+      agreementBudgetMs: 60_000,
     },
     peer: {
-      limits: { maxQueries: q ? 100 : 1_000, budgetMs: q ? 4_000 : 20_000 },
+      limits: { maxQueries: q ? 100 : 1_000, budgetMs: q ? 4_000 : 12_000 },
       repeatedLimits: null,
-      agreementSample: q ? 20 : 60,
+      agreementSample: q ? 20 : 50,
+      agreementBudgetMs: q ? 10_000 : 30_000,
     },
-    httpSeconds: options.http ? (q ? 3 : 8) : null,
+    httpSeconds: options.http ? (q ? 3 : 6) : null,
+    freshCorpus: options.freshCorpus,
   };
 }
 
