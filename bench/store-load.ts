@@ -46,8 +46,21 @@ function benchJob(i: number, title: string): Job {
   });
 }
 
-async function upsertAll(store: JobStore, title: string): Promise<{ ms: number; inserted: number; updated: number }> {
+interface Timing {
+  ms: number;
+  /** CPU time of this process (all its threads); a database server's own CPU is not in it. */
+  cpuMs: number;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<Timing & { value: T }> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
+  const value = await work();
+  const used = process.cpuUsage(cpu);
+  return { value, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+}
+
+async function upsertAll(store: JobStore, title: string): Promise<{ inserted: number; updated: number }> {
   let inserted = 0;
   let updated = 0;
   for (let from = 0; from < count; from += batchSize) {
@@ -57,12 +70,20 @@ async function upsertAll(store: JobStore, title: string): Promise<{ ms: number; 
     inserted += result.inserted;
     updated += result.updated;
   }
-  return { ms: performance.now() - started, inserted, updated };
+  return { inserted, updated };
 }
 
-function report(label: string, rows: number, ms: number, extra = ''): void {
-  const perSecond = Math.round(rows / (ms / 1000));
-  console.log(`${label.padEnd(22)} ${String(rows).padStart(9)} rows ${(ms / 1000).toFixed(2).padStart(7)} s ${String(perSecond).padStart(9)} rows/s ${extra}`);
+function report(label: string, rows: number, t: Timing, extra = ''): void {
+  const perSecond = Math.round(rows / (t.ms / 1000));
+  const cells = [
+    label.padEnd(16),
+    `${String(rows).padStart(9)} rows`,
+    `${(t.ms / 1000).toFixed(2).padStart(7)} s`,
+    `${String(perSecond).padStart(7)} rows/s`,
+    `cpu ${(t.cpuMs / 1000).toFixed(1).padStart(5)} s`,
+    extra,
+  ];
+  console.log(cells.join('  '));
 }
 
 async function main(): Promise<void> {
@@ -77,18 +98,16 @@ async function main(): Promise<void> {
     // Other processes on the machine skew every number: the load average says how much.
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
-    const insert = await upsertAll(store, 'SEO Manager (m/w/d)');
-    report('upsert (insert)', count, insert.ms, `inserted ${insert.inserted}`);
-    const update = await upsertAll(store, 'Senior SEO Manager (m/w/d)');
-    report('upsert (update)', count, update.ms, `updated ${update.updated}`);
+    const insert = await timed(() => upsertAll(store, 'SEO Manager (m/w/d)'));
+    report('upsert (insert)', count, insert, `inserted ${insert.value.inserted}`);
+    const update = await timed(() => upsertAll(store, 'Senior SEO Manager (m/w/d)'));
+    report('upsert (update)', count, update, `updated ${update.value.updated}`);
 
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
-    const started = performance.now();
-    const live = await store.loadLive(NOW);
-    const ms = performance.now() - started;
+    const load = await timed(() => store.loadLive(NOW));
     const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20);
-    report('loadLive', live.length, ms, `heap +${heapMb} MiB`);
+    report('loadLive', load.value.length, load, `heap +${heapMb} MiB`);
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     if (dir !== undefined) console.log(`file ${Math.round((await stat(url)).size / 2 ** 20)} MiB (before checkpoint of the WAL)`);
   } finally {

@@ -24,9 +24,10 @@ const PRAGMAS = [
   'wal_autocheckpoint = 10000',
   'journal_size_limit = 67108864',
   'temp_store = MEMORY',
-  // 64 MiB page cache and memory-mapped reads: loadLive reads the whole table.
+  // 64 MiB page cache; reads memory-mapped up to SQLite's default cap (2 GiB), since loadLive
+  // reads the whole table: pages come straight from the OS cache, without a copy.
   'cache_size = -65536',
-  'mmap_size = 1073741824',
+  'mmap_size = 2147418112',
 ];
 
 interface Statements {
