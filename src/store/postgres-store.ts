@@ -28,6 +28,9 @@ const UPSERT_SQL = `
   -- xmax is 0 only on a freshly inserted row version.
   RETURNING (xmax = 0) AS inserted`;
 
+/** SQLSTATE of a JSONB text holding \u0000. */
+const UNTRANSLATABLE_CHARACTER = '22P05';
+
 const BUMP_CURSOR_SQL =
   "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value";
 
@@ -158,12 +161,27 @@ async function bumpCursor(client: pg.PoolClient): Promise<number> {
 
 /** Writes one chunk; returns how many of its rows were new. */
 async function upsertChunk(client: pg.PoolClient, jobs: readonly Job[], seq: number): Promise<number> {
-  const result = await client.query<[boolean]>({
-    text: UPSERT_SQL,
-    values: [JSON.stringify(jobs), seq],
-    rowMode: 'array',
-  });
-  return result.rows.filter(([inserted]) => inserted).length;
+  try {
+    const result = await client.query<[boolean]>({
+      text: UPSERT_SQL,
+      values: [JSON.stringify(jobs), seq],
+      rowMode: 'array',
+    });
+    return result.rows.filter(([inserted]) => inserted).length;
+  } catch (error) {
+    throw explainUpsertError(error);
+  }
+}
+
+/** PostgreSQL's own message for this case ("unsupported Unicode escape sequence") hides the cause. */
+function explainUpsertError(error: unknown): unknown {
+  if (error instanceof pg.DatabaseError && error.code === UNTRANSLATABLE_CHARACTER) {
+    return new Error(
+      'PostgreSQL cannot store the character U+0000 (NUL) in a posting; remove control characters from its texts',
+      { cause: error },
+    );
+  }
+  return error;
 }
 
 /** `now` goes into the cursor's text (DECLARE takes no parameters), so it must be an integer. */

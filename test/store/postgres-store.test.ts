@@ -82,6 +82,19 @@ describe('PostgresJobStore', () => {
     }
   });
 
+  it('refuses a posting holding U+0000, which JSONB cannot store, with a clear error', async () => {
+    const { name, url } = await createDatabase();
+    const store = new PostgresJobStore(url);
+    try {
+      await store.migrate();
+      await expect(store.upsert([job(), job({ summary: 'a\u0000b' })])).rejects.toThrow(/U\+0000/);
+      expect(await store.count()).toBe(0);
+    } finally {
+      await store.close();
+      await dropDatabase(name);
+    }
+  });
+
   it('is what openStore returns for a postgres:// URL, already migrated', async () => {
     const { name, url } = await createDatabase();
     const store = await openStore(url.replace(/^postgres:/, 'postgresql:'));
