@@ -184,8 +184,12 @@ function explainUpsertError(error: unknown): unknown {
   return error;
 }
 
-/** `now` goes into the cursor's text (DECLARE takes no parameters), so it must be an integer. */
+/**
+ * `now` goes into the cursor's text (DECLARE takes no parameters), so it must be a plain integer.
+ * Rounding up keeps `valid_through >= now` exact, as valid_through holds whole milliseconds.
+ */
 function toBigint(now: number): string {
-  if (!Number.isSafeInteger(now)) throw new RangeError(`loadLive: now must be epoch milliseconds, got ${now}`);
-  return String(now);
+  const whole = Math.ceil(now);
+  if (!Number.isSafeInteger(whole)) throw new RangeError(`loadLive: now must be epoch milliseconds, got ${now}`);
+  return String(whole);
 }

@@ -106,6 +106,13 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await store.count()).toBe(9);
     });
 
+    it('treats a fractional now like the next whole millisecond', async () => {
+      const a = job({ validThrough: NOW });
+      await store.upsert([a]);
+      expect(await store.loadLive(NOW - 0.5)).toStrictEqual([a]);
+      expect(await store.loadLive(NOW + 0.5)).toEqual([]);
+    });
+
     it('stops loading a posting once an update makes it expired', async () => {
       const a = job({ validThrough: null });
       await store.upsert([a]);
