@@ -1,4 +1,5 @@
-import { DENSE_RATIO, docSetOf, EMPTY_SET, isDense, type DocSet } from './postings/doc-set.js';
+import { newBitset } from './postings/bitset.js';
+import { bitsSet, DENSE_RATIO, EMPTY_SET, isDense, type DocSet } from './postings/doc-set.js';
 
 /**
  * Dictionary-encoded facet columns. Values get codes 1..k in order of first appearance
@@ -117,18 +118,25 @@ export function postingsOf(
 ): DocSet[] {
   const df = new Uint32Array(codeCount);
   forEach((code) => df[code]!++);
+  // Sparse lists share one exactly sized buffer; dense values get a bitset each.
   const start = new Uint32Array(codeCount + 1);
-  for (let c = 0; c < codeCount; c++) start[c + 1] = start[c]! + df[c]!;
+  const bits: (Uint32Array | null)[] = [];
+  for (let c = 0; c < codeCount; c++) {
+    const dense = c > 0 && isDense(df[c]!, n, ratio);
+    bits.push(dense ? newBitset(n) : null);
+    start[c + 1] = start[c]! + (dense ? 0 : df[c]!);
+  }
   const all = new Uint32Array(start[codeCount]!);
   const fill = start.slice(0, codeCount);
   forEach((code, d) => {
-    all[fill[code]!++] = d;
+    const b = bits[code];
+    if (b) b[d >>> 5]! |= 1 << (d & 31);
+    else all[fill[code]!++] = d;
   });
   const postings: DocSet[] = [EMPTY_SET];
   for (let c = 1; c < codeCount; c++) {
-    const ids = all.subarray(start[c]!, start[c + 1]!);
-    // Sparse lists are copied out so that the shared buffer can be freed.
-    postings.push(docSetOf(isDense(ids.length, n, ratio) ? ids : ids.slice(), n, ratio));
+    const b = bits[c];
+    postings.push(b ? bitsSet(b, df[c]!) : { kind: 'list', ids: all.subarray(start[c]!, start[c + 1]!), size: df[c]! });
   }
   return postings;
 }

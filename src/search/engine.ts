@@ -1,6 +1,7 @@
 import type { Job, SalaryRange } from '../domain/job.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
-import { buildColumn, buildMultiColumn, compareStrings, type Column, type MultiColumn } from './columns.js';
+import { liveInBoardOrder } from './board-order.js';
+import { buildColumn, buildMultiColumn, type Column, type MultiColumn } from './columns.js';
 import { buildPointIndex, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { buildKeywordIndex, type KeywordIndex } from './keywords.js';
@@ -63,13 +64,8 @@ export interface Engine {
   readonly orders: { readonly dateAsc: SortOrder; readonly dateDesc: SortOrder; readonly salaryAsc: SortOrder; readonly salaryDesc: SortOrder };
 }
 
-/** Orders jobs by board id: numerically (shorter first, then digit by digit), then by key. */
-export function compareBoardIds(a: Job, b: Job): number {
-  return a.boardId.length - b.boardId.length || compareStrings(a.boardId, b.boardId) || compareStrings(a.key, b.key);
-}
-
 export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[], now: number, tuning = DEFAULT_TUNING): Engine {
-  const jobs = all.filter((j) => j.validThrough === null || j.validThrough >= now).sort(compareBoardIds);
+  const jobs = liveInBoardOrder(all, now);
   const n = jobs.length;
   const estimates = estimateSalaries(jobs);
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
@@ -88,8 +84,12 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
     seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
   };
   const skills = buildMultiColumn(n, (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)), (slug, d) => skillName(jobs[d]!, slug), r);
-  const mids = Float64Array.from({ length: n }, (_, d) => midOf(salaryOf(d)));
-  const dates = Float64Array.from(jobs, (j) => j.postedAt ?? Number.NaN);
+  const mids = new Float64Array(n);
+  const dates = new Float64Array(n);
+  for (let d = 0; d < n; d++) {
+    mids[d] = midOf(salaryOf(d));
+    dates[d] = jobs[d]!.postedAt ?? Number.NaN;
+  }
   const remote = buildRemote(jobs);
   const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({ key, col: columns[key].col, size: columns[key].values.length }));
   packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });

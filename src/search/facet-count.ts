@@ -30,26 +30,37 @@ export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[],
   if (set.kind === 'list') [ids, length] = [set.ids, set.size];
   else if (set.kind === 'all') [ids, length] = [identity(n), n];
   else [ids, length] = [e.scratch.ids(), bitsToIds(set.words, n, e.scratch.ids(), complement)];
-  const byFacet = countIds(e, ids, length, facets);
+  // At query time the counters are scratch buffers (valid until the next count of that facet).
+  const alloc: Alloc = full === null ? (_, size) => new Uint32Array(size) : (key, size) => e.scratch.counts(key, size);
+  const byFacet = countIds(e, ids, length, facets, alloc);
   if (complement) for (const f of facets) subtractFrom(full.byFacet[f]!, byFacet[f]!);
   return { total: set.size, byFacet };
 }
 
+type Alloc = (key: string, size: number) => Uint32Array;
+
 /** Counts over ids[0, length): packed facets one pack per pass (for larger sets), the rest one by one. */
-function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly FacetKey[]): Partial<Record<FacetKey, Uint32Array>> {
+function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly FacetKey[], alloc: Alloc): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
   const wanted = new Set(facets);
   if (length >= e.tuning.packedFrom) {
-    for (const p of e.packs) {
+    for (const [i, p] of e.packs.entries()) {
       if (!p.keys.some((k) => wanted.has(k))) continue;
-      const counts = countPack(p, ids, length);
-      p.keys.forEach((k, i) => {
-        if (wanted.delete(k)) byFacet[k] = counts[i]!;
+      const counts = countPack(p, ids, length, alloc(`pack${i}`, p.size), (k) => wanted.has(k), alloc);
+      p.keys.forEach((k, j) => {
+        if (wanted.delete(k)) byFacet[k] = counts[j]!;
       });
     }
   }
-  for (const f of wanted) byFacet[f] = countOne(e, f, ids, length);
+  for (const f of wanted) byFacet[f] = countOne(e, f, ids, length, alloc(f, sizeOf(e, f)));
   return byFacet;
+}
+
+function sizeOf(e: Engine, f: FacetKey): number {
+  if (f === 'skill') return e.skills.values.length;
+  if (f === 'location') return e.places.column.values.length;
+  if (f === 'remote') return REMOTE_LEVELS;
+  return e.columns[f].values.length;
 }
 
 
@@ -58,25 +69,20 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < counts.length; i++) counts[i] = full[i]! - counts[i]!;
 }
 
-function countOne(e: Engine, f: FacetKey, ids: Uint32Array, length: number): Uint32Array {
-  if (f === 'skill') return countMulti(e.skills.offsets, e.skills.ids, e.skills.values.length, ids, length);
-  if (f === 'location') {
-    const c = e.places.column;
-    return countMulti(c.offsets, c.ids, c.values.length, ids, length);
-  }
-  if (f === 'remote') return countColumn(e.remote.level, REMOTE_LEVELS, ids, length);
-  const column = e.columns[f];
-  return countColumn(column.col, column.values.length, ids, length);
+/** Counts one facet into `counts` (zeroed, sized for the facet). */
+function countOne(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
+  if (f === 'skill') return countMulti(e.skills.offsets, e.skills.ids, ids, length, counts);
+  if (f === 'location') return countMulti(e.places.column.offsets, e.places.column.ids, ids, length, counts);
+  if (f === 'remote') return countColumn(e.remote.level, ids, length, counts);
+  return countColumn(e.columns[f].col, ids, length, counts);
 }
 
-function countColumn(col: Uint32Array, size: number, ids: Uint32Array, length: number): Uint32Array {
-  const counts = new Uint32Array(size);
+function countColumn(col: Uint32Array, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
   for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
   return counts;
 }
 
-function countMulti(offsets: Uint32Array, values: Uint32Array, size: number, ids: Uint32Array, length: number): Uint32Array {
-  const counts = new Uint32Array(size);
+function countMulti(offsets: Uint32Array, values: Uint32Array, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
   for (let i = 0; i < length; i++) {
     const d = ids[i]!;
     const end = offsets[d + 1]!;

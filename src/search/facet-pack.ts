@@ -59,13 +59,23 @@ function pack<K>(n: number, group: readonly PackInput<K>[]): FacetPack<K> {
   return { keys: group.map((c) => c.key), sizes: group.map((c) => c.size), strides, size, codes };
 }
 
-/** Counts the pack over `ids`, then returns the counts per facet of the pack. */
-export function countPack<K>(p: FacetPack<K>, ids: Uint32Array, length: number): Uint32Array[] {
-  const combos = new Uint32Array(p.size);
+/**
+ * Counts the pack over ids[0, length) into `combos` (zeroed, p.size long), then the counts of
+ * each wanted facet of the pack, into counters from `alloc` (zeroed); null for the others.
+ */
+export function countPack<K>(
+  p: FacetPack<K>,
+  ids: Uint32Array,
+  length: number,
+  combos: Uint32Array,
+  wanted: (key: K) => boolean,
+  alloc: (key: K, size: number) => Uint32Array,
+): (Uint32Array | null)[] {
   const codes = p.codes;
   for (let i = 0; i < length; i++) combos[codes[ids[i]!]!]!++;
-  return p.keys.map((_, f) => {
-    const counts = new Uint32Array(p.sizes[f]!);
+  return p.keys.map((key, f) => {
+    if (!wanted(key)) return null;
+    const counts = alloc(key, p.sizes[f]!);
     const stride = p.strides[f]!;
     const size = p.sizes[f]!;
     for (let c = 0; c < p.size; c++) {

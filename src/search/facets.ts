@@ -6,7 +6,7 @@ import type { Engine } from './engine.js';
 import { countFacets, FACET_KEYS, type Counts, type FacetKey } from './facet-count.js';
 import { evaluate, planFilter } from './filter.js';
 import { canonicalPlace } from './places.js';
-import { firstK } from './top-k.js';
+import { topKInRange } from './top-k.js';
 
 /**
  * Facet counts for a filter. Conjunctive: every facet over the jobs matching all filters (a set
@@ -116,16 +116,18 @@ function optionsByVocab(dict: Dictionary, counts: Uint32Array, vocab: readonly s
  * always among them (replacing the last one if it did not make the cut).
  */
 function optionsByCount(dict: Dictionary, counts: Uint32Array, max: number, selected: number | null): FacetOption[] {
-  const codes: number[] = [];
-  for (let code = 1; code < counts.length; code++) if (counts[code]! > 0) codes.push(code);
   const rank = dict.labelRank;
   const before = (a: number, b: number): boolean =>
     counts[a]! !== counts[b]! ? counts[a]! > counts[b]! : rank[a]! < rank[b]!;
-  const kept = firstK(codes, Math.min(max, codes.length), before);
+  const nonZero = (code: number): boolean => counts[code]! > 0;
+  // A capped list (companies, locations: many values) is selected without collecting the values.
+  const kept = Number.isFinite(max) ? topKInRange(1, counts.length, max, nonZero, before) : [];
+  if (!Number.isFinite(max)) for (let code = 1; code < counts.length; code++) if (nonZero(code)) kept.push(code);
+  kept.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
   if (selected !== null && !kept.includes(selected)) {
     if (kept.length >= max) kept.pop();
     kept.push(selected);
-    kept.sort((a, b) => (before(a, b) ? -1 : 1));
+    kept.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
   }
   return kept.map((code) => option(dict, code, counts[code]!));
 }

@@ -142,7 +142,8 @@ function keywordClause(e: Engine, terms: number[][]): Clause {
 
 /**
  * The documents matching all clauses except those of `without`. Sparse: walks the smallest
- * clause and tests the others per document. Dense: ANDs bitsets word by word.
+ * clause and tests the others per document. Dense: ANDs bitsets word by word. The result may
+ * live in the engine's scratch buffers: it is valid until the next `evaluate`.
  */
 export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null): DocSet {
   const n = e.n;
@@ -151,8 +152,9 @@ export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null
   if (driver === undefined) return { kind: 'all', size: n };
   if (driver.size === 0) return EMPTY_SET;
   if (clauses.length === 1) return driver.docs();
-  if (!isDense(driver.size, n, e.tuning.denseRatio)) return filterIds(toIds(driver.docs(), n), clauses.slice(1));
-  const words = toBitset(driver.docs(), n);
+  if (!isDense(driver.size, n, e.tuning.denseRatio)) return filterIds(toIds(driver.docs(), n), clauses.slice(1), e.scratch.matchIds());
+  const words = e.scratch.matchBits();
+  copyInto(words, driver.docs(), n);
   let size = driver.size;
   for (const c of clauses.slice(1)) {
     const set = c.docs();
@@ -161,8 +163,12 @@ export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null
   return bitsSet(words, size);
 }
 
-function filterIds(ids: Uint32Array, tests: readonly Clause[]): DocSet {
-  const out = new Uint32Array(ids.length);
+function copyInto(words: Uint32Array, set: DocSet, n: number): void {
+  if (set.kind === 'bits') words.set(set.words);
+  else words.set(toBitset(set, n));
+}
+
+function filterIds(ids: Uint32Array, tests: readonly Clause[], out: Uint32Array): DocSet {
   let k = 0;
   outer: for (let i = 0; i < ids.length; i++) {
     const d = ids[i]!;

@@ -4,6 +4,7 @@ import { compareStrings } from './columns.js';
 import { newBitset } from './postings/bitset.js';
 import { DENSE_RATIO, isDense } from './postings/doc-set.js';
 import { isWordChar, LANGUAGE_LIST, stemKey, wordKeys } from './tokenize.js';
+import { Chunked } from './chunked.js';
 import { WordTable } from './word-table.js';
 
 /** BM25 parameters. */
@@ -86,9 +87,9 @@ class KeywordBuilder {
   private readonly keyTerm = new Map<Language, Map<string, number>>();
   private lastDoc = new Int32Array(1024).fill(-1);
   private tf = new Uint32Array(1024);
-  private fwdTerms = new Uint32Array(1 << 16);
-  private fwdTfs = new Uint8Array(1 << 16);
-  private fwdLength = 0;
+  /** Forward index: the distinct terms of each document (and their tf), documents in order. */
+  private readonly fwdTerms = new Chunked((size) => new Uint32Array(size));
+  private readonly fwdTfs = new Chunked((size) => new Uint8Array(size));
   private readonly fwdOffsets: Uint32Array;
   private readonly docLength: Uint32Array;
 
@@ -107,9 +108,10 @@ class KeywordBuilder {
     length += this.addText(d, lang, table, job.searchText);
     for (let i = 0; i < this.touchedCount; i++) {
       const t = this.touched[i]!;
-      this.pushForward(t, Math.min(MAX_TF, this.tf[t]!));
+      this.fwdTerms.push(t);
+      this.fwdTfs.push(Math.min(MAX_TF, this.tf[t]!));
     }
-    this.fwdOffsets[d + 1] = this.fwdLength;
+    this.fwdOffsets[d + 1] = this.fwdTerms.length;
     this.docLength[d] = length;
   }
 
@@ -195,24 +197,13 @@ class KeywordBuilder {
     this.tf = tf;
   }
 
-  private pushForward(t: number, tf: number): void {
-    if (this.fwdLength === this.fwdTerms.length) {
-      const terms = new Uint32Array(this.fwdTerms.length * 2);
-      terms.set(this.fwdTerms);
-      this.fwdTerms = terms;
-      const tfs = new Uint8Array(this.fwdTfs.length * 2);
-      tfs.set(this.fwdTfs);
-      this.fwdTfs = tfs;
-    }
-    this.fwdTerms[this.fwdLength] = t;
-    this.fwdTfs[this.fwdLength++] = tf;
-  }
 
   /** Inverts the forward index in document order, so every posting list comes out sorted. */
   finish(n: number, denseRatio: number): KeywordIndex {
     const termCount = this.stems.length;
     const df = new Uint32Array(termCount);
-    for (let i = 0; i < this.fwdLength; i++) df[this.fwdTerms[i]!]!++;
+    const fwd = this.fwdTerms;
+    for (let i = 0; i < fwd.length; i++) df[fwd.get(i)]!++;
     const dense = Array.from(df, (f) => (isDense(f, n, denseRatio) ? newBitset(n) : null));
     const tfOffsets = new Uint32Array(termCount + 1);
     const docOffsets = new Uint32Array(termCount + 1);
@@ -223,11 +214,11 @@ class KeywordBuilder {
     const tfFill = tfOffsets.slice(0, termCount);
     const docFill = docOffsets.slice(0, termCount);
     const docs = new Uint32Array(docOffsets[termCount]!);
-    const tfs = new Uint8Array(this.fwdLength);
+    const tfs = new Uint8Array(fwd.length);
     for (let d = 0; d < n; d++) {
       for (let i = this.fwdOffsets[d]!; i < this.fwdOffsets[d + 1]!; i++) {
-        const t = this.fwdTerms[i]!;
-        tfs[tfFill[t]!++] = this.fwdTfs[i]!;
+        const t = fwd.get(i);
+        tfs[tfFill[t]!++] = this.fwdTfs.get(i);
         const bits = dense[t];
         if (bits) bits[d >>> 5]! |= 1 << (d & 31);
         else docs[docFill[t]!++] = d;

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import { evaluate, planFilter } from './filter.js';
 import { scoreTerms } from './keyword-query.js';
 import { pageByScore, pageFromOrder, paginate } from './paginate.js';
-import { toBitset, toIds } from './postings/doc-set.js';
+import { toIds } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
 
 /**
@@ -20,11 +20,11 @@ export function listPage(e: Engine, request: ListRequest): { total: number; jobs
   if (request.sort === 'relevance' && plan.terms !== null) {
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
-    scoreTerms(e.keywords, plan.terms, toBitset(match, e.n), scores);
+    scoreTerms(e.keywords, plan.terms, match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids), scores);
     docs = pageByScore(ids, scores, request.order === 'desc', w);
     e.scratch.clearScores(ids);
   } else {
-    docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging);
+    docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
   }
   return { total: match.size, jobs: Array.from(docs, (d) => withEstimate(e, d)) };
 }

@@ -1,4 +1,4 @@
-import { hasBit, newBitset, setBits } from './postings/bitset.js';
+import { hasBit } from './postings/bitset.js';
 import { toIds, type DocSet } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
 import { firstK } from './top-k.js';
@@ -39,7 +39,8 @@ export function pageFromOrder(
   match: DocSet,
   n: number,
   w: PageWindow,
-  strategy: 'auto' | 'walk' | 'ranks' = 'auto',
+  strategy: 'auto' | 'walk' | 'ranks',
+  bitsOf: (ids: Uint32Array) => Uint32Array,
 ): Uint32Array {
   const m = match.size;
   if (w.start >= w.end) return new Uint32Array(0);
@@ -49,14 +50,8 @@ export function pageFromOrder(
   const walk = Math.min(n, (depth * n) / m);
   const sortCost = match.kind === 'list' ? m * Math.log2(m + 1) * 0.5 : m * Math.log2(m + 1) * 0.5 + n / 32;
   if (strategy === 'ranks' || (strategy === 'auto' && sortCost < walk)) return byRanks(order, toIds(match, n), w);
-  const words = match.kind === 'bits' ? match.words : bitsOfList(match.ids, n);
+  const words = match.kind === 'bits' ? match.words : bitsOf(match.ids);
   return fromBack ? walkBack(order.perm, words, m, w) : walkForward(order.perm, words, w);
-}
-
-function bitsOfList(ids: Uint32Array, n: number): Uint32Array {
-  const words = newBitset(n);
-  setBits(words, ids);
-  return words;
 }
 
 function walkForward(perm: Uint32Array, words: Uint32Array, w: PageWindow): Uint32Array {

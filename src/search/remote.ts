@@ -18,16 +18,22 @@ export interface RemoteColumn {
 }
 
 export function buildRemote(jobs: readonly Job[]): RemoteColumn {
-  const value = Float64Array.from(jobs, (j) => j.remotePercentage ?? Number.NaN);
+  const n = jobs.length;
+  const value = new Float64Array(n);
+  const level = new Uint32Array(n);
   let known = 0;
-  for (let d = 0; d < value.length; d++) if (!Number.isNaN(value[d]!)) known++;
-  const desc = buildSortOrder(value, true).perm.slice(0, known);
-  const level = Uint32Array.from(value, (v) => {
+  for (let d = 0; d < n; d++) {
+    const v = jobs[d]!.remotePercentage ?? Number.NaN;
+    value[d] = v;
+    if (!Number.isNaN(v)) known++;
     let reached = 0;
     for (const step of REMOTE_PERCENTAGE_STEPS) if (v >= step) reached++;
-    return reached;
-  });
-  return { value, desc, descValues: Float64Array.from(desc, (d) => value[d]!), level };
+    level[d] = reached;
+  }
+  const desc = buildSortOrder(value, true).perm.slice(0, known);
+  const descValues = new Float64Array(known);
+  for (let i = 0; i < known; i++) descValues[i] = value[desc[i]!]!;
+  return { value, desc, descValues, level };
 }
 
 /** How many documents have a remote share of at least `min`. */

@@ -4,10 +4,23 @@ import { COLLATOR, compareStrings } from './columns.js';
 import { firstK } from './top-k.js';
 import { forEachWordStart } from './tokenize.js';
 
-/** Sorted fold keys with the entity each belongs to. */
+/** Queries this short (1 or 2 characters) are answered from precomputed lists. */
+const SHORT_PREFIX = 2;
+/**
+ * Entries per precomputed list (the largest limit served from them). Enough for the inner-word
+ * list too: the best (limit - w) inner matches outside the w whole-name ones are among the best
+ * `limit` of the inner range.
+ */
+const SHORT_TOP = 50;
+
+/**
+ * Sorted fold keys with the entity each belongs to; for every 1- and 2-character prefix, the
+ * best SHORT_TOP entity ranks of its range (ascending), since those ranges are the long ones.
+ */
 interface KeyTable {
   readonly keys: string[];
   readonly entities: Uint32Array;
+  readonly short: ReadonlyMap<string, Uint32Array>;
 }
 
 /**
@@ -44,14 +57,26 @@ export function buildSuggestIndex(values: readonly string[], labels: readonly st
   const rank = new Uint32Array(labels.length);
   order.forEach((entity, r) => (rank[entity] = r));
   return {
-    values, labels, whole: table(whole), inner: table(inner), rank,
+    values, labels, whole: table(whole, rank), inner: table(inner, rank), rank,
     byRank: Uint32Array.from(order), stamp: new Uint32Array(labels.length), query: 0,
   };
 }
 
-function table(pairs: [string, number][]): KeyTable {
+function table(pairs: [string, number][], rank: Uint32Array): KeyTable {
   pairs.sort((a, b) => compareStrings(a[0], b[0]) || a[1] - b[1]);
-  return { keys: pairs.map((p) => p[0]), entities: Uint32Array.from(pairs, (p) => p[1]) };
+  const short = new Map<string, Uint32Array>();
+  for (let length = 1; length <= SHORT_PREFIX; length++) {
+    let from = 0;
+    while (from < pairs.length) {
+      const prefix = pairs[from]![0].slice(0, length);
+      let to = from;
+      const ranks = new Set<number>();
+      for (; to < pairs.length && pairs[to]![0].startsWith(prefix); to++) ranks.add(rank[pairs[to]![1]]!);
+      if (prefix.length === length) short.set(prefix, Uint32Array.from(firstK([...ranks], SHORT_TOP, (a, b) => a < b)));
+      from = to;
+    }
+  }
+  return { keys: pairs.map((p) => p[0]), entities: Uint32Array.from(pairs, (p) => p[1]), short };
 }
 
 /**
@@ -76,6 +101,7 @@ export function suggest(index: SuggestIndex, q: string, limit: number): Suggesti
 
 /** The best `max` ranks among not yet picked entities with a key starting with `prefix`. */
 function pick(index: SuggestIndex, t: KeyTable, prefix: string, max: number): number[] {
+  if (prefix.length <= SHORT_PREFIX && max <= SHORT_TOP) return pickShort(index, t.short.get(prefix), max);
   const ranks: number[] = [];
   for (let i = lowerBound(t.keys, prefix); i < t.keys.length && t.keys[i]!.startsWith(prefix); i++) {
     const entity = t.entities[i]!;
@@ -84,6 +110,19 @@ function pick(index: SuggestIndex, t: KeyTable, prefix: string, max: number): nu
     ranks.push(index.rank[entity]!);
   }
   return firstK(ranks, max, (a, b) => a < b);
+}
+
+/** From a precomputed best-first list: the first `max` entities not yet picked. */
+function pickShort(index: SuggestIndex, best: Uint32Array | undefined, max: number): number[] {
+  const ranks: number[] = [];
+  if (!best) return ranks;
+  for (let i = 0; i < best.length && ranks.length < max; i++) {
+    const entity = index.byRank[best[i]!]!;
+    if (index.stamp[entity] === index.query) continue;
+    index.stamp[entity] = index.query;
+    ranks.push(best[i]!);
+  }
+  return ranks;
 }
 
 function lowerBound(keys: readonly string[], x: string): number {

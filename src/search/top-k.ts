@@ -19,6 +19,29 @@ export function topK(items: ArrayLike<number>, k: number, before: (a: number, b:
   return heap;
 }
 
+/** Like topK over the numbers from..to-1 that pass `include`, without materialising them. */
+export function topKInRange(
+  from: number,
+  to: number,
+  k: number,
+  include: (x: number) => boolean,
+  before: (a: number, b: number) => boolean,
+): number[] {
+  const heap: number[] = [];
+  if (k <= 0) return heap;
+  for (let x = from; x < to; x++) {
+    if (!include(x)) continue;
+    if (heap.length < k) {
+      heap.push(x);
+      siftUp(heap, heap.length - 1, before);
+    } else if (before(x, heap[0]!)) {
+      heap[0] = x;
+      siftDown(heap, 0, before);
+    }
+  }
+  return heap;
+}
+
 /** The k first items under `before`, in order. */
 export function firstK(items: ArrayLike<number>, k: number, before: (a: number, b: number) => boolean): number[] {
   const kept = k * 4 < items.length ? topK(items, k, before) : Array.from(items);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { job, place } from '../builders.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, WIEN } from './helpers.js';
+import { NaiveSearch } from './naive-search.js';
+import { naiveSuggestCompanies } from './naive-suggest.js';
 
 const company = (name: string) => job({ company: { ...job().company, name } });
 const city = (slug: string, name: string) => place({ city: { slug, name } });
@@ -45,6 +48,16 @@ describe('SearchIndex autocomplete', () => {
       { value: 'ACME GmbH', label: 'ACME GmbH' },
       { value: 'Müller & Söhne GmbH', label: 'Müller & Söhne GmbH' },
     ]);
+  });
+
+  it('answers one- and two-letter queries over many names like a full scan', () => {
+    const names = Array.from({ length: 160 }, (_, i) => (i % 3 === 0 ? `Alpha ${i}` : i % 3 === 1 ? `Beta Alpha ${i}` : `Al ${i} Beta`));
+    const jobs = names.flatMap((name, i) => Array.from({ length: 1 + (i % 7) }, () => company(name)));
+    const index = indexOf(jobs);
+    const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+    for (const q of ['a', 'al', 'B', 'be', '1']) {
+      for (const limit of [1, 10, 50]) expect(index.suggestCompanies(q, limit), `${q} ${limit}`).toEqual(naiveSuggestCompanies(naive, q, limit));
+    }
   });
 
   it('suggests only places and companies of live jobs', () => {
