@@ -26,12 +26,14 @@ export interface EngineTuning {
   readonly complement: boolean;
   /** Sets of at least this many documents count their small facets through packs. */
   readonly packedFrom: number;
+  /** Count one facet over a large set through its postings: by cost, never, or always. */
+  readonly byPostings: 'auto' | 'never' | 'always';
   /** Results kept per operation in the index's LRU cache (0: no cache). */
   readonly cacheSize: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
-  denseRatio: DENSE_RATIO, paging: 'auto', complement: true, packedFrom: 4096, cacheSize: 500,
+  denseRatio: DENSE_RATIO, paging: 'auto', complement: true, packedFrom: 4096, byPostings: 'auto', cacheSize: 500,
 };
 
 /** Single-valued facets, each a dictionary-encoded column. */

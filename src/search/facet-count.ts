@@ -1,6 +1,6 @@
 import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
 import { countPack } from './facet-pack.js';
-import { bitsToIds } from './postings/bitset.js';
+import { andCount, bitsToIds, hasBit } from './postings/bitset.js';
 import { identity, type DocSet } from './postings/doc-set.js';
 import { REMOTE_LEVELS } from './remote.js';
 
@@ -16,15 +16,23 @@ export interface Counts {
 
 /**
  * Counts the given facets over the set: one pass per pack of small facets (see facet-pack), one
- * per other facet, over its document numbers. A set
- * larger than half the corpus is counted through its complement, subtracted from `full`
- * (the counts over all documents, computed once at build).
+ * per other facet, over its document numbers. A set larger than half the corpus is counted
+ * through its complement, subtracted from `full` (the counts over all documents, computed once
+ * at build). One facet over a large bitset is counted by intersecting its postings instead
+ * when that is cheaper (a facet with few values: a popcount per value).
  * @example countFacets(engine, set, ['workModel'], full).byFacet.workModel // counts by code
  */
 export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[], full: Counts | null): Counts {
   if (set.kind === 'all' && full) return full;
   const n = e.n;
   const complement = full !== null && e.tuning.complement && set.kind === 'bits' && set.size * 2 > n;
+  const only = facets.length === 1 ? facets[0]! : null;
+  if (only !== null && full !== null && set.kind === 'bits' && byPostingsIsCheaper(e, only, complement ? n - set.size : set.size)) {
+    const postings = postingsOf(e, only)!;
+    const counts = e.scratch.counts(only, postings.length);
+    countByPostings(postings, set.words, counts);
+    return { total: set.size, byFacet: { [only]: counts } };
+  }
   let ids: Uint32Array;
   let length: number;
   if (set.kind === 'list') [ids, length] = [set.ids, set.size];
@@ -38,6 +46,36 @@ export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[],
 }
 
 type Alloc = (key: string, size: number) => Uint32Array;
+
+function postingsOf(e: Engine, f: FacetKey): readonly DocSet[] | null {
+  if (f === 'remote') return null;
+  if (f === 'skill') return e.skills.postings;
+  if (f === 'location') return e.places.column.postings;
+  return e.columns[f].postings;
+}
+
+/** Words read (dense values) plus ids tested (sparse values), against the documents to decode. */
+function byPostingsIsCheaper(e: Engine, f: FacetKey, counted: number): boolean {
+  if (e.tuning.byPostings === 'never') return false;
+  const postings = postingsOf(e, f);
+  if (!postings) return false;
+  if (e.tuning.byPostings === 'always') return true;
+  let cost = 0;
+  for (const p of postings) cost += p.kind === 'bits' ? p.words.length : p.size;
+  return cost * 2 < counted;
+}
+
+function countByPostings(postings: readonly DocSet[], words: Uint32Array, counts: Uint32Array): void {
+  for (let c = 1; c < postings.length; c++) {
+    const p = postings[c]!;
+    if (p.kind === 'bits') counts[c] = andCount(p.words, words);
+    else if (p.kind === 'list') {
+      let k = 0;
+      for (let i = 0; i < p.ids.length; i++) if (hasBit(words, p.ids[i]!)) k++;
+      counts[c] = k;
+    }
+  }
+}
 
 /** Counts over ids[0, length): packed facets one pack per pass (for larger sets), the rest one by one. */
 function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly FacetKey[], alloc: Alloc): Partial<Record<FacetKey, Uint32Array>> {

@@ -121,6 +121,7 @@ const tuningArb = fc.record({
   paging: pick(['auto', 'walk', 'ranks'] as const),
   complement: fc.boolean(),
   packedFrom: pick([0, 4096]),
+  byPostings: pick(['auto', 'never', 'always'] as const),
 });
 
 const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, NaiveSearch] => [

@@ -55,6 +55,16 @@ export function andInto(target: Uint32Array, other: Uint32Array): number {
   return total;
 }
 
+/** Number of bits set in both. */
+export function andCount(a: Uint32Array, b: Uint32Array): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) {
+    const w = a[i]! & b[i]!;
+    if (w !== 0) total += popcount32(w);
+  }
+  return total;
+}
+
 /** `target |= other`, word by word. */
 export function orInto(target: Uint32Array, other: Uint32Array): void {
   for (let i = 0; i < target.length; i++) target[i]! |= other[i]!;
