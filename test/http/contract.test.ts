@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
-import { corpus, testApp } from './fixture.js';
+import { corpus, testApp, getOk } from './fixture.js';
 
 let app: ApiInstance;
 beforeAll(async () => {
@@ -15,12 +15,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function get<T>(url: string): Promise<T> {
-  const res = await app.inject({ method: 'GET', url });
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  return res.json<T>();
-}
+const get = <T>(url: string): Promise<T> => getOk<T>(app, url);
 
 const FILTER_DATA = '/jobs/api/job-search-filter-data';
 const COUNT = '/jobs/api/job-search-results-count';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
-import { corpus, NOW, PLACES, testApp } from './fixture.js';
+import { corpus, NOW, PLACES, testApp, getOk } from './fixture.js';
 
 let app: ApiInstance;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function get<T>(url: string): Promise<T> {
-  const res = await app.inject({ method: 'GET', url });
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json<T>();
-}
+const get = <T>(url: string): Promise<T> => getOk<T>(app, url);
 const count = async (qs: string) => (await get<CountResponse>(`/jobs/api/job-search-results-count?${qs}`)).total_results;
 const list = (qs: string) => get<ListResponse>(`/jobs/api/job-search-results-list?${qs}`);
 const filterData = async (qs: string) => (await get<FilterDataResponse>(`/jobs/api/job-search-filter-data?${qs}`)).filters;

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Job, JobPlace } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
@@ -82,8 +83,10 @@ export async function testApp(jobs: readonly Job[] = corpus(), options: { ready?
   });
 }
 
-/** GET a path and parse the JSON body. */
-export async function getJson(app: ApiInstance, url: string): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, unknown> }> {
+/** GET a path, expect 200 JSON, and parse the body as the given wire type. */
+export async function getOk<T>(app: ApiInstance, url: string): Promise<T> {
   const res = await app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json<T>();
 }
