@@ -7,7 +7,7 @@ import { DENSE_RATIO } from './postings/doc-set.js';
 import { buildKeywordIndex, type KeywordIndex } from './keywords.js';
 import { buildPlaces, type PlaceRegistry } from './places.js';
 import { estimateSalaries } from './salary-estimate.js';
-import { buildSortOrder, type SortOrder } from './sort.js';
+import { buildSortOrders, type SortOrder } from './sort.js';
 import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
 import { Scratch } from './scratch.js';
@@ -71,20 +71,8 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
   const n = jobs.length;
   const estimates = estimateSalaries(jobs);
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
-  const bucketCodes = bucketsOf(jobs, salaryOf, buckets);
-  const same = (v: string): string => v;
   const r = tuning.denseRatio;
-  const columns: Record<ColumnFacet, Column> = {
-    salary: buildColumn(n, (d) => bucketCodes[d] ?? null, same, r),
-    workModel: buildColumn(n, (d) => jobs[d]!.workModel, same, r),
-    position: buildColumn(n, (d) => jobs[d]!.position.slug, (v) => v.replace(/-/g, ' '), r),
-    seniority: buildColumn(n, (d) => jobs[d]!.seniority, same, r),
-    employmentType: buildColumn(n, (d) => jobs[d]!.employmentType, same, r),
-    industry: buildColumn(n, (d) => jobs[d]!.industry, same, r),
-    companySize: buildColumn(n, (d) => jobs[d]!.company.size, same, r),
-    company: buildCompanyColumn(jobs, r),
-    seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
-  };
+  const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
   const skills = buildMultiColumn(n, (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)), (slug, d) => skillName(jobs[d]!, slug), r);
   const mids = new Float64Array(n);
   const dates = new Float64Array(n);
@@ -104,12 +92,29 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
     packs: buildPacks(n, packInputs),
     scratch: new Scratch(n),
     keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
-    orders: {
-      dateAsc: buildSortOrder(dates, false),
-      dateDesc: buildSortOrder(dates, true),
-      salaryAsc: buildSortOrder(mids, false),
-      salaryDesc: buildSortOrder(mids, true),
-    },
+    orders: ordersOf(dates, mids),
+  };
+}
+
+function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
+  const date = buildSortOrders(dates);
+  const salary = buildSortOrders(mids);
+  return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
+}
+
+function buildColumns(jobs: readonly Job[], bucketCodes: readonly (string | null)[], r: number): Record<ColumnFacet, Column> {
+  const n = jobs.length;
+  const same = (v: string): string => v;
+  return {
+    salary: buildColumn(n, (d) => bucketCodes[d] ?? null, same, r),
+    workModel: buildColumn(n, (d) => jobs[d]!.workModel, same, r),
+    position: buildColumn(n, (d) => jobs[d]!.position.slug, (v) => v.replace(/-/g, ' '), r),
+    seniority: buildColumn(n, (d) => jobs[d]!.seniority, same, r),
+    employmentType: buildColumn(n, (d) => jobs[d]!.employmentType, same, r),
+    industry: buildColumn(n, (d) => jobs[d]!.industry, same, r),
+    companySize: buildColumn(n, (d) => jobs[d]!.company.size, same, r),
+    company: buildCompanyColumn(jobs, r),
+    seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
   };
 }
 

@@ -16,17 +16,18 @@ export function estimateSalaries(jobs: readonly Job[]): (SalaryRange | null)[] {
   const byPositionCountry = new Samples();
   const bySeniority = new Samples();
   const all = new Samples();
-  for (const job of jobs) {
-    if (!job.salary) continue;
+  const localKeys = jobs.map(positionCountryKey);
+  jobs.forEach((job, d) => {
+    if (!job.salary) return;
     byPosition.add(job.position.slug, job.salary);
-    byPositionCountry.add(positionCountryKey(job), job.salary);
+    byPositionCountry.add(localKeys[d]!, job.salary);
     if (job.seniority !== null) bySeniority.add(job.seniority, job.salary);
     all.add('', job.salary);
-  }
-  return jobs.map((job) => {
+  });
+  return jobs.map((job, d) => {
     if (job.salary) return null;
-    const local = byPositionCountry.size(positionCountryKey(job));
-    if (countryOf(job) !== null && local >= MIN_COUNTRY_SAMPLE) return byPositionCountry.median(positionCountryKey(job));
+    const local = localKeys[d]!;
+    if (countryOf(job) !== null && byPositionCountry.size(local) >= MIN_COUNTRY_SAMPLE) return byPositionCountry.median(local);
     if (byPosition.size(job.position.slug) > 0) return byPosition.median(job.position.slug);
     if (job.seniority !== null && bySeniority.size(job.seniority) > 0) return bySeniority.median(job.seniority);
     return all.size('') > 0 ? all.median('') : null;

@@ -9,30 +9,38 @@ export interface SortOrder {
 }
 
 /**
- * Counting sort over the ranks of the distinct keys: O(n log u) for u distinct keys.
- * @example buildSortOrder(Float64Array.of(3, NaN, 1), false).perm // [2, 0, 1]
+ * Both directions of one key, by counting sort over the ranks of the distinct keys:
+ * O(n log u) for u distinct keys (one sort of the keys, one binary search per document).
+ * @example buildSortOrders(Float64Array.of(3, NaN, 1)).asc.perm // [2, 0, 1]
  */
-export function buildSortOrder(keys: Float64Array, descending: boolean): SortOrder {
-  const n = keys.length;
+export function buildSortOrders(keys: Float64Array): { asc: SortOrder; desc: SortOrder } {
   const distinct = distinctSorted(keys);
   const u = distinct.length;
-  const bucketOf = new Uint32Array(n);
-  const counts = new Uint32Array(u + 2);
-  for (let d = 0; d < n; d++) {
+  const bucket = new Uint32Array(keys.length);
+  for (let d = 0; d < keys.length; d++) {
     const k = keys[d]!;
-    let b = u;
-    if (!Number.isNaN(k)) {
-      const r = indexOf(distinct, k);
-      b = descending ? u - 1 - r : r;
-    }
-    bucketOf[d] = b;
-    counts[b + 1]!++;
+    bucket[d] = Number.isNaN(k) ? u : indexOf(distinct, k);
   }
-  for (let b = 0; b <= u; b++) counts[b + 1]! += counts[b]!;
+  return { asc: countingSort(bucket, u, false), desc: countingSort(bucket, u, true) };
+}
+
+/** One direction only. */
+export function buildSortOrder(keys: Float64Array, descending: boolean): SortOrder {
+  const orders = buildSortOrders(keys);
+  return descending ? orders.desc : orders.asc;
+}
+
+/** Buckets 0..u-1 ascending (or descending), then bucket u (no key); ties by document. */
+function countingSort(bucket: Uint32Array, u: number, descending: boolean): SortOrder {
+  const n = bucket.length;
+  const start = new Uint32Array(u + 2);
+  const slot = (b: number): number => (descending && b < u ? u - 1 - b : b);
+  for (let d = 0; d < n; d++) start[slot(bucket[d]!) + 1]!++;
+  for (let b = 0; b <= u; b++) start[b + 1]! += start[b]!;
   const perm = new Uint32Array(n);
   const rank = new Uint32Array(n);
   for (let d = 0; d < n; d++) {
-    const pos = counts[bucketOf[d]!]!++;
+    const pos = start[slot(bucket[d]!)]!++;
     perm[pos] = d;
     rank[d] = pos;
   }
@@ -40,12 +48,15 @@ export function buildSortOrder(keys: Float64Array, descending: boolean): SortOrd
 }
 
 function distinctSorted(keys: Float64Array): Float64Array {
-  const sorted = keys.filter((k) => !Number.isNaN(k)).sort();
+  const sorted = new Float64Array(keys.length);
+  let m = 0;
+  for (let d = 0; d < keys.length; d++) if (!Number.isNaN(keys[d]!)) sorted[m++] = keys[d]!;
+  const present = sorted.subarray(0, m).sort();
   let u = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    if (i === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i]!;
+  for (let i = 0; i < present.length; i++) {
+    if (i === 0 || present[i] !== present[u - 1]) present[u++] = present[i]!;
   }
-  return sorted.subarray(0, u);
+  return present.slice(0, u);
 }
 
 function indexOf(sorted: Float64Array, x: number): number {
