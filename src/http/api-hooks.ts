@@ -1,12 +1,16 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, type ApiInstance, type AppDeps } from './build-app.js';
 import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
+import { ResponseCache } from './response-cache.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
 export const MAX_URL_LENGTH = 8192;
+
+/** Distinct URLs whose serialised answers are kept per index snapshot. */
+export const RESPONSE_CACHE_ENTRIES = 2000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +25,8 @@ function isApiRoute(request: FastifyRequest): boolean {
 
 /**
  * Cross-cutting behaviour of the five endpoints: query normalisation (empty = unset, repeats are
- * errors), readiness, conditional requests and caching headers, metrics.
+ * errors), readiness, conditional requests and caching headers, a cache of serialised answers,
+ * metrics. Registered before compression so that the cache sees the plain JSON.
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
   app.addHook('onRequest', async (request) => {
@@ -35,22 +40,42 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     normaliseQuery(request.query as Record<string, unknown>);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  const responses = new ResponseCache(RESPONSE_CACHE_ENTRIES);
+
+  // Every API request is answered from the snapshot current when it arrives. A URL answered
+  // before from the same snapshot is answered again without parsing, validating, searching or
+  // serialising: only 200 bodies are kept, so the URL was valid.
+  app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request)) return;
     const snapshot = deps.live.current;
     if (!snapshot) throw new ApiError('not_ready', 'the search index is loading; try again shortly');
     request.snapshot = snapshot;
-    void reply.header('etag', snapshot.etag);
-    void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
-    if (request.headers['if-none-match'] === snapshot.etag) {
-      return reply.status(304).send();
+    if (answeredNotModified(request, reply, snapshot, deps)) return reply;
+    const body = responses.get(snapshot, request.url, Math.round(reply.elapsedTime));
+    if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const snapshot = request.snapshot;
+    if (snapshot && reply.statusCode === 200 && typeof payload === 'string') {
+      responses.set(snapshot, request.url, payload);
     }
+    return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
+}
+
+/** Sets the caching headers; answers 304 when the client holds the current version. */
+function answeredNotModified(request: FastifyRequest, reply: FastifyReply, snapshot: IndexSnapshot, deps: AppDeps): boolean {
+  void reply.header('etag', snapshot.etag);
+  void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
+  if (request.headers['if-none-match'] !== snapshot.etag) return false;
+  void reply.status(304).send();
+  return true;
 }
 
 /**

@@ -57,11 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
 
   const metrics = deps.metrics ?? new Metrics();
   registerErrorHandling(app);
+  registerApiHooks(app, deps, metrics);
   await app.register(cors, corsOptions(deps.config.corsOrigin));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerDocs(app);
   registerHealth(app, deps.live, metrics);
-  registerApiHooks(app, deps, metrics);
   registerFilterData(app, deps);
   registerResultsCount(app, deps);
   registerResultsList(app, deps);
