@@ -10,6 +10,7 @@ import { estimateSalaries } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
 import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
+import { buildFacetRows, type FacetRows, type RowColumn } from './facet-rows.js';
 import { Scratch } from './scratch.js';
 import { QueryCache } from './query-cache.js';
 
@@ -60,6 +61,8 @@ export interface Engine {
   readonly keywords: KeywordIndex;
   /** Small facets packed for counting several in one pass. */
   readonly packs: readonly FacetPack<ColumnFacet | 'remote'>[];
+  /** Per document: pack combinations, the other facet codes and the skill and place ranges. */
+  readonly rows: FacetRows;
   readonly scratch: Scratch;
   /** Recent keyword matches (read-only bitsets), by their terms. */
   readonly keywordMatches: QueryCache<{ words: Uint32Array; size: number }>;
@@ -83,17 +86,37 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
   const remote = buildRemote(jobs);
   const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({ key, col: columns[key].col, size: columns[key].values.length }));
   packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
+  const packed = buildPacks(n, packInputs);
+  const places = buildPlaces(jobs, r);
   return {
     n, tuning, jobs, estimates, buckets, columns, skills,
-    places: buildPlaces(jobs, r),
+    places,
     points: buildPointIndex(jobs, r),
     remote,
     keywords: buildKeywordIndex(jobs, r),
-    packs: buildPacks(n, packInputs),
+    packs: packed.map((p) => p.pack),
+    rows: rowsOf(n, packed, packInputs, skills, places.column),
     scratch: new Scratch(n),
     keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
     orders: ordersOf(dates, mids),
   };
+}
+
+/** Facet rows: every pack, every facet left out of the packs, skills and places. */
+function rowsOf(
+  n: number,
+  packed: readonly { pack: FacetPack<ColumnFacet | 'remote'>; codes: Uint32Array }[],
+  inputs: readonly PackInput<ColumnFacet | 'remote'>[],
+  skills: MultiColumn,
+  places: MultiColumn,
+): FacetRows {
+  const inPack = new Set(packed.flatMap((p) => p.pack.keys));
+  const columns: RowColumn[] = packed.map((p, i) => ({ name: `pack${i}`, col: p.codes, size: p.pack.size }));
+  for (const c of inputs) if (!inPack.has(c.key)) columns.push({ name: c.key, col: c.col, size: c.size });
+  return buildFacetRows(n, columns, [
+    { name: 'skill', offsets: skills.offsets, values: skills.ids },
+    { name: 'location', offsets: places.offsets, values: places.ids },
+  ]);
 }
 
 function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {

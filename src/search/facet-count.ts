@@ -1,5 +1,6 @@
 import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
-import { countPack } from './facet-pack.js';
+import { unpackCounts } from './facet-pack.js';
+import { countRowField, countRowList } from './facet-rows.js';
 import { andCount, bitsToIds, hasBit } from './postings/bitset.js';
 import { identity, type DocSet } from './postings/doc-set.js';
 import { REMOTE_LEVELS } from './remote.js';
@@ -84,7 +85,8 @@ function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly 
   if (length >= e.tuning.packedFrom) {
     for (const [i, p] of e.packs.entries()) {
       if (!p.keys.some((k) => wanted.has(k))) continue;
-      const counts = countPack(p, ids, length, alloc(`pack${i}`, p.size), (k) => wanted.has(k), alloc);
+      const combos = countRowField(e.rows, `pack${i}`, ids, length, alloc(`pack${i}`, p.size));
+      const counts = unpackCounts(p, combos, (k) => wanted.has(k), alloc);
       p.keys.forEach((k, j) => {
         if (wanted.delete(k)) byFacet[k] = counts[j]!;
       });
@@ -107,24 +109,11 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < counts.length; i++) counts[i] = full[i]! - counts[i]!;
 }
 
-/** Counts one facet into `counts` (zeroed, sized for the facet). */
+/** Counts one facet into `counts` (zeroed, sized for the facet): from the rows, else its column. */
 function countOne(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  if (f === 'skill') return countMulti(e.skills.offsets, e.skills.ids, ids, length, counts);
-  if (f === 'location') return countMulti(e.places.column.offsets, e.places.column.ids, ids, length, counts);
-  if (f === 'remote') return countColumn(e.remote.level, ids, length, counts);
-  return countColumn(e.columns[f].col, ids, length, counts);
-}
-
-function countColumn(col: Uint32Array, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
-  return counts;
-}
-
-function countMulti(offsets: Uint32Array, values: Uint32Array, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  for (let i = 0; i < length; i++) {
-    const d = ids[i]!;
-    const end = offsets[d + 1]!;
-    for (let j = offsets[d]!; j < end; j++) counts[values[j]!]!++;
-  }
+  if (e.rows.lists.has(f)) return countRowList(e.rows, f, ids, length, counts);
+  if (e.rows.fields.has(f)) return countRowField(e.rows, f, ids, length, counts);
+  const col = f === 'remote' ? e.remote.level : f === 'skill' || f === 'location' ? null : e.columns[f].col;
+  for (let i = 0; i < length; i++) counts[col![ids[i]!]!]!++;
   return counts;
 }

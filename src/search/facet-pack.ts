@@ -11,14 +11,14 @@ export interface PackInput<K> {
 /**
  * Several small single-valued facets packed into one code per document
  * (`code = Σ code_f × stride_f`), so that one pass over the documents counts them all; the
- * counts per facet are then read off the combination counts.
+ * counts per facet are then read off the combination counts. The codes themselves go into the
+ * facet rows (facet-rows.ts).
  */
 export interface FacetPack<K> {
   readonly keys: readonly K[];
   readonly sizes: readonly number[];
   readonly strides: readonly number[];
   readonly size: number;
-  readonly codes: Uint32Array;
 }
 
 /**
@@ -26,7 +26,7 @@ export interface FacetPack<K> {
  * A facet too large for any pack is left out (counted on its own).
  * @example buildPacks(n, [{ key: 'workModel', col, size: 4 }, { key: 'seo', col: seoCol, size: 3 }]) // one pack of 12
  */
-export function buildPacks<K>(n: number, inputs: readonly PackInput<K>[]): FacetPack<K>[] {
+export function buildPacks<K>(n: number, inputs: readonly PackInput<K>[]): { pack: FacetPack<K>; codes: Uint32Array }[] {
   const sorted = [...inputs].filter((c) => c.size <= MAX_PACK_SIZE / 2).sort((a, b) => a.size - b.size);
   const groups: PackInput<K>[][] = [];
   let group: PackInput<K>[] = [];
@@ -44,7 +44,7 @@ export function buildPacks<K>(n: number, inputs: readonly PackInput<K>[]): Facet
   return groups.filter((g) => g.length > 1).map((g) => pack(n, g));
 }
 
-function pack<K>(n: number, group: readonly PackInput<K>[]): FacetPack<K> {
+function pack<K>(n: number, group: readonly PackInput<K>[]): { pack: FacetPack<K>; codes: Uint32Array } {
   const strides: number[] = [];
   let size = 1;
   for (const c of group) {
@@ -56,23 +56,19 @@ function pack<K>(n: number, group: readonly PackInput<K>[]): FacetPack<K> {
     const stride = strides[i]!;
     for (let d = 0; d < n; d++) codes[d]! += c.col[d]! * stride;
   });
-  return { keys: group.map((c) => c.key), sizes: group.map((c) => c.size), strides, size, codes };
+  return { pack: { keys: group.map((c) => c.key), sizes: group.map((c) => c.size), strides, size }, codes };
 }
 
 /**
- * Counts the pack over ids[0, length) into `combos` (zeroed, p.size long), then the counts of
- * each wanted facet of the pack, into counters from `alloc` (zeroed); null for the others.
+ * From the counts of the pack's combinations, the counts of each wanted facet of the pack, into
+ * counters from `alloc` (zeroed); null for the others.
  */
-export function countPack<K>(
+export function unpackCounts<K>(
   p: FacetPack<K>,
-  ids: Uint32Array,
-  length: number,
   combos: Uint32Array,
   wanted: (key: K) => boolean,
   alloc: (key: K, size: number) => Uint32Array,
 ): (Uint32Array | null)[] {
-  const codes = p.codes;
-  for (let i = 0; i < length; i++) combos[codes[ids[i]!]!]!++;
   return p.keys.map((key, f) => {
     if (!wanted(key)) return null;
     const counts = alloc(key, p.sizes[f]!);

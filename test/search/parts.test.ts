@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildFacetRows, countRowField, countRowList } from '../../src/search/facet-rows.js';
 import { haversineKm } from '../../src/search/geo.js';
 import { paginate } from '../../src/search/paginate.js';
 import { QueryCache } from '../../src/search/query-cache.js';
@@ -31,6 +32,17 @@ describe('engine parts', () => {
     const keys = Float64Array.of(3, Number.NaN, 1, 3);
     expect(Array.from(buildSortOrder(keys, false).perm)).toEqual([2, 0, 3, 1]);
     expect(Array.from(buildSortOrder(keys, true).perm)).toEqual([0, 3, 2, 1]);
+  });
+
+  it('counts codes above 65535 and value ranges from the facet rows', () => {
+    const col = Uint32Array.of(70_000, 3, 70_000);
+    const rows = buildFacetRows(3, [{ name: 'company', col, size: 70_001 }, { name: 'small', col: Uint32Array.of(1, 2, 1), size: 3 }], [
+      { name: 'skill', offsets: Uint32Array.of(0, 2, 2, 3), values: Uint32Array.of(1, 2, 2) },
+    ]);
+    const ids = Uint32Array.of(0, 2, 1);
+    expect(countRowField(rows, 'company', ids, 2, new Uint32Array(70_001))[70_000]).toBe(2);
+    expect(Array.from(countRowField(rows, 'small', ids, 3, new Uint32Array(3)))).toEqual([0, 2, 1]);
+    expect(Array.from(countRowList(rows, 'skill', ids, 3, new Uint32Array(3)))).toEqual([0, 1, 2]);
   });
 
   it('splits words on anything but letters and digits and folds them into keys', () => {
