@@ -1,4 +1,5 @@
 /** Child process: loads the store, builds the engine, times it, then serves the app for the HTTP run. */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildApp } from '../src/http/build-app.js';
 import { LiveIndex } from '../src/runtime/live-index.js';
@@ -6,7 +7,7 @@ import { SearchIndex } from '../src/search/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { fromParent, memoryAfterGc, toParent } from './child.js';
 import { EngineSystem } from './engine-system.js';
-import type { EngineStart } from './messages.js';
+import type { EngineStart, GcTotals, ServerCommand } from './messages.js';
 import { buildQueryMix } from './query-mix.js';
 import { runSystem } from './run-system.js';
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   else process.exit(0);
 }
 
-/** The real app over the built index, on a free port; stops when the parent says so. */
+/** The real app over the built index, on a free port; reports its GC on request, stops when told. */
 async function serve(index: SearchIndex, now: number): Promise<void> {
   const live = new LiveIndex();
   live.swap(index, 1, now);
@@ -42,10 +43,29 @@ async function serve(index: SearchIndex, now: number): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const gc = watchGc();
+  process.on('message', (command: ServerCommand) => {
+    if (command.type === 'gc') {
+      // maxMs is the longest pause since the previous probe.
+      void toParent({ type: 'gc', gc: { ...gc } });
+      gc.maxMs = 0;
+    }
+    else void app.close().then(() => process.exit(0));
+  });
   await toParent({ type: 'listening', port });
-  await fromParent<{ type: 'stop' }>();
-  await app.close();
-  process.exit(0);
+}
+
+/** Running totals of garbage-collection pauses, from the runtime's own gc performance entries. */
+function watchGc(): GcTotals {
+  const totals: GcTotals = { pauses: 0, totalMs: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      totals.pauses++;
+      totals.totalMs += entry.duration;
+      totals.maxMs = Math.max(totals.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return totals;
 }
 
 main().catch(async (error: unknown) => {

@@ -1,4 +1,6 @@
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import type { GcTotals } from './messages.js';
 import type { QueryMix } from './query-mix.js';
 import { urlsFor } from './http-urls.js';
 import { OPERATIONS, type Operation } from './run-system.js';
@@ -13,6 +15,10 @@ export interface HttpStats {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Garbage collection in the server during the run (app rows only). */
+  gc?: GcTotals;
+  /** 1-minute load average of the machine right after the run (other work skews a row). */
+  load: number;
 }
 
 export interface HttpResult {
@@ -46,14 +52,19 @@ export async function load(port: number, paths: readonly string[], durationS: nu
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    load: loadavg()[0] ?? 0,
   };
 }
+
+/** Asks the server for its GC totals so far. */
+export type GcProbe = () => Promise<GcTotals>;
 
 /** Every endpoint with the mix's URLs, then each with one repeated URL. */
 export async function loadApp(
   port: number,
   mix: QueryMix,
   durationS: number,
+  probe: GcProbe,
   log: (line: string) => void,
 ): Promise<Pick<HttpResult, 'urls' | 'mix' | 'repeated'>> {
   const urls = {} as Record<Operation, number>;
@@ -63,17 +74,28 @@ export async function loadApp(
   for (const op of OPERATIONS) {
     const paths = urlsFor(op, mix);
     urls[op] = paths.length;
-    mixed[op] = await load(port, paths, durationS);
+    mixed[op] = await loadWithGc(port, paths, durationS, probe);
     log(`    http ${op}: ${describeHttp(mixed[op])}`);
   }
   for (const op of OPERATIONS) {
-    repeated[op] = await load(port, urlsFor(op, one), durationS);
+    repeated[op] = await loadWithGc(port, urlsFor(op, one), durationS, probe);
     log(`    http ${op} (repeated): ${describeHttp(repeated[op])}`);
   }
   return { urls, mix: mixed, repeated };
 }
 
+async function loadWithGc(port: number, paths: readonly string[], durationS: number, probe: GcProbe): Promise<HttpStats> {
+  const before = await probe();
+  const stats = await load(port, paths, durationS);
+  const after = await probe();
+  return {
+    ...stats,
+    gc: { pauses: after.pauses - before.pauses, totalMs: after.totalMs - before.totalMs, maxMs: after.maxMs },
+  };
+}
+
 export function describeHttp(s: HttpStats): string {
   const bad = s.non2xx + s.errors > 0 ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : '';
-  return `${Math.round(s.rps)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${bad}`;
+  const gc = s.gc ? `, GC ${Math.round(s.gc.totalMs)} ms in ${s.gc.pauses} pauses` : '';
+  return `${Math.round(s.rps)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms${bad}${gc}`;
 }

@@ -26,11 +26,23 @@ export interface EngineStart {
   serve: boolean;
 }
 
+/** Garbage collection in the server process since it started serving. */
+export interface GcTotals {
+  pauses: number;
+  totalMs: number;
+  /** The longest pause since the previous probe. */
+  maxMs: number;
+}
+
 export type EngineMessage =
   | { type: 'ready'; ready: ReadyStats; mix: QueryMix }
   | { type: 'result'; result: SystemResult }
   | { type: 'listening'; port: number }
+  | { type: 'gc'; gc: GcTotals }
   | { type: 'error'; message: string };
+
+/** What the parent tells the serving engine child. */
+export type ServerCommand = { type: 'gc' } | { type: 'stop' };
 
 export const PEER_NAMES = ['itemsjs', 'orama', 'sqlite', 'postgres'] as const;
 export type PeerName = (typeof PEER_NAMES)[number];

@@ -83,7 +83,11 @@ async function runEngine(plan: SizePlan, corpus: Corpus, log: Log): Promise<Engi
       const { port } = expect(await child.next(), 'listening');
       // The ceiling runs while the app waits idle, right before the app's own runs.
       const ceiling = await runCeiling(plan.httpSeconds, log);
-      const app = await loadApp(port, ready.mix, plan.httpSeconds, log);
+      const probe = async () => {
+        child.send({ type: 'gc' });
+        return expect(await child.next(), 'gc').gc;
+      };
+      const app = await loadApp(port, ready.mix, plan.httpSeconds, probe, log);
       child.send({ type: 'stop' });
       await child.exited;
       http = { durationS: plan.httpSeconds, connections: HTTP_CONNECTIONS, ...app, ...ceiling };
