@@ -57,6 +57,7 @@ function notes(options: BenchOptions): string[] {
     'Peers get a time budget per operation; "(time budget)" marks a row that stopped before the whole list.',
     `itemsjs is not attempted above ${ITEMSJS_MAX_SIZE.toLocaleString('en-US')} postings (out of memory); Orama indexes the texts for keyword queries up to ${ORAMA_KEYWORDS_MAX_SIZE.toLocaleString('en-US')} postings.`,
     'Peers answer keywords without the engine\'s German/Spanish/English stemming, so keyword counts may differ; no peer does the radius filter (those queries are skipped for them).',
+    'Memory is measured after a forced GC. A peer\'s resident memory still holds what its process used while loading the jobs (V8 keeps freed pages), and SQLite\'s includes its memory-mapped database file; heap used is the live JavaScript memory. PostgreSQL\'s server memory is not counted.',
     'HTTP: autocannon in the parent process, the app in a child; no Accept-Encoding (uncompressed); the ceiling is a bare Fastify route with a fixed body.',
     ...(options.quick ? ['Quick mode: fewer queries and shorter HTTP runs; for development, not for comparison.'] : []),
   ];
