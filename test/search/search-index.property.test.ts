@@ -129,7 +129,8 @@ const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, N
   new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW),
 ];
 
-const RUNS = { numRuns: 300 };
+// SEARCH_PROPERTY_RUNS raises the number of runs for a longer local soak.
+const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 300) };
 
 describe('SearchIndex against a naive filter/sort/count', () => {
   it('counts and lists the same jobs in the same order', () => {
