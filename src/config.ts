@@ -17,6 +17,13 @@ export interface Config {
   corsOrigin: string;
   /** `Cache-Control: max-age` of API responses (seconds). */
   cacheMaxAgeSeconds: number;
+  /** Requests per minute and client address on the API; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /**
+   * Whether to take the client address from `X-Forwarded-For` (behind a load balancer):
+   * false, true (any proxy), or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +47,8 @@ export function loadConfig(env: Env = process.env): Config {
     refreshIntervalMs: intVar(env, 'REFRESH_INTERVAL_MS', 1000, 0, 3_600_000),
     corsOrigin: env.CORS_ORIGIN?.trim() ?? '*',
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
+    rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
+    trustProxy: trustProxyVar(env),
   };
 }
 
@@ -50,6 +59,13 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${raw}`);
   return value;
+}
+
+function trustProxyVar(env: Env): boolean | string {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {

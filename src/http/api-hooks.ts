@@ -35,17 +35,13 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     }
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (!isApiRoute(request)) return;
-    normaliseQuery(request.query as Record<string, unknown>);
-  });
-
   const responses = new ResponseCache(RESPONSE_CACHE_ENTRIES);
 
   // Every API request is answered from the snapshot current when it arrives. A URL answered
-  // before from the same snapshot is answered again without parsing, validating, searching or
-  // serialising: only 200 bodies are kept, so the URL was valid.
-  app.addHook('onRequest', async (request, reply) => {
+  // before from the same snapshot is answered again without validating, searching or
+  // serialising: only 200 bodies are kept, so the URL was valid. This runs in preValidation, after
+  // the rate limit's (route-level) onRequest hook, so cached and 304 answers count against it too.
+  app.addHook('preValidation', async (request, reply) => {
     if (!isApiRoute(request)) return;
     const snapshot = deps.live.current;
     if (!snapshot) throw new ApiError('not_ready', 'the search index is loading; try again shortly');
@@ -53,6 +49,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     if (answeredNotModified(request, reply, snapshot, deps)) return reply;
     const body = responses.get(snapshot, request.url, Math.round(reply.elapsedTime));
     if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+    normaliseQuery(request.query as Record<string, unknown>);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -16,6 +16,7 @@ import { registerResultsCount } from './routes/results-count.js';
 import { registerResultsList } from './routes/results-list.js';
 import { registerAutosuggest } from './routes/autosuggest.js';
 import { Metrics } from './metrics.js';
+import { registerRateLimit } from './rate-limit.js';
 
 export type ApiInstance = FastifyInstance<
   RawServerDefault,
@@ -25,7 +26,8 @@ export type ApiInstance = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOrigin' | 'cacheMaxAgeSeconds'>;
+export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOrigin' | 'cacheMaxAgeSeconds'> &
+  Partial<Pick<Config, 'rateLimitPerMinute' | 'trustProxy'>>;
 
 export interface AppDeps {
   live: LiveIndex;
@@ -45,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024,
     return503OnClosing: true,
+    trustProxy: deps.config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
       if (socket.writable) socket.end(clientErrorResponse(err.code));
@@ -57,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
 
   const metrics = deps.metrics ?? new Metrics();
   registerErrorHandling(app);
+  await registerRateLimit(app, deps.config.rateLimitPerMinute ?? 0);
   registerApiHooks(app, deps, metrics);
   await app.register(cors, corsOptions(deps.config.corsOrigin));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -19,11 +19,11 @@ export function registerErrorHandling(app: ApiInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const duration = Math.round(reply.elapsedTime);
     const apiError = toApiError(error);
-    if (apiError.status >= 500) {
+    if (apiError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
     if (apiError.code === 'method_not_allowed') void reply.header('allow', ALLOWED_METHODS);
-    return reply.status(apiError.status).send(errorBody(apiError, duration));
+    return reply.status(apiError.statusCode).send(errorBody(apiError, duration));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -16,14 +16,15 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly status: number;
+  /** HTTP status; named as Fastify and its plugins expect it on errors. */
+  readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly param?: string,
   ) {
     super(message);
-    this.status = ERROR_CODES[code];
+    this.statusCode = ERROR_CODES[code];
   }
 }
 

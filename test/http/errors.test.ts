@@ -229,3 +229,26 @@ describe('docs', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After in the JSON error shape past the limit, and never limits health checks', async () => {
+    const { LiveIndex } = await import('../../src/runtime/live-index.js');
+    const { SearchIndex } = await import('../../src/search/search-index.js');
+    const { buildApp } = await import('../../src/http/build-app.js');
+    const { DEFAULT_SALARY_BUCKETS } = await import('../../src/domain/salary-buckets.js');
+    const live = new LiveIndex();
+    live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() }), 1, Date.now());
+    const limited = await buildApp({
+      live,
+      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10, rateLimitPerMinute: 3 },
+      logger: false,
+    });
+    for (let i = 0; i < 3; i++) expect((await limited.inject(ENDPOINTS.count)).statusCode).toBe(200);
+    const res = await limited.inject(ENDPOINTS.count);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json<ErrorJson>()).toMatchObject({ success: false, error: { code: 'too_many_requests' } });
+    for (let i = 0; i < 5; i++) expect((await limited.inject('/healthz')).statusCode).toBe(200);
+    await limited.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: './data/jobs.db',
+      logLevel: 'info',
+      demoPostings: 3000,
+      newWithinDays: 7,
+      salaryBuckets: [
+        { min: 0, max: 40_000 },
+        { min: 40_000, max: 60_000 },
+        { min: 60_000, max: 80_000 },
+        { min: 80_000, max: null },
+      ],
+      refreshIntervalMs: 1000,
+      corsOrigin: '*',
+      cacheMaxAgeSeconds: 10,
+      rateLimitPerMinute: 1200,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://x/y', LOG_LEVEL: 'warn', DEMO_POSTINGS: '0',
+      NEW_WITHIN_DAYS: '3', SALARY_BUCKETS: '0,30000,50000,90000', REFRESH_INTERVAL_MS: '0', CORS_ORIGIN: '',
+      CACHE_MAX_AGE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://x/y', logLevel: 'warn', demoPostings: 0, newWithinDays: 3, refreshIntervalMs: 0, corsOrigin: '', cacheMaxAgeSeconds: 0, rateLimitPerMinute: 0, trustProxy: '10.0.0.0/8' });
+    expect(c.salaryBuckets).toEqual([{ min: 0, max: 30_000 }, { min: 30_000, max: 50_000 }, { min: 50_000, max: 90_000 }, { min: 90_000, max: null }]);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be between 0 and 65535/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SALARY_BUCKETS', '0,1,2', /four whole numbers/],
+    ['SALARY_BUCKETS', '0,50000,40000,90000', /strictly ascending/],
+    ['DEMO_POSTINGS', '-1', /DEMO_POSTINGS must be a whole number/],
+  ])('fails with a message naming %s for %s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
