@@ -79,3 +79,6 @@ export interface Job {
   /** Epoch milliseconds; null when the posting never expires. */
   validThrough: number | null;
 }
+
+/** A job as a result list gives it: everything a card shows, without the indexed text. */
+export type ListedJob = Omit<Job, 'searchText'>;

@@ -1,4 +1,4 @@
-import type { Job } from '../domain/job.js';
+import type { ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetOption } from '../domain/query.js';
 import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
 import { salaryBandSentence } from '../domain/salary-sentence.js';
@@ -14,7 +14,7 @@ export interface CardContext {
 }
 
 /** Builds one job card exactly as the contract lists its fields. */
-export function presentCard(job: Job, ctx: CardContext): JobCard {
+export function presentCard(job: ListedJob, ctx: CardContext): JobCard {
   const names = placeNames(job);
   const estimated = job.salary ? null : job.estimatedSalary;
   return {
@@ -46,7 +46,7 @@ export function presentCard(job: Job, ctx: CardContext): JobCard {
 }
 
 /** Display names of the job's places, most specific first, without repeats. */
-function placeNames(job: Job): string[] {
+function placeNames(job: ListedJob): string[] {
   const names = job.places
     .map((p) => p.city?.name ?? p.region?.name ?? p.country?.name ?? '')
     .filter((n) => n !== '');

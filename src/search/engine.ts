@@ -1,4 +1,5 @@
-import type { Job, SalaryRange } from '../domain/job.js';
+import type { Job, ListedJob, SalaryRange } from '../domain/job.js';
+import { slimJobs } from './slim-jobs.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { liveInBoardOrder } from './board-order.js';
 import { buildColumn, buildMultiColumn, type Column, type MultiColumn } from './columns.js';
@@ -50,7 +51,8 @@ export type ColumnFacet = (typeof COLUMN_FACETS)[number];
 export interface Engine {
   readonly n: number;
   readonly tuning: EngineTuning;
-  readonly jobs: readonly Job[];
+  /** The live jobs as result pages give them (see slimJobs). */
+  readonly jobs: readonly ListedJob[];
   readonly estimates: readonly (SalaryRange | null)[];
   readonly buckets: readonly SalaryBucket[];
   readonly columns: Readonly<Record<ColumnFacet, Column>>;
@@ -89,7 +91,7 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
   const packed = buildPacks(n, packInputs);
   const places = buildPlaces(jobs, r);
   return {
-    n, tuning, jobs, estimates, buckets, columns, skills,
+    n, tuning, jobs: slimJobs(jobs), estimates, buckets, columns, skills,
     places,
     points: buildPointIndex(jobs, r),
     remote,

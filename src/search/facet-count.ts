@@ -1,6 +1,6 @@
 import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
 import { unpackCounts } from './facet-pack.js';
-import { countRowField, countRowList } from './facet-rows.js';
+import { countRows, type RowCount } from './facet-rows.js';
 import { andCount, bitsToIds, hasBit } from './postings/bitset.js';
 import { identity, type DocSet } from './postings/doc-set.js';
 import { REMOTE_LEVELS } from './remote.js';
@@ -82,18 +82,27 @@ function countByPostings(postings: readonly DocSet[], words: Uint32Array, counts
 function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly FacetKey[], alloc: Alloc): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
   const wanted = new Set(facets);
-  if (length >= e.tuning.packedFrom) {
-    for (const [i, p] of e.packs.entries()) {
-      if (!p.keys.some((k) => wanted.has(k))) continue;
-      const combos = countRowField(e.rows, `pack${i}`, ids, length, alloc(`pack${i}`, p.size));
-      const counts = unpackCounts(p, combos, (k) => wanted.has(k), alloc);
-      p.keys.forEach((k, j) => {
-        if (wanted.delete(k)) byFacet[k] = counts[j]!;
-      });
-    }
+  const fused: RowCount[] = [];
+  const packs = length >= e.tuning.packedFrom ? e.packs.filter((p) => p.keys.some((k) => wanted.has(k))) : [];
+  for (const p of packs) fused.push({ name: packName(e, p), counts: alloc(packName(e, p), p.size) });
+  const inPacks = new Set<FacetKey>(packs.flatMap((p) => p.keys));
+  for (const f of wanted) {
+    if (inPacks.has(f) || !(e.rows.fields.has(f) || e.rows.lists.has(f))) continue;
+    fused.push({ name: f, counts: (byFacet[f] = alloc(f, sizeOf(e, f))) });
   }
-  for (const f of wanted) byFacet[f] = countOne(e, f, ids, length, alloc(f, sizeOf(e, f)));
+  countRows(e.rows, fused, ids, length);
+  for (const [i, p] of packs.entries()) {
+    const counts = unpackCounts(p, fused[i]!.counts, (k) => wanted.has(k), alloc);
+    p.keys.forEach((k, j) => {
+      if (wanted.has(k)) byFacet[k] = counts[j]!;
+    });
+  }
+  for (const f of wanted) byFacet[f] ??= countColumn(e, f, ids, length, alloc(f, sizeOf(e, f)));
   return byFacet;
+}
+
+function packName(e: Engine, p: Engine['packs'][number]): string {
+  return `pack${e.packs.indexOf(p)}`;
 }
 
 function sizeOf(e: Engine, f: FacetKey): number {
@@ -109,11 +118,9 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < counts.length; i++) counts[i] = full[i]! - counts[i]!;
 }
 
-/** Counts one facet into `counts` (zeroed, sized for the facet): from the rows, else its column. */
-function countOne(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  if (e.rows.lists.has(f)) return countRowList(e.rows, f, ids, length, counts);
-  if (e.rows.fields.has(f)) return countRowField(e.rows, f, ids, length, counts);
-  const col = f === 'remote' ? e.remote.level : f === 'skill' || f === 'location' ? null : e.columns[f].col;
-  for (let i = 0; i < length; i++) counts[col![ids[i]!]!]!++;
+/** A packed facet over a small set: from its own column (cheaper than unpacking combinations). */
+function countColumn(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
+  const col = f === 'remote' ? e.remote.level : f === 'skill' || f === 'location' ? new Uint32Array(0) : e.columns[f].col;
+  for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
   return counts;
 }

@@ -1,7 +1,9 @@
 /**
  * The facet codes of each document side by side in one row of 16-bit fields, so that counting a
- * set of documents reads one or two cache lines per document instead of one per facet column
- * (a sparse set spread over a million documents costs a cache miss per column and document).
+ * set of documents reads about one cache line per document instead of one per facet column and
+ * list (a sparse set spread over a million documents costs a cache miss per array it touches).
+ * Multi-valued facets keep up to INLINE_VALUES codes in the row; longer lists are read from
+ * their CSR arrays.
  */
 export interface FacetRows {
   /** 16-bit fields per document. */
@@ -9,9 +11,20 @@ export interface FacetRows {
   readonly rows: Uint16Array;
   /** Single-valued codes (and pack combinations) by name: their first field, and whether a second holds bits 16..31. */
   readonly fields: ReadonlyMap<string, { readonly at: number; readonly wide: boolean }>;
-  /** Multi-valued facets by name: fields at..at+3 hold the start and end of the document's values. */
-  readonly lists: ReadonlyMap<string, { readonly at: number; readonly values: Uint32Array }>;
+  /** Multi-valued facets by name: field `at` holds the count (or OVERFLOW), the next ones the codes. */
+  readonly lists: ReadonlyMap<string, RowListField>;
 }
+
+export interface RowListField {
+  readonly at: number;
+  readonly offsets: Uint32Array;
+  readonly values: Uint32Array;
+}
+
+/** Codes of a multi-valued facet kept in the row. */
+export const INLINE_VALUES = 8;
+/** Count field value of a document whose codes are only in the CSR arrays. */
+const OVERFLOW = 0xffff;
 
 export interface RowColumn {
   readonly name: string;
@@ -24,9 +37,11 @@ export interface RowList {
   readonly name: string;
   readonly offsets: Uint32Array;
   readonly values: Uint32Array;
+  /** Number of codes (above 65536 nothing is kept inline). */
+  readonly size: number;
 }
 
-/** @example buildFacetRows(n, [{ name: 'pack0', col, size: 2520 }], [{ name: 'skill', offsets, values }]) */
+/** @example buildFacetRows(n, [{ name: 'pack0', col, size: 2520 }], [{ name: 'skill', offsets, values, size: 300 }]) */
 export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: readonly RowList[]): FacetRows {
   const fields = new Map<string, { at: number; wide: boolean }>();
   let width = 0;
@@ -35,62 +50,80 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
     fields.set(c.name, { at: width, wide });
     width += wide ? 2 : 1;
   }
-  const listAt = new Map<string, { at: number; values: Uint32Array }>();
+  const listFields = new Map<string, RowListField>();
   for (const l of lists) {
-    listAt.set(l.name, { at: width, values: l.values });
-    width += 4;
+    listFields.set(l.name, { at: width, offsets: l.offsets, values: l.values });
+    width += 1 + INLINE_VALUES;
   }
   const rows = new Uint16Array(n * width);
-  for (const c of columns) fill(rows, width, fields.get(c.name)!, c.col, n);
-  for (const l of lists) {
-    const at = listAt.get(l.name)!.at;
-    for (let d = 0; d < n; d++) {
-      put32(rows, d * width + at, l.offsets[d]!);
-      put32(rows, d * width + at + 2, l.offsets[d + 1]!);
-    }
-  }
-  return { width, rows, fields, lists: listAt };
+  for (const c of columns) fillColumn(rows, width, fields.get(c.name)!, c.col, n);
+  for (const l of lists) fillList(rows, width, listFields.get(l.name)!.at, l, n);
+  return { width, rows, fields, lists: listFields };
 }
 
-function fill(rows: Uint16Array, width: number, field: { at: number; wide: boolean }, col: Uint32Array, n: number): void {
+function fillColumn(rows: Uint16Array, width: number, field: { at: number; wide: boolean }, col: Uint32Array, n: number): void {
   for (let d = 0; d < n; d++) {
     const base = d * width + field.at;
-    if (field.wide) put32(rows, base, col[d]!);
-    else rows[base] = col[d]!;
+    rows[base] = col[d]! & 0xffff;
+    if (field.wide) rows[base + 1] = col[d]! >>> 16;
   }
 }
 
-function put32(rows: Uint16Array, at: number, value: number): void {
-  rows[at] = value & 0xffff;
-  rows[at + 1] = value >>> 16;
-}
-
-/** counts[code]++ for the field's code of every document of ids[0, length). */
-export function countRowField(r: FacetRows, name: string, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  const { at, wide } = r.fields.get(name)!;
-  const rows = r.rows;
-  const width = r.width;
-  if (wide) {
-    for (let i = 0; i < length; i++) {
-      const base = ids[i]! * width + at;
-      counts[rows[base]! + rows[base + 1]! * 0x10000]!++;
+function fillList(rows: Uint16Array, width: number, at: number, l: RowList, n: number): void {
+  const inline = l.size <= OVERFLOW;
+  for (let d = 0; d < n; d++) {
+    const base = d * width + at;
+    const start = l.offsets[d]!;
+    const count = l.offsets[d + 1]! - start;
+    if (!inline || count > INLINE_VALUES) {
+      rows[base] = OVERFLOW;
+      continue;
     }
-  } else {
-    for (let i = 0; i < length; i++) counts[rows[ids[i]! * width + at]!]!++;
+    rows[base] = count;
+    for (let j = 0; j < count; j++) rows[base + 1 + j] = l.values[start + j]!;
   }
-  return counts;
 }
 
-/** counts[value]++ for every value of every document of ids[0, length). */
-export function countRowList(r: FacetRows, name: string, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  const { at, values } = r.lists.get(name)!;
-  const rows = r.rows;
-  const width = r.width;
+/** What one fused pass counts: a field or list by name, into its counters. */
+export interface RowCount {
+  readonly name: string;
+  readonly counts: Uint32Array;
+}
+
+/**
+ * Counts fields and lists of the documents ids[0, length) in one pass, reading each document's
+ * row once.
+ */
+export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
+  const narrow = wanted.filter((w) => r.fields.get(w.name)?.wide === false);
+  const wide = wanted.filter((w) => r.fields.get(w.name)?.wide === true);
+  const lists = wanted.filter((w) => r.lists.has(w.name));
+  const narrowAt = Int32Array.from(narrow, (w) => r.fields.get(w.name)!.at);
+  const narrowCounts = narrow.map((w) => w.counts);
+  const wideAt = Int32Array.from(wide, (w) => r.fields.get(w.name)!.at);
+  const wideCounts = wide.map((w) => w.counts);
+  const listFields = lists.map((w) => r.lists.get(w.name)!);
+  const listCounts = lists.map((w) => w.counts);
+  const { rows, width } = r;
   for (let i = 0; i < length; i++) {
-    const base = ids[i]! * width + at;
-    const start = rows[base]! + rows[base + 1]! * 0x10000;
-    const end = rows[base + 2]! + rows[base + 3]! * 0x10000;
-    for (let j = start; j < end; j++) counts[values[j]!]!++;
+    const d = ids[i]!;
+    const base = d * width;
+    for (let k = 0; k < narrowAt.length; k++) narrowCounts[k]![rows[base + narrowAt[k]!]!]!++;
+    for (let k = 0; k < wideAt.length; k++) {
+      const at = base + wideAt[k]!;
+      wideCounts[k]![rows[at]! + rows[at + 1]! * 0x10000]!++;
+    }
+    for (let k = 0; k < listFields.length; k++) countList(rows, base, d, listFields[k]!, listCounts[k]!);
   }
-  return counts;
+}
+
+function countList(rows: Uint16Array, base: number, d: number, field: RowListField, counts: Uint32Array): void {
+  const at = base + field.at;
+  const count = rows[at]!;
+  if (count !== OVERFLOW) {
+    for (let j = 1; j <= count; j++) counts[rows[at + j]!]!++;
+    return;
+  }
+  const end = field.offsets[d + 1]!;
+  for (let j = field.offsets[d]!; j < end; j++) counts[field.values[j]!]!++;
 }

@@ -1,4 +1,4 @@
-import type { Job } from '../domain/job.js';
+import type { ListedJob } from '../domain/job.js';
 import type { ListRequest } from '../domain/query.js';
 import type { Engine } from './engine.js';
 import { evaluate, planFilter } from './filter.js';
@@ -12,7 +12,7 @@ import type { SortOrder } from './sort.js';
  * BM25 score, and without keywords is the same as date descending (whatever the order).
  * @example listPage(engine, { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 })
  */
-export function listPage(e: Engine, request: ListRequest): { total: number; jobs: Job[] } {
+export function listPage(e: Engine, request: ListRequest): { total: number; jobs: ListedJob[] } {
   const plan = planFilter(e, request.filter);
   const match = evaluate(e, plan);
   const w = paginate(match.size, request.page, request.perPage);
@@ -37,7 +37,7 @@ function orderOf(e: Engine, request: ListRequest): SortOrder {
 }
 
 /** The job as stored, with estimatedSalary set exactly where salary is null. */
-function withEstimate(e: Engine, d: number): Job {
+function withEstimate(e: Engine, d: number): ListedJob {
   const job = e.jobs[d]!;
   if (job.salary !== null) return job.estimatedSalary === null ? job : { ...job, estimatedSalary: null };
   const est = e.estimates[d] ?? null;

@@ -1,4 +1,4 @@
-import type { Job } from '../domain/job.js';
+import type { Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
@@ -36,7 +36,7 @@ export interface ResolvedPlace {
 export class SearchIndex {
   readonly size: number;
   private readonly counts: QueryCache<number>;
-  private readonly pages: QueryCache<{ total: number; jobs: Job[] }>;
+  private readonly pages: QueryCache<{ total: number; jobs: ListedJob[] }>;
   private readonly facetCounts: QueryCache<FacetCounts>;
   private readonly suggestions: QueryCache<Suggestion[]>;
 
@@ -78,7 +78,7 @@ export class SearchIndex {
    * Jobs without a salary carry their estimatedSalary.
    * @example index.list({ filter: {}, sort: 'salary', order: 'desc', page: 2, perPage: 20 }).jobs.length // 20
    */
-  list(request: ListRequest): { total: number; jobs: Job[] } {
+  list(request: ListRequest): { total: number; jobs: ListedJob[] } {
     const key = `${request.sort}|${request.order}|${request.page}|${request.perPage}|${filterKey(request.filter)}`;
     return this.pages.get(key, () => freeze(listPage(this.engine, request)));
   }
@@ -118,7 +118,7 @@ function sizes(postings: readonly { size: number }[]): Uint32Array {
   return Uint32Array.from(postings.slice(1), (p) => p.size);
 }
 
-function freeze<T extends { jobs: Job[] }>(page: T): T {
+function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
   Object.freeze(page.jobs);
   return Object.freeze(page);
 }

@@ -1,4 +1,4 @@
-import type { Job, JobPlace, Named } from '../../src/domain/job.js';
+import type { Job, ListedJob, JobPlace, Named } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { place } from '../builders.js';
@@ -20,6 +20,6 @@ export const WIEN: JobPlace = {
 };
 
 /** Board ids of a list result, for compact order assertions. */
-export function ids(result: { jobs: Job[] }): string[] {
+export function ids(result: { jobs: readonly ListedJob[] }): string[] {
   return result.jobs.map((j) => j.boardId);
 }

@@ -5,7 +5,7 @@
 import { stemmer as stemDe } from '@orama/stemmers/german';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
-import type { Job, JobPlace, SalaryRange } from '../../src/domain/job.js';
+import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
 import type { JobFilter, ListRequest } from '../../src/domain/query.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
@@ -236,7 +236,7 @@ export class NaiveSearch {
     return this.filter(f).length;
   }
 
-  list(r: ListRequest): { total: number; jobs: Job[] } {
+  list(r: ListRequest): { total: number; jobs: ListedJob[] } {
     const matching = this.filter(r.filter);
     const order = new Map(this.live.map((j, i) => [j, i]));
     const tie = (a: Job, b: Job): number => order.get(a)! - order.get(b)!;
@@ -257,7 +257,11 @@ export class NaiveSearch {
       sorted = [...matching].sort((a, b) => nullsLast(a.postedAt, b.postedAt, d) || tie(a, b));
     }
     const start = (r.page - 1) * r.perPage;
-    const page = sorted.slice(start, start + r.perPage).map((j) => ({ ...j, estimatedSalary: j.salary ? null : (this.est.get(j) ?? null) }));
+    const page = sorted.slice(start, start + r.perPage).map((job) => {
+      // A listed job carries everything but the indexed text.
+      const { searchText: _indexedOnly, ...listed } = job;
+      return { ...listed, estimatedSalary: job.salary ? null : (this.est.get(job) ?? null) };
+    });
     return { total: matching.length, jobs: page };
   }
 }
