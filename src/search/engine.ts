@@ -116,8 +116,8 @@ function rowsOf(
   const columns: RowColumn[] = packed.map((p, i) => ({ name: `pack${i}`, col: p.codes, size: p.pack.size }));
   for (const c of inputs) if (!inPack.has(c.key)) columns.push({ name: c.key, col: c.col, size: c.size });
   return buildFacetRows(n, columns, [
-    { name: 'skill', offsets: skills.offsets, values: skills.ids },
-    { name: 'location', offsets: places.offsets, values: places.ids },
+    { name: 'skill', offsets: skills.offsets, values: skills.ids, size: skills.values.length },
+    { name: 'location', offsets: places.offsets, values: places.ids, size: places.values.length },
   ]);
 }
 
