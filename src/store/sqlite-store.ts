@@ -121,7 +121,12 @@ export class SqliteJobStore implements JobStore {
 
   #serial<T>(work: () => T | Promise<T>): Promise<T> {
     const run = this.#queue.then(work);
-    this.#queue = run.catch(() => undefined);
+    // The queue keeps only completion, never a result: a loadLive's million jobs must not stay
+    // reachable from the store until its next call.
+    this.#queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 

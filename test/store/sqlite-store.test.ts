@@ -1,6 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobStore } from '../../src/store/job-store.js';
@@ -36,6 +41,12 @@ describe('SqliteJobStore', () => {
   afterEach(async () => {
     await fixture?.cleanup();
     fixture = undefined;
+  });
+
+  it('keeps no reference to what loadLive returned once the caller drops it', async () => {
+    const probe = fileURLToPath(new URL('./probes/load-retention.ts', import.meta.url));
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', probe]);
+    expect(stdout).toBe('collected');
   });
 
   it('works in memory', async () => {
