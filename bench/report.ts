@@ -100,13 +100,18 @@ function opRows(op: Operation, s: SizeReport): string[] {
 
 function statsRow(op: Operation, name: string, st: OpStats): string {
   const timed = `${int.format(st.queries)}${st.budgetHit ? ' (time budget)' : ''}`;
-  return `| ${OP_LABEL[op]} | ${name} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${Number.isFinite(st.qps) ? int.format(st.qps) : '–'} | ${timed} | ${st.skipped || ''} |`;
+  return `| ${OP_LABEL[op]} | ${name} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${qps(st.qps)} | ${timed} | ${st.skipped || ''} |`;
+}
+
+function qps(x: number): string {
+  if (!Number.isFinite(x)) return '–';
+  return x < 10 ? x.toFixed(1) : int.format(x);
 }
 
 function repeatedRow(op: Operation, r: SystemResult): string {
   const st = r.repeated[op];
   if (!st) return `| ${OP_LABEL[op]} | – | – | – |`;
-  return `| ${OP_LABEL[op]} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${int.format(st.qps)} |`;
+  return `| ${OP_LABEL[op]} | ${ms(st.medianMs)} | ${ms(st.p99Ms)} | ${qps(st.qps)} |`;
 }
 
 function engineByKind(r: SystemResult): string[] {
@@ -170,7 +175,8 @@ function agreementSection(s: SizeReport): string[] {
 export function writeReport(dir: string, report: BenchReport): { markdown: string; files: string[] } {
   mkdirSync(dir, { recursive: true });
   const markdown = toMarkdown(report);
-  const json = `${JSON.stringify(report, null, 2)}\n`;
+  // The raw sample answers only feed the agreement summary; they would make the file large.
+  const json = `${JSON.stringify(report, (key, value: unknown) => (key === 'sample' ? undefined : value), 2)}\n`;
   const files = [join(dir, 'latest.md'), join(dir, 'latest.json')];
   writeFileSync(files[0]!, markdown);
   writeFileSync(files[1]!, json);
