@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/facet-rows.js';
 import { haversineKm } from '../../src/search/geo.js';
+import { slimJobs } from '../../src/search/slim-jobs.js';
+import { job, place } from '../builders.js';
 import { paginate } from '../../src/search/paginate.js';
 import { QueryCache } from '../../src/search/query-cache.js';
 import { buildSortOrder } from '../../src/search/sort.js';
@@ -46,6 +48,15 @@ describe('engine parts', () => {
     expect(counts.company[70_000]).toBe(2);
     expect([Array.from(counts.small), Array.from(counts.skill)]).toEqual([[0, 2, 1], [0, 1, 2]]);
     expect(Array.from(counts.place.subarray(0, INLINE_VALUES + 3))).toEqual([1, ...long.map(() => 1), 0]);
+  });
+
+  it('keeps listed jobs without their indexed text, sharing equal places, companies and names', () => {
+    const [a, b] = slimJobs([job({ places: [place()] }), job({ places: [place()] })]);
+    expect(a!.places[0]).toBe(b!.places[0]);
+    expect(a!.company).toBe(b!.company);
+    expect(a!.position).toBe(b!.position);
+    expect('searchText' in a!).toBe(false);
+    expect(a!.places[0]).toEqual(place());
   });
 
   it('splits words on anything but letters and digits and folds them into keys', () => {
