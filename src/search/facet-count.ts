@@ -1,7 +1,7 @@
 import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
 import { unpackCounts } from './facet-pack.js';
 import { countRows, type RowCount } from './facet-rows.js';
-import { andCount, bitsToIds, hasBit } from './postings/bitset.js';
+import { andCount, andNotToIds, bitsToIds, hasBit } from './postings/bitset.js';
 import { identity, type DocSet } from './postings/doc-set.js';
 import { REMOTE_LEVELS } from './remote.js';
 
@@ -16,19 +16,30 @@ export interface Counts {
 }
 
 /**
- * Counts the given facets over the set: one pass per pack of small facets (see facet-pack), one
- * per other facet, over its document numbers. A set larger than half the corpus is counted
- * through its complement, subtracted from `full` (the counts over all documents, computed once
- * at build). One facet over a large bitset is counted by intersecting its postings instead
- * when that is cheaper (a facet with few values: a popcount per value).
- * @example countFacets(engine, set, ['workModel'], full).byFacet.workModel // counts by code
+ * Precomputed counts of every facet over a set (`words`; null: all documents) that contains the
+ * set being counted: then only the documents of the base outside the set need counting.
  */
-export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[], full: Counts | null): Counts {
-  if (set.kind === 'all' && full) return full;
+export interface Base {
+  readonly words: Uint32Array | null;
+  readonly counts: Counts;
+}
+
+/**
+ * Counts the given facets over the set: one fused pass over the facet rows (see countIds). With
+ * `bases` (query time; the first is all documents), a bitset is counted through the base that
+ * leaves the fewest documents outside it — all documents for a set larger than half the corpus,
+ * a precomputed filter set for a set close to it — and subtracted from the base's counts. One
+ * facet over a large bitset is counted by intersecting its postings instead when that is cheaper
+ * (a facet with few values: a popcount per value).
+ * @example countFacets(engine, set, ['workModel'], [all]).byFacet.workModel // counts by code
+ */
+export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[], bases: readonly Base[] | null): Counts {
+  if (set.kind === 'all' && bases) return bases[0]!.counts;
   const n = e.n;
-  const complement = full !== null && e.tuning.complement && set.kind === 'bits' && set.size * 2 > n;
+  const base = set.kind === 'bits' && bases && e.tuning.complement ? bestBase(bases, set.size, n) : null;
+  const counted = base ? outside(base, n) - set.size : set.size;
   const only = facets.length === 1 ? facets[0]! : null;
-  if (only !== null && full !== null && set.kind === 'bits' && byPostingsIsCheaper(e, only, complement ? n - set.size : set.size)) {
+  if (only !== null && bases && set.kind === 'bits' && byPostingsIsCheaper(e, only, counted)) {
     const postings = postingsOf(e, only)!;
     const counts = e.scratch.counts(only, postings.length);
     countByPostings(postings, set.words, counts);
@@ -38,12 +49,28 @@ export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[],
   let length: number;
   if (set.kind === 'list') [ids, length] = [set.ids, set.size];
   else if (set.kind === 'all') [ids, length] = [identity(n), n];
-  else [ids, length] = [e.scratch.ids(), bitsToIds(set.words, n, e.scratch.ids(), complement)];
+  else if (base?.words) [ids, length] = [e.scratch.ids(), andNotToIds(base.words, set.words, e.scratch.ids())];
+  else [ids, length] = [e.scratch.ids(), bitsToIds(set.words, n, e.scratch.ids(), base !== null)];
   // At query time the counters are scratch buffers (valid until the next count of that facet).
-  const alloc: Alloc = full === null ? (_, size) => new Uint32Array(size) : (key, size) => e.scratch.counts(key, size);
+  const alloc: Alloc = bases === null ? (_, size) => new Uint32Array(size) : (key, size) => e.scratch.counts(key, size);
   const byFacet = countIds(e, ids, length, facets, alloc);
-  if (complement) for (const f of facets) subtractFrom(full.byFacet[f]!, byFacet[f]!);
+  if (base) for (const f of facets) subtractFrom(base.counts.byFacet[f]!, byFacet[f]!);
   return { total: set.size, byFacet };
+}
+
+function outside(base: Base, n: number): number {
+  return base.words === null ? n : base.counts.total;
+}
+
+/** The base leaving the fewest documents to count, if that beats counting the set itself. */
+function bestBase(bases: readonly Base[], size: number, n: number): Base | null {
+  let best: Base | null = null;
+  let cost = size;
+  for (const b of bases) {
+    const c = outside(b, n) - size;
+    if (c < cost) [best, cost] = [b, c];
+  }
+  return best;
 }
 
 type Alloc = (key: string, size: number) => Uint32Array;

@@ -3,7 +3,8 @@ import { bucketLabel, bucketValue } from '../domain/salary-buckets.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../domain/vocab.js';
 import type { Dictionary } from './columns.js';
 import type { Engine } from './engine.js';
-import { countFacets, FACET_KEYS, type Counts, type FacetKey } from './facet-count.js';
+import { basesFor } from './base-counts.js';
+import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
 import { evaluate, planFilter } from './filter.js';
 import { canonicalPlace } from './places.js';
 import { topKInRange } from './top-k.js';
@@ -12,21 +13,23 @@ import { topKInRange } from './top-k.js';
  * Facet counts for a filter. Conjunctive: every facet over the jobs matching all filters (a set
  * skill or location lists just the selected value with the total). Disjunctive: each set facet
  * over the jobs matching all other filters (one extra pass per set facet, counting that facet
- * only); the rest over the full match set, in one pass.
+ * only); the rest over the full match set, in one pass. Counting starts from the precomputed
+ * counts of all documents or of a large filter set when that leaves fewer documents to count.
  * @example computeFacets(engine, full, { filter: { workModel: 'remote' }, mode: 'conjunctive', facetLimit: 10 })
  */
-export function computeFacets(e: Engine, full: Counts, request: FacetRequest): FacetCounts {
+export function computeFacets(e: Engine, all: Base, bases: ReadonlyMap<string, Base>, request: FacetRequest): FacetCounts {
   const plan = planFilter(e, request.filter);
   const setKeys = new Set<string>(plan.clauses.map((c) => c.key));
   const matching = evaluate(e, plan);
   const disjunctive = request.mode === 'disjunctive';
   const own = disjunctive ? FACET_KEYS.filter((f) => setKeys.has(f)) : [];
   const skip = disjunctive ? setKeys : new Set(['skill', 'location'].filter((f) => setKeys.has(f)));
-  const main = countFacets(e, matching, FACET_KEYS.filter((f) => !skip.has(f)), full);
+  const main = countFacets(e, matching, FACET_KEYS.filter((f) => !skip.has(f)), basesFor(all, bases, plan.clauses));
   const counts: Partial<Record<FacetKey, Uint32Array>> = { ...main.byFacet };
   let seoTotal = main.total;
   for (const f of own) {
-    const c = countFacets(e, evaluate(e, plan, f), [f], full);
+    const others = plan.clauses.filter((clause) => clause.key !== f);
+    const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others));
     counts[f] = c.byFacet[f]!;
     if (f === 'seo') seoTotal = c.total;
   }

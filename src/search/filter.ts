@@ -13,6 +13,8 @@ export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keyword
 /** One applied filter: its exact size, its documents and a per-document test. */
 export interface Clause {
   readonly key: ClauseKey;
+  /** Key of its document set among the precomputed bases (base-counts.ts), if it can be one. */
+  readonly base: string | null;
   readonly size: number;
   readonly docs: () => DocSet;
   readonly has: (d: number) => boolean;
@@ -54,7 +56,7 @@ export function planFilter(e: Engine, filter: JobFilter): Plan {
 }
 
 function unknown(key: ClauseKey): Clause {
-  return { key, size: 0, docs: () => EMPTY_SET, has: () => false };
+  return { key, base: null, size: 0, docs: () => EMPTY_SET, has: () => false };
 }
 
 function columnClause(e: Engine, facet: ColumnFacet, value: string): Clause {
@@ -63,20 +65,21 @@ function columnClause(e: Engine, facet: ColumnFacet, value: string): Clause {
   if (code === undefined) return unknown(facet);
   const set = column.postings[code]!;
   const col = column.col;
-  return { key: facet, size: set.size, docs: () => set, has: (d) => col[d] === code };
+  return { key: facet, base: `${facet}:${code}`, size: set.size, docs: () => set, has: (d) => col[d] === code };
 }
 
 function skillClause(e: Engine, value: string): Clause {
   const code = e.skills.codes.get(value);
   if (code === undefined) return unknown('skill');
   const set = e.skills.postings[code]!;
-  if (set.kind === 'bits') return { key: 'skill', size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
+  const base = `skill:${code}`;
+  if (set.kind === 'bits') return { key: 'skill', base, size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
   const { offsets, ids } = e.skills;
   const has = (d: number): boolean => {
     for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
     return false;
   };
-  return { key: 'skill', size: set.size, docs: () => set, has };
+  return { key: 'skill', base, size: set.size, docs: () => set, has };
 }
 
 /**
@@ -91,7 +94,7 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined):
   const only = candidates[0]!;
   if (!useRadius && candidates.length === 1) {
     const set = e.places.column.postings[only]!;
-    return { key: 'location', size: set.size, docs: () => set, has: placeTest(e, only, set) };
+    return { key: 'location', base: `location:${only}`, size: set.size, docs: () => set, has: placeTest(e, only, set) };
   }
   const words = newBitset(e.n);
   for (const code of candidates) addSet(words, e.places.column.postings[code]!);
@@ -115,7 +118,7 @@ function addSet(words: Uint32Array, set: DocSet): void {
 
 function bitsClause(key: ClauseKey, words: Uint32Array, size = popcount(words)): Clause {
   const set = bitsSet(words, size);
-  return { key, size, docs: () => set, has: (d) => hasBit(words, d) };
+  return { key, base: null, size, docs: () => set, has: (d) => hasBit(words, d) };
 }
 
 function remoteClause(e: Engine, min: number): Clause {
@@ -130,7 +133,7 @@ function remoteClause(e: Engine, min: number): Clause {
     }
     return set;
   };
-  return { key: 'remote', size, docs, has: (d) => value[d]! >= min };
+  return { key: 'remote', base: `remote:${size}`, size, docs, has: (d) => value[d]! >= min };
 }
 
 /** Keyword matches are memoised: a search page asks for facets, count and list of the same text. */

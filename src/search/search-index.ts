@@ -3,7 +3,8 @@ import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } fr
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
 import { buildEngine, DEFAULT_TUNING, type Engine, type EngineTuning } from './engine.js';
-import { countFacets, FACET_KEYS, type Counts } from './facet-count.js';
+import { buildBases } from './base-counts.js';
+import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
 import { listPage } from './list.js';
@@ -42,7 +43,8 @@ export class SearchIndex {
 
   private constructor(
     private readonly engine: Engine,
-    private readonly full: Counts,
+    private readonly all: Base,
+    private readonly bases: ReadonlyMap<string, Base>,
     private readonly locationSuggest: SuggestIndex,
     private readonly companySuggest: SuggestIndex,
   ) {
@@ -57,12 +59,13 @@ export class SearchIndex {
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
   static build(jobs: readonly Job[], options: SearchIndexOptions): SearchIndex {
     const e = buildEngine(jobs, options.salaryBuckets, options.now, { ...DEFAULT_TUNING, ...options.tuning });
-    const full = countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null);
+    const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     const places = e.places.column;
     const companies = e.columns.company;
     return new SearchIndex(
       e,
-      full,
+      all,
+      buildBases(e),
       buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings)),
       buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
     );
@@ -86,7 +89,7 @@ export class SearchIndex {
   /** Facet counts for the filter. @example index.facets({ filter: {}, mode: 'conjunctive', facetLimit: 100 }).seo.all */
   facets(request: FacetRequest): FacetCounts {
     const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
-    return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.full, request)));
+    return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.all, this.bases, request)));
   }
 
   /** Places (cities, regions, countries) with a word starting with q. @example index.suggestLocations('mün', 10) */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/facet-rows.js';
 import { haversineKm } from '../../src/search/geo.js';
+import { andNotToIds } from '../../src/search/postings/bitset.js';
 import { slimJobs } from '../../src/search/slim-jobs.js';
 import { job, place } from '../builders.js';
 import { paginate } from '../../src/search/paginate.js';
@@ -57,6 +58,13 @@ describe('engine parts', () => {
     expect(a!.position).toBe(b!.position);
     expect('searchText' in a!).toBe(false);
     expect(a!.places[0]).toEqual(place());
+  });
+
+  it('lists the bits of a base outside a set, the top bit of a word included', () => {
+    const base = Uint32Array.of(0xffffffff, 0x80000001);
+    const words = Uint32Array.of(0x7ffffffe, 0x00000001);
+    const out = new Uint32Array(64);
+    expect(Array.from(out.subarray(0, andNotToIds(base, words, out)))).toEqual([0, 31, 63]);
   });
 
   it('splits words on anything but letters and digits and folds them into keys', () => {

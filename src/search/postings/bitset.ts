@@ -90,6 +90,21 @@ export function bitsToIds(words: Uint32Array, n: number, out: Uint32Array, compl
   return k;
 }
 
+/** Writes the ids in `base` but not in `words`, ascending, into `out`; returns how many. */
+export function andNotToIds(base: Uint32Array, words: Uint32Array, out: Uint32Array): number {
+  let k = 0;
+  for (let i = 0; i < words.length; i++) {
+    let w = (base[i]! & ~words[i]!) >>> 0;
+    const b = i << 5;
+    while (w !== 0) {
+      const t = w & -w;
+      out[k++] = b + 31 - Math.clz32(t);
+      w ^= t;
+    }
+  }
+  return k;
+}
+
 function lowMask(bits: number): number {
   return bits >= 32 ? 0xffffffff : ((1 << bits) - 1) >>> 0;
 }
