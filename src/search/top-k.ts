@@ -6,16 +6,7 @@
 export function topK(items: ArrayLike<number>, k: number, before: (a: number, b: number) => boolean): number[] {
   const heap: number[] = [];
   if (k <= 0) return heap;
-  for (let i = 0; i < items.length; i++) {
-    const x = items[i]!;
-    if (heap.length < k) {
-      heap.push(x);
-      siftUp(heap, heap.length - 1, before);
-    } else if (before(x, heap[0]!)) {
-      heap[0] = x;
-      siftDown(heap, 0, before);
-    }
-  }
+  for (let i = 0; i < items.length; i++) offer(heap, items[i]!, k, before);
   return heap;
 }
 
@@ -29,16 +20,7 @@ export function topKInRange(
 ): number[] {
   const heap: number[] = [];
   if (k <= 0) return heap;
-  for (let x = from; x < to; x++) {
-    if (!include(x)) continue;
-    if (heap.length < k) {
-      heap.push(x);
-      siftUp(heap, heap.length - 1, before);
-    } else if (before(x, heap[0]!)) {
-      heap[0] = x;
-      siftDown(heap, 0, before);
-    }
-  }
+  for (let x = from; x < to; x++) if (include(x)) offer(heap, x, k, before);
   return heap;
 }
 
@@ -47,6 +29,17 @@ export function firstK(items: ArrayLike<number>, k: number, before: (a: number, 
   const kept = k * 4 < items.length ? topK(items, k, before) : Array.from(items);
   kept.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   return kept.length > k ? kept.slice(0, k) : kept;
+}
+
+/** Keeps `x` in the heap of the k best when it is better than the worst kept. */
+function offer(heap: number[], x: number, k: number, before: (a: number, b: number) => boolean): void {
+  if (heap.length < k) {
+    heap.push(x);
+    siftUp(heap, heap.length - 1, before);
+  } else if (before(x, heap[0]!)) {
+    heap[0] = x;
+    siftDown(heap, 0, before);
+  }
 }
 
 function siftUp(h: number[], i: number, before: (a: number, b: number) => boolean): void {
