@@ -125,7 +125,10 @@ async function main(): Promise<void> {
     index.list({ filter: f, sort: 'date', order: 'asc', page: 40, perPage: 19 });
   }
   const warmPrefixes = new Set(Array.from({ length: 60 }, () => word(1).slice(0, 1 + below(3))));
-  for (const q of warmPrefixes) [index.suggestLocations(q, 9), index.suggestCompanies(q, 9)];
+  for (const q of warmPrefixes) {
+    index.suggestLocations(q, 9);
+    index.suggestCompanies(q, 9);
+  }
   const over = (label: string, fn: (f: JobFilter) => unknown): void => {
     const filters = distinctFilters(jobs, runs);
     time(label, filters.length, (i) => fn(filters[i]!));
