@@ -15,6 +15,14 @@ export function place(overrides: Partial<JobPlace> = {}): JobPlace {
   };
 }
 
+/** München as the gazetteer gives it (GeoNames coordinates). */
+export const MUNICH: JobPlace = place({
+  city: { slug: 'münchen', name: 'München' },
+  region: { slug: 'bayern', name: 'Bayern' },
+  lat: 48.1374,
+  lon: 11.5755,
+});
+
 /** A complete, plausible Job; override what the test is about. */
 export function job(overrides: Partial<Job> = {}): Job {
   const n = next++;

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { enrichRecord } from '../../src/ingest/enrich.js';
+import { MUNICH } from '../builders.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 const fixtureLines = readFileSync(fileURLToPath(new URL('../fixtures/ingest/mixed.ndjson', import.meta.url)), 'utf8').split('\n');
@@ -14,15 +15,6 @@ function enrich(record: unknown): Job {
   if (!result.ok) throw new Error(result.reason);
   return result.job;
 }
-
-const munich = {
-  city: { slug: 'münchen', name: 'München' },
-  region: { slug: 'bayern', name: 'Bayern' },
-  country: { slug: 'deutschland', name: 'Deutschland' },
-  countryCode: 'DE',
-  lat: 48.1374,
-  lon: 11.5755,
-};
 
 describe('enrichRecord', () => {
   it('enriches a complete posting into a Job', () => {
@@ -45,7 +37,7 @@ describe('enrichRecord', () => {
       ],
       isSeo: true,
       language: 'de',
-      places: [munich],
+      places: [MUNICH],
       salary: { min: 55_000, max: 65_000 },
       estimatedSalary: null,
       summary: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console. Zwei Tage Homeoffice pro Woche.',
