@@ -36,26 +36,17 @@ export function buildColumn(
   labelOf: (value: string, firstDoc: number) => string,
   ratio = DENSE_RATIO,
 ): Column {
-  const codes = new Map<string, number>();
-  const values = [''];
-  const firstDocs = [0];
+  const dict = new CodeBook();
   const col = new Uint32Array(n);
   for (let d = 0; d < n; d++) {
     const key = keyOf(d);
-    if (key === null) continue;
-    let code = codes.get(key);
-    if (code === undefined) {
-      code = values.length;
-      codes.set(key, code);
-      values.push(key);
-      firstDocs.push(d);
-    }
-    col[d] = code;
+    if (key !== null) col[d] = dict.codeOf(key, d);
   }
+  const { values, codes } = dict;
   const postings = postingsOf(n, values.length, ratio, (emit) => {
     for (let d = 0; d < n; d++) if (col[d] !== 0) emit(col[d]!, d);
   });
-  const labels = values.map((v, code) => (code === 0 ? '' : labelOf(v, firstDocs[code]!)));
+  const labels = dict.labels(labelOf);
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), col };
 }
 
@@ -69,23 +60,15 @@ export function buildMultiColumn(
   labelOf: ((value: string, firstDoc: number) => string) | null,
   ratio = DENSE_RATIO,
 ): MultiColumn {
-  const codes = new Map<string, number>();
-  const values = [''];
-  const firstDocs = [0];
+  const dict = new CodeBook();
   const offsets = new Uint32Array(n + 1);
   let ids: Uint32Array = new Uint32Array(Math.max(16, n));
   let len = 0;
   const seen: number[] = [];
   let d = 0;
   const emit = (key: string): void => {
-    let code = codes.get(key);
-    if (code === undefined) {
-      code = values.length;
-      codes.set(key, code);
-      values.push(key);
-      firstDocs.push(d);
-      seen.push(-1);
-    }
+    const code = dict.codeOf(key, d);
+    if (code > seen.length) seen.push(-1);
     if (seen[code - 1] === d) return;
     seen[code - 1] = d;
     if (len === ids.length) ids = grow(ids);
@@ -95,6 +78,7 @@ export function buildMultiColumn(
     keysOf(d, emit);
     offsets[d + 1] = len;
   }
+  const { values, codes } = dict;
   const packed = ids.slice(0, len);
   const postings = postingsOf(n, values.length, ratio, (emit) => {
     for (let d = 0; d < n; d++) {
@@ -102,8 +86,30 @@ export function buildMultiColumn(
     }
   });
   if (labelOf === null) return { values, labels: values, codes, postings, labelRank: new Uint32Array(0), offsets, ids: packed };
-  const labels = values.map((v, code) => (code === 0 ? '' : labelOf(v, firstDocs[code]!)));
+  const labels = dict.labels(labelOf);
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids: packed };
+}
+
+/** Codes 1.. for keys in order of first sight (0 is "no value"), with the document each was first seen in. */
+class CodeBook {
+  readonly codes = new Map<string, number>();
+  readonly values = [''];
+  private readonly firstDocs = [0];
+
+  codeOf(key: string, d: number): number {
+    let code = this.codes.get(key);
+    if (code === undefined) {
+      code = this.values.length;
+      this.codes.set(key, code);
+      this.values.push(key);
+      this.firstDocs.push(d);
+    }
+    return code;
+  }
+
+  labels(labelOf: (value: string, firstDoc: number) => string): string[] {
+    return this.values.map((v, code) => (code === 0 ? '' : labelOf(v, this.firstDocs[code]!)));
+  }
 }
 
 /**
