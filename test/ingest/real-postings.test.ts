@@ -6,7 +6,7 @@ import { importFile, type ImportSummary } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 
 /** 54 real postings (see its README): imported into the real SQLite store, in memory. */
-const FIXTURE = fileURLToPath(new URL('../../../shared/fixtures/real-postings/postings.ndjson', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
 const NOW = Date.UTC(2026, 10, 21);
 const TOTAL = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
 
