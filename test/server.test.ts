@@ -17,7 +17,7 @@ let dbPath: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'jobsearch-server-'));
   dbPath = path.join(dir, 'jobs.db');
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '400', REFRESH_INTERVAL_MS: '100' });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '1200', REFRESH_INTERVAL_MS: '100' });
   server = await startServer(config, pino({ level: 'silent' }));
 });
 
@@ -25,6 +25,14 @@ afterAll(async () => {
   await server?.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** German digit grouping written out plainly (1234567 -> "1.234.567"), not by the code under test. */
+function grouped(n: number): string {
+  const digits = String(n);
+  const parts: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) parts.unshift(digits.slice(Math.max(0, end - 3), end));
+  return parts.join('.');
+}
 
 async function fetchJson<T>(pathname: string): Promise<T> {
   const res = await fetch(`${server.url}${pathname}`);
@@ -36,8 +44,8 @@ describe('the service started on an empty SQLite file', () => {
   it('loads the demo postings and reports ready', async () => {
     const ready = await fetchJson<{ status: string; documents: number }>('/readyz');
     expect(ready.status).toBe('ready');
-    expect(ready.documents).toBeGreaterThan(300);
-    expect(ready.documents).toBeLessThanOrEqual(400);
+    expect(ready.documents).toBeGreaterThan(1000);
+    expect(ready.documents).toBeLessThanOrEqual(1200);
   });
 
   it('answers the filter data over HTTP with consistent counts', async () => {
@@ -59,20 +67,48 @@ describe('the service started on an empty SQLite file', () => {
     expect(de.jobs.some((j) => /Gehalt/.test(j.salary_relevance_context))).toBe(true);
   });
 
-  it('picks up a change another process writes to the store within seconds', async () => {
+  it('writes counts of 1,000 and more with German grouping over HTTP', async () => {
+    const count = await fetchJson<CountResponse>('/jobs/api/job-search-results-count');
+    expect(count.total_results).toBeGreaterThanOrEqual(1000);
+    expect(count.total_results_formatted).toBe(grouped(count.total_results));
+    expect(count.total_results_formatted).toMatch(/^1\.\d{3}$/);
+    const { filters } = await fetchJson<FilterDataResponse>('/jobs/api/job-search-filter-data');
+    expect(filters.seo_jobs_only_counts.all_formatted).toBe(grouped(count.total_results));
+    const list = await fetchJson<ListResponse>('/jobs/api/job-search-results-list?per_page=1&page=1000');
+    expect(list.pagination).toMatchObject({
+      total_pages: count.total_results,
+      total_pages_formatted: grouped(count.total_results),
+      current_page_formatted: '1.000',
+      start_item_formatted: '1.000',
+      end_item_formatted: '1.000',
+    });
+    const country = filters.locations[0]!;
+    const n = Number(/\((\d+(?:\.\d{3})*)\)$/.exec(country.label)![1]!.replace(/\./g, ''));
+    expect(country.label).toBe(`${country.value} (${grouped(n)})`);
+  });
+
+  it('picks up a change another process writes to the store', async () => {
     const before = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')).total_results;
     expect(before).toBe(0);
     const writer = new SqliteJobStore(dbPath);
-    await writer.migrate();
-    await writer.upsert([
-      job({ key: 'other:1', boardId: '987654321', company: { name: 'ZZ Late Arrival GmbH', domain: null, website: null, logoUrl: null, size: null }, postedAt: Date.now() }),
-    ]);
-    await writer.close();
-    let after = 0;
-    for (let i = 0; i < 100 && after === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')).total_results;
+    let cursor: number;
+    try {
+      await writer.migrate();
+      await writer.upsert([
+        job({ key: 'other:1', boardId: '987654321', company: { name: 'ZZ Late Arrival GmbH', domain: null, website: null, logoUrl: null, size: null }, postedAt: Date.now() }),
+      ]);
+      cursor = await writer.changeCursor();
+    } finally {
+      await writer.close();
     }
+    // Wait for the server to say it serves the store as of that write (however long the shared
+    // machine takes; the test's own timeout is the only bound), then ask once.
+    for (;;) {
+      const ready = await fetchJson<{ cursor: number }>('/readyz');
+      if (ready.cursor >= cursor) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')).total_results;
     expect(after).toBe(1);
   });
 

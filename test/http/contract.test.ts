@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
-import { corpus, testApp, getOk } from './fixture.js';
+import type { Job } from '../../src/domain/job.js';
+import { corpus, NOW, testApp, getOk } from './fixture.js';
 
 let app: ApiInstance;
 beforeAll(async () => {
@@ -16,6 +17,9 @@ afterAll(async () => {
 });
 
 const get = <T>(url: string): Promise<T> => getOk<T>(app, url);
+
+/** The fixture's jobs that have not expired at NOW, counted here without the engine. */
+const liveFixture = (): Job[] => corpus().filter((j) => j.validThrough === null || j.validThrough > NOW);
 
 const FILTER_DATA = '/jobs/api/job-search-filter-data';
 const COUNT = '/jobs/api/job-search-results-count';
@@ -33,6 +37,21 @@ describe('every endpoint', () => {
       expect(body.duration_ms as number).toBeGreaterThanOrEqual(0);
     },
   );
+
+  // A request held up 30 ms before it is routed must report at least that much: a constant 0
+  // (or a time measured from the wrong moment) fails. Only a lower bound, so never flaky.
+  it('measures duration_ms from the arrival of the request (every endpoint held up 30 ms, cached or not)', async () => {
+    const slow = await testApp(corpus());
+    try {
+      slow.addHook('onRequest', () => new Promise<void>((resolve) => setTimeout(resolve, 30)));
+      for (const url of [FILTER_DATA, COUNT, LIST, `${LOCATIONS}?q=b`, `${COMPANIES}?q=a`, LIST]) {
+        const body = await getOk<Record<string, unknown>>(slow, url);
+        expect(body.duration_ms as number, url).toBeGreaterThanOrEqual(29);
+      }
+    } finally {
+      await slow.close();
+    }
+  });
 });
 
 describe('GET /jobs/api/job-search-filter-data', () => {
@@ -119,11 +138,40 @@ describe('GET /jobs/api/job-search-filter-data', () => {
     expect(filters.locations.map((l) => l.value)).toContain('berlin');
   });
 
-  it('returns seniority_levels, employment_types, remote_percentages and skill_tags as arrays', async () => {
+  it('counts seniority levels, employment types, remote shares (at least n %) and skills of the live fixture', async () => {
     const { filters } = await get<FilterDataResponse>(FILTER_DATA);
-    for (const list of [filters.seniority_levels, filters.employment_types, filters.remote_percentages, filters.skill_tags]) {
-      expect(Array.isArray(list)).toBe(true);
-    }
+    const live = liveFixture();
+    const counted = (n: number) => ({ count: n, count_formatted: String(n) });
+    const tally = (of: (j: Job) => string[]) => {
+      const m = new Map<string, number>();
+      for (const j of live) for (const v of of(j)) m.set(v, (m.get(v) ?? 0) + 1);
+      return m;
+    };
+    const seniority = tally((j) => [j.seniority ?? '']);
+    expect(filters.seniority_levels).toEqual(
+      ['junior', 'mid', 'senior'].map((v) => ({ value: v, label: v, ...counted(seniority.get(v)!) })),
+    );
+    const employment = tally((j) => [j.employmentType ?? '']);
+    expect(filters.employment_types).toEqual(
+      ['full-time', 'part-time'].map((v) => ({ value: v, label: v, ...counted(employment.get(v)!) })),
+    );
+    // Each threshold counts the jobs whose remote share is at least that many percent.
+    expect(filters.remote_percentages).toEqual(
+      [20, 40, 60, 80, 100].map((min) => ({
+        value: String(min), label: String(min), ...counted(live.filter((j) => (j.remotePercentage ?? 0) >= min).length),
+      })),
+    );
+    const skills = tally((j) => j.skills.map((k) => k.slug));
+    expect(filters.skill_tags).toEqual(
+      expect.arrayContaining([
+        { value: 'sistrix', label: 'Sistrix', ...counted(skills.get('sistrix')!) },
+        { value: 'google-analytics', label: 'Google Analytics', ...counted(skills.get('google-analytics')!) },
+        { value: 'excel', label: 'Excel', ...counted(skills.get('excel')!) },
+      ]),
+    );
+    expect(filters.skill_tags).toHaveLength(3);
+    // the fixture itself, so a change to it cannot empty the checks above
+    expect([seniority.get('senior'), employment.get('part-time'), skills.get('excel')]).toEqual([19, 12, 29]);
   });
 
   it('echoes selected with every key in the contract order, null when unset and seo-jobs-only empty', async () => {
@@ -198,6 +246,34 @@ describe('GET /jobs/api/job-search-results-list', () => {
     expect(first.next_url).not.toBe('');
   });
 
+  it('rule 2: following next_url from page 1 walks every live job once, page by page, to the last', async () => {
+    const seen: string[] = [];
+    let url = `${LIST}?location=deutschland&per_page=7`;
+    for (let page = 1; url !== ''; page++) {
+      const body = await get<ListResponse>(url);
+      expect(body.pagination.current_page).toBe(page);
+      seen.push(...body.jobs.map((j) => j.board_id));
+      if (page > 1) expect(new URL(url, 'http://x').searchParams.getAll('page')).toEqual([String(page)]);
+      url = body.next_url;
+    }
+    const inGermany = liveFixture().filter((j) => j.places.some((p) => p.country.slug === 'deutschland'));
+    expect([...seen].sort()).toEqual(inGermany.map((j) => j.boardId).sort());
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(38);
+  });
+
+  it('rule 2: next_url of a URL that already has page= carries exactly one page, the next one', async () => {
+    const body = await get<ListResponse>(`${LIST}?page=2&work_model=remote&per_page=5`);
+    const next = new URL(body.next_url, 'http://x');
+    expect(next.pathname).toBe(LIST);
+    expect(next.searchParams.getAll('page')).toEqual(['3']);
+    expect(next.searchParams.get('work_model')).toBe('remote');
+    expect(next.searchParams.get('per_page')).toBe('5');
+    const third = await get<ListResponse>(body.next_url);
+    expect(third.pagination.current_page).toBe(3);
+    expect(third.pagination.start_item_formatted).toBe('11');
+  });
+
   it('rule 3: current_page equals the requested page and total_pages is at least 1 when results exist', async () => {
     for (const page of [1, 2, 3]) {
       const body = await get<ListResponse>(`${LIST}?page=${page}`);
@@ -220,18 +296,26 @@ describe('GET /jobs/api/job-search-results-list', () => {
   });
 
   it('gives the pagination object its six fields in order, formatted fields as strings', async () => {
+    // 59 live jobs (the 60th has expired) at 20 a page: 3 pages, counted here from the fixture.
+    const totalPages = Math.ceil(liveFixture().length / 20);
+    expect(totalPages).toBe(3);
     const { pagination } = await get<ListResponse>(`${LIST}?page=2`);
     expect(pagination).toEqual({
       current_page: 2,
-      total_pages: pagination.total_pages,
+      total_pages: totalPages,
       start_item_formatted: '21',
       end_item_formatted: '40',
       current_page_formatted: '2',
-      total_pages_formatted: String(pagination.total_pages),
+      total_pages_formatted: String(totalPages),
     });
     expect(Object.keys(pagination)).toEqual([
       'current_page', 'total_pages', 'start_item_formatted', 'end_item_formatted', 'current_page_formatted', 'total_pages_formatted',
     ]);
+    expect((await get<ListResponse>(`${LIST}?page=3`)).pagination).toMatchObject({
+      total_pages: 3, start_item_formatted: '41', end_item_formatted: '59',
+    });
+    expect((await get<ListResponse>(`${LIST}?per_page=59`)).pagination.total_pages).toBe(1);
+    expect((await get<ListResponse>(`${LIST}?per_page=58`)).pagination.total_pages).toBe(2);
   });
 
   it('gives every job card the contract fields in order with their types', async () => {

@@ -1,0 +1,66 @@
+// Mutation testing (StrykerJS 9.x with its Vitest runner): `npm run mutate -- <scope>`.
+// A measurement like the benchmark, not part of `npm test` or CI. See README "Testing".
+//
+// One scope (folder) per run, chosen by the STRYKER_SCOPE environment variable that
+// scripts/mutate.sh sets: search | http | ingest | store. Each scope mutates its source files
+// and runs only the tests that can reach them (the dry run is the whole cost of a scope's
+// selected tests once; each mutant then runs only the tests that covered it).
+//
+// Incremental mode: the result of every run is kept in reports/stryker-incremental-<scope>.json
+// (git-ignored, a machine-local cache), so a re-run tests only mutants in changed code or
+// covered by changed tests.
+
+const scopes = {
+  search: {
+    mutate: ['src/search/**/*.ts'],
+  },
+  http: {
+    mutate: ['src/http/**/*.ts'],
+  },
+  ingest: {
+    // classification, salary and places: the derived fields a job seeker filters on.
+    mutate: [
+      'src/ingest/classify-*.ts',
+      'src/ingest/positions.ts',
+      'src/ingest/salary.ts',
+      'src/ingest/salary-text.ts',
+      'src/ingest/locations.ts',
+      'src/ingest/gazetteer.ts',
+    ],
+  },
+  store: {
+    mutate: ['src/store/**/*.ts'],
+  },
+};
+
+const scope = process.env.STRYKER_SCOPE ?? 'search';
+const chosen = scopes[scope];
+if (!chosen) {
+  throw new Error(`STRYKER_SCOPE must be one of ${Object.keys(scopes).join(', ')}; got "${scope}"`);
+}
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.stryker.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: chosen.mutate,
+  coverageAnalysis: 'perTest',
+  // The machine is shared; one or two test processes at a time.
+  concurrency: 1,
+  timeoutMS: 20_000,
+  timeoutFactor: 2,
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${scope}.json`,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${scope}.html` },
+  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  thresholds: { high: 85, low: 75, break: null },
+  ignorePatterns: ['dist', 'data', 'bench/.cache', 'bench/results', 'coverage', 'reports'],
+  // Static mutants (module-level constants, tables) are run against every test; they are
+  // mostly vocabulary lists whose entries each have their own test, and cost the most time.
+  ignoreStatic: true,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
+
