@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerGenerate, writeLines } from '../../src/cli/commands/generate.js';
 
@@ -16,32 +16,40 @@ function program(): { cmd: Command; errors: string[] } {
   return { cmd, errors };
 }
 
-async function run(...args: string[]): Promise<string[]> {
+/** Runs the command; a usage error (Commander's exit) is an answer, anything else fails the test. */
+async function run(...args: string[]): Promise<{ errors: string; exitCode: number }> {
   const { cmd, errors } = program();
-  await cmd.parseAsync(['node', 'jobsearch', 'generate', ...args]).catch(() => {});
-  return errors;
+  try {
+    await cmd.parseAsync(['node', 'jobsearch', 'generate', ...args]);
+    return { errors: errors.join(''), exitCode: 0 };
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    return { errors: errors.join(''), exitCode: err.exitCode };
+  }
 }
 
 describe('generate command', () => {
   it('rejects a count that is not a positive integer with a clear message', async () => {
     for (const bad of ['0', '-3', '2.5', 'abc']) {
-      expect((await run('--count', bad)).join('')).toMatch(/count must be a positive integer/);
+      const { errors, exitCode } = await run('--count', bad);
+      expect(errors).toMatch(/count must be a positive integer/);
+      expect(exitCode).toBe(1);
     }
   });
 
   it('rejects a seed that is not an integer', async () => {
-    expect((await run('--count', '5', '--seed', '1.5')).join('')).toMatch(/seed must be an integer/);
+    expect(await run('--count', '5', '--seed', '1.5')).toEqual({ errors: expect.stringMatching(/seed must be an integer/), exitCode: 1 });
   });
 
   it('requires --count', async () => {
-    expect((await run()).join('')).toMatch(/--count/);
+    expect(await run()).toEqual({ errors: expect.stringMatching(/--count/), exitCode: 1 });
   });
 
   it('writes the same NDJSON for the same seed and date', async () => {
     const a = join(dir, 'a.ndjson');
     const b = join(dir, 'b.ndjson');
-    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', a)).toEqual([]);
-    await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', b);
+    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', a)).toEqual({ errors: '', exitCode: 0 });
+    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', b)).toEqual({ errors: '', exitCode: 0 });
     const lines = readFileSync(a, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(25);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ '@type': 'JobPosting' });

@@ -113,8 +113,39 @@ describe('facets', () => {
 
   it('orders companies and locations by count, descending', async () => {
     const f = await filterData('');
-    const counts = f.locations.map((l) => Number(/\((\d+)\)$/.exec(l.label)![1]));
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const countOf = (label: string) => Number(/\((\d+)\)$/.exec(label)![1]);
+    for (const facet of [f.locations, f.companies]) {
+      const counts = facet.map((o) => countOf(o.label));
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    }
+    // The companies' counts, tallied here from the fixture (59 live jobs over five companies).
+    const tally = new Map<string, number>();
+    for (const j of corpus()) {
+      if (j.validThrough !== null && j.validThrough <= NOW) continue;
+      const name = j.company.name.toLowerCase();
+      tally.set(name, (tally.get(name) ?? 0) + 1);
+    }
+    expect(new Map(f.companies.map((c) => [c.value, countOf(c.label)]))).toEqual(tally);
+    expect(f.companies.at(-1)).toEqual({ value: 'kraut & rüben kg', label: 'kraut & rüben kg (11)' });
+  });
+
+  it('orders companies with different counts by count, not by name', async () => {
+    const jobs = [
+      ...Array.from({ length: 1 }, () => job({ company: { name: 'Aaa AG', domain: null, website: null, logoUrl: null, size: null } })),
+      ...Array.from({ length: 3 }, () => job({ company: { name: 'Zzz AG', domain: null, website: null, logoUrl: null, size: null } })),
+      ...Array.from({ length: 2 }, () => job({ company: { name: 'Mmm AG', domain: null, website: null, logoUrl: null, size: null } })),
+    ];
+    const small = await testApp(jobs);
+    try {
+      const { filters } = await getOk<FilterDataResponse>(small, '/jobs/api/job-search-filter-data');
+      expect(filters.companies).toEqual([
+        { value: 'zzz ag', label: 'zzz ag (3)' },
+        { value: 'mmm ag', label: 'mmm ag (2)' },
+        { value: 'aaa ag', label: 'aaa ag (1)' },
+      ]);
+    } finally {
+      await small.close();
+    }
   });
 });
 
@@ -156,6 +187,15 @@ describe('sorting and paging', () => {
     expect(body.next_url).toBe('/jobs/api/job-search-results-list?location=deutschland&sort=date&order=desc&page=2');
     const second = await get<ListResponse>(body.next_url);
     expect(second.pagination.current_page).toBe(2);
+  });
+
+  it('replaces the page of a URL that has one in next_url, keeping its place among the parameters', async () => {
+    const body = await list('page=2&location=deutschland&per_page=10');
+    expect(body.next_url).toBe('/jobs/api/job-search-results-list?page=3&location=deutschland&per_page=10');
+    const third = await get<ListResponse>(body.next_url);
+    expect(third.pagination).toMatchObject({ current_page: 3, start_item_formatted: '21', end_item_formatted: '30' });
+    // the pages follow each other: none of page 2's jobs again on page 3
+    expect(third.jobs.map((j) => j.board_id)).not.toEqual(expect.arrayContaining([body.jobs[0]!.board_id]));
   });
 
   it('never returns or counts an expired posting', async () => {

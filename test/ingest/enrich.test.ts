@@ -18,38 +18,53 @@ function enrich(record: unknown): Job {
 
 describe('enrichRecord', () => {
   it('enriches a complete posting into a Job', () => {
-    expect(enrich(recordAt(1))).toEqual({
+    const record = recordAt(1) as { title: string; description: string };
+    // The description's two paragraphs, as a reader sees them in the record.
+    const [strategy, homeOffice] = record.description.split('</p><p>').map((p) => p.replace(/<\/?p>/g, ''));
+    expect([strategy, homeOffice]).toEqual([
+      'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.',
+      'Zwei Tage Homeoffice pro Woche.',
+    ]);
+    const job = enrich(record);
+    // Read straight from the record's fields.
+    expect(job).toMatchObject({
       key: 'test:1001',
       boardId: '1001',
       source: 'test',
-      title: 'SEO Manager (m/w/d)',
+      title: record.title,
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
+      places: [MUNICH],
+      salary: { min: 55_000, max: 65_000 },
+      estimatedSalary: null,
+      postedAt: Date.UTC(2026, 9, 1),
+      validThrough: null,
+    });
+    // Derived: an SEO Manager (title) in online marketing, nothing said of seniority or hours,
+    // two of five days at home (40 %), German text, the three tools the description names.
+    expect(job).toMatchObject({
       industry: 'online-marketing',
       position: { slug: 'seo-manager', name: 'SEO Manager' },
       seniority: null,
       employmentType: null,
       workModel: 'hybrid',
       remotePercentage: 40,
-      skills: [
-        { slug: 'seo', name: 'SEO' },
-        { slug: 'sistrix', name: 'Sistrix' },
-        { slug: 'google-search-console', name: 'Google Search Console' },
-      ],
       isSeo: true,
       language: 'de',
-      places: [MUNICH],
-      salary: { min: 55_000, max: 65_000 },
-      estimatedSalary: null,
-      summary: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console. Zwei Tage Homeoffice pro Woche.',
-      seoContext: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.',
-      salaryContext: '',
-      remoteContext: 'Zwei Tage Homeoffice pro Woche.',
-      searchText:
-        'SEO Manager (m/w/d)\nSEO Manager\nAcme GmbH\nSEO Sistrix Google Search Console\n' +
-        'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.\nZwei Tage Homeoffice pro Woche.',
-      postedAt: Date.UTC(2026, 9, 1),
-      validThrough: null,
     });
+    expect(job.skills.map((k) => k.name).sort()).toEqual(['Google Search Console', 'SEO', 'Sistrix']);
+    // Card texts quote the description's own sentences: the one about SEO, the one about home office.
+    expect(job.seoContext).toBe(strategy);
+    expect(job.remoteContext).toBe(homeOffice);
+    expect(job.summary).toBe(`${strategy} ${homeOffice}`);
+    expect(job.salaryContext).toBe(''); // the salary is structured data; no sentence states it
+    // Everything searchable, and no markup.
+    for (const part of [record.title, 'Acme GmbH', 'Sistrix', strategy!, homeOffice!]) expect(job.searchText).toContain(part);
+    expect(job.searchText).not.toMatch(/[<>]/);
+    expect(Object.keys(job).sort()).toEqual([
+      'boardId', 'company', 'employmentType', 'estimatedSalary', 'industry', 'isSeo', 'key', 'language', 'places',
+      'position', 'postedAt', 'remoteContext', 'remotePercentage', 'salary', 'salaryContext', 'searchText', 'seniority',
+      'seoContext', 'skills', 'source', 'summary', 'title', 'validThrough', 'workModel',
+    ]);
   });
 
   it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -42,11 +42,16 @@ describe('jobsearch import', () => {
   });
 
   it('writes every reject to the reject report as JSON lines', async () => {
-    const report = join(mkdtempSync(join(tmpdir(), 'import-')), 'rejects.ndjson');
-    await run([fixture('mixed.ndjson'), '--reject-report', report]);
-    const lines = readFileSync(report, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
-    expect(lines).toHaveLength(8);
-    expect(lines[1]).toEqual({ position: 'line 4', reason: 'title is missing' });
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    try {
+      const report = join(dir, 'rejects.ndjson');
+      await run([fixture('mixed.ndjson'), '--reject-report', report]);
+      const lines = readFileSync(report, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      expect(lines).toHaveLength(8);
+      expect(lines[1]).toEqual({ position: 'line 4', reason: 'title is missing' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 when the file cannot be read', async () => {
