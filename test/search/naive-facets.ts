@@ -1,5 +1,5 @@
 import type { FacetCounts, FacetOption, FacetRequest } from '../../src/domain/query.js';
-import { bucketLabel, bucketValue } from '../../src/domain/salary-buckets.js';
+import { bucketLabel, bucketValue } from './naive-text.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
 import type { Job } from '../../src/domain/job.js';
 import { cmp, collator, slugsOf, type Key, type NaiveSearch } from './naive-search.js';

@@ -1,5 +1,5 @@
 import type { Suggestion } from '../../src/domain/query.js';
-import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
+import { foldKey, foldKeys } from './naive-text.js';
 import { cmp, collator, slugsOf, type NaiveSearch } from './naive-search.js';
 
 /** Autocomplete by the rules: every entity tested against every word start of its label. */

@@ -33,7 +33,29 @@ const PLACES: JobPlace[] = [
   pl(named('zürich', 'Zürich'), named('zürich-kanton', 'Kanton Zürich'), CH, null, null),
   pl(null, named('hessen', 'Hessen'), DE, 50.5, 9.0),
   pl(named('köln', 'Köln'), named('koeln', 'Koeln'), DE, 50.94, 6.96),
+  // Exactly at the coordinates of Berlin and of München: found by a radius of 0 around them.
+  pl(named('charlottenburg', 'Charlottenburg'), named('berlin', 'Berlin'), DE, 52.52, 13.405),
+  pl(named('schwabing', 'Schwabing'), named('bayern', 'Bayern'), DE, 48.137, 11.575),
 ];
+
+/** Great-circle distance as the API describes it (haversine, R = 6371 km), centre first. */
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const s1 = Math.sin(((lat2 - lat1) * rad) / 2);
+  const s2 = Math.sin(((lon2 - lon1) * rad) / 2);
+  const a = s1 * s1 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * s2 * s2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** A city and a radius exactly the distance from it to another place: that place lies on the edge. */
+const AT_THE_EDGE: { location: string; radiusKm: number }[] = PLACES.flatMap((c) =>
+  c.city === null || c.lat === null || c.lon === null
+    ? []
+    : PLACES.filter((p) => p.lat !== null && p.lon !== null).map((p) => ({
+      location: c.city!.name,
+      radiusKm: distanceKm(c.lat!, c.lon!, p.lat!, p.lon!),
+    })),
+);
 const COMPANIES = ['Acme GmbH', 'ACME GmbH', 'acme gmbh', 'Müller & Söhne', 'Zeta AG', 'Örtel KG', "L'Oréal"];
 const POSITIONS = [named('seo-manager', 'SEO Manager'), named('seo-specialist', 'SEO Specialist'), named('content-manager', 'Content Manager')];
 const SKILLS = [named('sistrix', 'Sistrix'), named('google-analytics', 'Google Analytics'), named('python', 'Python'), named('technisches-seo', 'Technisches SEO')];
@@ -43,7 +65,23 @@ const WORDS = ['SEO', 'Manager', 'Managerin', 'managers', 'München', 'Muenchen'
 const PREFIXES = ['mana', 'entw', 'opt', 'gest', 'posic', 'mün', 'se', 'stras', 'caf', 'xyz'];
 const DATES = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1)];
 const SALARIES = [null, null, { min: 30_000, max: 40_000 }, { min: 35_000, max: 45_000 }, { min: 50_000, max: 60_000 },
-  { min: 60_000, max: 100_000 }, { min: 20_000, max: 20_000 }, { min: 70_000, max: 90_000 }];
+  { min: 60_000, max: 100_000 }, { min: 20_000, max: 20_000 }, { min: 70_000, max: 90_000 },
+  // Middles on and next to every bucket boundary (0, 40,000, 60,000, 80,000).
+  { min: 0, max: 0 }, { min: 0, max: 1 }, { min: 39_999, max: 40_000 }, { min: 40_000, max: 40_000 }, { min: 30_000, max: 50_000 },
+  { min: 59_999, max: 60_000 }, { min: 60_000, max: 60_000 }, { min: 79_999, max: 80_000 }, { min: 80_000, max: 80_000 },
+  { min: 70_000, max: 90_001 }];
+
+/**
+ * Board ids as import makes them: a feed's numeric identifier of 1 to 15 digits as written
+ * (leading zeros kept), or a derived 17-digit id starting with 9; and a few neighbours of
+ * different lengths, so the length-first order and the ties are drawn often.
+ */
+const boardIdArb = fc.oneof(
+  fc.integer({ min: 1, max: 2000 }).map(String),
+  fc.stringMatching(/^[0-9]{1,15}$/),
+  fc.stringMatching(/^9[0-9]{16}$/),
+  fc.constantFrom('9', '10', '09', '100', '0100', '999999999999999', '000000000000001', '90000000000000000', '90000000000000001', '99999999999999999'),
+);
 
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
 const orNull = <T>(xs: readonly T[]): fc.Arbitrary<T | null> => fc.option(pick(xs), { nil: null });
@@ -52,7 +90,7 @@ const text = fc
   .map(([ws, sep]) => ws.join(sep));
 
 const jobArb = fc.record({
-  boardId: fc.integer({ min: 1, max: 2000 }).map(String),
+  boardId: boardIdArb,
   title: text, searchText: text,
   company: pick(COMPANIES), size: orNull(COMPANY_SIZES), industry: orNull(INDUSTRIES),
   position: pick(POSITIONS), seniority: orNull(SENIORITY_LEVELS), employmentType: orNull(EMPLOYMENT_TYPES),
@@ -98,8 +136,8 @@ const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location
 
 /** Zero to three filter groups at a time (more would almost always match nothing). */
 const filterArb: fc.Arbitrary<JobFilter> = fc
-  .tuple(fc.array(pick(WEIGHTED_KEYS), { maxLength: 3 }), fc.record(FILTER_VALUES))
-  .map(([groups, values]) => Object.fromEntries(groups.flat().map((k) => [k, values[k]])) as JobFilter);
+  .tuple(fc.array(pick(WEIGHTED_KEYS), { maxLength: 3 }), fc.record(FILTER_VALUES), fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick(AT_THE_EDGE) }))
+  .map(([groups, values, edge]) => ({ ...Object.fromEntries(groups.flat().map((k) => [k, values[k]])), ...edge }) as JobFilter);
 
 const listArb: fc.Arbitrary<ListRequest> = fc.record({
   filter: filterArb,
