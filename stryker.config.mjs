@@ -10,6 +10,8 @@
 // (git-ignored, a machine-local cache), so a re-run tests only mutants in changed code or
 // covered by changed tests.
 
+import process from 'node:process';
+
 const scopes = {
   search: {
     mutate: ['src/search/**/*.ts'],
@@ -47,7 +49,7 @@ export default {
   mutate: chosen.mutate,
   coverageAnalysis: 'perTest',
   // The machine is shared; one or two test processes at a time.
-  concurrency: 1,
+  concurrency: 2,
   timeoutMS: 20_000,
   timeoutFactor: 2,
   incremental: true,
