@@ -50,8 +50,9 @@ export default {
   coverageAnalysis: 'perTest',
   // The machine is shared; one or two test processes at a time.
   concurrency: 2,
-  timeoutMS: 20_000,
-  timeoutFactor: 2,
+  // A mutant that loops forever (a binary search's bound) is a kill by timeout; keep that cheap.
+  timeoutMS: 5_000,
+  timeoutFactor: 1.5,
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${scope}.json`,
   reporters: ['clear-text', 'progress', 'html', 'json'],
