@@ -1,34 +1,64 @@
 import type { Logger } from 'pino';
 import type { JobStore } from '../store/job-store.js';
-import { rebuildIndex, type LiveIndex, type RebuildOptions, type RebuildStats } from './live-index.js';
+import type { BuiltIndex, LiveIndex, RebuildStats } from './live-index.js';
 
-export interface FollowOptions extends RebuildOptions {
+/** How long a replaced index stays usable for requests that took its snapshot before the swap. */
+const RETIRE_AFTER_MS = 5_000;
+
+export interface FollowOptions {
   /** How often to read the store's change cursor. */
   intervalMs: number;
-  /** Rebuild at least this often even without changes, so expiry and `now` move on. */
+  /** Rebuild at least this often even without changes. */
   maxAgeMs: number;
   log: Logger;
+  now?: () => number;
+  /** Builds a new index from the store (in a worker thread, for the service). */
+  build: () => Promise<BuiltIndex>;
   onRebuild?: (stats: RebuildStats) => void;
 }
 
+export interface Follower {
+  /** Stops following and frees every index it holds, the current one included. */
+  stop(): void;
+}
+
 /**
- * Keeps the index in step with the store: another process (an import, another replica's writer)
- * changes the store, this process notices the cursor move and rebuilds. Returns a stop function.
+ * Keeps the index in step with the store. Every `intervalMs` it reads the change cursor; when the
+ * cursor moved (an import, a deletion, another replica's writer), a posting's validThrough has
+ * passed, or the index is older than `maxAgeMs`, it builds a new index (one at a time: changes
+ * that arrive meanwhile are picked up by the next build, all at once) and swaps it in whole. The
+ * previous index is freed a few seconds later.
  */
-export function followStore(store: JobStore, live: LiveIndex, options: FollowOptions): () => void {
+export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex, options: FollowOptions): Follower {
   let stopped = false;
+  let current = first;
   let timer: NodeJS.Timeout | undefined;
+  const retiring = new Set<BuiltIndex>();
+  const now = options.now ?? Date.now;
+
+  const retireLater = (old: BuiltIndex): void => {
+    retiring.add(old);
+    setTimeout(() => {
+      if (retiring.delete(old)) old.retire();
+    }, RETIRE_AFTER_MS).unref();
+  };
 
   const tick = async (): Promise<void> => {
     try {
-      const snapshot = live.current;
-      const now = options.now?.() ?? Date.now();
       const cursor = await store.changeCursor();
-      const stale = !snapshot || cursor !== snapshot.cursor || now - snapshot.builtAt >= options.maxAgeMs;
+      const t = now();
+      const stale = cursor !== current.cursor || t > current.nextExpiry || t - current.builtAt >= options.maxAgeMs;
       if (stale && !stopped) {
-        const stats = await rebuildIndex(store, live, options);
-        options.log.info({ index: stats }, 'index rebuilt');
-        options.onRebuild?.(stats);
+        const built = await options.build();
+        if (stopped) {
+          built.retire();
+          return;
+        }
+        live.swap(built.index, built.cursor, built.builtAt);
+        retireLater(current);
+        current = built;
+        options.log.info({ index: built.stats }, 'index rebuilt');
+        options.onRebuild?.(built.stats);
       }
     } catch (err) {
       options.log.error({ err }, 'index refresh failed; serving the previous index');
@@ -42,8 +72,13 @@ export function followStore(store: JobStore, live: LiveIndex, options: FollowOpt
 
   timer = setTimeout(() => void tick(), options.intervalMs);
   timer.unref();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      for (const old of retiring) old.retire();
+      retiring.clear();
+      current.retire();
+    },
   };
 }
