@@ -43,11 +43,26 @@ async function main(): Promise<void> {
     } finally {
       await store.close();
     }
+    warmUp(index);
     serve(index, data);
     report({ type: 'ready', size: index.size, cursor, nextExpiry, loadMs, buildMs, heapUsed: process.memoryUsage().heapUsed });
   } catch (error) {
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/**
+ * A new worker runs its code cold (interpreted): a few typical queries before the swap compile the
+ * hot paths here rather than in the first requests, and leave the commonest answers cached.
+ */
+function warmUp(index: SearchIndex): void {
+  const filter = {};
+  index.count(filter);
+  for (const order of ['desc', 'asc'] as const) index.list({ filter, sort: 'date', order, page: 1, perPage: 20 });
+  index.list({ filter, sort: 'date', order: 'desc', page: 50, perPage: 20 });
+  for (const mode of ['conjunctive', 'disjunctive'] as const) index.facets({ filter, mode, facetLimit: 100 });
+  index.suggestLocations('b', 10);
+  index.suggestCompanies('a', 10);
 }
 
 function serve(index: SearchIndex, data: IndexWorkerData): void {
