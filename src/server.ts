@@ -63,7 +63,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
             metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
           },
         })
-      : { stop: () => first.retire() };
+      : { stop: () => first.retire(), refresh: async () => false };
 
   return {
     app,

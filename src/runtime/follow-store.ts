@@ -18,8 +18,15 @@ export interface FollowOptions {
 }
 
 export interface Follower {
+  /** One step of the loop: rebuilds and swaps when the index is stale; resolves true if it did. */
+  refresh(): Promise<boolean>;
   /** Stops following and frees every index it holds, the current one included. */
   stop(): void;
+}
+
+/** Whether an index no longer answers as the store at `now` would. */
+export function isStale(index: Pick<BuiltIndex, 'cursor' | 'builtAt' | 'nextExpiry'>, cursor: number, now: number, maxAgeMs: number): boolean {
+  return cursor !== index.cursor || now > index.nextExpiry || now - index.builtAt >= maxAgeMs;
 }
 
 /**
@@ -43,23 +50,31 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     }, RETIRE_AFTER_MS).unref();
   };
 
+  let running: Promise<boolean> | null = null;
+  const refreshNow = async (): Promise<boolean> => {
+    const cursor = await store.changeCursor();
+    if (stopped || !isStale(current, cursor, now(), options.maxAgeMs)) return false;
+    const built = await options.build();
+    if (stopped) {
+      built.retire();
+      return false;
+    }
+    live.swap(built.index, built.cursor, built.builtAt);
+    retireLater(current);
+    current = built;
+    options.log.info({ index: built.stats }, 'index rebuilt');
+    options.onRebuild?.(built.stats);
+    return true;
+  };
+  // One refresh at a time: a second caller waits for the one under way.
+  const refresh = (): Promise<boolean> => {
+    running ??= refreshNow().finally(() => (running = null));
+    return running;
+  };
+
   const tick = async (): Promise<void> => {
     try {
-      const cursor = await store.changeCursor();
-      const t = now();
-      const stale = cursor !== current.cursor || t > current.nextExpiry || t - current.builtAt >= options.maxAgeMs;
-      if (stale && !stopped) {
-        const built = await options.build();
-        if (stopped) {
-          built.retire();
-          return;
-        }
-        live.swap(built.index, built.cursor, built.builtAt);
-        retireLater(current);
-        current = built;
-        options.log.info({ index: built.stats }, 'index rebuilt');
-        options.onRebuild?.(built.stats);
-      }
+      await refresh();
     } catch (err) {
       options.log.error({ err }, 'index refresh failed; serving the previous index');
     } finally {
@@ -73,6 +88,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
   timer = setTimeout(() => void tick(), options.intervalMs);
   timer.unref();
   return {
+    refresh,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
