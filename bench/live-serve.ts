@@ -11,6 +11,7 @@
  *    cursor at the import's end); RSS peak over the whole run.
  *
  *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh]
+ *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
  *
  * The corpus is `jobsearch generate --count size+import --now <today>` split in two: the first
  * `size` lines are imported once into bench/.cache/live-<size>-<day>.db (copied for every run),
@@ -28,22 +29,27 @@ import { SqliteJobStore } from '../src/store/sqlite-store.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench', '.cache');
 const RESULTS = join(ROOT, 'bench', 'results');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+let CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const PROBE_EVERY_MS = 20;
 
 interface Args {
+  /** Another build of the CLI to measure (e.g. an older release), and a tag for its files. */
+  cli: string | null;
+  tag: string;
   size: number;
   importCount: number;
   fresh: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { size: 100_000, importCount: 10_000, fresh: false };
+  const args: Args = { cli: null, tag: 'live', size: 100_000, importCount: 10_000, fresh: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--size') args.size = Number(argv[++i]);
     else if (a === '--import') args.importCount = Number(argv[++i]);
     else if (a === '--fresh') args.fresh = true;
+    else if (a === '--cli') args.cli = argv[++i] ?? null;
+    else if (a === '--tag') args.tag = argv[++i] ?? 'live';
     else throw new Error(`unknown argument ${a}; usage: live-serve.ts --size N [--import N] [--fresh]`);
   }
   if (!Number.isSafeInteger(args.size) || args.size < 1) throw new Error('--size must be a positive integer');
@@ -79,7 +85,7 @@ async function split(all: string, first: number, head: string, tail: string): Pr
 
 async function corpus(args: Args, log: (s: string) => void): Promise<{ db: string; importFile: string; day: string }> {
   const day = new Date().toISOString().slice(0, 10);
-  const stem = join(CACHE, `live-${args.size}-${args.importCount}-${day}`);
+  const stem = join(CACHE, `${args.tag}-${args.size}-${args.importCount}-${day}`);
   const db = `${stem}.db`;
   const importFile = `${stem}-import.jsonl`;
   if (!args.fresh && (await exists(db)) && (await exists(importFile))) return { db, importFile, day };
@@ -144,6 +150,7 @@ function serve(db: string, port: number): Server {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const log = (s: string): void => console.log(s);
+  if (args.cli !== null) CLI = args.cli;
   if (!(await exists(CLI))) throw new Error('run `npm run build` first: the bench starts dist/cli/main.js');
   const { db: cached, importFile, day } = await corpus(args, log);
   const db = join(CACHE, `live-run-${process.pid}.db`);
@@ -245,7 +252,7 @@ async function main(): Promise<void> {
     };
     log(JSON.stringify(result, null, 2));
     await mkdir(RESULTS, { recursive: true });
-    await writeFile(join(RESULTS, `live-${args.size}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(join(RESULTS, `${args.tag}-${args.size}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));

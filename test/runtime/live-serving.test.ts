@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePostings } from '../../src/ingest/generate.js';
+import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import type { CountResponse, FilterDataResponse, ListResponse } from '../../src/http/schemas.js';
