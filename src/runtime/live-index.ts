@@ -58,6 +58,8 @@ export interface BuiltIndex {
   /** The first validThrough after builtAt: the index must be rebuilt by then (Infinity: never). */
   nextExpiry: number;
   stats: RebuildStats;
+  /** False once the index can no longer answer (its worker died): the follower rebuilds at once. */
+  healthy(): boolean;
   /** Frees what holds the index (a worker thread); called once no request can use it any more. */
   retire(): void;
 }
@@ -77,6 +79,7 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
     builtAt: now,
     nextExpiry: nextExpiryOf(jobs, now),
     stats: { documents: index.size, cursor, loadMs: Math.round(t1 - t0), buildMs: Math.round(t2 - t1) },
+    healthy: () => true,
     retire: () => undefined,
   };
 }

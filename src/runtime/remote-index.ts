@@ -47,8 +47,13 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   // The worker keeps nothing alive by itself: an idle index must not hold the process open.
   worker.unref();
   let retired = false;
+  let lost: string | null = null;
+  // A worker that dies (out of memory, a crash) must not make every call wait for the timeout.
+  worker.on('error', (error) => (lost ??= error.message));
+  worker.on('exit', (code) => (lost ??= `exited with code ${code}`));
   const call = (method: string, args: unknown[]): unknown => {
     if (retired) throw new Error('this index has been retired');
+    if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
     return callSync(mine, signal, { method, args });
   };
   return {
@@ -56,6 +61,7 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     cursor: report.cursor,
     builtAt: options.now,
     nextExpiry: report.nextExpiry,
+    healthy: () => lost === null,
     stats: { documents: report.size, cursor: report.cursor, loadMs: report.loadMs, buildMs: report.buildMs },
     retire: () => {
       retired = true;
