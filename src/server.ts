@@ -40,10 +40,10 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   // answering (/healthz included) throughout; an in-memory SQLite store is visible to this
   // connection only, so it is built here.
   const inWorker = !isInMemory(config.databaseUrl);
-  const build = (): Promise<BuiltIndex> => {
+  const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
     const now = Date.now();
     return inWorker
-      ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now })
+      ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
       : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now });
   };
   const first = await build();

@@ -12,8 +12,8 @@ export interface FollowOptions {
   maxAgeMs: number;
   log: Logger;
   now?: () => number;
-  /** Builds a new index from the store (in a worker thread, for the service). */
-  build: () => Promise<BuiltIndex>;
+  /** Builds a new index from the store (in a worker thread, for the service); may be aborted. */
+  build: (signal?: AbortSignal) => Promise<BuiltIndex>;
   onRebuild?: (stats: RebuildStats) => void;
 }
 
@@ -50,11 +50,50 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     }, RETIRE_AFTER_MS).unref();
   };
 
+  /** How long the last build took: a build younger than half of it is restarted for a newer cursor. */
+  let lastBuildMs = first.stats.loadMs + first.stats.buildMs;
+  let building: AbortController | null = null;
+
+  /**
+   * Builds; when the cursor moves again while the build is still young, starts over, so that the
+   * index that follows the end of an import comes at most ~1.5 builds after its last commit
+   * (rather than two: one that missed it, then one that sees it). A build past half its expected
+   * time is always finished, so a steady stream of commits cannot starve the index.
+   */
+  const buildLatest = async (cursor: number): Promise<BuiltIndex> => {
+    for (;;) {
+      const controller = new AbortController();
+      building = controller;
+      const started = performance.now();
+      const watch = setInterval(() => {
+        if (performance.now() - started >= lastBuildMs / 2) return;
+        void store.changeCursor().then(
+          (c) => {
+            if (c !== cursor && performance.now() - started < lastBuildMs / 2) controller.abort();
+          },
+          () => undefined,
+        );
+      }, options.intervalMs);
+      try {
+        const built = await options.build(controller.signal);
+        lastBuildMs = performance.now() - started;
+        return built;
+      } catch (error) {
+        if (!controller.signal.aborted || stopped) throw error;
+        cursor = await store.changeCursor();
+        options.log.info({ cursor }, 'index build restarted for newer changes');
+      } finally {
+        clearInterval(watch);
+        building = null;
+      }
+    }
+  };
+
   let running: Promise<boolean> | null = null;
   const refreshNow = async (): Promise<boolean> => {
     const cursor = await store.changeCursor();
     if (stopped || !isStale(current, cursor, now(), options.maxAgeMs)) return false;
-    const built = await options.build();
+    const built = await buildLatest(cursor);
     if (stopped) {
       built.retire();
       return false;
@@ -92,6 +131,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      building?.abort();
       for (const old of retiring) old.retire();
       retiring.clear();
       current.retire();

@@ -18,6 +18,8 @@ export interface WorkerBuildOptions {
   databaseUrl: string;
   salaryBuckets: readonly SalaryBucket[];
   now: number;
+  /** Aborting terminates the worker and rejects the build. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -31,14 +33,21 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   const { port1: mine, port2: theirs } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const worker = spawnIndexWorker({ ...options, port: theirs, signal }, [theirs]);
+  const abort = (): void => void worker.terminate();
+  options.signal?.addEventListener('abort', abort);
   const report = await new Promise<WorkerReport>((resolve, reject) => {
+    if (options.signal?.aborted) reject(new Error('the index build was aborted'));
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the index worker exited (code ${code}) before it was ready`)));
-  }).catch(async (error: unknown) => {
-    await worker.terminate();
-    throw error;
-  });
+    worker.once('exit', (code) =>
+      reject(new Error(options.signal?.aborted ? 'the index build was aborted' : `the index worker exited (code ${code}) before it was ready`)),
+    );
+  })
+    .catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    })
+    .finally(() => options.signal?.removeEventListener('abort', abort));
   worker.removeAllListeners();
   if (report.type === 'failed') {
     await worker.terminate();

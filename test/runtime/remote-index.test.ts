@@ -68,4 +68,11 @@ describe('buildInWorker', () => {
     other.retire();
     expect(() => other.index.count({})).toThrow(/retired/);
   });
+
+  it('stops a build when asked to', async () => {
+    const controller = new AbortController();
+    const building = buildInWorker({ databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, signal: controller.signal });
+    controller.abort();
+    await expect(building).rejects.toThrow(/aborted/);
+  });
 });
