@@ -46,7 +46,7 @@ describe('salaryFromPosting', () => {
 
   it('gives no salary for an unknown currency or an implausible amount', () => {
     expect(salaryFromPosting(structured(50_000, 60_000, 'YEAR', 'JPY'), 'DE')).toBeNull();
-    expect(annualise({ min: 5, max: 5, currency: 'EUR', unit: 'YEAR' }, 'DE')).toBeNull();
+    expect(annualise({ min: 5, max: 5, currency: 'EUR', unit: 'YEAR', open: null })).toBeNull();
   });
 });
 
