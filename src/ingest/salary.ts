@@ -33,7 +33,7 @@ const MIN_ANNUAL = 1_000;
 const MAX_ANNUAL = 1_000_000;
 
 /** Payments a year when the text states 13 or 14 ("14 pagas", "14 Monatsgehälter", "13. Monatsgehalt"). */
-const PAYMENTS = /\b(1[34])\s*(?:pagas|mensualidades|monatsgeh[aä]lter|geh[aä]lter|monatsl[oö]hne|(?:monthly )?(?:payments|salaries))\b|\b(1[34])\.\s*(?:monatsgehalt|monatslohn|gehalt)|\b(1[34])th (?:month|salary)/i;
+const PAYMENTS = /\b(1[34])\s*(?:pagas|mensualidades|monatsgeh[aä]ltern?|geh[aä]ltern?|monatsl[oö]hnen?|(?:monthly )?(?:payments|salaries))\b|\b(1[34])\.\s*(?:monatsgehalt|monatslohn|gehalt)|\b(1[34])th (?:month|salary)/i;
 
 /** Payments a year stated in the text; 12 when none is. */
 export function paymentsPerYear(text: string): number {
