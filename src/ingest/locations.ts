@@ -18,6 +18,8 @@ export type PlaceLookup = Pick<Gazetteer, 'findCity' | 'findRegion' | 'findCount
 const MULTI_CITY = /\s*(?:\/|;|\||\s+und\s+|\s+oder\s+|\s+or\s+|\s+&\s+|\s+y\s+)\s*/i;
 const NOT_A_PLACE = /\b(?:remote|home ?office|anywhere|worldwide|weltweit|deutschlandweit|bundesweit|[oö]sterreichweit|schweizweit|europaweit|verschiedene|diverse|various|flexible?|n\/a|tbd|keine angabe)\b|[[\]{}<>]/i;
 const CACHE_LIMIT = 50_000;
+/** A postcode before or after the locality: "80331 München", "Wien 1010", "London EC1A 1BB", "CH-8001 Zürich". */
+const POSTCODE = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+|\s+\d{4,5}$|\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
 
 interface Country {
   named: Named;
@@ -65,6 +67,8 @@ export class PlaceResolver {
     }
     const parts = head
       .trim()
+      .replace(POSTCODE, ' ')
+      .trim()
       .split(MULTI_CITY)
       .filter((p) => p !== '' && !NOT_A_PLACE.test(p));
     if (parts.length === 0) return this.areaOnly(region, country);
@@ -75,7 +79,7 @@ export class PlaceResolver {
   private cityPlace(name: string, country: Country | null): JobPlace | null {
     if (country !== null && country.code === null) return null;
     const code = country?.code ?? null;
-    const foreign = findForeignCity(name);
+    const foreign = findForeignCity(name) ?? findForeignCity(name.split(/\s+/)[0] ?? '');
     if (foreign !== null && (code === null || foreign.countryCode === code)) return foreignCityPlace(foreign);
     const city = this.findCity(name, code);
     if (city !== null) return fromCity(city);
