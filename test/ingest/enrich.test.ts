@@ -34,7 +34,8 @@ describe('enrichRecord', () => {
       title: record.title,
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       places: [MUNICH],
-      salary: { min: 55_000, max: 65_000 },
+      // baseSalary: 55,000-65,000 EUR a year, kept as stated
+      salary: { min: 55_000, max: 65_000, stated: { min: 55_000, max: 65_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } },
       estimatedSalary: null,
       postedAt: Date.UTC(2026, 9, 1),
       validThrough: null,
@@ -73,11 +74,11 @@ describe('enrichRecord', () => {
       key: 'test:ws-77',
       title: 'Werkstudent:in Online-Marketing',
       position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
-      seniority: 'intern',
+      seniority: 'working-student',
       employmentType: 'working-student',
       workModel: 'onsite',
-      remotePercentage: 0,
-      isSeo: true,
+      remotePercentage: null,
+      isSeo: false,
       salary: null,
       summary: '',
       validThrough: Date.UTC(2026, 11, 31, 23, 59, 59, 999),
@@ -102,6 +103,7 @@ describe('enrichRecord', () => {
     expect(enrich({ '@type': 'JobPosting', title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', hiringOrganization: 'W' }).salary).toEqual({
       min: 40_000,
       max: 50_000,
+      stated: { min: 40_000, max: 50_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
     });
   });
 

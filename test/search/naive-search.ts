@@ -54,19 +54,25 @@ export class NaiveSearch {
     this.live = jobs
       .filter((j) => j.validThrough === null || j.validThrough >= now)
       .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
-    const paid = this.live.filter((j) => j.salary !== null);
+    // Estimates: the median of five or more stated, closed salaries of the same position, seniority and
+    // country (in that country's currency), else, for an SEO job, of the SEO jobs of that seniority and country.
+    const cur = (c: string | null | undefined): string => (c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR');
+    const sample = (j: Job): boolean =>
+      j.salary !== null && (j.salary.stated === undefined || (j.salary.stated.min !== null && j.salary.stated.max !== null && j.salary.stated.currency === cur(j.places[0]?.countryCode)));
+    const paid = this.live.filter(sample);
     const med = (js: Job[]): SalaryRange => ({ min: median(js.map((j) => j.salary!.min)), max: median(js.map((j) => j.salary!.max)) });
-    const countryOf = (j: Job): string | null => j.places[0]?.country?.slug ?? null;
     for (const job of this.live) {
       if (job.salary) continue;
-      const samePos = paid.filter((p) => p.position.slug === job.position.slug);
-      const country = countryOf(job);
-      const samePosCountry = country === null ? [] : samePos.filter((p) => countryOf(p) === country);
-      const sameSen = job.seniority === null ? [] : paid.filter((p) => p.seniority === job.seniority);
-      if (samePosCountry.length >= 5) this.est.set(job, med(samePosCountry));
-      else if (samePos.length > 0) this.est.set(job, med(samePos));
-      else if (sameSen.length > 0) this.est.set(job, med(sameSen));
-      else this.est.set(job, paid.length > 0 ? med(paid) : null);
+      const country = job.places[0]?.countryCode ?? null;
+      if (country === null || job.seniority === null) {
+        this.est.set(job, null);
+        continue;
+      }
+      const same = paid.filter((p) => p.seniority === job.seniority && p.places[0]?.countryCode === country);
+      const byPosition = same.filter((p) => p.position.slug === job.position.slug);
+      const byField = job.isSeo ? same.filter((p) => p.isSeo) : [];
+      const pick = byPosition.length >= 5 ? byPosition : byField.length >= 5 ? byField : null;
+      this.est.set(job, pick === null ? null : med(pick));
     }
   }
 
