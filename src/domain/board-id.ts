@@ -23,3 +23,9 @@ export function derivedBoardId(key: string, attempt = 0): string {
   const hex = createHash('sha1').update(basis).digest('hex').slice(0, 13);
   return DERIVED_PREFIX + parseInt(hex, 16).toString().padStart(16, '0');
 }
+
+/** The ids a key may get, in order of preference: the proposal, then ids derived from the key. */
+export function* boardIdCandidates(key: string, proposal: string): Generator<string> {
+  if (/^\d+$/.test(proposal)) yield proposal;
+  for (let attempt = 0; ; attempt++) yield derivedBoardId(key, attempt);
+}
