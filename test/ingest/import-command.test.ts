@@ -32,13 +32,25 @@ afterEach(() => {
 });
 
 describe('jobsearch import', () => {
-  it('imports a file, prints the summary with the first rejects, and exits 0', async () => {
+  it('imports a file, prints the summary with the first rejects, and exits 2 for the rejects', async () => {
     const { store, out, err } = await run([fixture('mixed.ndjson'), '--source', 'feed']);
-    expect(out).toContain('  read:     10\n  inserted: 2\n  updated:  0\n  rejected: 8\n');
+    expect(out).toContain('  read:      10\n  inserted:  2\n  updated:   0\n  unchanged: 0\n  rejected:  8\n');
     expect(out).toContain("line 6: datePosted is not a date: 'foo'");
-    expect(err).toMatch(/import: 10 read, 2 inserted, 0 updated, 8 rejected/);
-    expect([...store.jobs.keys()]).toEqual(['feed:1001', 'feed:ws-77']);
+    expect(err).toMatch(/import: 10 read, 2 staged, 8 rejected/);
+    expect([...store.jobs.keys()]).toEqual(['feed:id::1001', 'feed:id:board:ws-77']);
+    expect(process.exitCode).toBe(2);
+  });
+
+  it('exits 0 despite rejects with --allow-rejects', async () => {
+    await run([fixture('mixed.ndjson'), '--allow-rejects']);
     expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('refuses a source name with characters an identity cannot hold', async () => {
+    const { err, store } = await run([fixture('mixed.ndjson'), '--source', 'a:b']);
+    expect(err).toMatch(/--source must be 1 to 64 letters/);
+    expect(process.exitCode).toBe(1);
+    expect(store.jobs.size).toBe(0);
   });
 
   it('writes every reject to the reject report as JSON lines', async () => {
