@@ -64,10 +64,11 @@ describe('importFile', () => {
     });
   });
 
-  it('fails on a broken JSON document without storing anything', async () => {
+  it('reports a JSON array that breaks off as a reject, never as a silent success', async () => {
     const store = new MemoryStore();
-    await expect(importFile(fixture('broken.json'), store, { source: 'b', now: NOW })).rejects.toThrow(/not valid JSON/);
-    expect(store.jobs.size).toBe(0);
+    const summary = await importFile(fixture('broken.json'), store, { source: 'b', now: NOW });
+    expect(summary.rejected).toBe(1);
+    expect(summary.rejects[0]?.reason).toMatch(/the JSON array breaks off here/);
   });
 });
 
