@@ -144,6 +144,14 @@ const PUBLISH_SQL = `
     posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
     hash = excluded.hash, seq = excluded.seq`;
 
+const UNTOMBSTONE_STAGED_SQL = 'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = $1)';
+
+const TOMBSTONE_ABSENT_SQL = `
+  INSERT INTO job_tombstones (key, board_id, seq)
+  SELECT key, board_id, $3 FROM jobs j WHERE j.source = $1
+     AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)
+  ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`;
+
 const REMOVE_ABSENT_SQL = `
   DELETE FROM jobs WHERE source = $1
      AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = jobs.key)`;
@@ -167,7 +175,12 @@ export async function publishImport(
   if (result.inserted + result.updated + removed > 0) {
     const seq = await bumpCursor();
     await client.query(PUBLISH_SQL, [importId, seq]);
-    if (options.sync) await client.query(REMOVE_ABSENT_SQL, [source, importId]);
+    // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
+    await client.query(UNTOMBSTONE_STAGED_SQL, [importId]);
+    if (options.sync && removed > 0) {
+      await client.query(TOMBSTONE_ABSENT_SQL, [source, importId, seq]);
+      await client.query(REMOVE_ABSENT_SQL, [source, importId]);
+    }
   }
   await client.query('DELETE FROM import_staging WHERE import_id = $1', [importId]);
   return result;

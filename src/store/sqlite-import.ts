@@ -24,6 +24,8 @@ export interface ImportStatements {
   removable: Database.Statement<[string, string], number>;
   publish: Database.Statement<[number, string]>;
   removeAbsent: Database.Statement<[string, string]>;
+  untombstoneStaged: Database.Statement<[string]>;
+  tombstoneAbsent: Database.Statement<[number, string, string]>;
 }
 
 export function prepareImportStatements(db: Database.Database): ImportStatements {
@@ -63,6 +65,15 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
          hash = excluded.hash, seq = excluded.seq`,
+    ),
+    untombstoneStaged: db.prepare(
+      'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = ?)',
+    ),
+    tombstoneAbsent: db.prepare(
+      `INSERT INTO job_tombstones (key, board_id, seq)
+       SELECT key, board_id, ? FROM jobs j WHERE j.source = ?
+          AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
     ),
     removeAbsent: db.prepare(
       `DELETE FROM jobs WHERE source = ?
@@ -123,7 +134,12 @@ export function publishImport(
   if (result.inserted + result.updated + removed > 0) {
     const seq = bumpCursor();
     s.publish.run(seq, importId);
-    if (options.sync) s.removeAbsent.run(source, importId);
+    // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
+    s.untombstoneStaged.run(importId);
+    if (options.sync && removed > 0) {
+      s.tombstoneAbsent.run(seq, source, importId);
+      s.removeAbsent.run(source, importId);
+    }
   }
   s.clearImport.run(importId);
   return result;

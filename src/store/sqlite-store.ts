@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
-import type { JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult } from './job-store.js';
+import type {
+  ChangePage, JobChange, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+} from './job-store.js';
+import { checkLimit } from './change-limit.js';
 import { contentHash, parseJob, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
@@ -38,7 +41,14 @@ const PRAGMAS = [
 interface Statements {
   exists: Database.Statement<[string], number>;
   upsert: Database.Statement<[string, string, string, number | null, number | null, string, string, number]>;
-  remove: Database.Statement<[string]>;
+  remove: Database.Statement<[string], string>;
+  tombstone: Database.Statement<[string, string, number]>;
+  untombstone: Database.Statement<[string]>;
+  /** The cursor of the `limit`-th change after `since` (OFFSET limit - 1). */
+  nthChangeSeq: Database.Statement<[number, number, number], number>;
+  changesUpTo: Database.Statement<[number, number, number, number], ChangeRow>;
+  changesAfter: Database.Statement<[number, number], ChangeRow>;
+  anyChangeAfter: Database.Statement<[number, number], number>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
@@ -58,6 +68,8 @@ export class SqliteJobStore implements JobStore {
   readonly #deleteTx: Database.Transaction<(keys: readonly string[]) => number>;
   readonly #stageTx: Database.Transaction<(importId: string, jobs: readonly StagedJob[]) => StageResult>;
   readonly #publishTx: Database.Transaction<(importId: string, options: PublishOptions) => PublishResult>;
+  /** A read transaction: its queries see one snapshot while other processes write. */
+  readonly #readChanges: Database.Transaction<(since: number, limit: number) => ChangePage>;
 
   /** `path` is a file (its folder is created) or ':memory:'. */
   constructor(path: string) {
@@ -70,6 +82,7 @@ export class SqliteJobStore implements JobStore {
     this.#publishTx = this.#db.transaction((importId, options) =>
       publishImport(this.#stmts().imports, importId, options, () => this.#stmts().bumpCursor.get() ?? 0),
     );
+    this.#readChanges = this.#db.transaction((since, limit) => readChanges(this.#stmts(), since, limit));
   }
 
   async migrate(): Promise<void> {
@@ -129,6 +142,11 @@ export class SqliteJobStore implements JobStore {
     }
   }
 
+  async changesSince(since: number, limit: number): Promise<ChangePage> {
+    checkLimit(since, limit);
+    return this.#serial(() => this.#readChanges.deferred(since, limit));
+  }
+
   async close(): Promise<void> {
     return this.#serial(() => {
       if (this.#db.open) this.#db.close();
@@ -183,7 +201,10 @@ function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
   const seq = s.bumpCursor.get() ?? 0;
   let inserted = 0;
   for (const proposed of jobs) {
-    if (s.exists.get(proposed.key) === undefined) inserted++;
+    if (s.exists.get(proposed.key) === undefined) {
+      inserted++;
+      s.untombstone.run(proposed.key);
+    }
     const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
     const doc = JSON.stringify(job);
     s.upsert.run(job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc), seq);
@@ -192,12 +213,43 @@ function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
 }
 
 function deleteKeys(s: Statements, keys: readonly string[]): number {
-  let deleted = 0;
-  for (const key of keys) deleted += s.remove.run(key).changes;
+  const gone: [key: string, boardId: string][] = [];
+  for (const key of keys) {
+    const boardId = s.remove.get(key);
+    if (boardId !== undefined) gone.push([key, boardId]);
+  }
   // A delete that found nothing changed nothing, so replicas need not reload.
-  if (deleted > 0) s.bumpCursor.get();
-  return deleted;
+  if (gone.length === 0) return 0;
+  const seq = s.bumpCursor.get() ?? 0;
+  for (const [key, boardId] of gone) s.tombstone.run(key, boardId, seq);
+  return gone.length;
 }
+
+/** seq, key, doc (null for a deletion), board_id (null for an upsert). */
+type ChangeRow = [number, string, string | null, string | null];
+
+/**
+ * Whole transactions only: the page ends at the cursor of its `limit`-th change and includes every
+ * other change of that cursor.
+ */
+function readChanges(s: Statements, since: number, limit: number): ChangePage {
+  const upTo = s.nthChangeSeq.get(since, since, limit - 1);
+  const rows = upTo === undefined ? s.changesAfter.all(since, since) : s.changesUpTo.all(since, upTo, since, upTo);
+  const changes = rows.map(toChange);
+  const cursor = changes.at(-1)?.cursor ?? since;
+  const more = upTo !== undefined && s.anyChangeAfter.get(cursor, cursor) !== undefined;
+  return { changes, cursor, more };
+}
+
+function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
+  return doc === null
+    ? { kind: 'delete', cursor: seq, key, boardId: boardId ?? '' }
+    : { kind: 'upsert', cursor: seq, job: parseJob(doc) };
+}
+
+const CHANGE_ROWS = `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ? AND seq <= ?
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? AND seq <= ?
+  ORDER BY 1, 2`;
 
 function prepareStatements(db: Database.Database): Statements {
   return {
@@ -208,7 +260,30 @@ function prepareStatements(db: Database.Database): Statements {
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
          hash = excluded.hash, seq = excluded.seq`,
     ),
-    remove: db.prepare('DELETE FROM jobs WHERE key = ?'),
+    remove: db.prepare<[string], string>('DELETE FROM jobs WHERE key = ? RETURNING board_id').pluck(),
+    tombstone: db.prepare(
+      `INSERT INTO job_tombstones (key, board_id, seq) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
+    ),
+    untombstone: db.prepare('DELETE FROM job_tombstones WHERE key = ?'),
+    nthChangeSeq: db
+      .prepare<[number, number, number], number>(
+        `SELECT seq FROM (SELECT seq FROM jobs WHERE seq > ? UNION ALL SELECT seq FROM job_tombstones WHERE seq > ?)
+          ORDER BY seq LIMIT 1 OFFSET ?`,
+      )
+      .pluck(),
+    changesUpTo: db.prepare<[number, number, number, number], ChangeRow>(CHANGE_ROWS).raw(),
+    changesAfter: db
+      .prepare<[number, number], ChangeRow>(
+        `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ?
+          UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? ORDER BY 1, 2`,
+      )
+      .raw(),
+    anyChangeAfter: db
+      .prepare<[number, number], number>(
+        'SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > ?) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > ?)',
+      )
+      .pluck(),
     bumpCursor: db
       .prepare<[], number>(
         "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value",

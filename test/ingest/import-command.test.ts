@@ -68,9 +68,10 @@ describe('jobsearch import', () => {
     expect(process.exitCode).toBe(1);
   });
 
-  it('exits 1 when the file is not JSON', async () => {
-    const { err, store } = await run([fixture('broken.json')]);
-    expect(err).toMatch(/cannot read broken\.json: input is not valid JSON/);
+  it('exits 1 when the file is not a supported format, saying what it is', async () => {
+    const { err, store } = await run([fixture('page.html').replace('page.html', '../real-postings/README.md')]);
+    expect(err).toMatch(/cannot read README\.md: the input is text that is not JSON or HTML \(it starts with "# /);
+    expect(err).toMatch(/supported: schema\.org JobPosting JSON-LD/);
     expect(process.exitCode).toBe(1);
     expect(store.jobs.size).toBe(0);
   });

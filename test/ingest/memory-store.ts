@@ -1,7 +1,7 @@
 import { boardIdCandidates } from '../../src/domain/board-id.js';
 import type { Job } from '../../src/domain/job.js';
 import type {
-  JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+  ChangePage, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
 } from '../../src/store/job-store.js';
 
 /**
@@ -109,6 +109,11 @@ export class MemoryStore implements JobStore {
 
   async *scanAll(): AsyncGenerator<Job[]> {
     yield [...this.jobs.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Not needed by the ingest tests: reports no changes. */
+  async changesSince(since: number): Promise<ChangePage> {
+    return { changes: [], cursor: since, more: false };
   }
 
   async close(): Promise<void> {}

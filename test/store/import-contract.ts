@@ -137,6 +137,36 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect(after).toEqual(ids);
     });
 
+    it('announces a publish in the change feed as one transaction, and a sync removal as deletions', async () => {
+      const jobs = feed(3);
+      const before = await store.changeCursor();
+      const first = await store.beginImport('feed');
+      await store.stage(first, staged(jobs));
+      await store.publish(first, { now: NOW, sync: false });
+      const page = await store.changesSince(before, 100);
+      expect(page.changes.map((c) => [c.kind, c.cursor, c.kind === 'upsert' ? c.job.key : c.key])).toEqual(
+        jobs.map((j) => ['upsert', before + 1, j.key]),
+      );
+      const unchanged = await store.beginImport('feed');
+      await store.stage(unchanged, staged(jobs));
+      await store.publish(unchanged, { now: NOW, sync: false });
+      expect((await store.changesSince(page.cursor, 100)).changes).toEqual([]);
+      const snapshot = await store.beginImport('feed');
+      await store.stage(snapshot, staged([jobs[0]!]));
+      await store.publish(snapshot, { now: NOW, sync: true });
+      const removal = await store.changesSince(page.cursor, 100);
+      expect(removal.changes.map((c) => [c.kind, c.cursor, c.kind === 'delete' ? c.key : c.job.key])).toEqual([
+        ['delete', page.cursor + 1, jobs[1]!.key],
+        ['delete', page.cursor + 1, jobs[2]!.key],
+      ]);
+      // Back again: the tombstone gives way to the posting.
+      const back = await store.beginImport('feed');
+      await store.stage(back, staged(jobs));
+      await store.publish(back, { now: NOW, sync: false });
+      const again = await store.changesSince(removal.cursor, 100);
+      expect(again.changes.map((c) => c.kind)).toEqual(['upsert', 'upsert']);
+    });
+
     it('scans every stored posting, expired included, in key order', async () => {
       const jobs = [...feed(2_100), job({ key: 'z:old', validThrough: NOW - DAY })];
       await store.upsert(jobs);
