@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -39,6 +39,15 @@ describe('jobsearch import', () => {
     expect(err).toMatch(/import: 10 read, 2 staged, 8 rejected/);
     expect([...store.jobs.keys()]).toEqual(['feed:id::1001', 'feed:id:board:ws-77']);
     expect(process.exitCode).toBe(2);
+  });
+
+  it('reports an empty file and exits 1, even with --sync, without touching the store', async () => {
+    const empty = join(mkdtempSync(join(tmpdir(), 'import-')), 'empty.ndjson');
+    writeFileSync(empty, '\n');
+    const { out, store } = await run([empty, '--sync']);
+    expect(out).toContain('no posting: the input is empty; nothing was changed');
+    expect(process.exitCode).toBe(1);
+    expect(store.upserts).toBe(0);
   });
 
   it('exits 0 despite rejects with --allow-rejects', async () => {
