@@ -77,6 +77,7 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
     key,
     boardId,
     source: ctx.source,
+    url: posting.url,
     title: posting.title,
     company,
     industry: industryOf({
