@@ -22,6 +22,7 @@ describe('enrichRecord', () => {
       key: 'test:id::1001',
       boardId: '1001',
       source: 'test',
+      url: null,
       title: 'SEO Manager (m/w/d)',
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       industry: 'online-marketing',

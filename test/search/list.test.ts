@@ -55,8 +55,8 @@ describe('SearchIndex list', () => {
     const withSalary = job({ boardId: '1', salary: { min: 50_000, max: 60_000 }, estimatedSalary: { min: 1, max: 2 } });
     const without = job({ boardId: '2', salary: null });
     const [a, b] = indexOf([withSalary, without]).list(req({ sort: 'salary', order: 'desc' })).jobs;
-    const { searchText: _a, ...listedWith } = withSalary;
-    const { searchText: _b, ...listedWithout } = without;
+    const { searchText: _a, url: _u1, ...listedWith } = withSalary;
+    const { searchText: _b, url: _u2, ...listedWithout } = without;
     expect(a).toEqual({ ...listedWith, estimatedSalary: null });
     expect(b).toEqual({ ...listedWithout, estimatedSalary: { min: 50_000, max: 60_000 } });
   });
