@@ -19,9 +19,10 @@ function enrich(record: unknown): Job {
 describe('enrichRecord', () => {
   it('enriches a complete posting into a Job', () => {
     expect(enrich(recordAt(1))).toEqual({
-      key: 'test:1001',
+      key: 'test:id::1001',
       boardId: '1001',
       source: 'test',
+      url: null,
       title: 'SEO Manager (m/w/d)',
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       industry: 'online-marketing',
@@ -55,7 +56,7 @@ describe('enrichRecord', () => {
   it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {
     const job = enrich(recordAt(12));
     expect(job).toMatchObject({
-      key: 'test:ws-77',
+      key: 'test:id:board:ws-77',
       title: 'Werkstudent:in Online-Marketing',
       position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
       seniority: 'working-student',

@@ -265,7 +265,7 @@ export class NaiveSearch {
     const start = (r.page - 1) * r.perPage;
     const page = sorted.slice(start, start + r.perPage).map((job) => {
       // A listed job carries everything but the indexed text.
-      const { searchText: _indexedOnly, ...listed } = job;
+      const { searchText: _indexedOnly, url: _notListed, ...listed } = job;
       return { ...listed, estimatedSalary: job.salary ? null : (this.est.get(job) ?? null) };
     });
     return { total: matching.length, jobs: page };
