@@ -33,6 +33,8 @@ export interface JobFilter {
   radiusKm?: number;
   /** Keyword search text. */
   keywords?: string;
+  /** Typo tolerance of keyword search (default true). */
+  typos?: boolean;
 }
 
 export interface ListRequest {

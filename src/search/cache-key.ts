@@ -1,10 +1,11 @@
 import type { JobFilter } from '../domain/query.js';
 import { foldKey } from '../domain/text-fold.js';
 import { wordsOf } from './tokenize.js';
+import { cleanQueryText } from './word-forms.js';
 
 /**
  * A cache key for a filter in which equivalent requests meet: location by fold key, company in
- * lower case, keywords as their lower-case words (which is all that matching looks at).
+ * lower case, keywords as their lower-case words without gender notation (which is all that matching looks at).
  * @example filterKey({ location: 'München' }) === filterKey({ location: 'munchen' }) // true
  */
 export function filterKey(f: JobFilter): string {
@@ -12,6 +13,7 @@ export function filterKey(f: JobFilter): string {
     f.salaryRange, f.workModel, f.position, f.seniority, f.employmentType, f.remotePercentageMin, f.skill,
     f.location === undefined ? undefined : foldKey(f.location),
     f.company?.toLowerCase(), f.industry, f.companySize, f.seo, f.radiusKm,
-    f.keywords === undefined ? undefined : wordsOf(f.keywords).join(' ').toLowerCase(),
+    f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
+    f.keywords === undefined ? undefined : f.typos !== false,
   ]);
 }

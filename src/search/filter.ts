@@ -1,7 +1,7 @@
 import type { JobFilter } from '../domain/query.js';
 import type { ColumnFacet, Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
-import { matchTerms, queryTerms } from './keyword-query.js';
+import { matchTerms, parseKeywords, termsKey, type KeywordQuery } from './keyword-query.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
 import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
 import { canonicalPlace, placeCandidates } from './places.js';
@@ -23,8 +23,8 @@ export interface Clause {
 /** A filter resolved against the index; an unknown value is a clause of size 0. */
 export interface Plan {
   readonly clauses: readonly Clause[];
-  /** Terms per keyword word (for relevance); null without keywords. */
-  readonly terms: number[][] | null;
+  /** The parsed keyword query (for relevance); null without keywords. */
+  readonly keywords: KeywordQuery | null;
 }
 
 const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
@@ -50,9 +50,9 @@ export function planFilter(e: Engine, filter: JobFilter): Plan {
   if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
-  const terms = filter.keywords === undefined ? null : queryTerms(e.keywords, filter.keywords);
-  if (terms) clauses.push(keywordClause(e, terms));
-  return { clauses, terms };
+  const keywords = filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
+  if (keywords) clauses.push(keywordClause(e, keywords));
+  return { clauses, keywords };
 }
 
 function unknown(key: ClauseKey): Clause {
@@ -136,10 +136,22 @@ function remoteClause(e: Engine, min: number): Clause {
   return { key: 'remote', base: `remote:${size}`, size, docs, has: (d) => value[d]! >= min };
 }
 
-/** Keyword matches are memoised: a search page asks for facets, count and list of the same text. */
-function keywordClause(e: Engine, terms: number[][]): Clause {
-  const key = terms.map((t) => t.join(',')).join('|');
-  const match = e.keywordMatches.get(key, () => matchTerms(e.keywords, terms));
+/**
+ * Jobs matching every word of the query, and — when the whole query names a position of the
+ * thesaurus — every job of that position. Memoised: a search page asks for facets, count and list
+ * of the same text.
+ */
+function keywordClause(e: Engine, query: KeywordQuery): Clause {
+  const column = e.columns.position;
+  const code = query.position === null ? undefined : column.codes.get(query.position);
+  const key = `${code ?? ''}#${termsKey(query.words)}`;
+  const match = e.keywordMatches.get(key, () => {
+    const words = matchTerms(e.keywords, query.words);
+    if (code === undefined) return words;
+    const bits = words.words.slice();
+    addSet(bits, column.postings[code]!);
+    return { words: bits, size: popcount(bits) };
+  });
   return bitsClause('keywords', match.words, match.size);
 }
 

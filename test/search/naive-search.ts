@@ -9,6 +9,7 @@ import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job
 import type { JobFilter, ListRequest } from '../../src/domain/query.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
+import { cleanQueryText, indexKeys, queryKeys, queryPosition } from '../../src/search/word-forms.js';
 
 export const collator = new Intl.Collator('de');
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -20,9 +21,23 @@ export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 }
 
-function keys(word: string): string[] {
-  return [...new Set(foldKeys(word).flatMap((k) => k.split('-')).filter((k) => k !== ''))];
+/**
+ * Optimal-string-alignment distance by the textbook full table (typo tolerance: one edit from 5
+ * letters, two from 9, same first letter).
+ */
+function osa(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
+
+const budget = (len: number): number => (len >= 9 ? 2 : len >= 5 ? 1 : 0);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -126,17 +141,20 @@ export class NaiveSearch {
   private tf(job: Job): Map<string, number> {
     const tf = new Map<string, number>();
     for (const w of this.docWords(job)) {
-      for (const s of new Set(keys(w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
+      for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
     }
     return tf;
   }
 
-  /** Stems per query word for a language (with prefix expansion of the last word). */
-  private queryStems(text: string, lang: string): string[][] {
-    const ws = words(text).slice(0, 32);
-    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap(keys)))];
+  /**
+   * Per query word for a language: its exact stems (with prefix expansion of the last word), then
+   * its typo stems (not exact), each sorted.
+   */
+  private queryStems(text: string, lang: string, typos = true): { exact: string[]; typo: string[] }[] {
+    const ws = words(cleanQueryText(text)).slice(0, 32);
+    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap((w) => indexKeys(j.language, w))))];
     return ws.map((w, i) => {
-      const ks = keys(w);
+      const ks = queryKeys(w);
       const stems = new Set(ks.map((k) => stem(lang, k)));
       if (i === ws.length - 1) {
         for (const k of ks) {
@@ -146,7 +164,12 @@ export class NaiveSearch {
           for (const s of expanded.slice(0, 16)) stems.add(s);
         }
       }
-      return [...stems].sort(cmp);
+      const typo = new Set<string>();
+      for (const k of typos ? ks : []) {
+        const b = budget(k.length);
+        for (const u of vocab) if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
+      }
+      return { exact: [...stems].sort(cmp), typo: [...typo].sort(cmp) };
     });
   }
 
@@ -156,15 +179,17 @@ export class NaiveSearch {
   }
 
   hasKeywords(f: JobFilter): boolean {
-    return f.keywords !== undefined && words(f.keywords).length > 0;
+    return f.keywords !== undefined && words(cleanQueryText(f.keywords)).length > 0;
   }
 
-  private keywordMatch(job: Job, text: string): boolean {
+  private keywordMatch(job: Job, text: string, typos = true): boolean {
     const tf = this.tf(job);
-    return this.queryStems(text, job.language).every((stems) => stems.some((s) => tf.has(s)));
+    if (job.position.slug === queryPosition(text)) return true;
+    return this.queryStems(text, job.language, typos).every((w) => [...w.exact, ...w.typo].some((s) => tf.has(s)));
   }
 
-  score(job: Job, text: string): number {
+  /** BM25 over every term of every word, plus 1e6 per word matched by an exact (not typo) stem. */
+  score(job: Job, text: string, typos = true): number {
     const N = this.live.length;
     const lens = this.live.map((j) => this.docWords(j).length);
     const total = lens.reduce((a, b) => a + b, 0);
@@ -172,8 +197,10 @@ export class NaiveSearch {
     const tf = this.tf(job);
     const len = this.docWords(job).length;
     let score = 0;
-    for (const stems of this.queryStems(text, job.language)) {
-      for (const s of stems) {
+    let exactWords = 0;
+    for (const w of this.queryStems(text, job.language, typos)) {
+      if (w.exact.some((s) => tf.has(s))) exactWords++;
+      for (const s of [...w.exact, ...w.typo]) {
         const t = Math.min(255, tf.get(s) ?? 0);
         if (t === 0) continue;
         const df = this.df(job.language, s);
@@ -182,7 +209,7 @@ export class NaiveSearch {
         score += (idf * (t * (1.2 + 1))) / (t + 1.2 * norm);
       }
     }
-    return score;
+    return exactWords > 0 ? score + 1e6 * exactWords : score;
   }
 
   // ---- filtering ----
@@ -214,7 +241,7 @@ export class NaiveSearch {
     if (on('skill') && !job.skills.some((s) => s.slug === f.skill)) return false;
     if (on('location') && !this.locationMatch(job, f.location!, f.radiusKm)) return false;
     if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
-    if (on('keywords') && !this.keywordMatch(job, f.keywords!)) return false;
+    if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
     return true;
   }
 
@@ -247,7 +274,7 @@ export class NaiveSearch {
     const desc = r.order === 'desc';
     let sorted: Job[];
     if (r.sort === 'relevance' && this.hasKeywords(r.filter)) {
-      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!)]));
+      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!, r.filter.typos !== false)]));
       sorted = [...matching].sort((a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b));
     } else if (r.sort === 'salary') {
       const mid = (j: Job): number | null => { const s = this.salaryOf(j); return s ? (s.min + s.max) / 2 : null; };

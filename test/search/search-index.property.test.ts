@@ -39,7 +39,10 @@ const POSITIONS = [named('seo-manager', 'SEO Manager'), named('seo-specialist', 
 const SKILLS = [named('sistrix', 'Sistrix'), named('google-analytics', 'Google Analytics'), named('python', 'Python'), named('technisches-seo', 'Technisches SEO')];
 const INDUSTRIES = ['online-marketing', 'healthcare', 'e-commerce'];
 const WORDS = ['SEO', 'Manager', 'Managerin', 'managers', 'München', 'Muenchen', 'Gestión', 'posicionamiento', 'Entwicklung',
-  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen'];
+  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen',
+  // word forms, compounds, thesaurus and typos
+  'Entwicklerin', 'Softwareentwicklerin', 'Suchmaschinenoptimierung', 'optimierung', 'Manager:in', 'Gerente', 'SEA',
+  'desarrolladora', 'Markting', 'developper', 'developer', 'Marketinq'];
 const PREFIXES = ['mana', 'entw', 'opt', 'gest', 'posic', 'mün', 'se', 'stras', 'caf', 'xyz'];
 const DATES = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1)];
 const SALARIES = [null, null, { min: 30_000, max: 40_000 }, { min: 35_000, max: 45_000 }, { min: 50_000, max: 60_000 },
@@ -90,11 +93,12 @@ const FILTER_VALUES = {
     seo: fc.boolean(),
     radiusKm: pick([0, 10, 50, 300, 500]),
     keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
+    typos: fc.boolean(),
 };
 type FilterKey = keyof typeof FILTER_VALUES;
 const FILTER_KEYS = Object.keys(FILTER_VALUES) as FilterKey[];
 // Location with radius and keywords are drawn more often: their rules are the richest.
-const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords']];
+const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords', 'typos']];
 
 /** Zero to three filter groups at a time (more would almost always match nothing). */
 const filterArb: fc.Arbitrary<JobFilter> = fc
