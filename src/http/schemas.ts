@@ -40,8 +40,18 @@ const filterProperties = {
   q: Type.Optional(
     Type.String({
       maxLength: MAX_KEYWORDS_LENGTH,
-      description: 'Keywords over title, company, position, skills and description (stemmed, accent-folded, all words must match).',
+      description:
+        'Keywords over title, company, position, skills and description (stemmed, accent-folded, all words must match). ' +
+        'Word forms: gendered job titles are one form (`Entwicklerin`, `Manager:in`, `Manager*in`, `desarrolladora`; `(m/w/d)` is ignored); ' +
+        'German compounds are found by their parts (`optimierung` finds `Suchmaschinenoptimierung`); a query that names a position as a whole ' +
+        '(`SEO-Managerin`, `Gerente SEO`, `developer`) also finds every job of that position. Typo tolerance (see `typo_tolerance`): ' +
+        'words of 5 letters or more match words one edit away, of 9 or more two edits, never on the first letter; with `sort=relevance` ' +
+        'jobs matching more words exactly rank first.',
     }),
+  ),
+  // ---- additions beyond the contract (issue 11) ----
+  typo_tolerance: Type.Optional(
+    Type.Enum(['true', 'false'], { description: 'Addition. `false`: keywords match without typo corrections (default `true`).' }),
   ),
 };
 
@@ -119,10 +129,16 @@ export const FilterDataResponse = Type.Object({
 });
 export type FilterDataResponse = Static<typeof FilterDataResponse>;
 
+/** Addition (issue 11): present only when `q` finds nothing and a corrected `q` would. */
+const didYouMean = Type.Optional(
+  Type.String({ description: 'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.' }),
+);
+
 export const CountResponse = Type.Object({
   success: Type.Boolean(),
   total_results: Type.Integer(),
   total_results_formatted: Type.String(),
+  did_you_mean: didYouMean,
   duration_ms: Type.Integer(),
 });
 export type CountResponse = Static<typeof CountResponse>;
@@ -170,6 +186,7 @@ export const ListResponse = Type.Object({
   next_url: Type.String(),
   jobs: Type.Array(JobCard),
   pagination: Pagination,
+  did_you_mean: didYouMean,
   duration_ms: Type.Integer(),
 });
 export type ListResponse = Static<typeof ListResponse>;

@@ -22,6 +22,7 @@ export function toFilter(query: FilterQuery): JobFilter {
   if (query.company_size !== undefined) filter.companySize = query.company_size;
   if (query.radius !== undefined) filter.radiusKm = query.radius;
   if (query.q !== undefined && query.q.trim() !== '') filter.keywords = query.q;
+  if (query.typo_tolerance === 'false') filter.typos = false;
   return filter;
 }
 

@@ -7,6 +7,7 @@ import { buildBases } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
+import { correctQuery } from './keyword-query.js';
 import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
@@ -90,6 +91,17 @@ export class SearchIndex {
   facets(request: FacetRequest): FacetCounts {
     const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
     return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.all, this.bases, request)));
+  }
+
+  /**
+   * A corrected keyword text when the filter's keywords find nothing but the correction (see
+   * correctQuery) does, with the same other filters; else null.
+   * @example index.didYouMean({ keywords: 'seoo' }) // 'seo'
+   */
+  didYouMean(filter: JobFilter): string | null {
+    if (filter.keywords === undefined || this.count(filter) > 0) return null;
+    const corrected = correctQuery(this.engine.keywords, filter.keywords);
+    return corrected !== null && this.count({ ...filter, keywords: corrected }) > 0 ? corrected : null;
   }
 
   /** Places (cities, regions, countries) with a word starting with q. @example index.suggestLocations('mün', 10) */

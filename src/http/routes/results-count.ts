@@ -15,11 +15,15 @@ export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const total = snapshotOf(request).index.count(toFilter(request.query));
+      const filter = toFilter(request.query);
+      const index = snapshotOf(request).index;
+      const total = index.count(filter);
+      const didYouMean = total === 0 ? index.didYouMean(filter) : null;
       return {
         success: true,
         total_results: total,
         total_results_formatted: formatNumber(total),
+        ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },
