@@ -35,6 +35,14 @@ export interface JobFilter {
   keywords?: string;
   /** Typo tolerance of keyword search (default true). */
   typos?: boolean;
+  /** Epoch ms: jobs posted at or after it (jobs without a date never match). */
+  postedSince?: number;
+  /** EUR/year: jobs whose salary range reaches it (its upper end is at least this). */
+  salaryMin?: number;
+  /** With salaryMin: jobs without a stated salary match by their estimate. */
+  salaryEstimated?: boolean;
+  /** The posting's language: `de`, `es` or `en`. */
+  language?: string;
 }
 
 export interface ListRequest {

@@ -13,6 +13,8 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_KEYWORDS_LENGTH = 500;
 export const MAX_SUGGEST_Q_LENGTH = 200;
 export const MAX_VALUE_LENGTH = 200;
+export const MAX_POSTED_WITHIN_DAYS = 3650;
+export const MAX_SALARY_MIN = 10_000_000;
 
 const value = (description: string) => Type.Optional(Type.String({ maxLength: MAX_VALUE_LENGTH, description }));
 
@@ -53,6 +55,24 @@ const filterProperties = {
   typo_tolerance: Type.Optional(
     Type.Enum(['true', 'false'], { description: 'Addition. `false`: keywords match without typo corrections (default `true`).' }),
   ),
+  posted_within_days: Type.Optional(
+    Type.Integer({
+      minimum: 1, maximum: MAX_POSTED_WITHIN_DAYS,
+      description: 'Addition. Jobs posted in the last N days, counted back from the start of the current hour (UTC); jobs without a date never match.',
+    }),
+  ),
+  salary_min: Type.Optional(
+    Type.Integer({
+      minimum: 0, maximum: MAX_SALARY_MIN,
+      description: 'Addition. EUR per year: jobs whose stated annual salary range reaches it (its upper end is at least this).',
+    }),
+  ),
+  salary_estimated: Type.Optional(
+    Type.Enum(['true', 'false'], {
+      description: 'Addition, with `salary_min`. `true`: jobs without a stated salary match by their estimate too (default `false`).',
+    }),
+  ),
+  language: Type.Optional(Type.Enum(['de', 'es', 'en'], { description: 'Addition. The language the posting is written in.' })),
 };
 
 export const FilterQuery = Type.Object(filterProperties);

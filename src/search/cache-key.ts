@@ -15,5 +15,6 @@ export function filterKey(f: JobFilter): string {
     f.company?.toLowerCase(), f.industry, f.companySize, f.seo, f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
+    f.postedSince, f.salaryMin, f.salaryMin === undefined ? undefined : f.salaryEstimated === true, f.language,
   ]);
 }

@@ -6,9 +6,10 @@ import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './posting
 import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
 import { canonicalPlace, placeCandidates } from './places.js';
 import { countAtLeast } from './remote.js';
+import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
 
 /** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
-export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords';
+export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
 
 /** One applied filter: its exact size, its documents and a per-document test. */
 export interface Clause {
@@ -50,9 +51,20 @@ export function planFilter(e: Engine, filter: JobFilter): Plan {
   if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
+  addExtraClauses(e, filter, clauses);
   const keywords = filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
   if (keywords) clauses.push(keywordClause(e, keywords));
   return { clauses, keywords };
+}
+
+/** The filters beyond the contract (see extra-filters.ts). */
+function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void {
+  const add = (key: ClauseKey, c: ExtraClause): void => {
+    clauses.push({ key, base: null, size: c.size, docs: c.docs, has: c.has });
+  };
+  if (filter.postedSince !== undefined) add('posted', postedSinceClause(e.extras, e.orders.dateDesc, filter.postedSince));
+  if (filter.salaryMin !== undefined) add('salaryMin', salaryMinClause(e.extras, filter.salaryMin, filter.salaryEstimated === true));
+  if (filter.language !== undefined) add('language', languageClause(e.extras, filter.language));
 }
 
 function unknown(key: ClauseKey): Clause {

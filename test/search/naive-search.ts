@@ -59,7 +59,7 @@ export function slugsOf(job: Job): string[] {
   return job.places.flatMap((p) => [p.city?.slug, p.region?.slug, p.country?.slug].filter((s): s is string => !!s));
 }
 
-export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords';
+export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
 
 export class NaiveSearch {
   readonly live: Job[];
@@ -223,6 +223,9 @@ export class NaiveSearch {
     for (const [k, v] of pairs) if (v !== undefined) out.push(k);
     if (f.remotePercentageMin !== undefined && f.remotePercentageMin > 0) out.push('remote');
     if (this.hasKeywords(f)) out.push('keywords');
+    if (f.postedSince !== undefined) out.push('posted');
+    if (f.salaryMin !== undefined) out.push('salaryMin');
+    if (f.language !== undefined) out.push('language');
     return out;
   }
 
@@ -242,6 +245,12 @@ export class NaiveSearch {
     if (on('location') && !this.locationMatch(job, f.location!, f.radiusKm)) return false;
     if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
     if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
+    if (on('posted') && !(job.postedAt !== null && job.postedAt >= f.postedSince!)) return false;
+    if (on('salaryMin')) {
+      const range = job.salary ?? (f.salaryEstimated === true ? this.est.get(job) ?? null : null);
+      if (range === null || range.max < f.salaryMin!) return false;
+    }
+    if (on('language') && job.language !== f.language) return false;
     return true;
   }
 

@@ -94,11 +94,15 @@ const FILTER_VALUES = {
     radiusKm: pick([0, 10, 50, 300, 500]),
     keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
     typos: fc.boolean(),
+    postedSince: pick([Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 9, 15), Date.UTC(2027, 0, 1)]),
+    salaryMin: pick([0, 40_000, 45_000, 60_000, 95_000]),
+    salaryEstimated: fc.boolean(),
+    language: pick(['de', 'es', 'en', 'fr']),
 };
 type FilterKey = keyof typeof FILTER_VALUES;
 const FILTER_KEYS = Object.keys(FILTER_VALUES) as FilterKey[];
 // Location with radius and keywords are drawn more often: their rules are the richest.
-const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords', 'typos']];
+const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords', 'typos'], ['salaryMin', 'salaryEstimated']];
 
 /** Zero to three filter groups at a time (more would almost always match nothing). */
 const filterArb: fc.Arbitrary<JobFilter> = fc

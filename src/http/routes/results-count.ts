@@ -4,7 +4,7 @@ import { toFilter } from '../to-search-query.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { snapshotOf } from './shared.js';
 
-export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
+export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
   app.get(
     '/jobs/api/job-search-results-count',
     {
@@ -15,7 +15,7 @@ export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const filter = toFilter(request.query);
+      const filter = toFilter(request.query, deps.now?.() ?? Date.now());
       const index = snapshotOf(request).index;
       const total = index.count(filter);
       const didYouMean = total === 0 ? index.didYouMean(filter) : null;

@@ -17,7 +17,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const listRequest = toListRequest(request.query);
+      const listRequest = toListRequest(request.query, deps.now?.() ?? Date.now());
       const index = snapshotOf(request).index;
       const { total, jobs } = index.list(listRequest);
       const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
