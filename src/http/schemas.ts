@@ -218,6 +218,21 @@ export const SuggestResponse = Type.Object({
 });
 export type SuggestResponse = Static<typeof SuggestResponse>;
 
+/** Addition (issue 11): job-title suggestions with their counts. */
+export const TitleSuggestResponse = Type.Object({
+  success: Type.Boolean(),
+  suggestions: Type.Array(
+    Type.Object({
+      value: Type.String({ description: 'The text to search with (`q`).' }),
+      label: Type.String(),
+      kind: Type.Enum(['position', 'word'], { description: '`position`: a position of the board; `word`: a frequent word of job titles.' }),
+      ...counted,
+    }),
+  ),
+  duration_ms: Type.Integer(),
+});
+export type TitleSuggestResponse = Static<typeof TitleSuggestResponse>;
+
 export const ErrorResponse = Type.Object({
   success: Type.Boolean(),
   error: Type.Object({

@@ -12,6 +12,7 @@ import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+import { buildTitleSuggest, suggestTitles, type TitleSuggestion, type TitleSuggestIndex } from './title-suggest.js';
 
 export interface SearchIndexOptions {
   salaryBuckets: readonly SalaryBucket[];
@@ -41,6 +42,7 @@ export class SearchIndex {
   private readonly pages: QueryCache<{ total: number; jobs: ListedJob[] }>;
   private readonly facetCounts: QueryCache<FacetCounts>;
   private readonly suggestions: QueryCache<Suggestion[]>;
+  private readonly titleSuggestions: QueryCache<TitleSuggestion[]>;
 
   private constructor(
     private readonly engine: Engine,
@@ -48,6 +50,7 @@ export class SearchIndex {
     private readonly bases: ReadonlyMap<string, Base>,
     private readonly locationSuggest: SuggestIndex,
     private readonly companySuggest: SuggestIndex,
+    private readonly titleSuggest: TitleSuggestIndex,
   ) {
     this.size = engine.n;
     const capacity = engine.tuning.cacheSize;
@@ -55,6 +58,7 @@ export class SearchIndex {
     this.pages = new QueryCache(capacity);
     this.facetCounts = new QueryCache(capacity);
     this.suggestions = new QueryCache(capacity);
+    this.titleSuggestions = new QueryCache(capacity);
   }
 
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
@@ -69,6 +73,7 @@ export class SearchIndex {
       buildBases(e),
       buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings)),
       buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
+      buildTitleSuggest(e.jobs),
     );
   }
 
@@ -112,6 +117,14 @@ export class SearchIndex {
   /** Companies with a word starting with q; value = label = display name. @example index.suggestCompanies('acm', 10) */
   suggestCompanies(q: string, limit: number): Suggestion[] {
     return this.suggestions.get(`c${limit}|${q}`, () => deepFreeze(suggest(this.companySuggest, q, limit)));
+  }
+
+  /**
+   * Positions and frequent title words with a word starting with q, with their job counts
+   * (title-suggest.ts). @example index.suggestTitles('entw', 10)[0] // { value: 'Entwickler', label: 'Entwickler', count: 3, kind: 'word' }
+   */
+  suggestTitles(q: string, limit: number): TitleSuggestion[] {
+    return this.titleSuggestions.get(`${limit}|${q}`, () => deepFreeze(suggestTitles(this.titleSuggest, q, limit)));
   }
 
   /** The place a location value stands for, or null. @example index.resolveLocation('muenchen')?.slug // 'münchen' */
