@@ -30,6 +30,7 @@ export function filterParams(filter: JobFilter): URLSearchParams {
   set('company_size', filter.companySize);
   set('radius', filter.radiusKm);
   set('q', filter.keywords);
+  if (filter.typos === false) p.set('typo_tolerance', 'false');
   return p;
 }
 
