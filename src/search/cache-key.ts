@@ -1,4 +1,4 @@
-import type { JobFilter } from '../domain/query.js';
+import { MULTI_FIELDS, type JobFilter } from '../domain/query.js';
 import { foldKey } from '../domain/text-fold.js';
 import { wordsOf } from './tokenize.js';
 import { cleanQueryText } from './word-forms.js';
@@ -15,6 +15,17 @@ export function filterKey(f: JobFilter): string {
     f.company?.toLowerCase(), f.industry, f.companySize, f.seo, f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
+    f.anyOf === undefined ? undefined : anyOfKey(f),
     f.postedSince, f.salaryMin, f.salaryMin === undefined ? undefined : f.salaryEstimated === true, f.language,
   ]);
+}
+
+/** The several values per field, location folded and company lower-cased like single values. */
+function anyOfKey(f: JobFilter): unknown[] {
+  return MULTI_FIELDS.map((field) => {
+    const values = f.anyOf?.[field];
+    if (values === undefined) return undefined;
+    if (field === 'location') return values.map(foldKey);
+    return field === 'company' ? values.map((v) => v.toLowerCase()) : values;
+  });
 }

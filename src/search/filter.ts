@@ -1,4 +1,4 @@
-import type { JobFilter } from '../domain/query.js';
+import { fieldValues, type JobFilter, type MultiField } from '../domain/query.js';
 import type { ColumnFacet, Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
 import { matchTerms, parseKeywords, termsKey, type KeywordQuery } from './keyword-query.js';
@@ -28,7 +28,7 @@ export interface Plan {
   readonly keywords: KeywordQuery | null;
 }
 
-const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
+const FILTER_COLUMNS: readonly [MultiField, ColumnFacet][] = [
   ['salaryRange', 'salary'], ['workModel', 'workModel'], ['position', 'position'], ['seniority', 'seniority'],
   ['employmentType', 'employmentType'], ['industry', 'industry'], ['companySize', 'companySize'],
 ];
@@ -40,14 +40,15 @@ const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
  */
 export function planFilter(e: Engine, filter: JobFilter): Plan {
   const clauses: Clause[] = [];
-  for (const [field, facet] of FILTER_COLUMNS) {
-    const value = filter[field];
-    if (typeof value === 'string') clauses.push(columnClause(e, facet, value));
-  }
-  if (filter.company !== undefined) clauses.push(columnClause(e, 'company', filter.company.toLowerCase()));
+  const add = (field: MultiField, key: ClauseKey, clauseOf: (value: string) => Clause): void => {
+    const values = fieldValues(filter, field);
+    if (values !== null) clauses.push(anyOf(e, key, values.map(clauseOf)));
+  };
+  for (const [field, facet] of FILTER_COLUMNS) add(field, facet, (value) => columnClause(e, facet, value));
+  add('company', 'company', (value) => columnClause(e, 'company', value.toLowerCase()));
   if (filter.seo !== undefined) clauses.push(columnClause(e, 'seo', filter.seo ? 'yes' : 'no'));
-  if (filter.skill !== undefined) clauses.push(skillClause(e, filter.skill));
-  if (filter.location !== undefined) clauses.push(locationClause(e, filter.location, filter.radiusKm));
+  add('skill', 'skill', (value) => skillClause(e, value));
+  add('location', 'location', (value) => locationClause(e, value, filter.radiusKm));
   if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
@@ -65,6 +66,18 @@ function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void 
   if (filter.postedSince !== undefined) add('posted', postedSinceClause(e.extras, e.orders.dateDesc, filter.postedSince));
   if (filter.salaryMin !== undefined) add('salaryMin', salaryMinClause(e.extras, filter.salaryMin, filter.salaryEstimated === true));
   if (filter.language !== undefined) add('language', languageClause(e.extras, filter.language));
+}
+
+/**
+ * Several values of one dimension: jobs matching any of them (one bitset), under the same key so
+ * that disjunctive counts leave the whole dimension out. One value is its own clause.
+ * Several values (`anyOf`) need at least one clause; none matches nothing.
+ */
+function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[]): Clause {
+  if (alternatives.length === 1) return alternatives[0]!;
+  const words = newBitset(e.n);
+  for (const c of alternatives) addSet(words, c.docs());
+  return bitsClause(key, words);
 }
 
 function unknown(key: ClauseKey): Clause {

@@ -6,7 +6,7 @@ import { stemmer as stemDe } from '@orama/stemmers/german';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
-import type { JobFilter, ListRequest } from '../../src/domain/query.js';
+import { fieldValues, type JobFilter, type ListRequest, type MultiField } from '../../src/domain/query.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
 import { cleanQueryText, indexKeys, queryKeys, queryPosition } from '../../src/search/word-forms.js';
@@ -215,10 +215,11 @@ export class NaiveSearch {
   // ---- filtering ----
   setKeys(f: JobFilter): Key[] {
     const out: Key[] = [];
+    const v = (field: MultiField): unknown => fieldValues(f, field) ?? undefined;
     const pairs: [Key, unknown][] = [
-      ['salary', f.salaryRange], ['workModel', f.workModel], ['position', f.position], ['seniority', f.seniority],
-      ['employmentType', f.employmentType], ['industry', f.industry], ['companySize', f.companySize],
-      ['company', f.company], ['seo', f.seo], ['skill', f.skill], ['location', f.location],
+      ['salary', v('salaryRange')], ['workModel', v('workModel')], ['position', v('position')], ['seniority', v('seniority')],
+      ['employmentType', v('employmentType')], ['industry', v('industry')], ['companySize', v('companySize')],
+      ['company', v('company')], ['seo', f.seo], ['skill', v('skill')], ['location', v('location')],
     ];
     for (const [k, v] of pairs) if (v !== undefined) out.push(k);
     if (f.remotePercentageMin !== undefined && f.remotePercentageMin > 0) out.push('remote');
@@ -232,17 +233,19 @@ export class NaiveSearch {
   matches(job: Job, f: JobFilter, without: Key | null = null): boolean {
     const on = (k: Key): boolean => k !== without && this.setKeys(f).includes(k);
     const b = this.bucketOf(job);
-    if (on('salary') && (b < 0 || bucketValue(this.buckets[b]!) !== f.salaryRange)) return false;
-    if (on('workModel') && job.workModel !== f.workModel) return false;
-    if (on('position') && job.position.slug !== f.position) return false;
-    if (on('seniority') && job.seniority !== f.seniority) return false;
-    if (on('employmentType') && job.employmentType !== f.employmentType) return false;
-    if (on('industry') && job.industry !== f.industry) return false;
-    if (on('companySize') && job.company.size !== f.companySize) return false;
-    if (on('company') && job.company.name.toLowerCase() !== f.company!.toLowerCase()) return false;
+    // Several values of a field: any of them (OR); fields: all (AND).
+    const any = (key: Key, field: MultiField, test: (value: string) => boolean): boolean => !on(key) || (fieldValues(f, field) ?? []).some(test);
+    if (!any('salary', 'salaryRange', (v) => b >= 0 && bucketValue(this.buckets[b]!) === v)) return false;
+    if (!any('workModel', 'workModel', (v) => job.workModel === v)) return false;
+    if (!any('position', 'position', (v) => job.position.slug === v)) return false;
+    if (!any('seniority', 'seniority', (v) => job.seniority === v)) return false;
+    if (!any('employmentType', 'employmentType', (v) => job.employmentType === v)) return false;
+    if (!any('industry', 'industry', (v) => job.industry === v)) return false;
+    if (!any('companySize', 'companySize', (v) => job.company.size === v)) return false;
+    if (!any('company', 'company', (v) => job.company.name.toLowerCase() === v.toLowerCase())) return false;
     if (on('seo') && job.isSeo !== f.seo) return false;
-    if (on('skill') && !job.skills.some((s) => s.slug === f.skill)) return false;
-    if (on('location') && !this.locationMatch(job, f.location!, f.radiusKm)) return false;
+    if (!any('skill', 'skill', (v) => job.skills.some((s) => s.slug === v))) return false;
+    if (!any('location', 'location', (v) => this.locationMatch(job, v, f.radiusKm))) return false;
     if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
     if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
     if (on('posted') && !(job.postedAt !== null && job.postedAt >= f.postedSince!)) return false;
