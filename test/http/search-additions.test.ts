@@ -113,3 +113,37 @@ describe('posted_within_days, salary_min, language', () => {
     },
   );
 });
+
+describe('several values per filter', () => {
+  const filterData = async (qs: string) => {
+    const { status, body } = await get(`/jobs/api/job-search-filter-data?${qs}`);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.filters as { work_models: { value: string; count: number }[]; selected: Record<string, string | null> };
+  };
+
+  it('ORs the values of one dimension and ANDs the dimensions', async () => {
+    expect(await count('work_model=remote,hybrid')).toBe(40);
+    expect(await count('work_model=remote,hybrid&seniority_level=mid,senior')).toBe(20);
+    expect(await count('work_model=remote,underwater')).toBe(20);
+  });
+
+  it('gives disjunctive counts equal to the count of each alternative', async () => {
+    const fd = await filterData('work_model=remote,hybrid&facet_mode=disjunctive');
+    const counts = Object.fromEntries(fd.work_models.map((o) => [o.value, o.count]));
+    expect(counts).toEqual({ remote: 20, hybrid: 20, onsite: 19 });
+    for (const value of ['remote', 'hybrid', 'onsite']) expect(await count(`work_model=${value}`)).toBe(counts[value]);
+  });
+
+  it('applies the radius to each of several locations', async () => {
+    expect(await count('location=m%C3%BCnchen,wien')).toBe(17);
+    expect(await count('location=m%C3%BCnchen,wien&radius=100')).toBe(26);
+  });
+
+  it('echoes several values comma-separated in selected and keeps them in next_url', async () => {
+    const fd = await filterData('work_model=Remote,HYBRID&location=muenchen,Wien&company=A%5C%2CB,Acme%20GmbH');
+    expect(fd.selected).toMatchObject({ work_model: 'remote,hybrid', location: 'münchen,wien', company: 'a\\,b,acme gmbh' });
+    expect(await count('company=A%5C%2CB,Acme%20GmbH')).toBe(12);
+    const list = await get('/jobs/api/job-search-results-list?work_model=remote,hybrid&per_page=5');
+    expect(list.body.next_url).toBe('/jobs/api/job-search-results-list?work_model=remote%2Chybrid&per_page=5&page=2');
+  });
+});

@@ -15,8 +15,8 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const filter = toFilter(request.query, deps.now?.() ?? Date.now());
       const index = snapshotOf(request).index;
+      const filter = toFilter(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
       const total = index.count(filter);
       const didYouMean = total === 0 ? index.didYouMean(filter) : null;
       return {

@@ -17,8 +17,8 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const listRequest = toListRequest(request.query, deps.now?.() ?? Date.now());
       const index = snapshotOf(request).index;
+      const listRequest = toListRequest(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
       const { total, jobs } = index.list(listRequest);
       const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
       const window = paginate(total, listRequest.page, listRequest.perPage);
