@@ -32,7 +32,7 @@ for (const record of generatePostings({ count, seed: 1, now: NOW })) {
   const r = enrichRecord(record, { source: 'bench', now: NOW });
   if (r.ok) jobs.push(r.job);
 }
-let t = performance.now();
+const t = performance.now();
 const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning: { cacheSize: 0 } });
 console.log(`${jobs.length} postings, index built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
