@@ -1,5 +1,5 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { ErrorResponse, SuggestQuery, SuggestResponse, TitleSuggestResponse } from '../schemas.js';
+import { DEFAULT_SUGGEST_LIMIT, ErrorResponse, SuggestQuery, SuggestResponse, TitleSuggestResponse } from '../schemas.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
@@ -13,12 +13,12 @@ interface SuggestRoute {
 
 const ROUTES: readonly SuggestRoute[] = [
   {
-    url: '/jobs/api/job-search-location-autosuggest',
+    url: '/job-search-location-autosuggest',
     summary: 'Autocomplete for cities, regions and countries that have jobs',
     suggest: (index, q, limit) => index.suggestLocations(q, limit),
   },
   {
-    url: '/jobs/api/job-search-company-autosuggest',
+    url: '/job-search-company-autosuggest',
     summary: 'Autocomplete for employers that have jobs',
     suggest: (index, q, limit) => index.suggestCompanies(q, limit),
   },
@@ -29,6 +29,7 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
     app.get(
       route.url,
       {
+        config: { canonical: { defaults: { limit: String(DEFAULT_SUGGEST_LIMIT) } } },
         schema: {
           summary: route.summary,
           querystring: SuggestQuery,
@@ -45,8 +46,9 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
   }
   // Addition (issue 11): job titles, with the same rules as the two above and counts.
   app.get(
-    '/jobs/api/job-search-title-autosuggest',
+    '/job-search-title-autosuggest',
     {
+      config: { canonical: { defaults: { limit: String(DEFAULT_SUGGEST_LIMIT) } } },
       schema: {
         summary: 'Autocomplete for job titles: positions and frequent title words, with their job counts (addition)',
         querystring: SuggestQuery,
