@@ -77,6 +77,8 @@ export interface Job {
   /** Digits only; stable for the same key. */
   boardId: string;
   source: string;
+  /** The posting's own `url` (its page, where one applies), null when it gives none. */
+  url: string | null;
   title: string;
   company: Company;
   /** Industry slug (`online-marketing`, `healthcare`, ...), null when unknown. */
@@ -112,5 +114,5 @@ export interface Job {
   validThrough: number | null;
 }
 
-/** A job as a result list gives it: everything a card shows, without the indexed text. */
-export type ListedJob = Omit<Job, 'searchText'>;
+/** A job as a result list gives it: everything a card shows, without the indexed text and the source url. */
+export type ListedJob = Omit<Job, 'searchText' | 'url'>;

@@ -82,6 +82,7 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
     key,
     boardId,
     source: ctx.source,
+    url: posting.url,
     title: posting.title,
     company,
     industry: industryOf({

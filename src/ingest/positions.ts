@@ -22,7 +22,7 @@ export const CANONICAL_POSITIONS: readonly CanonicalPosition[] = [
   p('SEO Analyst', /\bseo[- ]analyst\w*|\banalista seo\b/, true),
   p('SEO Consultant', /\bseo\b.*\b(consultant|berater\w*|consultor\w*)|\b(consultant|berater\w*|consultor\w*)\b.*\bseo\b/, true),
   p('Content Marketing Manager', /\bcontent[- ]?manager\w*\b.*\bseo\b|\bseo\b.*\bcontent[- ]?manager/, true),
-  p('SEO Manager', /\bseo\b.*\bmanager|\bmanager\b.*\bseo\b|\borganic search\b|\bseo-?managerin?\b|\bseo[- ](projekt|project|account)[- ]?manager\w*|\bresponsable (de )?seo\b/, true),
+  p('SEO Manager', /\bseo\b.*\bmanager|\bmanager\b.*\bseo\b|\borganic search\b|\bseo-?managerin?\b|\bseo[- ](projekt|project|account)[- ]?manager\w*|\b(responsable|gerente|jefe|jefa)( de)? seo\b/, true),
   p('SEO Specialist', /\bseo\b|\bsuchmaschinenoptimier\w*|\bsearch engine optimi[sz]ation\b|\bposicionamiento (web|seo|organico|en buscadores)\b/, true),
   p('SEA Manager', /\b(sea|sem|ppc|google ads|adwords|paid search|suchmaschinenwerbung|suchmaschinenmarketing)\b/),
   p('Content Creator', /\bcontent[- ]?(creator|ersteller\w*|creador\w*)\b|\bcreador\w* de contenido\w*/),

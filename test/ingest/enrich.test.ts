@@ -28,9 +28,10 @@ describe('enrichRecord', () => {
     const job = enrich(record);
     // Read straight from the record's fields.
     expect(job).toMatchObject({
-      key: 'test:1001',
+      key: 'test:id::1001',
       boardId: '1001',
       source: 'test',
+      url: null,
       title: record.title,
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       places: [MUNICH],
@@ -64,14 +65,14 @@ describe('enrichRecord', () => {
     expect(Object.keys(job).sort()).toEqual([
       'boardId', 'company', 'employmentType', 'estimatedSalary', 'industry', 'isSeo', 'key', 'language', 'places',
       'position', 'postedAt', 'remoteContext', 'remotePercentage', 'salary', 'salaryContext', 'searchText', 'seniority',
-      'seoContext', 'skills', 'source', 'summary', 'title', 'validThrough', 'workModel',
+      'seoContext', 'skills', 'source', 'summary', 'title', 'url', 'validThrough', 'workModel',
     ]);
   });
 
   it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {
     const job = enrich(recordAt(12));
     expect(job).toMatchObject({
-      key: 'test:ws-77',
+      key: 'test:id:board:ws-77',
       title: 'Werkstudent:in Online-Marketing',
       position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
       seniority: 'working-student',

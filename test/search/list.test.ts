@@ -62,8 +62,8 @@ describe('SearchIndex list', () => {
     const listed = indexOf([withSalary, without, ...others]).list(req({ sort: 'date', order: 'desc' })).jobs;
     const a = listed.find((j) => j.boardId === '1');
     const b = listed.find((j) => j.boardId === '2');
-    const { searchText: _a, ...listedWith } = withSalary;
-    const { searchText: _b, ...listedWithout } = without;
+    const { searchText: _a, url: _u1, ...listedWith } = withSalary;
+    const { searchText: _b, url: _u2, ...listedWithout } = without;
     expect(a).toEqual({ ...listedWith, estimatedSalary: null });
     expect(b).toEqual({ ...listedWithout, estimatedSalary: { min: 50_000, max: 60_000 } });
   });
