@@ -131,6 +131,8 @@ const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, N
 
 // SEARCH_PROPERTY_RUNS raises the number of runs for a longer local soak.
 const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 300) };
+/** Each property takes ~10 s on a quiet machine; a shared, loaded one can take several times that. */
+const PROPERTY_TIMEOUT_MS = 240_000;
 
 describe('SearchIndex against a naive filter/sort/count', () => {
   it('counts and lists the same jobs in the same order', () => {
@@ -145,7 +147,7 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('counts the same facets in both modes', () => {
     fc.assert(
@@ -155,7 +157,7 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('suggests and resolves the same places and companies', () => {
     const q = pick(['b', 'Be', 'mün', 'mu', 'muen', 'am', 'am ma', 'frankfurt-am', 'ö', 'oe', 'ost', 'a', 'acme', 'söhne', 'oreal', 'l', 'z', 'kanton', ' ', '']);
@@ -172,5 +174,5 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
