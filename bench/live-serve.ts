@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import Database from 'better-sqlite3';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench', '.cache');
@@ -158,6 +158,9 @@ async function main(): Promise<void> {
   const port = 20_000 + (process.pid % 20_000);
   const server = serve(db, port);
   const pid = server.child.pid ?? 0;
+  // Set on the way out, whatever happened: the probe loop and the RSS timer must end with the run.
+  let stop = false;
+  let rssTimer: NodeJS.Timeout | undefined;
   try {
     // 1. Start to ready, /healthz probed throughout.
     const t0 = performance.now();
@@ -190,7 +193,6 @@ async function main(): Promise<void> {
     const probes: number[] = [];
     const failures: number[] = [];
     let k = 0;
-    let stop = false;
     let maxRss = steady.rss;
     const probing = (async () => {
       while (!stop) {
@@ -202,15 +204,16 @@ async function main(): Promise<void> {
         await sleep(PROBE_EVERY_MS);
       }
     })();
-    const rssTimer = setInterval(() => {
+    rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
     const i0 = performance.now();
     await run(process.execPath, [CLI, 'import', importFile], { ...process.env, DATABASE_URL: db });
     const importEnd = performance.now();
-    const store = new SqliteJobStore(db);
-    const target = await store.changeCursor();
-    await store.close();
+    // Read directly: an older build's schema may lack the tables this build's store prepares.
+    const sqlite = new Database(db, { readonly: true });
+    const target = Number(sqlite.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get());
+    sqlite.close();
     let visible = Number.NaN;
     while (Number.isNaN(visible) && performance.now() - importEnd < 600_000) {
       const r = await timed(`${server.base}/readyz`);
@@ -254,6 +257,8 @@ async function main(): Promise<void> {
     await mkdir(RESULTS, { recursive: true });
     await writeFile(join(RESULTS, `${args.tag}-${args.size}.json`), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
+    stop = true;
+    clearInterval(rssTimer);
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
     await rm(db, { force: true });

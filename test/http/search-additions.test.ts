@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { ApiInstance } from '../../src/http/build-app.js';
-import { testApp } from './fixture.js';
+import { getOk, testApp } from './fixture.js';
+import { job } from '../builders.js';
 
 let app: ApiInstance;
 let base = '';
@@ -97,11 +98,19 @@ describe('posted_within_days, salary_min, language', () => {
   });
 
   it('with salary_estimated=true also matches jobs without a stated salary by their estimate', async () => {
-    // stated: the 38 jobs with a salary whose upper end is 53,000 or more; 14 live jobs state none
-    expect(await count('salary_min=50000')).toBe(38);
-    const estimated = await count('salary_min=50000&salary_estimated=true');
-    expect(estimated).toBeGreaterThan(38);
-    expect(estimated).toBeLessThanOrEqual(38 + 14);
+    // Five SEO managers (mid, DE) state 60,000-70,000: a sound basis for the sixth, which states none.
+    // The seventh (senior) has no comparable posting, so no estimate, and stays out.
+    const stated = Array.from({ length: 5 }, () => job({ salary: { min: 60_000, max: 70_000 } }));
+    const own = await testApp([...stated, job({ salary: null }), job({ salary: null, seniority: 'senior' })]);
+    try {
+      const total = async (qs: string) =>
+        (await getOk<{ total_results: number }>(own, `/jobs/api/job-search-results-count?${qs}`)).total_results;
+      expect(await total('salary_min=50000')).toBe(5);
+      expect(await total('salary_min=50000&salary_estimated=true')).toBe(6);
+      expect(await total('salary_min=75000&salary_estimated=true')).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 
   it.each(['posted_within_days=0', 'posted_within_days=x', 'salary_min=-1', 'language=fr', 'salary_estimated=yes', 'typo_tolerance=maybe'])(

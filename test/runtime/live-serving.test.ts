@@ -17,19 +17,27 @@ import type { CountResponse, FilterDataResponse, ListResponse } from '../../src/
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = 1_500;
 const IMPORTED = 2_500;
-/** Generous: the test machine is shared; the tight figures belong to the benchmark. */
-const BUDGET_MS = 1_000;
+/**
+ * Generous: the tight figures belong to the benchmark. 2 s rather than 1 s because the shared
+ * 2-core test machine runs at load averages of 15–25 (answers of 1.2 s were seen there from CPU
+ * starvation alone); a server that rebuilds on its request thread stalls for many seconds here.
+ */
+const BUDGET_MS = 2_000;
 
 let dir: string;
 let dbPath: string;
 let importFile: string;
 let server: { url: string; child: ChildProcess };
 
-/** `jobsearch serve` in a process of its own (through tsx), as a user starts it; resolves once it listens. */
+/**
+ * `jobsearch serve` in a process of its own (through tsx), as a user starts it; resolves once it
+ * listens. Load shedding is off: on a shared, loaded test machine it could answer 503, and this
+ * test is about consistent answers while the index changes.
+ */
 function startServe(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '0', REFRESH_INTERVAL_MS: '50', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '0', REFRESH_INTERVAL_MS: '50', RATE_LIMIT_PER_MINUTE: '0', MAX_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -42,12 +50,12 @@ function startServe(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 2_400; i++) {
     const res = await fetch(`${server.url}/readyz`).catch(() => null);
     if (res?.status === 200) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become ready within 60 s');
+  throw new Error('the server did not become ready within 240 s');
 }
 
 beforeAll(async () => {
@@ -64,7 +72,8 @@ beforeAll(async () => {
   await writeFile(importFile, records.slice(BASE).map((r) => JSON.stringify(r)).join('\n'));
   server = await startServe();
   await waitReady();
-}, 90_000);
+  // Starting a tsx process and its index worker took over 90 s at load average 30.
+}, 300_000);
 
 afterAll(async () => {
   if (server && server.child.exitCode === null) {
@@ -86,9 +95,14 @@ async function get<T>(pathname: string): Promise<Answer<T>> {
   const body = (await res.json()) as T;
   const ms = performance.now() - t0;
   expect(res.status, pathname).toBe(200);
-  // The ETag is `W/"<index version>-<digest of the request>"`: answers of one index share the version.
-  const etag = res.headers.get('etag') ?? '';
-  return { body, etag: etag.slice(0, etag.lastIndexOf('-')), ms };
+  return { body, etag: versionOf(res.headers.get('etag') ?? ''), ms };
+}
+
+/** The index version an ETag names (W/"<cursor>-<built at>-<digest of the request>"). */
+function versionOf(etag: string): string {
+  const version = /^W\/"([0-9a-z]+-[0-9a-z]+)-/.exec(etag)?.[1];
+  expect(version, etag).toBeDefined();
+  return version ?? '';
 }
 
 const digits = (formatted: string): number => Number(formatted.replace(/\D/g, ''));
@@ -140,7 +154,7 @@ describe('an import from another process while serving', () => {
       expect(f.salary_ranges.reduce((s, b) => s + b.count, 0)).toBeLessThanOrEqual(all);
       expect(list.body.jobs.length).toBe(Math.max(0, Math.min(20, list.body.total_results - (page - 1) * 20)));
       totals.push(count.body.total_results);
-      // Answers from one snapshot (one index version in the ETag) agree with each other.
+      // Answers from one index version agree with each other.
       if (count.etag === list.etag && list.etag === data.etag) {
         agreeing++;
         expect(list.body.total_results).toBe(count.body.total_results);

@@ -191,6 +191,8 @@ const build = (jobs: Job[], tuning: Partial<EngineTuning> = {}): [SearchIndex, N
 
 // SEARCH_PROPERTY_RUNS raises the number of runs for a longer local soak.
 const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 300) };
+/** Each property takes ~10 s on a quiet machine; a shared, loaded one can take several times that. */
+const PROPERTY_TIMEOUT_MS = 240_000;
 
 describe('SearchIndex against a naive filter/sort/count', () => {
   it('counts and lists the same jobs in the same order', () => {
@@ -205,7 +207,7 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('counts the same facets in both modes', () => {
     fc.assert(
@@ -215,7 +217,7 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('gives each alternative of a multi-value dimension, in disjunctive counts, the count of that value alone', () => {
     const dims = [
@@ -259,5 +261,5 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
