@@ -39,7 +39,7 @@ describe('enrichRecord', () => {
       isSeo: true,
       language: 'de',
       places: [MUNICH],
-      salary: { min: 55_000, max: 65_000 },
+      salary: { min: 55_000, max: 65_000, stated: { min: 55_000, max: 65_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } },
       estimatedSalary: null,
       summary: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console. Zwei Tage Homeoffice pro Woche.',
       seoContext: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.',
@@ -59,11 +59,11 @@ describe('enrichRecord', () => {
       key: 'test:id:board:ws-77',
       title: 'Werkstudent:in Online-Marketing',
       position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
-      seniority: 'intern',
+      seniority: 'working-student',
       employmentType: 'working-student',
       workModel: 'onsite',
-      remotePercentage: 0,
-      isSeo: true,
+      remotePercentage: null,
+      isSeo: false,
       salary: null,
       summary: '',
       validThrough: Date.UTC(2026, 11, 31, 23, 59, 59, 999),
@@ -88,6 +88,7 @@ describe('enrichRecord', () => {
     expect(enrich({ '@type': 'JobPosting', title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', hiringOrganization: 'W' }).salary).toEqual({
       min: 40_000,
       max: 50_000,
+      stated: { min: 40_000, max: 50_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
     });
   });
 

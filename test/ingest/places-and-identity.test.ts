@@ -28,7 +28,7 @@ describe('PlaceResolver', () => {
     expect(cityOf(at({ addressLocality: 'Düsseldorf/Hamburg/London' }))).toEqual([
       ['düsseldorf', 'nordrhein-westfalen', 'DE'],
       ['hamburg', 'hamburg-region', 'DE'],
-      ['london', null, null],
+      ['london', null, 'GB'],
     ]);
   });
 
@@ -39,18 +39,19 @@ describe('PlaceResolver', () => {
     expect(cityOf(at({ addressLocality: 'Buchs', addressCountry: 'Schweiz' }))).toEqual([['buchs', 'st-gallen-region', 'CH']]);
   });
 
-  it('does not look up a city of a foreign country in the gazetteer', () => {
+  it('does not look up a city of a foreign country in the gazetteer, but gives UK and US places their country code', () => {
     expect(at({ addressLocality: 'Richmond', addressCountry: 'United Kingdom' })).toEqual([
       {
         city: { slug: 'richmond', name: 'Richmond' },
         region: null,
         country: { slug: 'united-kingdom', name: 'United Kingdom' },
-        countryCode: null,
+        countryCode: 'GB',
         lat: null,
         lon: null,
       },
     ]);
-    expect(cityOf(at({ addressLocality: 'West Palm Beach, Florida' }))).toEqual([['west-palm-beach', null, null]]);
+    expect(cityOf(at({ addressLocality: 'West Palm Beach, Florida' }))).toEqual([['west-palm-beach', null, 'US']]);
+    expect(cityOf(at({ addressLocality: 'Austin', addressRegion: 'TX', addressCountry: 'US' }))).toEqual([['austin', null, 'US']]);
   });
 
   it('gives a country or region place when there is no locality, and ignores non-places', () => {

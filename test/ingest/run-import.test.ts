@@ -52,7 +52,7 @@ describe('importFile', () => {
         { position: 'item 2', reason: "employmentType is not a string or list of strings: '7'" },
       ],
     });
-    expect(store.jobs.get('a:id::42')).toMatchObject({ boardId: '42', salary: { min: 42_000, max: 42_000 }, places: [{ countryCode: 'AT' }] });
+    expect(store.jobs.get('a:id::42')).toMatchObject({ boardId: '42', salary: { min: 36_000, max: 36_000 }, places: [{ countryCode: 'AT' }] });
 
     const graph = await importFile(fixture('graph.jsonld'), store, { source: 'g', now: NOW });
     expect(graph).toMatchObject({ read: 2, inserted: 1, rejected: 1, rejects: [{ position: 'item 2', reason: "@type is not JobPosting: 'WebPage'" }] });
