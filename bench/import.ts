@@ -46,18 +46,20 @@ async function importProcess(file: string, url: string, count: number): Promise<
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--source', 'bench'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let peak: number | null = null;
+  let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2_000)));
   const poll = setInterval(() => {
     const rss = child.pid === undefined ? null : peakRss(child.pid);
     if (rss !== null) peak = Math.max(peak ?? 0, rss);
   }, 50);
   const [code] = (await once(child, 'close')) as [number | null];
   clearInterval(poll);
-  if (code !== 0) throw new Error(`jobsearch import exited ${code}: ${out}`);
+  if (code !== 0) throw new Error(`jobsearch import exited ${code}: ${out}${err}`);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, perSecond: count / seconds, peakRssMb: peak, summary: out.trim().split('\n').slice(1).map((l) => l.trim()).join('; ') };
 }
