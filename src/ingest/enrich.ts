@@ -34,6 +34,8 @@ export type EnrichResult = { ok: true; job: Job } | { ok: false; reason: string 
 const ANALYSED_CHARS = 12_000;
 /** Description characters kept in `searchText`. */
 export const SEARCH_TEXT_CHARS = 2_000;
+/** Description characters kept for the detail view (a long posting is cut at a line). */
+export const DETAIL_TEXT_CHARS = 20_000;
 
 let defaultResolver: PlaceResolver | null = null;
 
@@ -104,7 +106,14 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
     searchText: searchTextOf([posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')], text.plain),
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
+    detail: { description: detailTextOf(text.plain), applyUrl: posting.url, statedSalary: posting.salary },
   };
+}
+
+function detailTextOf(plain: string): string {
+  if (plain.length <= DETAIL_TEXT_CHARS) return plain;
+  const cut = plain.lastIndexOf('\n', DETAIL_TEXT_CHARS);
+  return `${plain.slice(0, cut > 0 ? cut : DETAIL_TEXT_CHARS)}\n…`;
 }
 
 /** A "Branche: ..." line of the description, then `occupationalCategory`. */
