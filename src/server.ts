@@ -31,7 +31,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   await store.migrate();
   const live = new LiveIndex();
   const metrics = new Metrics({ defaults: true });
-  const app = await buildApp({ live, config, logger: log, metrics });
+  const app = await buildApp({ live, config, logger: log, metrics, store });
   const url = await app.listen({ port: config.port, host: config.host });
 
   await loadDemoDataIfEmpty(store, config, log);

@@ -17,6 +17,8 @@ import { registerResultsList } from './routes/results-list.js';
 import { registerAutosuggest } from './routes/autosuggest.js';
 import { Metrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
+import type { JobStore } from '../store/job-store.js';
+import { registerJobDetail } from './routes/job-detail.js';
 
 export type ApiInstance = FastifyInstance<
   RawServerDefault,
@@ -37,6 +39,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Clock for `is_new` (tests pin it). */
   now?: () => number;
+  /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
+  store?: JobStore;
 }
 
 export const API_PREFIX = '/jobs/api';
@@ -70,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   registerResultsCount(app, deps);
   registerResultsList(app, deps);
   registerAutosuggest(app, deps);
+  registerJobDetail(app, deps);
   return app;
 }
 
