@@ -19,6 +19,7 @@ import { Metrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { JobStore } from '../store/job-store.js';
 import { registerJobDetail } from './routes/job-detail.js';
+import { registerWebPage } from './web-page.js';
 
 export type ApiInstance = FastifyInstance<
   RawServerDefault,
@@ -41,6 +42,8 @@ export interface AppDeps {
   now?: () => number;
   /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
   store?: JobStore;
+  /** Folder of the built search page served at `/` (see web-page.ts); absent: no page. */
+  webRoot?: string;
 }
 
 export const API_PREFIX = '/jobs/api';
@@ -75,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   registerResultsList(app, deps);
   registerAutosuggest(app, deps);
   registerJobDetail(app, deps);
+  // The search page at / (issue 9): its own plugin, outside the API's hooks.
+  if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);
   return app;
 }
 
