@@ -235,7 +235,7 @@ function draw(): void {
     }),
   );
   for (const b of sidebarBody.querySelectorAll<HTMLButtonElement>('button[data-facet]')) {
-    facetLabels.set(`${b.dataset.facet ?? ''}=${b.dataset.value ?? ''}`, b.querySelector('.opt-label')?.textContent ?? b.getAttribute('aria-label')?.split(':')[0] ?? '');
+    facetLabels.set(`${b.dataset.facet ?? ''}=${b.dataset.value ?? ''}`, b.querySelector('.opt-label')?.textContent ?? '');
   }
   resultsHeading.textContent = ls.total_results === 1 ? t.resultsOne : t.results(ls.total_results_formatted);
   drawChips();
@@ -274,7 +274,7 @@ function drawChips(): void {
   }
   fill(
     chips,
-    h('ul', { class: 'chip-list', 'aria-label': t.filters }, items.map((c) => h('li', {}, h('button', { type: 'button', class: 'chip', 'aria-label': t.remove(c.label), onclick: () => go(c.remove) }, c.label, h('span', { 'aria-hidden': 'true', class: 'x' }, '×'))))),
+    h('ul', { class: 'chip-list', 'aria-label': t.filters }, items.map((c) => h('li', {}, h('button', { type: 'button', class: 'chip', title: t.remove(c.label), onclick: () => go(c.remove) }, c.label, h('span', { class: 'x' }, h('span', { 'aria-hidden': 'true' }, '×'), h('span', { class: 'sr' }, ` (${t.removeShort})`)))))),
     h('button', { type: 'button', class: 'clear-all', onclick: () => go({ ...emptyState(state.lang), sort: state.sort === 'relevance' ? 'date' : state.sort }) }, t.clearAll),
   );
 }
