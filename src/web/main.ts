@@ -1,5 +1,5 @@
 import './styles.css';
-import { ApiFailure, endpoints, getJson, pageOf, type Card, type Detail, type FilterData, type ListAnswer, type ValueLabel } from './api.js';
+import { ApiFailure, endpoints, getJson, pageOf, type Detail, type FilterData, type ListAnswer, type ValueLabel } from './api.js';
 import { Combobox, type Option } from './combobox.js';
 import { fill, h } from './dom.js';
 import { LANGS, TEXTS, type Lang } from './i18n.js';
