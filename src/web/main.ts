@@ -265,7 +265,8 @@ function drawChips(): void {
   for (const facet of FACETS) {
     for (const value of state.facets[facet] ?? []) {
       const label = facetLabels.get(`${facet}=${value}`) ?? value;
-      items.push({ label: `${t[facet === 'seo-jobs-only' ? 'seo' : facet === 'salary_range' ? 'salary' : facet]}: ${label}`, remove: toggleFacet(state, facet, value) });
+      const dimension = facet === 'seo-jobs-only' ? null : t[facet === 'salary_range' ? 'salary' : facet];
+      items.push({ label: dimension === null ? label : `${dimension}: ${label}`, remove: toggleFacet(state, facet, value) });
     }
   }
   if (items.length === 0) {
