@@ -49,7 +49,7 @@ describe('the search page in a real browser', () => {
     dir = mkdtempSync(join(tmpdir(), 'jobsearch-page-'));
     mkdirSync(OUTPUT, { recursive: true });
     port = await freePort();
-    env = { DATABASE_URL: join(dir, 'jobs.db'), DEMO_POSTINGS: '1500' };
+    env = { DATABASE_URL: join(dir, 'jobs.db'), DEMO_POSTINGS: '600' };
     [server, browser] = await Promise.all([startServe(env, port), launchChromium()]);
     page = await browser.context.newPage();
   });
