@@ -104,7 +104,7 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
 }
 
 export const endpoints = {
-  filterData: (filters: URLSearchParams) => `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive', facet_limit: '300' })}`,
+  filterData: (filters: URLSearchParams) => `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
   list: (filters: URLSearchParams, page: number) =>
     `${API}/job-search-results-list?${withParams(filters, page > 1 ? { page: String(page), card_fields: 'extended' } : { card_fields: 'extended' })}`,
   locations: (q: string) => `${API}/job-search-location-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
