@@ -24,6 +24,21 @@ export interface Config {
    * false, true (any proxy), or a comma-separated list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | string;
+  // ---- limits of the HTTP layer (issue 10) ----
+  /** Byte budget of the cache of serialised API answers; 0 turns it off. */
+  responseCacheBytes: number;
+  /** Longest time to receive a whole request (ms); past it the client gets 408. */
+  requestTimeoutMs: number;
+  /** Longest time to receive the request headers (ms); past it the client gets 408. */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (ms). */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (the TCP peer); 0 turns the cap off. */
+  maxConnectionsPerClient: number;
+  /** Median event-loop delay (ms) over half a second past which the API answers 503 with Retry-After; 0 turns it off. */
+  maxEventLoopDelayMs: number;
+  /** Whether DATABASE_URL was given (false: the default ./data/jobs.db, whose folder start may create). */
+  databaseUrlGiven: boolean;
 }
 
 export class ConfigError extends Error {
@@ -49,6 +64,13 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
     trustProxy: trustProxyVar(env),
+    responseCacheBytes: intVar(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
+    requestTimeoutMs: intVar(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 10_000, 500, 3_600_000),
+    keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
+    maxConnectionsPerClient: intVar(env, 'MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000),
+    maxEventLoopDelayMs: intVar(env, 'MAX_EVENT_LOOP_DELAY_MS', 500, 0, 600_000),
+    databaseUrlGiven: (env.DATABASE_URL?.trim() ?? '') !== '',
   };
 }
 

@@ -3,16 +3,17 @@ import type { Config } from './config.js';
 import { buildApp, type ApiInstance } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
 import { DEFAULT_WEB_ROOT } from './http/web-page.js';
-import { LiveIndex, rebuildIndex } from './runtime/live-index.js';
+import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
-import { openStore } from './store/open-store.js';
+import { buildInWorker } from './runtime/remote-index.js';
+import { openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
 
 /** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
 const DEMO_SEED = 20_260_101;
-/** Rebuild at least hourly so that expired postings leave and `now` moves on. */
+/** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
 const MAX_INDEX_AGE_MS = 3_600_000;
 
 export interface RunningServer {
@@ -36,23 +37,34 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   const url = await app.listen({ port: config.port, host: config.host });
 
   await loadDemoDataIfEmpty(store, config, log);
-  const stats = await rebuildIndex(store, live, { salaryBuckets: config.salaryBuckets });
-  metrics.indexBuildSeconds.set((stats.loadMs + stats.buildMs) / 1000);
-  log.info({ index: stats, url }, 'ready');
+  // Loads and builds run in a worker thread that then holds the index, so this thread keeps
+  // answering (/healthz included) throughout; an in-memory SQLite store is visible to this
+  // connection only, so it is built here.
+  const inWorker = !isInMemory(config.databaseUrl);
+  const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
+    const now = Date.now();
+    return inWorker
+      ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
+      : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now });
+  };
+  const first = await build();
+  live.swap(first.index, first.cursor, first.builtAt);
+  metrics.indexBuildSeconds.set((first.stats.loadMs + first.stats.buildMs) / 1000);
+  log.info({ index: first.stats, url, inWorker }, 'ready');
 
-  const stopFollowing =
+  const follower =
     config.refreshIntervalMs > 0
-      ? followStore(store, live, {
-          salaryBuckets: config.salaryBuckets,
+      ? followStore(store, live, first, {
           intervalMs: config.refreshIntervalMs,
           maxAgeMs: MAX_INDEX_AGE_MS,
           log,
+          build,
           onRebuild: (s) => {
             metrics.indexRebuilds.inc();
             metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
           },
         })
-      : () => undefined;
+      : { stop: () => first.retire(), refresh: async () => false };
 
   return {
     app,
@@ -60,11 +72,16 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
     live,
     url,
     async close() {
-      stopFollowing();
       await app.close();
+      follower.stop();
       await store.close();
     },
   };
+}
+
+function isInMemory(databaseUrl: string): boolean {
+  const location = parseDatabaseUrl(databaseUrl);
+  return location.kind === 'sqlite' && location.path === ':memory:';
 }
 
 async function loadDemoDataIfEmpty(store: JobStore, config: Config, log: Logger): Promise<void> {

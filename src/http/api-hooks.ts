@@ -1,78 +1,97 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, type ApiInstance, type AppDeps } from './build-app.js';
+import type { ApiInstance, AppDeps } from './build-app.js';
 import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 import { ResponseCache } from './response-cache.js';
+import { canonicalQuery, isIgnorableParam, knownParams } from './canonical-query.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
 export const MAX_URL_LENGTH = 8192;
 
-/** Distinct URLs whose serialised answers are kept per index snapshot. */
-export const RESPONSE_CACHE_ENTRIES = 2000;
+/** Default byte budget of the response cache (RESPONSE_CACHE_MB). */
+export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The index snapshot this request is answered from (set for API routes). */
     snapshot?: IndexSnapshot;
+    /** Path and canonical query of a valid API request: the cache key, the ETag's input. */
+    canonicalUrl?: string;
   }
 }
 
-function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith(API_PREFIX) === true;
-}
-
 /**
- * Cross-cutting behaviour of the five endpoints: query normalisation (empty = unset, repeats are
- * errors), readiness, conditional requests and caching headers, a cache of serialised answers,
- * metrics. Registered before compression so that the cache sees the plain JSON.
+ * Cross-cutting behaviour of the API endpoints, in the order a request meets it:
+ * 1. onRequest: URL length (414).
+ * 2. preValidation: readiness (503); repeated (400), empty (= unset), non-digit integer (400)
+ *    and unknown parameters (400, tracking parameters ignored and reported).
+ * 3. Fastify validates the query against the route's schema (400).
+ * 4. preHandler: only now, for a valid request, the canonical query gives the ETag (index
+ *    version + canonical query), the conditional check (304) and the cache lookup.
+ * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key.
+ * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
+  const responses = new ResponseCache(deps.config.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
+  metrics.watchResponseCache(responses);
+
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) {
       throw new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} characters`);
     }
   });
 
-  const responses = new ResponseCache(RESPONSE_CACHE_ENTRIES);
-
-  // Every API request is answered from the snapshot current when it arrives. A URL answered
-  // before from the same snapshot is answered again without validating, searching or
-  // serialising: only 200 bodies are kept, so the URL was valid. This runs in preValidation, after
-  // the rate limit's (route-level) onRequest hook, so cached and 304 answers count against it too.
   app.addHook('preValidation', async (request, reply) => {
-    if (!isApiRoute(request)) return;
     const snapshot = deps.live.current;
     if (!snapshot) throw new ApiError('not_ready', 'the search index is loading; try again shortly');
     request.snapshot = snapshot;
-    if (answeredNotModified(request, reply, snapshot, deps)) return reply;
-    const body = responses.get(snapshot, request.url, Math.round(reply.elapsedTime));
+    normaliseQuery(request, reply);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const snapshot = request.snapshot;
+    if (!snapshot) return;
+    const query = canonicalQuery(request).toString();
+    const path = canonicalPath(request.routeOptions.url ?? '', request.params);
+    request.canonicalUrl = query === '' ? path : `${path}?${query}`;
+    const etag = etagOf(snapshot, request.canonicalUrl);
+    void reply.header('etag', etag);
+    void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
+    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    const body = responses.get(snapshot, request.canonicalUrl, Math.round(reply.elapsedTime));
     if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
-    normaliseQuery(request.query as Record<string, unknown>);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const snapshot = request.snapshot;
-    if (snapshot && reply.statusCode === 200 && typeof payload === 'string') {
-      responses.set(snapshot, request.url, payload);
+    const { snapshot, canonicalUrl } = request;
+    if (snapshot && canonicalUrl !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      if (snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, payload);
     }
     return payload;
   });
-
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-  });
 }
 
-/** Sets the caching headers; answers 304 when the client holds the current version. */
-function answeredNotModified(request: FastifyRequest, reply: FastifyReply, snapshot: IndexSnapshot, deps: AppDeps): boolean {
-  void reply.header('etag', snapshot.etag);
-  void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
-  if (request.headers['if-none-match'] !== snapshot.etag) return false;
-  void reply.status(304).send();
-  return true;
+/**
+ * A weak validator of one answer: the index version it came from and its canonical request.
+ * Hashed so that it stays short whatever the query.
+ */
+function etagOf(snapshot: IndexSnapshot, canonicalUrl: string): string {
+  const version = snapshot.etag.replace(/^W\//, '').replace(/"/g, '');
+  const digest = createHash('sha1').update(canonicalUrl).digest('base64url').slice(0, 16);
+  return `W/"${version}-${digest}"`;
+}
+
+/** `If-None-Match` by weak comparison: a list of tags, or `*`. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === opaque;
+  });
 }
 
 /**
@@ -87,15 +106,43 @@ const INTEGER_PARAMS = new Set(
   ),
 );
 
-/** An empty value means "unset"; a repeated parameter is ambiguous and rejected by name. */
-function normaliseQuery(query: Record<string, unknown>): void {
+/**
+ * An empty value means "unset"; a repeated parameter is ambiguous and rejected by name; an
+ * unknown parameter is a 400 naming it and the known ones (a typo such as `wokr_model` would
+ * otherwise return every job), except tracking parameters and the `_` cache-buster, which are
+ * dropped and named in `X-Ignored-Params`.
+ */
+function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
+  const query = request.query as Record<string, unknown>;
+  const known = knownParams(request);
+  const ignored: string[] = [];
   for (const [key, value] of Object.entries(query)) {
-    if (Array.isArray(value)) {
+    if (Array.isArray(value) && known.includes(key)) {
       throw new ApiError('repeated_parameter', `${key}: given more than once; pass it once`, key);
+    }
+    if (!known.includes(key)) {
+      if (!isIgnorableParam(key)) {
+        throw new ApiError('unknown_parameter', `${truncate(key, 60)}: unknown parameter; known: ${known.join(', ')}`, truncate(key, 60));
+      }
+      ignored.push(key);
+      delete query[key];
+      continue;
     }
     if (value === '') delete query[key];
     else if (INTEGER_PARAMS.has(key) && typeof value === 'string' && !/^\d+$/.test(value)) {
       throw invalidParameter(key, 'must be a whole number (digits only)');
     }
   }
+  if (ignored.length > 0) void reply.header('x-ignored-params', ignored.map((k) => encodeURIComponent(truncate(k, 60))).join(', '));
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The route's path with its validated path parameters filled in (`/jobs/:board_id` -> `/jobs/42`). */
+function canonicalPath(route: string, params: unknown): string {
+  if (!route.includes(':') || typeof params !== 'object' || params === null) return route;
+  const values = params as Record<string, unknown>;
+  return route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }

@@ -9,16 +9,11 @@ import type { LiveIndex } from '../runtime/live-index.js';
 import { registerDocs } from './docs.js';
 import { clientErrorResponse, registerErrorHandling } from './error-handling.js';
 import type { Duplex } from 'node:stream';
-import { registerApiHooks } from './api-hooks.js';
 import { registerHealth } from './routes/health.js';
-import { registerFilterData } from './routes/filter-data.js';
-import { registerResultsCount } from './routes/results-count.js';
-import { registerResultsList } from './routes/results-list.js';
-import { registerAutosuggest } from './routes/autosuggest.js';
 import { Metrics } from './metrics.js';
-import { registerRateLimit } from './rate-limit.js';
+import { api } from './api-plugin.js';
+import { limitConnectionsPerClient } from './connection-limit.js';
 import type { JobStore } from '../store/job-store.js';
-import { registerJobDetail } from './routes/job-detail.js';
 import { registerWebPage } from './web-page.js';
 
 export type ApiInstance = FastifyInstance<
@@ -30,7 +25,19 @@ export type ApiInstance = FastifyInstance<
 >;
 
 export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOrigin' | 'cacheMaxAgeSeconds'> &
-  Partial<Pick<Config, 'rateLimitPerMinute' | 'trustProxy'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'rateLimitPerMinute'
+      | 'trustProxy'
+      | 'responseCacheBytes'
+      | 'requestTimeoutMs'
+      | 'headersTimeoutMs'
+      | 'keepAliveTimeoutMs'
+      | 'maxConnectionsPerClient'
+      | 'maxEventLoopDelayMs'
+    >
+  >;
 
 export interface AppDeps {
   live: LiveIndex;
@@ -50,11 +57,21 @@ export const API_PREFIX = '/jobs/api';
 
 /** The whole HTTP surface as one Fastify instance; the process wrapper only listens. */
 export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
+  const { config } = deps;
+  const headersTimeout = config.headersTimeoutMs ?? 10_000;
   const options = {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024,
     return503OnClosing: true,
-    trustProxy: deps.config.trustProxy ?? false,
+    trustProxy: config.trustProxy ?? false,
+    // Time bounds: a whole request within requestTimeout, its headers within headersTimeout
+    // (both answered 408), an idle keep-alive connection closed after keepAliveTimeout. Node
+    // checks the first two every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs ?? 30_000,
+    keepAliveTimeout: config.keepAliveTimeoutMs ?? 72_000,
+    http: { headersTimeout, connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))) },
+    // Each request is logged once, at debug (onResponse below), not twice at info.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
       if (socket.writable) socket.end(clientErrorResponse(err.code));
@@ -64,23 +81,35 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   const app = (
     deps.logger ? Fastify({ ...options, loggerInstance: deps.logger }) : Fastify({ ...options, logger: false })
   ).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnectionsPerClient(app.server, config.maxConnectionsPerClient ?? 0);
 
   const metrics = deps.metrics ?? new Metrics();
   registerErrorHandling(app);
-  await registerRateLimit(app, deps.config.rateLimitPerMinute ?? 0);
-  registerApiHooks(app, deps, metrics);
-  await app.register(cors, corsOptions(deps.config.corsOrigin));
+  registerRootHooks(app, metrics);
+  await app.register(cors, corsOptions(config.corsOrigin));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerDocs(app);
   registerHealth(app, deps.live, metrics);
-  registerFilterData(app, deps);
-  registerResultsCount(app, deps);
-  registerResultsList(app, deps);
-  registerAutosuggest(app, deps);
-  registerJobDetail(app, deps);
+  await app.register(api, { prefix: API_PREFIX, deps, metrics });
   // The search page at / (issue 9): its own plugin, outside the API's hooks.
   if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);
   return app;
+}
+
+/** Hooks of every route: errors are never cacheable, one metric and one debug log line per request. */
+function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400) {
+      reply.removeHeader('etag');
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
 }
 
 function corsOptions(origin: string) {

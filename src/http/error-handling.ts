@@ -13,6 +13,7 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
   414: 'uri_too_long',
   429: 'too_many_requests',
   431: 'headers_too_large',
+  503: 'overloaded',
 };
 
 export function registerErrorHandling(app: ApiInstance): void {
@@ -54,15 +55,29 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A JSON answer for errors that happen before Fastify sees a request (oversized headers, bad HTTP). */
+/** Raw answers of the HTTP parser's errors, by Node's error code. */
+const CLIENT_ERRORS: Record<string, readonly [number, string, ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'request headers (or URL) too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'the request (headers or body) did not arrive in time'],
+  HPE_HEADERS_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'the request headers did not arrive in time'],
+  HPE_INVALID_URL: [
+    400, 'Bad Request', 'invalid_url',
+    'the URL holds characters that must be percent-encoded (spaces, non-ASCII letters such as ü: send q=m%C3%BCn, not q=mün; with curl use -G --data-urlencode "q=mün")',
+  ],
+};
+const MALFORMED = [400, 'Bad Request', 'invalid_parameter', 'malformed HTTP request'] as const;
+
+/** A JSON answer for errors that happen before Fastify sees a request (oversized headers, bad HTTP, timeouts). */
 export function clientErrorResponse(code: string | undefined): string {
-  const [status, apiCode, message] =
-    code === 'HPE_HEADER_OVERFLOW'
-      ? ([431, 'headers_too_large', 'request headers (or URL) too large'] as const)
-      : ([400, 'invalid_parameter', 'malformed HTTP request'] as const);
-  const body = JSON.stringify({ success: false, error: { code: apiCode, message }, duration_ms: 0 });
+  const [status, reason, apiCode, message] = (code === undefined ? undefined : CLIENT_ERRORS[code]) ?? MALFORMED;
+  return rawErrorResponse(status, reason, apiCode, message);
+}
+
+/** A whole HTTP/1.1 error answer written straight to a socket, in the one JSON error shape; closes the connection. */
+export function rawErrorResponse(status: number, reason: string, code: ErrorCode, message: string, headers = ''): string {
+  const body = JSON.stringify({ success: false, error: { code, message }, duration_ms: 0 });
   return (
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\n${headers}Cache-Control: no-store\r\n` +
     `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }

@@ -3,13 +3,18 @@
 export const ERROR_CODES = {
   invalid_parameter: 400,
   repeated_parameter: 400,
+  unknown_parameter: 400,
+  invalid_url: 400,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   uri_too_long: 414,
   headers_too_large: 431,
   too_many_requests: 429,
   not_ready: 503,
+  overloaded: 503,
+  too_many_connections: 503,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

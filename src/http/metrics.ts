@@ -1,3 +1,4 @@
+import type { ResponseCache } from './response-cache.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one process, on a registry of its own (tests build many apps). */
@@ -28,6 +29,59 @@ export class Metrics {
 
   constructor(options: { defaults?: boolean } = {}) {
     if (options.defaults) collectDefaultMetrics({ register: this.registry });
+  }
+
+  // ---- response cache (issue 10): read from the cache when scraped ----
+  private responseCache: ResponseCache | null = null;
+  readonly responseCacheBytes: Gauge = new Gauge({
+    name: 'http_response_cache_bytes',
+    help: 'Bytes charged for the serialised API answers held in the response cache',
+    registers: [this.registry],
+    collect: (): void => {
+      this.responseCacheBytes.set(this.responseCache?.bytes ?? 0);
+    },
+  });
+  readonly responseCacheBudgetBytes: Gauge = new Gauge({
+    name: 'http_response_cache_budget_bytes',
+    help: 'Byte budget of the response cache (RESPONSE_CACHE_MB)',
+    registers: [this.registry],
+    collect: (): void => {
+      this.responseCacheBudgetBytes.set(this.responseCache?.maxBytes ?? 0);
+    },
+  });
+  readonly responseCacheEntries: Gauge = new Gauge({
+    name: 'http_response_cache_entries',
+    help: 'Answers held in the response cache',
+    registers: [this.registry],
+    collect: (): void => {
+      this.responseCacheEntries.set(this.responseCache?.size ?? 0);
+    },
+  });
+  readonly responseCacheHitRatio: Gauge = new Gauge({
+    name: 'http_response_cache_hit_ratio',
+    help: 'Share of cache lookups of valid API requests answered from the response cache since start',
+    registers: [this.registry],
+    collect: (): void => {
+      const c = this.responseCache;
+      const lookups = c ? c.hits + c.misses : 0;
+      this.responseCacheHitRatio.set(c && lookups > 0 ? c.hits / lookups : 0);
+    },
+  });
+  readonly responseCacheLookups: Counter<'result'> = new Counter({
+    name: 'http_response_cache_lookups_total',
+    help: 'Cache lookups of valid API requests by result (hit or miss)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+    collect: (): void => {
+      const c = this.responseCache;
+      this.responseCacheLookups.reset();
+      this.responseCacheLookups.inc({ result: 'hit' }, c?.hits ?? 0);
+      this.responseCacheLookups.inc({ result: 'miss' }, c?.misses ?? 0);
+    },
+  });
+
+  watchResponseCache(cache: ResponseCache): void {
+    this.responseCache = cache;
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {

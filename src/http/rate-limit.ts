@@ -1,18 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { ApiInstance } from './build-app.js';
-import { API_PREFIX } from './build-app.js';
 import { ApiError } from './errors.js';
 
 /**
- * Per-client-address limit on the API (health, readiness, metrics and docs are exempt).
- * A client over the limit gets 429 with `Retry-After`, in the one JSON error shape.
+ * Per-client-address limit, registered inside the API plugin so it covers the API only (health,
+ * readiness, metrics and docs are outside it). A client over the limit gets 429 with
+ * `Retry-After`, in the one JSON error shape.
  */
 export async function registerRateLimit(app: ApiInstance, perMinute: number): Promise<void> {
   if (perMinute <= 0) return;
   await app.register(rateLimit, {
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith(API_PREFIX),
     errorResponseBuilder: (_request, context) =>
       new ApiError('too_many_requests', `more than ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
   });

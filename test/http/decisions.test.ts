@@ -151,9 +151,10 @@ describe('sorting and paging', () => {
     expect(body.pagination).toMatchObject({ current_page: 999, start_item_formatted: '0', end_item_formatted: '0' });
   });
 
-  it('makes next_url a relative URL with the same path and parameters and page + 1', async () => {
-    const body = await list('location=deutschland&sort=date&order=desc');
-    expect(body.next_url).toBe('/jobs/api/job-search-results-list?location=deutschland&sort=date&order=desc&page=2');
+  it('makes next_url a relative URL with the canonical parameters and page + 1', async () => {
+    // Known parameters in the schema's order, defaults (sort=date, order=desc, per_page=20) left out, page last.
+    const body = await list('order=asc&location=deutschland&sort=date&per_page=20&page=1');
+    expect(body.next_url).toBe('/jobs/api/job-search-results-list?location=deutschland&order=asc&page=2');
     const second = await get<ListResponse>(body.next_url);
     expect(second.pagination.current_page).toBe(2);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from '../../src/http/response-cache.js';
+import { ENTRY_OVERHEAD_BYTES, ResponseCache, entryBytes } from '../../src/http/response-cache.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
@@ -13,39 +13,56 @@ const snapshotOf = (live: LiveIndex) => live.current!;
 describe('ResponseCache', () => {
   const live = new LiveIndex();
   live.swap(SearchIndex.build([], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
+  const body = '{"success":true,"duration_ms":1}';
+  const MB = 1024 * 1024;
 
   it('answers a kept body with the new duration_ms in place of the old', () => {
-    const cache = new ResponseCache(10);
+    const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"success":true,"total_results":3,"duration_ms":17}');
     expect(cache.get(snapshotOf(live), '/a', 2)).toBe('{"success":true,"total_results":3,"duration_ms":2}');
     expect(cache.get(snapshotOf(live), '/b', 2)).toBeUndefined();
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
   });
 
   it('ignores a body that does not end with duration_ms', () => {
-    const cache = new ResponseCache(10);
+    const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"duration_ms":1,"success":true}');
     cache.set(snapshotOf(live), '/b', 'not json');
     expect(cache.get(snapshotOf(live), '/a', 0)).toBeUndefined();
     expect(cache.get(snapshotOf(live), '/b', 0)).toBeUndefined();
+    expect(cache.bytes).toBe(0);
   });
 
-  it('forgets the least recently used URL beyond its capacity', () => {
-    const cache = new ResponseCache(2);
-    const body = '{"success":true,"duration_ms":1}';
+  it('charges each entry its key, body and overhead, and forgets the least recently used past its byte budget', () => {
+    const prefix = '{"success":true';
+    const one = entryBytes('/1', prefix);
+    expect(one).toBe(ENTRY_OVERHEAD_BYTES + 2 * ('/1'.length + prefix.length));
+    const cache = new ResponseCache(2 * one + 1);
     cache.set(snapshotOf(live), '/1', body);
     cache.set(snapshotOf(live), '/2', body);
+    expect(cache.bytes).toBe(2 * one);
     cache.get(snapshotOf(live), '/1', 0);
     cache.set(snapshotOf(live), '/3', body);
+    expect(cache.bytes).toBe(2 * one);
     expect(cache.get(snapshotOf(live), '/2', 0)).toBeUndefined();
     expect(cache.get(snapshotOf(live), '/1', 0)).toBeDefined();
+    expect(cache.get(snapshotOf(live), '/3', 0)).toBeDefined();
+  });
+
+  it('keeps no body larger than an eighth of its budget', () => {
+    const cache = new ResponseCache(8000);
+    cache.set(snapshotOf(live), '/big', `{"x":"${'a'.repeat(1000)}","duration_ms":1}`);
+    expect(cache.size).toBe(0);
   });
 
   it('keeps nothing across snapshots', () => {
-    const cache = new ResponseCache(10);
+    const cache = new ResponseCache(MB);
     const first = snapshotOf(live);
-    cache.set(first, '/a', '{"success":true,"duration_ms":1}');
+    cache.set(first, '/a', body);
     live.swap(SearchIndex.build([], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 2, NOW);
     expect(cache.get(snapshotOf(live), '/a', 0)).toBeUndefined();
+    cache.set(snapshotOf(live), '/b', body);
+    expect(cache.size).toBe(1);
   });
 });
 

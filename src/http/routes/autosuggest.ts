@@ -1,5 +1,5 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { ErrorResponse, SuggestQuery, SuggestResponse } from '../schemas.js';
+import { DEFAULT_SUGGEST_LIMIT, ErrorResponse, SuggestQuery, SuggestResponse } from '../schemas.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
@@ -12,12 +12,12 @@ interface SuggestRoute {
 
 const ROUTES: readonly SuggestRoute[] = [
   {
-    url: '/jobs/api/job-search-location-autosuggest',
+    url: '/job-search-location-autosuggest',
     summary: 'Autocomplete for cities, regions and countries that have jobs',
     suggest: (index, q, limit) => index.suggestLocations(q, limit),
   },
   {
-    url: '/jobs/api/job-search-company-autosuggest',
+    url: '/job-search-company-autosuggest',
     summary: 'Autocomplete for employers that have jobs',
     suggest: (index, q, limit) => index.suggestCompanies(q, limit),
   },
@@ -28,6 +28,7 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
     app.get(
       route.url,
       {
+        config: { canonical: { defaults: { limit: String(DEFAULT_SUGGEST_LIMIT) } } },
         schema: {
           summary: route.summary,
           querystring: SuggestQuery,

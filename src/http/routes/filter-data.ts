@@ -1,5 +1,5 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
+import { DEFAULT_FACET_LIMIT, FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
 import { toFacetRequest } from '../to-search-query.js';
 import { presentFacets } from '../present.js';
 import { presentSelected } from '../present-selected.js';
@@ -7,8 +7,10 @@ import { snapshotOf, selectedResolvers } from './shared.js';
 
 export function registerFilterData(app: ApiInstance, _deps: AppDeps): void {
   app.get(
-    '/jobs/api/job-search-filter-data',
+    '/job-search-filter-data',
     {
+      // sort and order are echoed in `selected`, so only the facet defaults can be left out.
+      config: { canonical: { defaults: { facet_mode: 'conjunctive', facet_limit: String(DEFAULT_FACET_LIMIT) } } },
       schema: {
         summary: 'Filter data: every facet with its counts for the current filter combination',
         querystring: FilterDataQuery,

@@ -84,7 +84,7 @@ export type JobDetailResponse = Static<typeof JobDetailResponse>;
  */
 export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: JobStore }): void {
   app.get<{ Params: DetailParams }>(
-    '/jobs/api/jobs/:board_id',
+    '/jobs/:board_id',
     {
       schema: {
         summary: 'One whole posting by its board_id',

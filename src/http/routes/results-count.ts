@@ -6,8 +6,10 @@ import { snapshotOf } from './shared.js';
 
 export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
   app.get(
-    '/jobs/api/job-search-results-count',
+    '/job-search-results-count',
     {
+      // sort and order are validated but do not change a count.
+      config: { canonical: { unused: ['sort', 'order'] } },
       schema: {
         summary: 'Number of jobs matching the filter combination',
         querystring: FilterQuery,

@@ -1,6 +1,8 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
 import { ErrorResponse, ListQuery, ListResponse } from '../schemas.js';
-import { toListRequest } from '../to-search-query.js';
+import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';
+import { DEFAULT_PER_PAGE } from '../schemas.js';
+import { canonicalQuery } from '../canonical-query.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { paginate } from '../paginate.js';
 import { presentCard, presentPagination } from '../present.js';
@@ -8,8 +10,9 @@ import { snapshotOf } from './shared.js';
 
 export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(
-    '/jobs/api/job-search-results-list',
+    '/job-search-results-list',
     {
+      config: { canonical: { defaults: { page: '1', per_page: String(DEFAULT_PER_PAGE), sort: DEFAULT_SORT, order: DEFAULT_ORDER } } },
       schema: {
         summary: 'One page of job cards',
         querystring: ListQuery,
@@ -30,7 +33,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         total_results: total,
         total_results_formatted: formatNumber(total),
         has_more: window.hasMore,
-        next_url: window.hasMore ? nextUrl(request.url, listRequest.page + 1) : '',
+        next_url: window.hasMore ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1) : '',
         jobs:
           request.query.card_fields === 'extended'
             ? jobs.map((job) => ({ ...presentCard(job, ctx), work_model: job.workModel, remote_percentage: job.remotePercentage }))
@@ -42,10 +45,12 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   );
 }
 
-/** The same path and parameters, with `page` set to the next page (relative URL). */
-export function nextUrl(url: string, page: number): string {
-  const [path = '', search = ''] = url.split('?', 2);
-  const params = new URLSearchParams(search);
-  params.set('page', String(page));
+/**
+ * The route's path and the request's canonical parameters (known ones, in the schema's order,
+ * defaults left out), with `page` set to the next page (relative URL, `page` last).
+ */
+export function nextUrl(path: string, params: URLSearchParams, page: number): string {
+  params.delete('page');
+  params.append('page', String(page));
   return `${path}?${params.toString()}`;
 }

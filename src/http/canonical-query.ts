@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * How a route's answer depends on its query, declared in the route's `config.canonical`:
+ * - `defaults`: parameters whose default value gives the same answer as leaving them out
+ *   (`page=1`, `per_page=20`); they are dropped from the canonical form when they hold it;
+ * - `unused`: parameters that are validated but do not change the answer (`sort` on the count).
+ * Everything else the route's schema knows is part of the canonical form, in the schema's order.
+ */
+export interface CanonicalSpec {
+  defaults?: Readonly<Record<string, string>>;
+  unused?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    canonical?: CanonicalSpec;
+  }
+}
+
+/**
+ * Query parameters that real frontends and links add and that never change an answer: a jQuery-
+ * style cache-buster `_`, and the tracking parameters of analytics and ad platforms. They are
+ * accepted, left out of the cache key and reported in the `X-Ignored-Params` header.
+ */
+export function isIgnorableParam(name: string): boolean {
+  return name === '_' || name.startsWith('utm_') || IGNORED_TRACKING.has(name);
+}
+const IGNORED_TRACKING = new Set(['gclid', 'fbclid', 'msclkid', 'dclid', 'mc_cid', 'mc_eid', '_ga', '_gl']);
+
+/** The parameter names a route's query schema declares, in the schema's order. */
+export function knownParams(request: FastifyRequest): readonly string[] {
+  const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+  return Object.keys(schema?.properties ?? {});
+}
+
+/**
+ * The validated query in canonical form: known parameters in the schema's order, defaults and
+ * unused parameters dropped, values as the schema coerced them. Two requests with the same
+ * canonical form get the same answer from the same index, so it keys the cache and the ETag and
+ * is what `next_url` is built from.
+ */
+export function canonicalQuery(request: FastifyRequest): URLSearchParams {
+  const spec = request.routeOptions.config.canonical ?? {};
+  const query = request.query as Record<string, unknown>;
+  const params = new URLSearchParams();
+  for (const name of knownParams(request)) {
+    const value = query[name];
+    if (value === undefined || spec.unused?.includes(name) === true) continue;
+    const text = typeof value === 'string' ? value : String(value as number | boolean);
+    if (spec.defaults?.[name] === text) continue;
+    params.append(name, text);
+  }
+  return params;
+}

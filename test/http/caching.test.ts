@@ -1,0 +1,182 @@
+/** Conditional requests, ETags and the byte-bounded response cache, through the real app. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { LiveIndex } from '../../src/runtime/live-index.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { NOW, corpus } from './fixture.js';
+
+const LIST = '/jobs/api/job-search-results-list';
+const COUNT = '/jobs/api/job-search-results-count';
+const FILTERS = '/jobs/api/job-search-filter-data';
+const BUDGET = 200 * 1024;
+
+let app: ApiInstance;
+let live: LiveIndex;
+
+beforeAll(async () => {
+  live = new LiveIndex();
+  live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+  app = await buildApp({
+    live,
+    config: {
+      newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10,
+      responseCacheBytes: BUDGET,
+    },
+    logger: false,
+    now: () => NOW,
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+async function etagOf(url: string): Promise<string> {
+  const res = await get(url);
+  expect(res.statusCode).toBe(200);
+  const etag = res.headers.etag;
+  expect(typeof etag).toBe('string');
+  return etag as string;
+}
+
+/** A gauge or counter of /metrics by name (and label text). */
+async function metric(name: string): Promise<number> {
+  const text = (await get('/metrics')).body;
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  expect(line, name).toBeDefined();
+  return Number(line!.split(' ')[1]);
+}
+
+describe('conditional requests', () => {
+  it.each([
+    'page=abc', 'sort=bogus', 'per_page=1000', 'page=1&page=2', 'work_model=remote&work_model=hybrid', 'wokr_model=remote', 'radius=-1',
+  ])('answers 400, never 304, to %s sent with the ETag of a valid answer', async (bad) => {
+    const etag = await etagOf(`${LIST}?work_model=remote`);
+    for (const url of [`${LIST}?${bad}`, `${LIST}?work_model=remote&${bad}`]) {
+      const res = await get(url, { 'if-none-match': etag });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toMatchObject({ success: false });
+    }
+  });
+
+  it('answers 304 with the ETag and Cache-Control to a valid request whose ETag the client holds', async () => {
+    const etag = await etagOf(`${LIST}?work_model=remote`);
+    const res = await get(`${LIST}?work_model=remote`, { 'if-none-match': `W/"other", ${etag}` });
+    expect(res.statusCode).toBe(304);
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
+    expect(res.body).toBe('');
+  });
+
+  it('answers 200 to a valid request with the ETag of another query', async () => {
+    const etag = await etagOf(`${LIST}?work_model=remote`);
+    const res = await get(`${LIST}?work_model=hybrid`, { 'if-none-match': etag });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).not.toBe(etag);
+  });
+
+  it('gives errors of every kind no ETag and Cache-Control: no-store', async () => {
+    for (const url of [`${COUNT}?radius=x`, '/jobs/api/nothing-here', `${COUNT}?zzz=1`]) {
+      const res = await get(url);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const post = await app.inject({ method: 'POST', url: COUNT });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('ETags of the normalised query', () => {
+  it('gives the same ETag and answer to the same parameters in another order', async () => {
+    const a = await get(`${LIST}?work_model=remote&location=deutschland&sort=salary`);
+    const b = await get(`${LIST}?sort=salary&location=deutschland&work_model=remote`);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    const { duration_ms: _a, ...bodyA } = a.json<Record<string, unknown>>();
+    const { duration_ms: _b, ...bodyB } = b.json<Record<string, unknown>>();
+    expect(bodyB).toEqual(bodyA);
+  });
+
+  it('gives defaults written out the ETag of leaving them out, where the answer is the same', async () => {
+    expect(await etagOf(`${LIST}?page=1&per_page=20&sort=date&order=desc`)).toBe(await etagOf(LIST));
+    expect(await etagOf(`${FILTERS}?facet_mode=conjunctive&facet_limit=100`)).toBe(await etagOf(FILTERS));
+    expect(await etagOf(`${COUNT}?sort=salary&order=asc`)).toBe(await etagOf(COUNT));
+    // sort is echoed in the filter data's `selected`, so there it is part of the answer.
+    expect(await etagOf(`${FILTERS}?sort=date`)).not.toBe(await etagOf(FILTERS));
+  });
+
+  it('gives different queries and different endpoints different ETags', async () => {
+    const tags = await Promise.all([
+      etagOf(`${LIST}?page=2`), etagOf(LIST), etagOf(COUNT), etagOf(FILTERS), etagOf(`${COUNT}?work_model=remote`),
+    ]);
+    expect(new Set(tags).size).toBe(tags.length);
+  });
+
+  it('changes every ETag when the index changes', async () => {
+    const before = await etagOf(`${COUNT}?work_model=remote`);
+    const snapshot = live.current!;
+    live.swap(snapshot.index, snapshot.cursor + 1, snapshot.builtAt);
+    const after = await etagOf(`${COUNT}?work_model=remote`);
+    expect(after).not.toBe(before);
+    expect((await get(`${COUNT}?work_model=remote`, { 'if-none-match': before })).statusCode).toBe(200);
+  });
+});
+
+describe('unknown parameters', () => {
+  it('answers a typo with 400 naming it and listing the known parameters', async () => {
+    const res = await get(`${LIST}?wokr_model=remote`);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: { code: string; message: string; param: string } }>();
+    expect(body.error).toMatchObject({ code: 'unknown_parameter', param: 'wokr_model' });
+    expect(body.error.message).toContain('work_model');
+    expect(body.error.message).toContain('per_page');
+  });
+
+  it('ignores tracking parameters and the _ cache-buster, names them in X-Ignored-Params, and shares the ETag', async () => {
+    const plain = await get(`${COUNT}?work_model=remote`);
+    const tracked = await get(`${COUNT}?utm_source=news&work_model=remote&_=1732400000000&gclid=abc`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.headers['x-ignored-params']).toBe('utm_source, _, gclid');
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+    expect(tracked.json<{ total_results: number }>().total_results).toBe(plain.json<{ total_results: number }>().total_results);
+    expect(plain.headers['x-ignored-params']).toBeUndefined();
+  });
+});
+
+describe('the response cache', () => {
+  it('keeps one entry for URLs that differ only in order, defaults or ignored parameters', async () => {
+    const snapshot = live.current!;
+    live.swap(snapshot.index, snapshot.cursor + 100, snapshot.builtAt);
+    await get(`${COUNT}?work_model=remote`);
+    for (let i = 0; i < 300; i++) await get(`${COUNT}?_=${i}&work_model=remote&sort=${i % 2 ? 'date' : 'salary'}`);
+    expect(await metric('http_response_cache_entries')).toBe(1);
+  });
+
+  it('stays within its byte budget over thousands of distinct valid URLs, and reports size and hit ratio', async () => {
+    const locations = ['berlin', 'münchen', 'hamburg', 'wien', 'madrid', 'deutschland', 'bayern'];
+    for (let i = 0; i < 3000; i++) {
+      const url = `${LIST}?per_page=${1 + (i % 100)}&q=${i}&location=${encodeURIComponent(locations[i % locations.length]!)}`;
+      expect((await get(url)).statusCode).toBe(200);
+      if (i % 500 === 0) expect(await metric('http_response_cache_bytes')).toBeLessThanOrEqual(BUDGET);
+    }
+    const bytes = await metric('http_response_cache_bytes');
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+    expect(bytes).toBeGreaterThan(BUDGET / 2);
+    expect(await metric('http_response_cache_budget_bytes')).toBe(BUDGET);
+    const entries = await metric('http_response_cache_entries');
+    expect(entries).toBeGreaterThan(10);
+    expect(entries).toBeLessThan(3000);
+
+    const url = `${LIST}?per_page=7&location=wien`;
+    await get(url);
+    const before = await metric('http_response_cache_hit_ratio');
+    for (let i = 0; i < 200; i++) await get(url);
+    expect(await metric('http_response_cache_hit_ratio')).toBeGreaterThan(before);
+  });
+});
