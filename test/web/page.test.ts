@@ -146,13 +146,16 @@ describe('the search page in a real browser', () => {
       )) as { id: string; impact: string | null; nodes: number }[];
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     };
+    await page.goto(`${server.url}/?work_model=hybrid`);
+    await page.locator('.card:not(.skeleton)').first().waitFor();
     expect(await scan()).toEqual([]);
     await page.locator('#location').fill('');
     await page.locator('#location').focus();
     await page.keyboard.type('ber');
-    await expect.poll(() => page.locator('#location-list [role=option]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('#location').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.locator('#location-list:not([hidden]) [role=option]').count()).toBeGreaterThan(0);
     await page.keyboard.press('ArrowDown');
-    expect(await page.locator('#location').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#location').getAttribute('aria-activedescendant')).toBe('location-opt-0');
     expect(await scan()).toEqual([]);
     await page.keyboard.press('Escape');
   });
