@@ -10,6 +10,7 @@ import { parseBenchArgs } from './args.js';
 import type { BenchOptions, BenchReport, MachineInfo, SizeReport } from './report-types.js';
 import { benchSize, ITEMSJS_MAX_SIZE, ORAMA_KEYWORDS_MAX_SIZE, type SizePlan } from './run-size.js';
 import { writeReport } from './report.js';
+import { runPageBench } from './page.js';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 
@@ -65,6 +66,8 @@ function notes(options: BenchOptions): string[] {
 }
 
 async function main(): Promise<void> {
+  // `npm run bench -- page`: the search page in a browser (bench/page.ts), its own sub-command.
+  if (process.argv[2] === 'page') return runPageBench(process.argv.slice(3));
   const options = parseBenchArgs(process.argv.slice(2));
   const started = performance.now();
   const loadStart = loadavg()[0] ?? 0;

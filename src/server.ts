@@ -2,6 +2,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { buildApp, type ApiInstance } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
+import { DEFAULT_WEB_ROOT } from './http/web-page.js';
 import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { buildInWorker } from './runtime/remote-index.js';
@@ -32,7 +33,7 @@ export async function startServer(config: Config, log: Logger = pino({ level: co
   await store.migrate();
   const live = new LiveIndex();
   const metrics = new Metrics({ defaults: true });
-  const app = await buildApp({ live, config, logger: log, metrics });
+  const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT });
   const url = await app.listen({ port: config.port, host: config.host });
 
   await loadDemoDataIfEmpty(store, config, log);

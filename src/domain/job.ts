@@ -112,6 +112,33 @@ export interface Job {
   postedAt: number | null;
   /** Epoch milliseconds; null when the posting never expires. */
   validThrough: number | null;
+  /**
+   * What only the one-posting view shows (`GET /jobs/api/jobs/{board_id}`): kept in the store,
+   * never in the index (absent on postings stored before it existed).
+   */
+  detail?: JobDetail;
+}
+
+/** The posting's own words and links, as the detail view shows them. */
+export interface JobDetail {
+  /** The whole description as plain text (paragraphs separated by blank lines), bounded by ingest. */
+  description: string;
+  /** Where to apply: the posting's `url` (null when it has none). */
+  applyUrl: string | null;
+  /** The salary exactly as the posting stated it, before annualising and conversion. */
+  statedSalary: PostingBaseSalary | null;
+}
+
+/**
+ * The posting's `baseSalary` as its feed wrote it: amounts in `currency` per `unit` ('YEAR',
+ * 'MONTH', 'HOUR', ...), or a text. (`SalaryRange.stated` is what enrichment read from it.)
+ */
+export interface PostingBaseSalary {
+  currency: string | null;
+  min: number | null;
+  max: number | null;
+  unit: string | null;
+  text: string | null;
 }
 
 /** A job as a result list gives it: everything a card shows, without the indexed text and the source url. */

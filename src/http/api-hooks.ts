@@ -55,7 +55,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     const snapshot = request.snapshot;
     if (!snapshot) return;
     const query = canonicalQuery(request).toString();
-    const path = request.routeOptions.url ?? '';
+    const path = canonicalPath(request.routeOptions.url ?? '', request.params);
     request.canonicalUrl = query === '' ? path : `${path}?${query}`;
     const etag = etagOf(snapshot, request.canonicalUrl);
     void reply.header('etag', etag);
@@ -138,4 +138,11 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The route's path with its validated path parameters filled in (`/jobs/:board_id` -> `/jobs/42`). */
+function canonicalPath(route: string, params: unknown): string {
+  if (!route.includes(':') || typeof params !== 'object' || params === null) return route;
+  const values = params as Record<string, unknown>;
+  return route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }

@@ -8,6 +8,7 @@ import { registerFilterData } from './routes/filter-data.js';
 import { registerResultsCount } from './routes/results-count.js';
 import { registerResultsList } from './routes/results-list.js';
 import { registerAutosuggest } from './routes/autosuggest.js';
+import { registerJobDetail } from './routes/job-detail.js';
 
 export interface ApiOptions {
   deps: AppDeps;
@@ -28,4 +29,5 @@ export const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, { deps, me
   registerResultsCount(app, deps);
   registerResultsList(app, deps);
   registerAutosuggest(app, deps);
+  registerJobDetail(app, deps);
 };

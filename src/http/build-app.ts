@@ -13,6 +13,8 @@ import { registerHealth } from './routes/health.js';
 import { Metrics } from './metrics.js';
 import { api } from './api-plugin.js';
 import { limitConnectionsPerClient } from './connection-limit.js';
+import type { JobStore } from '../store/job-store.js';
+import { registerWebPage } from './web-page.js';
 
 export type ApiInstance = FastifyInstance<
   RawServerDefault,
@@ -45,6 +47,10 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Clock for `is_new` (tests pin it). */
   now?: () => number;
+  /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
+  store?: JobStore;
+  /** Folder of the built search page served at `/` (see web-page.ts); absent: no page. */
+  webRoot?: string;
 }
 
 export const API_PREFIX = '/jobs/api';
@@ -85,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   await registerDocs(app);
   registerHealth(app, deps.live, metrics);
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
+  // The search page at / (issue 9): its own plugin, outside the API's hooks.
+  if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);
   return app;
 }
 

@@ -93,6 +93,11 @@ export const ListQuery = Type.Object({
   per_page: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Page size (default ${DEFAULT_PER_PAGE}).` }),
   ),
+  card_fields: Type.Optional(
+    Type.Enum(['contract', 'extended'], {
+      description: 'Default `contract` (the cards exactly as the contract lists them); `extended` adds `work_model` and `remote_percentage` to each card (what the search page shows).',
+    }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -185,6 +190,9 @@ export const JobCard = Type.Object({
   remote_work_relevance_context: Type.String(),
   company_logo_path: nullableString,
   company_logo_base64: nullableString,
+  /** Only with `card_fields=extended`. */
+  work_model: Type.Optional(nullableString),
+  remote_percentage: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 export type JobCard = Static<typeof JobCard>;
 

@@ -37,6 +37,8 @@ export type EnrichResult = { ok: true; job: Job } | { ok: false; reason: string 
 const ANALYSED_CHARS = 12_000;
 /** Description characters kept in `searchText`. */
 export const SEARCH_TEXT_CHARS = 2_000;
+/** Description characters kept for the detail view (a long posting is cut at a line). */
+export const DETAIL_TEXT_CHARS = 20_000;
 
 let defaultResolver: PlaceResolver | null = null;
 
@@ -110,6 +112,7 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
     searchText: searchTextOf([posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')], text.plain),
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
+    detail: { description: detailTextOf(text.plain), applyUrl: posting.url, statedSalary: posting.salary },
   };
 }
 
@@ -144,6 +147,12 @@ function placesOf(posting: Posting, text: PostingText, resolver: PlaceResolver):
   if (country !== null) return [...places.filter((p) => p.city !== null), country];
   const fromCompany = resolver.placesNamed(posting.organization.name.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}{3,}$/u.test(w)), null);
   return fromCompany.length > 0 ? [fromCompany[0]!] : places;
+}
+
+function detailTextOf(plain: string): string {
+  if (plain.length <= DETAIL_TEXT_CHARS) return plain;
+  const cut = plain.lastIndexOf('\n', DETAIL_TEXT_CHARS);
+  return `${plain.slice(0, cut > 0 ? cut : DETAIL_TEXT_CHARS)}\n…`;
 }
 
 /** A "Branche: ..." line of the description, then `occupationalCategory`. */

@@ -77,6 +77,8 @@ export interface JobStore {
   upsert(jobs: readonly Job[]): Promise<UpsertResult>;
   /** Deletes postings by key; returns how many existed. */
   delete(keys: readonly string[]): Promise<number>;
+  /** The posting stored under `boardId` (expired included), or null when none is. */
+  getByBoardId(boardId: string): Promise<Job | null>;
   /** Number of postings stored (expired included). */
   count(): Promise<number>;
   /** A number that grows with every change (upsert or delete); replicas compare it to refresh. */

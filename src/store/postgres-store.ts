@@ -176,6 +176,12 @@ export class PostgresJobStore implements JobStore {
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
+  async getByBoardId(boardId: string): Promise<Job | null> {
+    const result = await this.#pool.query<[string]>({ text: 'SELECT doc::text FROM jobs WHERE board_id = $1', values: [boardId], rowMode: 'array' });
+    const doc = result.rows[0]?.[0];
+    return doc === undefined ? null : parseJob(doc);
+  }
+
   async count(): Promise<number> {
     return this.#scalar('SELECT count(*) FROM jobs');
   }

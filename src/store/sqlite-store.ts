@@ -52,6 +52,7 @@ interface Statements {
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
+  byBoardId: Database.Statement<[string], string>;
   liveChunk: Database.Statement<[number, number, number], [number, string]>;
   scanChunk: Database.Statement<[string, number], [string, string]>;
   imports: ImportStatements;
@@ -103,6 +104,13 @@ export class SqliteJobStore implements JobStore {
   async delete(keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
     return this.#serial(() => this.#deleteTx.immediate([...new Set(keys)]));
+  }
+
+  async getByBoardId(boardId: string): Promise<Job | null> {
+    return this.#serial(() => {
+      const doc = this.#stmts().byBoardId.get(boardId);
+      return doc === undefined ? null : parseJob(doc);
+    });
   }
 
   async count(): Promise<number> {
@@ -293,6 +301,7 @@ function prepareStatements(db: Database.Database): Statements {
       .prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'")
       .pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
+    byBoardId: db.prepare<[string], string>('SELECT doc FROM jobs WHERE board_id = ?').pluck(),
     liveChunk: db
       .prepare<[number, number, number], [number, string]>(
         // NOT INDEXED: rowid order, a sequential pass; the valid_through index would visit rows

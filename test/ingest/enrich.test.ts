@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import { enrichRecord } from '../../src/ingest/enrich.js';
+import { DETAIL_TEXT_CHARS, enrichRecord, SEARCH_TEXT_CHARS } from '../../src/ingest/enrich.js';
 import { MUNICH } from '../builders.js';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -63,10 +63,32 @@ describe('enrichRecord', () => {
     for (const part of [record.title, 'Acme GmbH', 'Sistrix', strategy!, homeOffice!]) expect(job.searchText).toContain(part);
     expect(job.searchText).not.toMatch(/[<>]/);
     expect(Object.keys(job).sort()).toEqual([
-      'boardId', 'company', 'employmentType', 'estimatedSalary', 'industry', 'isSeo', 'key', 'language', 'places',
+      'boardId', 'company', 'detail', 'employmentType', 'estimatedSalary', 'industry', 'isSeo', 'key', 'language', 'places',
       'position', 'postedAt', 'remoteContext', 'remotePercentage', 'salary', 'salaryContext', 'searchText', 'seniority',
       'seoContext', 'skills', 'source', 'summary', 'title', 'url', 'validThrough', 'workModel',
     ]);
+  });
+
+  it('keeps the whole description, the apply URL and the stated salary for the detail view', () => {
+    const long = Array.from({ length: 3000 }, (_, i) => `<p>Absatz ${i} über SEO und Inhalte.</p>`).join('');
+    const job = enrich({
+      '@type': 'JobPosting',
+      title: 'SEO Lead',
+      identifier: '77',
+      url: 'https://jobs.example.com/77',
+      hiringOrganization: { name: 'Acme GmbH' },
+      jobLocation: { address: { addressLocality: 'Wien', addressCountry: 'AT' } },
+      description: long,
+      baseSalary: { currency: 'CHF', value: { value: 7000, unitText: 'MONTH' } },
+    });
+    expect(job.detail?.applyUrl).toBe('https://jobs.example.com/77');
+    expect(job.detail?.statedSalary).toEqual({ currency: 'CHF', min: 7000, max: 7000, unit: 'MONTH', text: null });
+    const description = job.detail?.description ?? '';
+    expect(description.startsWith('Absatz 0 über SEO und Inhalte.\nAbsatz 1 über')).toBe(true);
+    // longer than the searched text, cut at a line within the bound
+    expect(description.length).toBeGreaterThan(SEARCH_TEXT_CHARS * 5);
+    expect(description.length).toBeLessThanOrEqual(DETAIL_TEXT_CHARS + 2);
+    expect(description.endsWith('Inhalte.\n…')).toBe(true);
   });
 
   it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {

@@ -46,6 +46,10 @@ export class MemoryStore implements JobStore {
     return n;
   }
 
+  async getByBoardId(boardId: string): Promise<Job | null> {
+    return [...this.jobs.values()].find((j) => j.boardId === boardId) ?? null;
+  }
+
   async count(): Promise<number> {
     return this.jobs.size;
   }

@@ -147,6 +147,18 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await store.count()).toBe(1);
     });
 
+    it('finds a posting by its board id, expired ones too, and nothing for an unknown or deleted one', async () => {
+      const detail = { description: 'Erste Zeile.\nZweite Zeile.', applyUrl: 'https://example.com/apply', statedSalary: null };
+      const [a, b] = [job({ boardId: '42', detail }), job({ boardId: '4200000000000000', validThrough: NOW - DAY })];
+      await store.upsert([a, b]);
+      expect(await store.getByBoardId('42')).toStrictEqual(a);
+      expect(await store.getByBoardId('4200000000000000')).toStrictEqual(b);
+      expect(await store.getByBoardId('4')).toBeNull();
+      expect(await store.getByBoardId('')).toBeNull();
+      await store.delete([a.key]);
+      expect(await store.getByBoardId('42')).toBeNull();
+    });
+
     it('deletes by key and returns how many existed', async () => {
       const [a, b] = [job(), job()];
       await store.upsert([a, b]);

@@ -36,7 +36,10 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         total_results_formatted: formatNumber(total),
         has_more: window.hasMore,
         next_url: window.hasMore ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1) : '',
-        jobs: jobs.map((job) => presentCard(job, ctx)),
+        jobs:
+          request.query.card_fields === 'extended'
+            ? jobs.map((job) => ({ ...presentCard(job, ctx), work_model: job.workModel, remote_percentage: job.remotePercentage }))
+            : jobs.map((job) => presentCard(job, ctx)),
         pagination: presentPagination(listRequest.page, window),
         ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
         duration_ms: Math.round(reply.elapsedTime),

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Where `npm run build` puts the bundled page (the same from src/http and dist/http). */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The search page at `/`: the files the web build wrote (index.html and hashed assets), sent
+ * precompressed (brotli or gzip, by Accept-Encoding). Hashed names never change content, so they
+ * are cached for a year; the HTML is revalidated on every load so a new build reaches browsers at
+ * once. Only the files present at start are routes (no wildcard), so unknown paths stay the API's
+ * JSON 404. Returns false when the page has not been built (the API still runs).
+ */
+export async function registerWebPage(app: FastifyInstance, root: string = DEFAULT_WEB_ROOT): Promise<boolean> {
+  if (!existsSync(`${root}/index.html`)) {
+    app.log.warn({ root }, 'search page not built (npm run build): / is not served');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    lastModified: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  return true;
+}

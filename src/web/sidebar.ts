@@ -1,0 +1,147 @@
+import type { Counted, FilterData } from './api.js';
+import { h, type Child } from './dom.js';
+import type { Texts } from './i18n.js';
+import type { Facet, SearchState } from './state.js';
+
+/** Options shown per dimension before "show more". */
+const SHOWN = 6;
+
+export interface SidebarContext {
+  t: Texts;
+  state: SearchState;
+  toggle: (facet: Facet, value: string, label: string) => void;
+  expanded: Set<Facet>;
+  setExpanded: (facet: Facet, open: boolean) => void;
+}
+
+/** The filter sidebar built from the filter data: every dimension with its counts. */
+export function renderSidebar(data: FilterData, ctx: SidebarContext): HTMLElement[] {
+  const { t } = ctx;
+  const groups: (HTMLElement | null)[] = [
+    salaryChart(data.salary_ranges, ctx),
+    group('work_model', t.work_model, data.work_models.map((o) => ({ ...o, label: t.wm[o.value] ?? o.value })), ctx),
+    seoSwitch(data, ctx),
+    group('position', t.position, data.positions.map((o) => ({ ...o, label: titleCase(o.label ?? o.value) })), ctx),
+    group('seniority_level', t.seniority_level, data.seniority_levels, ctx),
+    group('employment_type_normalized', t.employment_type_normalized, data.employment_types, ctx),
+    group('remote_percentage_min', t.remote_percentage_min, data.remote_percentages.map((o) => ({ ...o, label: t.atLeast(o.value) })), ctx),
+    group('skill_tag', t.skill_tag, data.skill_tags, ctx),
+    group('industry', t.industry, data.industries.map((o) => ({ ...o, label: o.label ?? prettify(o.value) })), ctx),
+    group('company_size', t.company_size, data.company_sizes.map((o) => ({ ...o, label: o.label ?? o.value })), ctx),
+  ];
+  return groups.filter((g): g is HTMLElement => g !== null);
+}
+
+function selectedOf(ctx: SidebarContext, facet: Facet): string[] {
+  return ctx.state.facets[facet] ?? [];
+}
+
+function optionButton(ctx: SidebarContext, facet: Facet, o: Counted, label: string, extra: Child = null): HTMLButtonElement {
+  const on = selectedOf(ctx, facet).includes(o.value);
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'opt',
+      'aria-pressed': String(on),
+      'data-facet': facet,
+      'data-value': o.value,
+      disabled: o.count === 0 && !on,
+      onclick: () => ctx.toggle(facet, o.value, label),
+    },
+    extra,
+    h('span', { class: 'opt-label' }, label),
+    h('span', { class: 'count' }, o.count_formatted),
+  );
+}
+
+function group(facet: Facet, title: string, options: Counted[], ctx: SidebarContext): HTMLElement | null {
+  if (options.length === 0) return null;
+  const open = ctx.expanded.has(facet);
+  const selected = selectedOf(ctx, facet);
+  // Selected options stay visible when the list is folded.
+  const shown = open ? options : options.filter((o, i) => i < SHOWN || selected.includes(o.value));
+  const headingId = `h-${facet}`;
+  return h(
+    'section',
+    { class: 'facet', 'aria-labelledby': headingId },
+    h('h3', { id: headingId }, title),
+    h('div', { class: 'opts', role: 'group', 'aria-labelledby': headingId }, shown.map((o) => optionButton(ctx, facet, o, o.label ?? o.value))),
+    options.length > SHOWN
+      ? h('button', { type: 'button', class: 'more', 'aria-expanded': String(open), onclick: () => ctx.setExpanded(facet, !open) }, open ? ctx.t.less : `${ctx.t.more} (${options.length - SHOWN})`)
+      : null,
+  );
+}
+
+/** Salary bands as a small bar chart: each bar is a toggle button with its count. */
+function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | null {
+  if (buckets.length === 0) return null;
+  const max = Math.max(1, ...buckets.map((b) => b.count));
+  return h(
+    'section',
+    { class: 'facet', 'aria-labelledby': 'h-salary' },
+    h('h3', { id: 'h-salary' }, ctx.t.salary),
+    h(
+      'div',
+      { class: 'bars', role: 'group', 'aria-labelledby': 'h-salary' },
+      buckets.map((b) => {
+        const label = shortBand(b.value);
+        const on = selectedOf(ctx, 'salary_range').includes(b.value);
+        return h(
+          'button',
+          {
+            type: 'button',
+            class: 'bar',
+            'aria-pressed': String(on),
+            'data-facet': 'salary_range',
+            'data-value': b.value,
+            disabled: b.count === 0 && !on,
+            onclick: () => ctx.toggle('salary_range', b.value, b.label ?? label),
+          },
+          h('span', { class: 'sr opt-label' }, b.label ?? label),
+          h('span', { class: 'bar-count' }, b.count_formatted),
+          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', style: `height:${Math.round((b.count / max) * 100)}%` })),
+          h('span', { class: 'bar-label' }, label),
+        );
+      }),
+    ),
+  );
+}
+
+/** `40000-60000` -> `40–60k`, `80000+` -> `80k+`. */
+function shortBand(value: string): string {
+  const k = (n: string) => `${Math.round(Number(n) / 1000)}`;
+  if (value.endsWith('+')) return `${k(value.slice(0, -1))}k+`;
+  const [a = '', b = ''] = value.split('-');
+  return `${k(a)}–${k(b)}k`;
+}
+
+function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {
+  const c = data.seo_jobs_only_counts;
+  const options: { value: string; label: string; count: string }[] = [
+    { value: 'yes', label: ctx.t.seoYes, count: c.yes_formatted },
+    { value: 'no', label: ctx.t.seoNo, count: c.no_formatted },
+  ];
+  return h(
+    'section',
+    { class: 'facet', 'aria-labelledby': 'h-seo' },
+    h('h3', { id: 'h-seo' }, ctx.t.seo),
+    h(
+      'div',
+      { class: 'opts seg', role: 'group', 'aria-labelledby': 'h-seo' },
+      options.map((o) =>
+        optionButton(ctx, 'seo-jobs-only', { value: o.value, count: Number(o.count.replace(/\./g, '')), count_formatted: o.count }, o.label),
+      ),
+    ),
+  );
+}
+
+/** Position labels come lower-case (`seo manager`): `SEO Manager`. */
+function titleCase(label: string): string {
+  return label.replace(/\p{L}[\p{L}\d]*/gu, (w) => (w === 'seo' || w === 'sea' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)));
+}
+
+function prettify(slug: string): string {
+  const s = slug.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
