@@ -31,6 +31,7 @@ export function followStore(store: JobStore, live: LiveIndex, options: FollowOpt
         options.onRebuild?.(stats);
       }
     } catch (err) {
+      if (stopped || options.signal?.aborted === true) return;
       options.log.error({ err }, 'index refresh failed; serving the previous index');
     } finally {
       if (!stopped) {
