@@ -2,7 +2,7 @@ import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read-postings.js';
 import { importFile, type ImportProgress, type ImportSummary, type Reject } from '../../ingest/run-import.js';
 import type { JobStore } from '../../store/job-store.js';
@@ -97,21 +97,21 @@ function isInputError(error: unknown): error is Error {
 
 function progressLine(p: ImportProgress, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? Math.round((p.read * 1000) / elapsedMs) : 0;
-  return `import: ${formatNumber(p.read)} read, ${formatNumber(p.inserted)} inserted, ${formatNumber(p.updated)} updated, ${formatNumber(p.rejected)} rejected (${formatNumber(rate)}/s)`;
+  return `import: ${formatCount(p.read)} read, ${formatCount(p.inserted)} inserted, ${formatCount(p.updated)} updated, ${formatCount(p.rejected)} rejected (${formatCount(rate)}/s)`;
 }
 
 function summaryText(file: string, s: ImportSummary, reportPath: string | undefined): string {
   const lines = [
     `imported ${file === '-' ? 'stdin' : file}`,
-    `  read:     ${s.read}`,
-    `  inserted: ${s.inserted}`,
-    `  updated:  ${s.updated}`,
-    `  rejected: ${s.rejected}`,
+    `  read:     ${formatCount(s.read)}`,
+    `  inserted: ${formatCount(s.inserted)}`,
+    `  updated:  ${formatCount(s.updated)}`,
+    `  rejected: ${formatCount(s.rejected)}`,
   ];
   if (s.rejects.length > 0) {
     lines.push(`first rejects${reportPath ? ` (all in ${reportPath})` : ''}:`);
     for (const r of s.rejects.slice(0, PRINTED_REJECTS)) lines.push(`  ${rejectLine(r)}`);
-    if (s.rejected > PRINTED_REJECTS) lines.push(`  … and ${s.rejected - PRINTED_REJECTS} more`);
+    if (s.rejected > PRINTED_REJECTS) lines.push(`  … and ${formatCount(s.rejected - PRINTED_REJECTS)} more`);
   }
   return `${lines.join('\n')}\n`;
 }
