@@ -2,6 +2,7 @@
 // `npm start` runs this first: it compiles the TypeScript only when a source is newer than the
 // last build (npm ci builds once through `prepare`), so a start after `npm ci` takes no compile.
 import { execFileSync } from 'node:child_process';
+import process from 'node:process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -30,7 +30,9 @@ export function registerErrorHandling(app: ApiInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const duration = Math.round(reply.elapsedTime);
     const path = request.url.split('?')[0] ?? '';
-    const known = app.hasRoute({ method: 'GET', url: path });
+    // hasRoute reads its url as a route pattern: `*`, `:` and `(` in a client's path would be
+    // pattern syntax (and `/*x` throws), so such a path is simply not a known one.
+    const known = !/[*:(]/.test(path) && app.hasRoute({ method: 'GET', url: path });
     if (known && request.method !== 'GET' && request.method !== 'HEAD') {
       void reply.header('allow', ALLOWED_METHODS);
       const error = new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`);

@@ -81,7 +81,7 @@ describe('conditional requests', () => {
   });
 
   it('gives errors of every kind no ETag and Cache-Control: no-store', async () => {
-    for (const url of [`${COUNT}?radius=x`, '/jobs/api/nothing-here', `${COUNT}?zzz=1`]) {
+    for (const url of [`${COUNT}?radius=x`, '/jobs/api/nothing-here', `${COUNT}?zzz=1`, '/*%20', '/jobs/api/*%20']) {
       const res = await get(url);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers.etag).toBeUndefined();
