@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePostings } from '../src/ingest/generate.js';
+import { generatePostings } from '../src/demo/generate.js';
 import { importRecords } from '../src/ingest/run-import.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 

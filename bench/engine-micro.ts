@@ -30,7 +30,7 @@ const NOW = Date.UTC(2026, 10, 15);
 async function loadJobs(): Promise<Job[]> {
   const count = Number(values.count);
   if (!values.realistic) return syntheticJobs(count, Number(values.words));
-  const { generatePostings } = await import('../src/ingest/generate.js');
+  const { generatePostings } = await import('../src/demo/generate.js');
   const { enrichRecord } = await import('../src/ingest/enrich.js');
   const jobs: Job[] = [];
   for (const record of generatePostings({ count, seed: 1, now: NOW })) {

@@ -6,7 +6,7 @@ import { LiveIndex, rebuildIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { openStore } from './store/open-store.js';
 import type { JobStore } from './store/job-store.js';
-import { generatePostings } from './ingest/generate.js';
+import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
 import { prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
 import { formatCount } from './cli/format.js';

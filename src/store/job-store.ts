@@ -1,5 +1,21 @@
 import type { Job } from '../domain/job.js';
 
+/**
+ * One entry of the change feed. `cursor` is the change cursor of the transaction that wrote the
+ * key's latest state; several changes share a cursor when one transaction wrote them.
+ */
+export type JobChange =
+  | { kind: 'upsert'; cursor: number; job: Job }
+  | { kind: 'delete'; cursor: number; key: string; boardId: string };
+
+export interface ChangePage {
+  changes: JobChange[];
+  /** cursor of the last change returned (or `since`) */
+  cursor: number;
+  /** more changes after `cursor` exist */
+  more: boolean;
+}
+
 export interface UpsertResult {
   inserted: number;
   updated: number;
@@ -22,5 +38,13 @@ export interface JobStore {
   count(): Promise<number>;
   /** A number that grows with every change (upsert or delete); replicas compare it to refresh. */
   changeCursor(): Promise<number>;
+  /**
+   * Changes committed after `since`, in commit order, at most `limit` (latest state per key; a
+   * deletion leaves a tombstone row so a follower learns of it). The changes of one transaction
+   * are never split across pages: a page holds more than `limit` changes when one transaction
+   * wrote more. Expiry is no change: an upsert carries its `validThrough` and the follower
+   * handles the due time. Tombstones are kept until the key is written again (see README).
+   */
+  changesSince(since: number, limit: number): Promise<ChangePage>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Job } from '../domain/job.js';
-import type { JobStore, UpsertResult } from './job-store.js';
+import type { ChangePage, JobChange, JobStore, UpsertResult } from './job-store.js';
+import { checkLimit } from './change-limit.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { pendingMigrations } from './migrations/migration.js';
@@ -27,6 +28,36 @@ const UPSERT_SQL = `
     valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq
   -- xmax is 0 only on a freshly inserted row version.
   RETURNING (xmax = 0) AS inserted`;
+
+const TOMBSTONE_SQL = `
+  INSERT INTO job_tombstones (key, board_id, seq)
+  SELECT k, b, $3 FROM unnest($1::text[], $2::text[]) AS t (k, b)
+  ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`;
+
+const UNTOMBSTONE_SQL = 'DELETE FROM job_tombstones WHERE key = ANY($1::text[])';
+
+/** The cursor of the ($2 + 1)-th change after $1. */
+const NTH_CHANGE_SQL = `
+  SELECT seq FROM (SELECT seq FROM jobs WHERE seq > $1 UNION ALL SELECT seq FROM job_tombstones WHERE seq > $1) AS c
+  ORDER BY seq LIMIT 1 OFFSET $2`;
+
+/** Whole transactions: every change after $1 up to $2 (all of them when $2 is null). */
+const CHANGES_SQL = `
+  SELECT seq, key, doc::text, NULL FROM jobs WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
+  UNION ALL
+  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
+  ORDER BY 1, 2`;
+
+const ANY_CHANGE_AFTER_SQL = `
+  SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > $1) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > $1)`;
+
+/** seq (BIGINT arrives as a string), key, doc (null for a deletion), board_id (null for an upsert). */
+type ChangeRow = [string, string, string | null, string | null];
+
+function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
+  const cursor = Number(seq);
+  return doc === null ? { kind: 'delete', cursor, key, boardId: boardId ?? '' } : { kind: 'upsert', cursor, job: parseJob(doc) };
+}
 
 /** SQLSTATE of a JSONB text holding \u0000. */
 const UNTRANSLATABLE_CHARACTER = '22P05';
@@ -90,7 +121,11 @@ export class PostgresJobStore implements JobStore {
       const seq = await bumpCursor(client);
       let inserted = 0;
       for (let from = 0; from < unique.length; from += UPSERT_CHUNK) {
-        inserted += await upsertChunk(client, unique.slice(from, from + UPSERT_CHUNK), seq);
+        const chunk = unique.slice(from, from + UPSERT_CHUNK);
+        const fresh = await upsertChunk(client, chunk, seq);
+        inserted += fresh;
+        // Only a key that was not stored can have a tombstone.
+        if (fresh > 0) await client.query(UNTOMBSTONE_SQL, [chunk.map((j) => j.key)]);
       }
       return { inserted, updated: unique.length - inserted };
     });
@@ -99,12 +134,41 @@ export class PostgresJobStore implements JobStore {
   async delete(keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
     return this.#transaction(async (client) => {
-      const result = await client.query('DELETE FROM jobs WHERE key = ANY($1::text[])', [[...keys]]);
-      const deleted = result.rowCount ?? 0;
+      const result = await client.query<[string, string]>({
+        text: 'DELETE FROM jobs WHERE key = ANY($1::text[]) RETURNING key, board_id',
+        values: [[...keys]],
+        rowMode: 'array',
+      });
       // A delete that found nothing changed nothing, so replicas need not reload.
-      if (deleted > 0) await bumpCursor(client);
-      return deleted;
+      if (result.rows.length === 0) return 0;
+      // The counter row's lock is held until COMMIT whenever it is taken, so cursor order is
+      // commit order here too.
+      const seq = await bumpCursor(client);
+      await client.query(TOMBSTONE_SQL, [result.rows.map((r) => r[0]), result.rows.map((r) => r[1]), seq]);
+      return result.rows.length;
     });
+  }
+
+  async changesSince(since: number, limit: number): Promise<ChangePage> {
+    checkLimit(since, limit);
+    // One snapshot for the three queries, so the page and `more` agree.
+    return this.#transaction(async (client) => {
+      const nth = await client.query<[string]>({ text: NTH_CHANGE_SQL, values: [since, limit - 1], rowMode: 'array' });
+      const upTo = nth.rows[0]?.[0];
+      const rows = await client.query<ChangeRow>({
+        text: CHANGES_SQL,
+        values: [since, upTo ?? null],
+        rowMode: 'array',
+      });
+      const changes = rows.rows.map(toChange);
+      const cursor = changes.at(-1)?.cursor ?? since;
+      let more = false;
+      if (upTo !== undefined) {
+        const after = await client.query({ text: ANY_CHANGE_AFTER_SQL, values: [cursor] });
+        more = after.rows.length > 0;
+      }
+      return { changes, cursor, more };
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
   async count(): Promise<number> {

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
-import type { JobStore, UpsertResult } from './job-store.js';
+import type { ChangePage, JobChange, JobStore, UpsertResult } from './job-store.js';
+import { checkLimit } from './change-limit.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
@@ -33,7 +34,14 @@ const PRAGMAS = [
 interface Statements {
   exists: Database.Statement<[string], number>;
   upsert: Database.Statement<[string, string, number | null, number | null, string, number]>;
-  remove: Database.Statement<[string]>;
+  remove: Database.Statement<[string], string>;
+  tombstone: Database.Statement<[string, string, number]>;
+  untombstone: Database.Statement<[string]>;
+  /** The cursor of the `limit`-th change after `since` (OFFSET limit - 1). */
+  nthChangeSeq: Database.Statement<[number, number, number], number>;
+  changesUpTo: Database.Statement<[number, number, number, number], ChangeRow>;
+  changesAfter: Database.Statement<[number, number], ChangeRow>;
+  anyChangeAfter: Database.Statement<[number, number], number>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
@@ -49,6 +57,8 @@ export class SqliteJobStore implements JobStore {
   // better-sqlite3 transactions commit on return and roll back when the function throws.
   readonly #upsertTx: Database.Transaction<(jobs: readonly Job[]) => UpsertResult>;
   readonly #deleteTx: Database.Transaction<(keys: readonly string[]) => number>;
+  /** A read transaction: its queries see one snapshot while other processes write. */
+  readonly #readChanges: Database.Transaction<(since: number, limit: number) => ChangePage>;
 
   /** `path` is a file (its folder is created) or ':memory:'. */
   constructor(path: string) {
@@ -57,6 +67,7 @@ export class SqliteJobStore implements JobStore {
     for (const pragma of PRAGMAS) this.#db.pragma(pragma);
     this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs));
     this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys));
+    this.#readChanges = this.#db.transaction((since, limit) => readChanges(this.#stmts(), since, limit));
   }
 
   async migrate(): Promise<void> {
@@ -85,6 +96,11 @@ export class SqliteJobStore implements JobStore {
 
   async changeCursor(): Promise<number> {
     return this.#serial(() => this.#stmts().cursor.get() ?? 0);
+  }
+
+  async changesSince(since: number, limit: number): Promise<ChangePage> {
+    checkLimit(since, limit);
+    return this.#serial(() => this.#readChanges.deferred(since, limit));
   }
 
   async close(): Promise<void> {
@@ -141,19 +157,53 @@ function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
   const seq = s.bumpCursor.get() ?? 0;
   let inserted = 0;
   for (const job of jobs) {
-    if (s.exists.get(job.key) === undefined) inserted++;
+    if (s.exists.get(job.key) === undefined) {
+      inserted++;
+      s.untombstone.run(job.key);
+    }
     s.upsert.run(job.key, job.boardId, job.postedAt, job.validThrough, JSON.stringify(job), seq);
   }
   return { inserted, updated: jobs.length - inserted };
 }
 
 function deleteKeys(s: Statements, keys: readonly string[]): number {
-  let deleted = 0;
-  for (const key of keys) deleted += s.remove.run(key).changes;
+  const gone: [key: string, boardId: string][] = [];
+  for (const key of keys) {
+    const boardId = s.remove.get(key);
+    if (boardId !== undefined) gone.push([key, boardId]);
+  }
   // A delete that found nothing changed nothing, so replicas need not reload.
-  if (deleted > 0) s.bumpCursor.get();
-  return deleted;
+  if (gone.length === 0) return 0;
+  const seq = s.bumpCursor.get() ?? 0;
+  for (const [key, boardId] of gone) s.tombstone.run(key, boardId, seq);
+  return gone.length;
 }
+
+/** seq, key, doc (null for a deletion), board_id (null for an upsert). */
+type ChangeRow = [number, string, string | null, string | null];
+
+/**
+ * Whole transactions only: the page ends at the cursor of its `limit`-th change and includes every
+ * other change of that cursor.
+ */
+function readChanges(s: Statements, since: number, limit: number): ChangePage {
+  const upTo = s.nthChangeSeq.get(since, since, limit - 1);
+  const rows = upTo === undefined ? s.changesAfter.all(since, since) : s.changesUpTo.all(since, upTo, since, upTo);
+  const changes = rows.map(toChange);
+  const cursor = changes.at(-1)?.cursor ?? since;
+  const more = upTo !== undefined && s.anyChangeAfter.get(cursor, cursor) !== undefined;
+  return { changes, cursor, more };
+}
+
+function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
+  return doc === null
+    ? { kind: 'delete', cursor: seq, key, boardId: boardId ?? '' }
+    : { kind: 'upsert', cursor: seq, job: parseJob(doc) };
+}
+
+const CHANGE_ROWS = `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ? AND seq <= ?
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? AND seq <= ?
+  ORDER BY 1, 2`;
 
 function prepareStatements(db: Database.Database): Statements {
   return {
@@ -163,7 +213,30 @@ function prepareStatements(db: Database.Database): Statements {
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, posted_at = excluded.posted_at,
          valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq`,
     ),
-    remove: db.prepare('DELETE FROM jobs WHERE key = ?'),
+    remove: db.prepare<[string], string>('DELETE FROM jobs WHERE key = ? RETURNING board_id').pluck(),
+    tombstone: db.prepare(
+      `INSERT INTO job_tombstones (key, board_id, seq) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
+    ),
+    untombstone: db.prepare('DELETE FROM job_tombstones WHERE key = ?'),
+    nthChangeSeq: db
+      .prepare<[number, number, number], number>(
+        `SELECT seq FROM (SELECT seq FROM jobs WHERE seq > ? UNION ALL SELECT seq FROM job_tombstones WHERE seq > ?)
+          ORDER BY seq LIMIT 1 OFFSET ?`,
+      )
+      .pluck(),
+    changesUpTo: db.prepare<[number, number, number, number], ChangeRow>(CHANGE_ROWS).raw(),
+    changesAfter: db
+      .prepare<[number, number], ChangeRow>(
+        `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ?
+          UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? ORDER BY 1, 2`,
+      )
+      .raw(),
+    anyChangeAfter: db
+      .prepare<[number, number], number>(
+        'SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > ?) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > ?)',
+      )
+      .pluck(),
     bumpCursor: db
       .prepare<[], number>(
         "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { generatePostings } from '../../src/ingest/generate.js';
+import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';

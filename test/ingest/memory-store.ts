@@ -1,5 +1,5 @@
 import type { Job } from '../../src/domain/job.js';
-import type { JobStore, UpsertResult } from '../../src/store/job-store.js';
+import type { ChangePage, JobStore, UpsertResult } from '../../src/store/job-store.js';
 
 /** A Map-based JobStore for ingest tests; `failOn` makes upserts containing that key throw. */
 export class MemoryStore implements JobStore {
@@ -43,6 +43,11 @@ export class MemoryStore implements JobStore {
 
   async changeCursor(): Promise<number> {
     return this.cursor;
+  }
+
+  /** Not needed by the ingest tests: reports no changes. */
+  async changesSince(since: number): Promise<ChangePage> {
+    return { changes: [], cursor: since, more: false };
   }
 
   async close(): Promise<void> {}

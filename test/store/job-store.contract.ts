@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import type { JobStore } from '../../src/store/job-store.js';
+import type { ChangePage, JobChange, JobStore } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
 
 /** A fresh, not yet migrated store, a way to open it again, and the removal of its data. */
@@ -17,6 +17,30 @@ const DAY = 86_400_000;
 
 /** Code-point order, which is UTF-8 byte order: what both stores promise. */
 const byKey = (a: Job, b: Job): number => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key));
+
+/** A change without its cursor, to compare with what a test wrote. */
+function what(change: JobChange): unknown {
+  return change.kind === 'upsert' ? ['upsert', change.job] : ['delete', change.key, change.boardId];
+}
+
+/** Every page after `since`, `limit` at a time, checking each page's cursors as it goes. */
+async function readAll(store: JobStore, since: number, limit: number): Promise<{ pages: ChangePage[]; changes: JobChange[]; cursor: number }> {
+  const pages: ChangePage[] = [];
+  let cursor = since;
+  for (;;) {
+    const page = await store.changesSince(cursor, limit);
+    pages.push(page);
+    for (const change of page.changes) {
+      expect(change.cursor).toBeGreaterThan(cursor);
+      expect(change.cursor).toBeLessThanOrEqual(page.cursor);
+    }
+    expect(page.cursor).toBe(page.changes.at(-1)?.cursor ?? cursor);
+    cursor = page.cursor;
+    if (!page.more) break;
+    expect(page.changes.length).toBeGreaterThan(0);
+  }
+  return { pages, changes: pages.flatMap((p) => p.changes), cursor };
+}
 
 /** The behaviour every JobStore must show; run by each implementation's test file. */
 export function runJobStoreContract(name: string, makeStore: () => Promise<StoreFixture>): void {
@@ -185,6 +209,134 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(result).toEqual({ inserted: 0, updated: 6_000 });
       expect(live).toHaveLength(6_000);
       expect(new Set(live.map((j) => j.title)).size).toBe(1);
+    });
+
+    describe('change feed', () => {
+      it('starts empty', async () => {
+        expect(await store.changesSince(0, 10)).toEqual({ changes: [], cursor: 0, more: false });
+      });
+
+      it('gives upserts in commit order, each key once in its latest state', async () => {
+        const [a, b, c] = [job({ key: 'k:a' }), job({ key: 'k:b' }), job({ key: 'k:c' })];
+        await store.upsert([b, a]);
+        const afterFirst = await store.changeCursor();
+        await store.upsert([c]);
+        const a2 = { ...a, title: 'updated' };
+        await store.upsert([a2]);
+        const end = await store.changeCursor();
+        const { changes, cursor } = await readAll(store, 0, 100);
+        expect(changes.map(what)).toEqual([['upsert', b], ['upsert', c], ['upsert', a2]]);
+        expect(cursor).toBe(end);
+        const [first, second, third] = changes.map((ch) => ch.cursor);
+        expect(first).toBe(afterFirst);
+        expect(first).toBeLessThan(second ?? 0);
+        expect(second).toBeLessThan(third ?? 0);
+        // From a cursor on: only what came after it.
+        const later = await store.changesSince(afterFirst, 100);
+        expect(later.changes.map(what)).toEqual([['upsert', c], ['upsert', a2]]);
+        expect(later).toMatchObject({ cursor: end, more: false });
+        expect(await store.changesSince(end, 100)).toEqual({ changes: [], cursor: end, more: false });
+      });
+
+      it('leaves a tombstone for a deletion, replaced when the key is written again', async () => {
+        const [a, b] = [job({ key: 'k:a', boardId: '100' }), job({ key: 'k:b', boardId: '200' })];
+        await store.upsert([a, b]);
+        const start = await store.changeCursor();
+        await store.delete([a.key, 'k:missing']);
+        const deleted = await store.changesSince(start, 100);
+        expect(deleted.changes.map(what)).toEqual([['delete', 'k:a', '100']]);
+        expect(deleted.cursor).toBe(await store.changeCursor());
+        // From the very beginning, a follower sees b's upsert and a's deletion only.
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['delete', 'k:a', '100']]);
+        // Deleting what is gone changes nothing.
+        await store.delete([a.key]);
+        expect((await store.changesSince(deleted.cursor, 100)).changes).toEqual([]);
+        const a2 = { ...a, boardId: '101' };
+        await store.upsert([a2]);
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['upsert', a2]]);
+        await store.delete([a.key, b.key]);
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([
+          ['delete', 'k:a', '101'],
+          ['delete', 'k:b', '200'],
+        ]);
+      });
+
+      it('treats expiry as no change: an expired posting is an upsert carrying its validThrough', async () => {
+        const soon = job({ key: 'k:soon', validThrough: NOW + 1 });
+        const gone = job({ key: 'k:gone', validThrough: NOW - DAY });
+        await store.upsert([soon, gone]);
+        const { changes, cursor } = await readAll(store, 0, 100);
+        expect(changes.map(what)).toEqual([['upsert', gone], ['upsert', soon]]);
+        // Time passing writes nothing.
+        expect(await store.loadLive(NOW + DAY)).toEqual([]);
+        expect(await store.changesSince(cursor, 100)).toEqual({ changes: [], cursor, more: false });
+      });
+
+      it('pages by limit without ever splitting a transaction', async () => {
+        const big = Array.from({ length: 5 }, (_, i) => job({ key: `k:big${i}` }));
+        const singles = Array.from({ length: 4 }, (_, i) => job({ key: `k:one${i}` }));
+        await store.upsert(singles.slice(0, 2).map((j) => j));
+        await store.upsert([singles[0] as Job]);
+        await store.upsert(big);
+        await store.upsert([singles[2] as Job]);
+        await store.upsert([singles[3] as Job]);
+        const { pages, changes } = await readAll(store, 0, 2);
+        // one1 | one0 then big (5 changes of one transaction, never split) | one2, one3
+        expect(pages.map((p) => p.changes.length)).toEqual([2, 5, 2]);
+        expect(pages.map((p) => p.more)).toEqual([true, true, false]);
+        expect(changes.map((ch) => (ch.kind === 'upsert' ? ch.job.key : ch.key))).toEqual([
+          'k:one1', 'k:one0', 'k:big0', 'k:big1', 'k:big2', 'k:big3', 'k:big4', 'k:one2', 'k:one3',
+        ]);
+        const big0 = pages[1]?.changes.map((ch) => ch.cursor) ?? [];
+        expect(new Set(big0).size).toBe(1);
+        // A page exactly at the end knows nothing follows.
+        const lastTwo = await store.changesSince(pages[1]?.cursor ?? 0, 2);
+        expect(lastTwo.more).toBe(false);
+      });
+
+      it('rejects a bad cursor or limit', async () => {
+        await expect(store.changesSince(-1, 10)).rejects.toThrow(/since/);
+        await expect(store.changesSince(0, 0)).rejects.toThrow(/limit/);
+        await expect(store.changesSince(0.5, 10)).rejects.toThrow(/since/);
+      });
+
+      it('misses nothing while writers run concurrently: cursor order is commit order', async () => {
+        const other = await fixture.reopen();
+        const keys = Array.from({ length: 24 }, (_, i) => `k:c${String(i).padStart(2, '0')}`);
+        const writer = async (w: JobStore, tag: string): Promise<void> => {
+          for (let round = 0; round < 12; round++) {
+            const pick = keys.filter((_, i) => (i + round + tag.length) % 3 !== 0);
+            // Board ids are unique per key, so writers never clash on them.
+            await w.upsert(pick.slice(0, 6).map((key) => job({ key, boardId: `b${key.slice(3)}`, title: `${tag}${round}` })));
+            if (round % 4 === 3) await w.delete(pick.slice(6, 8));
+          }
+        };
+        // A follower polls while they write, and keeps the latest state of each key.
+        const seen = new Map<string, Job>();
+        let cursor = 0;
+        let done = false;
+        const follow = async (): Promise<void> => {
+          for (;;) {
+            const finished = done;
+            const page = await store.changesSince(cursor, 7);
+            for (const change of page.changes) {
+              expect(change.cursor).toBeGreaterThan(cursor);
+              if (change.kind === 'upsert') seen.set(change.job.key, change.job);
+              else seen.delete(change.key);
+            }
+            cursor = page.cursor;
+            if (finished && !page.more) return;
+            if (!page.more) await new Promise((resolve) => setTimeout(resolve, 1));
+          }
+        };
+        const following = follow();
+        await Promise.all([writer(store, 'a'), writer(other, 'bb')]);
+        done = true;
+        await following;
+        expect(cursor).toBe(await store.changeCursor());
+        const live = await store.loadLive(NOW);
+        expect([...seen.values()].sort(byKey)).toStrictEqual(live);
+      });
     });
 
     it('keeps its data across close and reopen', async () => {

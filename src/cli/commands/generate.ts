@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { InvalidArgumentError, type Command } from 'commander';
-import { generatePostings } from '../../ingest/generate.js';
+import { generatePostings } from '../../demo/generate.js';
 
 /** Lines joined per write: few syscalls, bounded memory. */
 const BATCH_LINES = 500;

@@ -26,4 +26,20 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       INSERT INTO store_meta (name, value) VALUES ('change_cursor', 0);
     `,
   },
+  {
+    version: 2,
+    name: 'change feed',
+    sql: `
+      -- The change feed reads rows by the cursor of the write that last touched them.
+      CREATE INDEX jobs_seq ON jobs (seq);
+      -- One row per deleted key (its latest state), so a follower learns of the deletion.
+      -- Upserting the key again removes its tombstone.
+      CREATE TABLE job_tombstones (
+        key      TEXT PRIMARY KEY,
+        board_id TEXT NOT NULL,
+        seq      INTEGER NOT NULL
+      );
+      CREATE INDEX job_tombstones_seq ON job_tombstones (seq);
+    `,
+  },
 ];

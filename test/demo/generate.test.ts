@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatePostings } from '../../src/ingest/generate.js';
+import { generatePostings } from '../../src/demo/generate.js';
 import { getGazetteer } from '../../src/ingest/gazetteer.js';
 
 const NOW = Date.UTC(2025, 5, 1, 12);
