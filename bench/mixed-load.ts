@@ -60,8 +60,14 @@ async function main(): Promise<void> {
   const valid = [...urlsFor('filterData', mix), ...urlsFor('count', mix), ...urlsFor('list1', mix), ...urlsFor('list50', mix), ...urlsFor('suggest', mix)];
   log(`mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`);
 
-  const main = join(dir, 'main.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/cli/main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: main, logLevel: 'silent' });
+  // The CLI and its index worker (index-worker.js beside it), bundled inside the repository so
+  // that its package.json ("type": "module") and node_modules apply.
+  const bundle = join(ROOT, 'node_modules', `.mixed-load-${process.pid}`); // two levels deep, like dist/cli/
+  const main = join(bundle, 'main.js');
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: bundle, entryNames: '[name]', logLevel: 'silent',
+  });
   const server = spawn(process.execPath, [main, 'serve'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: db, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', MAX_CONNECTIONS_PER_CLIENT: '0' },
@@ -113,6 +119,7 @@ async function main(): Promise<void> {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
+  rmSync(bundle, { recursive: true, force: true });
 
   const report = {
     size, minutes, connections, readyS,

@@ -41,6 +41,8 @@ export interface BenchOptions {
   quick: boolean;
   seed: number;
   http: boolean;
+  /** Also measure the `jobsearch serve` process: start to ready, RSS, an import while serving (live-serve.ts). */
+  live: boolean;
   /** Generate the corpora even when cached. */
   freshCorpus: boolean;
 }

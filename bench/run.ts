@@ -2,6 +2,7 @@
  * `npm run bench`: the engine and its peers on seeded corpora of 100,000 and 1,000,000 postings.
  * See bench/README.md for what is measured and how to read the results.
  */
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +84,22 @@ async function main(): Promise<void> {
   const { markdown, files } = writeReport(RESULTS_DIR, report());
   console.log(`\n${markdown}`);
   console.log(`written: ${files.join(', ')}`);
+  if (options.live) runLive(options.sizes);
+}
+
+/**
+ * The service as a user starts it (bench/live-serve.ts, one run per size, from the compiled
+ * `dist/`): start to ready, RSS, probe latency during an import and import end to visible.
+ * Results in bench/results/live-<size>.json.
+ */
+function runLive(sizes: readonly number[]): void {
+  const root = join(RESULTS_DIR, '..', '..');
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('building dist/ for the live-serve bench failed');
+  for (const size of sizes) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'live-serve.ts'), '--size', String(size)], { stdio: 'inherit' });
+    if (run.status !== 0) console.log(`live-serve at ${size} failed (exit ${run.status})`);
+  }
 }
 
 main().catch((error: unknown) => {

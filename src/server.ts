@@ -2,9 +2,10 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { buildApp, type ApiInstance } from './http/build-app.js';
 import { Metrics } from './http/metrics.js';
-import { LiveIndex, rebuildIndex } from './runtime/live-index.js';
+import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
-import { openStore } from './store/open-store.js';
+import { buildInWorker } from './runtime/remote-index.js';
+import { openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
@@ -14,7 +15,7 @@ import { welcome } from './welcome.js';
 
 /** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
 const DEMO_SEED = 20_260_101;
-/** Rebuild at least hourly so that expired postings leave and `now` moves on. */
+/** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
 const MAX_INDEX_AGE_MS = 3_600_000;
 
 export interface StartOptions {
@@ -65,11 +66,13 @@ export async function startServer(
   const metrics = new Metrics({ defaults: true });
   const app = await buildApp({ live, config, logger: log, metrics });
   const stopping = new AbortController();
-  let stopFollowing = (): void => undefined;
+  let first: BuiltIndex | null = null;
+  let follower: { stop(): void } | null = null;
   const close = async (): Promise<void> => {
     stopping.abort(new StartAborted('shutting down'));
-    stopFollowing();
     await app.close();
+    if (follower) follower.stop();
+    else first?.retire();
     await store.close();
   };
   const checkpoint = async (): Promise<void> => {
@@ -87,26 +90,37 @@ export async function startServer(
       await loadDemoData(store, config, log, stopping.signal);
     }
     await checkpoint();
-    const stats = await rebuildIndex(store, live, { salaryBuckets: config.salaryBuckets, signal: stopping.signal });
-    metrics.indexBuildSeconds.set((stats.loadMs + stats.buildMs) / 1000);
-    log.info({ index: stats, url }, 'ready');
+    // Loads and builds run in a worker thread that then holds the index, so this thread keeps
+    // answering (/healthz included) throughout, and a shutdown can abort a build by ending its
+    // worker; an in-memory SQLite store is visible to this connection only, so it is built here.
+    const inWorker = !isInMemory(config.databaseUrl);
+    const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
+      const now = Date.now();
+      return inWorker
+        ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
+        : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now, ...(signal ? { signal } : {}) });
+    };
+    const built = await build(stopping.signal);
+    first = built;
     await checkpoint();
-    for (const line of welcome({ url, host: config.host, documents: stats.documents, page: app.hasRoute({ method: 'GET', url: '/' }) })) say(line);
+    live.swap(built.index, built.cursor, built.builtAt);
+    metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
+    log.info({ index: built.stats, url, inWorker }, 'ready');
+    for (const line of welcome({ url, host: config.host, documents: built.stats.documents, page: app.hasRoute({ method: 'GET', url: '/' }) })) say(line);
 
-    stopFollowing =
+    follower =
       config.refreshIntervalMs > 0
-        ? followStore(store, live, {
-            salaryBuckets: config.salaryBuckets,
+        ? followStore(store, live, built, {
             intervalMs: config.refreshIntervalMs,
             maxAgeMs: MAX_INDEX_AGE_MS,
             log,
-            signal: stopping.signal,
+            build,
             onRebuild: (s) => {
               metrics.indexRebuilds.inc();
               metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
             },
           })
-        : () => undefined;
+        : { stop: () => built.retire() };
 
     return { app, store, live, url, close };
   } catch (error) {
@@ -118,6 +132,11 @@ export async function startServer(
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+function isInMemory(databaseUrl: string): boolean {
+  const location = parseDatabaseUrl(databaseUrl);
+  return location.kind === 'sqlite' && location.path === ':memory:';
 }
 
 /** Demo postings into a new store; an abort stops after the batch being written (each batch is one transaction). */

@@ -1,37 +1,121 @@
 import type { Logger } from 'pino';
 import type { JobStore } from '../store/job-store.js';
-import { rebuildIndex, type LiveIndex, type RebuildOptions, type RebuildStats } from './live-index.js';
+import type { BuiltIndex, LiveIndex, RebuildStats } from './live-index.js';
 
-export interface FollowOptions extends RebuildOptions {
+/** How long a replaced index stays usable for requests that took its snapshot before the swap. */
+const RETIRE_AFTER_MS = 5_000;
+
+export interface FollowOptions {
   /** How often to read the store's change cursor. */
   intervalMs: number;
-  /** Rebuild at least this often even without changes, so expiry and `now` move on. */
+  /** Rebuild at least this often even without changes. */
   maxAgeMs: number;
   log: Logger;
+  now?: () => number;
+  /** Builds a new index from the store (in a worker thread, for the service); may be aborted. */
+  build: (signal?: AbortSignal) => Promise<BuiltIndex>;
   onRebuild?: (stats: RebuildStats) => void;
 }
 
+export interface Follower {
+  /** One step of the loop: rebuilds and swaps when the index is stale; resolves true if it did. */
+  refresh(): Promise<boolean>;
+  /** Stops following and frees every index it holds, the current one included. */
+  stop(): void;
+}
+
+/** Whether an index no longer answers as the store at `now` would. */
+export function isStale(index: Pick<BuiltIndex, 'cursor' | 'builtAt' | 'nextExpiry' | 'healthy'>, cursor: number, now: number, maxAgeMs: number): boolean {
+  return cursor !== index.cursor || now > index.nextExpiry || now - index.builtAt >= maxAgeMs || !index.healthy();
+}
+
 /**
- * Keeps the index in step with the store: another process (an import, another replica's writer)
- * changes the store, this process notices the cursor move and rebuilds. Returns a stop function.
+ * Keeps the index in step with the store. Every `intervalMs` it reads the change cursor; when the
+ * cursor moved (an import, a deletion, another replica's writer), a posting's validThrough has
+ * passed, or the index is older than `maxAgeMs`, it builds a new index (one at a time: changes
+ * that arrive meanwhile are picked up by the next build, all at once) and swaps it in whole. The
+ * previous index is freed a few seconds later.
  */
-export function followStore(store: JobStore, live: LiveIndex, options: FollowOptions): () => void {
+export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex, options: FollowOptions): Follower {
   let stopped = false;
+  let current = first;
   let timer: NodeJS.Timeout | undefined;
+  const retiring = new Set<BuiltIndex>();
+  const now = options.now ?? Date.now;
+
+  const retireLater = (old: BuiltIndex): void => {
+    retiring.add(old);
+    setTimeout(() => {
+      if (retiring.delete(old)) old.retire();
+    }, RETIRE_AFTER_MS).unref();
+  };
+
+  /** How long the last build took: a build younger than half of it is restarted for a newer cursor. */
+  let lastBuildMs = first.stats.loadMs + first.stats.buildMs;
+  let building: AbortController | null = null;
+
+  /**
+   * Builds; when the cursor moves again while the build is still young, starts over, so that the
+   * index that follows the end of an import comes at most ~1.5 builds after its last commit
+   * (rather than two: one that missed it, then one that sees it). A build past half its expected
+   * time is always finished, so a steady stream of commits cannot starve the index.
+   */
+  const buildLatest = async (cursor: number): Promise<BuiltIndex> => {
+    for (;;) {
+      const controller = new AbortController();
+      building = controller;
+      const started = performance.now();
+      const watch = setInterval(() => {
+        if (performance.now() - started >= lastBuildMs / 2) return;
+        void store.changeCursor().then(
+          (c) => {
+            if (c !== cursor && performance.now() - started < lastBuildMs / 2) controller.abort();
+          },
+          () => undefined,
+        );
+      }, options.intervalMs);
+      try {
+        const built = await options.build(controller.signal);
+        lastBuildMs = performance.now() - started;
+        return built;
+      } catch (error) {
+        if (!controller.signal.aborted || stopped) throw error;
+        cursor = await store.changeCursor();
+        options.log.info({ cursor }, 'index build restarted for newer changes');
+      } finally {
+        clearInterval(watch);
+        building = null;
+      }
+    }
+  };
+
+  let running: Promise<boolean> | null = null;
+  const refreshNow = async (): Promise<boolean> => {
+    const cursor = await store.changeCursor();
+    if (stopped || !isStale(current, cursor, now(), options.maxAgeMs)) return false;
+    const built = await buildLatest(cursor);
+    if (stopped) {
+      built.retire();
+      return false;
+    }
+    live.swap(built.index, built.cursor, built.builtAt);
+    retireLater(current);
+    current = built;
+    options.log.info({ index: built.stats }, 'index rebuilt');
+    options.onRebuild?.(built.stats);
+    return true;
+  };
+  // One refresh at a time: a second caller waits for the one under way.
+  const refresh = (): Promise<boolean> => {
+    running ??= refreshNow().finally(() => (running = null));
+    return running;
+  };
 
   const tick = async (): Promise<void> => {
     try {
-      const snapshot = live.current;
-      const now = options.now?.() ?? Date.now();
-      const cursor = await store.changeCursor();
-      const stale = !snapshot || cursor !== snapshot.cursor || now - snapshot.builtAt >= options.maxAgeMs;
-      if (stale && !stopped) {
-        const stats = await rebuildIndex(store, live, options);
-        options.log.info({ index: stats }, 'index rebuilt');
-        options.onRebuild?.(stats);
-      }
+      await refresh();
     } catch (err) {
-      if (stopped || options.signal?.aborted === true) return;
+      if (stopped) return;
       options.log.error({ err }, 'index refresh failed; serving the previous index');
     } finally {
       if (!stopped) {
@@ -43,8 +127,15 @@ export function followStore(store: JobStore, live: LiveIndex, options: FollowOpt
 
   timer = setTimeout(() => void tick(), options.intervalMs);
   timer.unref();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
+  return {
+    refresh,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      building?.abort();
+      for (const old of retiring) old.retire();
+      retiring.clear();
+      current.retire();
+    },
   };
 }

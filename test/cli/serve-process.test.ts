@@ -16,18 +16,23 @@ import { job } from '../builders.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-process-'));
-/** The CLI bundled once (packages stay external): each process then starts in a fraction of a second. */
-const MAIN = join(ROOT, 'node_modules', '.cache', `serve-process-${process.pid}.mjs`);
+/**
+ * The CLI (and the index worker it starts, which must sit beside it as index-worker.js) bundled
+ * once, packages external: each process then starts in a fraction of a second.
+ */
+// Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
+const BUNDLE = join(ROOT, 'node_modules', `.serve-process-${process.pid}`);
+const MAIN = join(BUNDLE, 'main.js');
 
 beforeAll(async () => {
   await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    packages: 'external', outfile: MAIN, logLevel: 'silent',
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: BUNDLE, entryNames: '[name]', logLevel: 'silent',
   });
 }, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(MAIN, { force: true });
+  rmSync(BUNDLE, { recursive: true, force: true });
 });
 
 interface Run {

@@ -1,0 +1,268 @@
+/**
+ * The service as a user runs it: `node dist/cli/main.js serve` (Node's default options) on a
+ * SQLite file of `--size` postings, measured over HTTP from this process.
+ *
+ * 1. Start to ready: /healthz probed every 20 ms from the spawn (its longest gap), the time until
+ *    /readyz says ready, peak RSS (VmHWM) and RSS once ready (VmRSS), worker threads included.
+ * 2. Import while serving: `jobsearch import` of `--import` new postings from a second process
+ *    while a probe asks for an uncached list page every 20 ms (one request at a time) until the
+ *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
+ *    p99, longest; import duration; import end to visible (/readyz's cursor reaches the store's
+ *    cursor at the import's end); RSS peak over the whole run.
+ *
+ *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh]
+ *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
+ *
+ * The corpus is `jobsearch generate --count size+import --now <today>` split in two: the first
+ * `size` lines are imported once into bench/.cache/live-<size>-<day>.db (copied for every run),
+ * the last `import` lines are the import. Results: bench/results/live-<size>.json and stdout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CACHE = join(ROOT, 'bench', '.cache');
+const RESULTS = join(ROOT, 'bench', 'results');
+let CLI = join(ROOT, 'dist', 'cli', 'main.js');
+const PROBE_EVERY_MS = 20;
+
+interface Args {
+  /** Another build of the CLI to measure (e.g. an older release), and a tag for its files. */
+  cli: string | null;
+  tag: string;
+  size: number;
+  importCount: number;
+  fresh: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { cli: null, tag: 'live', size: 100_000, importCount: 10_000, fresh: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--size') args.size = Number(argv[++i]);
+    else if (a === '--import') args.importCount = Number(argv[++i]);
+    else if (a === '--fresh') args.fresh = true;
+    else if (a === '--cli') args.cli = argv[++i] ?? null;
+    else if (a === '--tag') args.tag = argv[++i] ?? 'live';
+    else throw new Error(`unknown argument ${a}; usage: live-serve.ts --size N [--import N] [--fresh]`);
+  }
+  if (!Number.isSafeInteger(args.size) || args.size < 1) throw new Error('--size must be a positive integer');
+  if (!Number.isSafeInteger(args.importCount) || args.importCount < 1) throw new Error('--import must be a positive integer');
+  return args;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Splits `all` after `first` lines. */
+async function split(all: string, first: number, head: string, tail: string): Promise<void> {
+  const a = createWriteStream(head);
+  const b = createWriteStream(tail);
+  let i = 0;
+  for await (const line of createInterface({ input: createReadStream(all) })) {
+    (i++ < first ? a : b).write(`${line}\n`);
+  }
+  await Promise.all([new Promise((r) => a.end(r)), new Promise((r) => b.end(r))]);
+}
+
+async function corpus(args: Args, log: (s: string) => void): Promise<{ db: string; importFile: string; day: string }> {
+  const day = new Date().toISOString().slice(0, 10);
+  const stem = join(CACHE, `${args.tag}-${args.size}-${args.importCount}-${day}`);
+  const db = `${stem}.db`;
+  const importFile = `${stem}-import.jsonl`;
+  if (!args.fresh && (await exists(db)) && (await exists(importFile))) return { db, importFile, day };
+  await mkdir(CACHE, { recursive: true });
+  await rm(db, { force: true });
+  log(`generating ${args.size + args.importCount} postings (now ${day}) ...`);
+  const all = `${stem}-all.jsonl`;
+  const base = `${stem}-base.jsonl`;
+  await run(process.execPath, [CLI, 'generate', '--count', String(args.size + args.importCount), '--now', day, '--out', all]);
+  await split(all, args.size, base, importFile);
+  log(`importing the base of ${args.size} ...`);
+  await run(process.execPath, [CLI, 'import', base], { ...process.env, DATABASE_URL: db });
+  await rm(all, { force: true });
+  await rm(base, { force: true });
+  return { db, importFile, day };
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MB, worker threads included. */
+async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = (name: string): number => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+async function timed(url: string): Promise<{ ms: number; status: number; body: string }> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url);
+    const body = await res.text();
+    return { ms: performance.now() - t0, status: res.status, body };
+  } catch {
+    return { ms: performance.now() - t0, status: 0, body: '' };
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summary(latencies: readonly number[]): { count: number; p50: number; p99: number; max: number } {
+  const s = [...latencies].sort((a, b) => a - b);
+  const r = (x: number): number => Math.round(x * 10) / 10;
+  return { count: s.length, p50: r(percentile(s, 50)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? Number.NaN) };
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+}
+
+function serve(db: string, port: number): Server {
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_POSTINGS: '0', RATE_LIMIT_PER_MINUTE: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const log = (s: string): void => console.log(s);
+  if (args.cli !== null) CLI = args.cli;
+  if (!(await exists(CLI))) throw new Error('run `npm run build` first: the bench starts dist/cli/main.js');
+  const { db: cached, importFile, day } = await corpus(args, log);
+  const db = join(CACHE, `live-run-${process.pid}.db`);
+  await copyFile(cached, db);
+  const port = 20_000 + (process.pid % 20_000);
+  const server = serve(db, port);
+  const pid = server.child.pid ?? 0;
+  try {
+    // 1. Start to ready, /healthz probed throughout.
+    const t0 = performance.now();
+    const health: number[] = [];
+    let firstHealth = Number.NaN;
+    let ready = Number.NaN;
+    let lastOk = Number.NaN;
+    let longestGap = 0;
+    while (Number.isNaN(ready)) {
+      if (server.child.exitCode !== null) throw new Error('the server exited during start-up');
+      const h = await timed(`${server.base}/healthz`);
+      const now = performance.now() - t0;
+      if (h.status === 200) {
+        health.push(h.ms);
+        if (Number.isNaN(firstHealth)) firstHealth = now;
+        if (!Number.isNaN(lastOk)) longestGap = Math.max(longestGap, now - lastOk);
+        lastOk = now;
+        const r = await timed(`${server.base}/readyz`);
+        if (r.status === 200) ready = performance.now() - t0;
+      }
+      await sleep(PROBE_EVERY_MS);
+    }
+    const atReady = await memoryOf(pid);
+    const readyz = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number; cursor: number };
+    log(`ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`);
+    await sleep(2_000);
+    const steady = await memoryOf(pid);
+
+    // 2. Import from a second process while probing every 20 ms.
+    const probes: number[] = [];
+    const failures: number[] = [];
+    let k = 0;
+    let stop = false;
+    let maxRss = steady.rss;
+    const probing = (async () => {
+      while (!stop) {
+        k++;
+        const page = 1 + (k % 4000);
+        const p = await timed(`${server.base}/jobs/api/job-search-results-list?page=${page}&sort=date`);
+        if (p.status === 200) probes.push(p.ms);
+        else failures.push(p.status);
+        await sleep(PROBE_EVERY_MS);
+      }
+    })();
+    const rssTimer = setInterval(() => {
+      void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
+    }, 250);
+    const i0 = performance.now();
+    await run(process.execPath, [CLI, 'import', importFile], { ...process.env, DATABASE_URL: db });
+    const importEnd = performance.now();
+    const store = new SqliteJobStore(db);
+    const target = await store.changeCursor();
+    await store.close();
+    let visible = Number.NaN;
+    while (Number.isNaN(visible) && performance.now() - importEnd < 600_000) {
+      const r = await timed(`${server.base}/readyz`);
+      if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= target) visible = performance.now();
+      else await sleep(PROBE_EVERY_MS);
+    }
+    await sleep(5_000);
+    stop = true;
+    await probing;
+    clearInterval(rssTimer);
+    const end = await memoryOf(pid);
+    const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
+    const probe = summary(probes);
+    const result = {
+      date: new Date().toISOString(),
+      corpusDay: day,
+      size: args.size,
+      documentsAtReady: readyz.documents,
+      documentsAfterImport: after.documents,
+      loadAverage: loadavg()[0],
+      start: {
+        healthzFirstS: firstHealth / 1000,
+        readyS: ready / 1000,
+        healthzLongestGapMs: Math.round(longestGap),
+        healthz: summary(health),
+        rssAtReadyMb: atReady.rss,
+        peakRssStartMb: atReady.peak,
+        steadyRssMb: steady.rss,
+      },
+      importWhileServing: {
+        postings: args.importCount,
+        importS: (importEnd - i0) / 1000,
+        importEndToVisibleS: (visible - importEnd) / 1000,
+        probe,
+        failedProbes: failures.length,
+        maxRssMb: maxRss,
+        peakRssMb: end.peak,
+      },
+    };
+    log(JSON.stringify(result, null, 2));
+    await mkdir(RESULTS, { recursive: true });
+    await writeFile(join(RESULTS, `${args.tag}-${args.size}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await rm(db, { force: true });
+    await rm(`${db}-wal`, { force: true });
+    await rm(`${db}-shm`, { force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

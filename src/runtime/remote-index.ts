@@ -1,0 +1,118 @@
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import type { BuiltIndex, SearchReader } from './live-index.js';
+
+/** A call that takes longer than this is reported as an error rather than waited for. */
+const CALL_TIMEOUT_MS = 10_000;
+
+export interface CallRequest {
+  method: string;
+  args: unknown[];
+}
+export type CallReply = { ok: true; value: unknown } | { ok: false; message: string };
+export type WorkerReport =
+  | { type: 'ready'; size: number; cursor: number; nextExpiry: number; loadMs: number; buildMs: number; heapUsed: number }
+  | { type: 'failed'; message: string };
+
+export interface WorkerBuildOptions {
+  databaseUrl: string;
+  salaryBuckets: readonly SalaryBucket[];
+  now: number;
+  /** Aborting terminates the worker and rejects the build. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds an index in a worker thread, which then holds it and answers its calls; the returned
+ * reader forwards each call there synchronously (Atomics.wait on a shared flag, then the reply
+ * taken off the port with receiveMessageOnPort). The main thread waits only for the call itself,
+ * never for a load or a build. The worker opens its own connection to the store, so the million
+ * postings of a load never cross threads, and terminating it frees the old index at once.
+ */
+export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltIndex> {
+  const { port1: mine, port2: theirs } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = spawnIndexWorker({ ...options, port: theirs, signal }, [theirs]);
+  const abort = (): void => void worker.terminate();
+  options.signal?.addEventListener('abort', abort);
+  const report = await new Promise<WorkerReport>((resolve, reject) => {
+    if (options.signal?.aborted) reject(new Error('the index build was aborted'));
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(options.signal?.aborted ? 'the index build was aborted' : `the index worker exited (code ${code}) before it was ready`)),
+    );
+  })
+    .catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    })
+    .finally(() => options.signal?.removeEventListener('abort', abort));
+  worker.removeAllListeners();
+  if (report.type === 'failed') {
+    await worker.terminate();
+    throw new Error(`the index worker could not build the index: ${report.message}`);
+  }
+  // The worker keeps nothing alive by itself: an idle index must not hold the process open.
+  worker.unref();
+  let retired = false;
+  let lost: string | null = null;
+  // A worker that dies (out of memory, a crash) must not make every call wait for the timeout.
+  worker.on('error', (error) => (lost ??= error.message));
+  worker.on('exit', (code) => (lost ??= `exited with code ${code}`));
+  const call = (method: string, args: unknown[]): unknown => {
+    if (retired) throw new Error('this index has been retired');
+    if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
+    return callSync(mine, signal, { method, args });
+  };
+  return {
+    index: remoteReader(report.size, call),
+    cursor: report.cursor,
+    builtAt: options.now,
+    nextExpiry: report.nextExpiry,
+    healthy: () => lost === null,
+    stats: { documents: report.size, cursor: report.cursor, loadMs: report.loadMs, buildMs: report.buildMs },
+    retire: () => {
+      retired = true;
+      mine.close();
+      void worker.terminate();
+    },
+  };
+}
+
+function callSync(port: MessagePort, signal: Int32Array, request: CallRequest): unknown {
+  Atomics.store(signal, 0, 0);
+  port.postMessage(request);
+  if (Atomics.wait(signal, 0, 0, CALL_TIMEOUT_MS) === 'timed-out') {
+    throw new Error(`the index worker did not answer ${request.method} within ${CALL_TIMEOUT_MS} ms`);
+  }
+  const received = receiveMessageOnPort(port);
+  if (received === undefined) throw new Error(`the index worker sent no reply to ${request.method}`);
+  const reply = received.message as CallReply;
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.value;
+}
+
+/** Every method of SearchIndex, forwarded; `size` is known from the build. */
+function remoteReader(size: number, call: (method: string, args: unknown[]) => unknown): SearchReader {
+  // Only public members are ever read through the proxy; the cast hides SearchIndex's privates.
+  return new Proxy({ size } as unknown as SearchReader, {
+    get(target, name) {
+      if (name === 'size') return target.size;
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return (...args: unknown[]) => call(name, args);
+    },
+  });
+}
+
+/**
+ * The worker runs index-worker.js beside this file; from the TypeScript sources (tsx, vitest) it
+ * registers tsx's loader first, as a worker does not inherit the parent's module hooks.
+ */
+function spawnIndexWorker(data: object, transfer: MessagePort[]): Worker {
+  const here = import.meta.url;
+  const options = { workerData: data, transferList: transfer };
+  if (here.endsWith('.js')) return new Worker(new URL('./index-worker.js', here), options);
+  const entry = JSON.stringify(new URL('./index-worker.ts', here).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, { ...options, eval: true });
+}

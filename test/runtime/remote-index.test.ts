@@ -1,0 +1,78 @@
+/** An index built and held by a worker thread answers exactly like one built here. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { buildInWorker } from '../../src/runtime/remote-index.js';
+import { buildHere, type BuiltIndex } from '../../src/runtime/live-index.js';
+import { SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { job, place } from '../builders.js';
+
+const NOW = Date.UTC(2026, 10, 15);
+let dir: string;
+let dbPath: string;
+let remote: BuiltIndex;
+let here: BuiltIndex;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'jobsearch-remote-'));
+  dbPath = path.join(dir, 'jobs.db');
+  const store = new SqliteJobStore(dbPath);
+  await store.migrate();
+  const potsdam = place({ city: { slug: 'potsdam', name: 'Potsdam' }, region: { slug: 'brandenburg', name: 'Brandenburg' }, lat: 52.39, lon: 13.06 });
+  await store.upsert([
+    job({ workModel: 'remote', validThrough: NOW + 60_000 }),
+    job({ workModel: 'hybrid', places: [potsdam], validThrough: NOW + 120_000 }),
+    job({ workModel: 'remote', company: { name: 'Zeta AG', domain: null, website: null, logoUrl: null, size: null } }),
+    job({ validThrough: NOW - 1 }),
+  ]);
+  here = await buildHere(store, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: () => NOW });
+  await store.close();
+  remote = await buildInWorker({ databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+}, 60_000);
+
+afterAll(async () => {
+  remote?.retire();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('buildInWorker', () => {
+  it('reports what it built: size, cursor, the next expiry', () => {
+    expect(remote.index.size).toBe(3);
+    expect(remote.cursor).toBe(here.cursor);
+    expect(remote.nextExpiry).toBe(NOW + 60_000);
+    expect(remote.healthy()).toBe(true);
+  });
+
+  it('answers every operation like an index built on this thread', () => {
+    const filter = { workModel: 'remote' };
+    expect(remote.index.count(filter)).toBe(here.index.count(filter));
+    const list = { filter: {}, sort: 'date' as const, order: 'desc' as const, page: 1, perPage: 10 };
+    expect(remote.index.list(list)).toEqual(here.index.list(list));
+    const facets = { filter: { location: 'berlin' }, mode: 'disjunctive' as const, facetLimit: 5 };
+    expect(remote.index.facets(facets)).toEqual(here.index.facets(facets));
+    expect(remote.index.suggestLocations('po', 5)).toEqual(here.index.suggestLocations('po', 5));
+    expect(remote.index.suggestCompanies('ze', 5)).toEqual(here.index.suggestCompanies('ze', 5));
+    expect(remote.index.resolveLocation('Potsdam')).toEqual({ slug: 'potsdam', name: 'Potsdam', kind: 'city' });
+    expect(remote.index.resolveCompany('ZETA AG')).toBe('zeta ag');
+    expect(remote.index.resolveCompany('nobody')).toBeNull();
+  });
+
+  it('fails clearly on a store it cannot open, and once retired', async () => {
+    await expect(
+      buildInWorker({ databaseUrl: 'mysql://nowhere/x', salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }),
+    ).rejects.toThrow(/could not build the index.*mysql/);
+    const other = await buildInWorker({ databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    expect(other.index.count({})).toBe(3);
+    other.retire();
+    expect(() => other.index.count({})).toThrow(/retired/);
+  });
+
+  it('stops a build when asked to', async () => {
+    const controller = new AbortController();
+    const building = buildInWorker({ databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, signal: controller.signal });
+    controller.abort();
+    await expect(building).rejects.toThrow(/aborted/);
+  });
+});
