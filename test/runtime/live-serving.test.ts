@@ -86,7 +86,7 @@ async function get<T>(pathname: string): Promise<Answer<T>> {
   const body = (await res.json()) as T;
   const ms = performance.now() - t0;
   expect(res.status, pathname).toBe(200);
-  // An ETag is W/"<index version>-<digest of the normalised request>": keep the index version.
+  // An ETag is W/"<index version>-<hex digest of the normalised request>": keep the index version.
   const etag = res.headers.get('etag') ?? '';
   return { body, etag: etag.slice(0, etag.lastIndexOf('-')), ms };
 }
