@@ -1,4 +1,4 @@
-import type { FilterQuery } from './query-mix.js';
+import { isKeywordKind, type FilterQuery } from './query-mix.js';
 import type { SampleAnswer } from './run-system.js';
 import type { CountMap, FacetSummary } from './system.js';
 
@@ -41,14 +41,14 @@ export function compareSamples(peer: string, filters: readonly FilterQuery[], en
     }
     a.compared++;
     const what = JSON.stringify(query.filter);
-    const countTally = query.kind === 'keywords' ? a.countKeywords : a.count;
+    const countTally = isKeywordKind(query.kind) ? a.countKeywords : a.count;
     if (record(countTally, ours.count === theirs.count) === false) {
-      const list = query.kind === 'keywords' ? a.keywordExamples : a.examples;
+      const list = isKeywordKind(query.kind) ? a.keywordExamples : a.examples;
       example(list, `count ${what}: engine ${ours.count}, ${peer} ${theirs.count}`);
     }
     const facetDiff = facetDifference(ours.facets, theirs.facets);
-    if (query.kind !== 'keywords' && record(a.facets, facetDiff === null) === false) example(a.examples, `facets ${what}: ${facetDiff}`);
-    if (query.kind !== 'keywords') record(a.page, sameList(ours.page, theirs.page));
+    if (!isKeywordKind(query.kind) && record(a.facets, facetDiff === null) === false) example(a.examples, `facets ${what}: ${facetDiff}`);
+    if (!isKeywordKind(query.kind)) record(a.page, sameList(ours.page, theirs.page));
   }
   return a;
 }

@@ -1,4 +1,11 @@
-import type { JobFilter } from '../src/domain/query.js';
+import type { JobFilter, MultiField } from '../src/domain/query.js';
+
+/** Wire names of the fields that take several values. */
+const MULTI_PARAMS: readonly [MultiField, string][] = [
+  ['salaryRange', 'salary_range'], ['workModel', 'work_model'], ['position', 'position'], ['seniority', 'seniority_level'],
+  ['employmentType', 'employment_type_normalized'], ['skill', 'skill_tag'], ['location', 'location'], ['company', 'company'],
+  ['industry', 'industry'], ['companySize', 'company_size'],
+];
 import type { FilterQuery, QueryMix, SuggestQuery } from './query-mix.js';
 import { DEEP_PAGE, SUGGEST_LIMIT, type Operation } from './run-system.js';
 
@@ -30,6 +37,11 @@ export function filterParams(filter: JobFilter): URLSearchParams {
   set('company_size', filter.companySize);
   set('radius', filter.radiusKm);
   set('q', filter.keywords);
+  if (filter.typos === false) p.set('typo_tolerance', 'false');
+  for (const [field, param] of MULTI_PARAMS) {
+    const values = filter.anyOf?.[field];
+    if (values !== undefined) p.set(param, values.map((v) => v.replace(/\\/g, '\\\\').replace(/,/g, '\\,')).join(','));
+  }
   return p;
 }
 

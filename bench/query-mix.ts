@@ -5,8 +5,17 @@ import { REMOTE_PERCENTAGE_STEPS } from '../src/domain/vocab.js';
 import { SeededRandom } from './random.js';
 
 /** What a filter query exercises; the report and the agreement check group by it. */
-export const FILTER_KINDS = ['none', 'one', 'two', 'three', 'radius', 'keywords'] as const;
+export const FILTER_KINDS = ['none', 'one', 'two', 'three', 'radius', 'keywords', 'typo', 'exact', 'multi'] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
+
+/**
+ * Keyword kinds: `keywords` (title words, typo tolerance on as by default), `typo` (the same with
+ * one edit after the first letter in a word of 5+ letters), `exact` (title words with typo
+ * tolerance off: the cost of typo tolerance is `keywords` against `exact`).
+ */
+export function isKeywordKind(kind: FilterKind): boolean {
+  return kind === 'keywords' || kind === 'typo' || kind === 'exact';
+}
 
 export interface FilterQuery {
   kind: FilterKind;
@@ -42,6 +51,7 @@ export interface MixSizes {
 const PATTERN: readonly FilterKind[] = [
   'one', 'two', 'three', 'keywords', 'radius', 'one', 'two', 'three', 'keywords', 'none',
   'one', 'two', 'three', 'keywords', 'radius', 'one', 'two', 'three', 'keywords', 'one',
+  'typo', 'exact', 'typo', 'exact', 'multi', 'multi',
 ];
 const RADII_KM = [10, 25, 50, 100] as const;
 const MIN_WORD_LENGTH = 4;
@@ -124,6 +134,12 @@ function drawFilter(kind: FilterKind, rnd: SeededRandom, draw: () => Job): JobFi
       return radiusFilter(rnd, draw);
     case 'keywords':
       return keywordFilter(rnd, draw());
+    case 'typo':
+      return typoFilter(rnd, draw());
+    case 'exact':
+      return { ...keywordFilter(rnd, draw()), typos: false };
+    case 'multi':
+      return multiFilter(rnd, draw);
   }
 }
 
@@ -209,6 +225,35 @@ function keywordFilter(rnd: SeededRandom, job: Job): JobFilter {
   const first = rnd.pick(words);
   const second = rnd.next() < 0.4 ? rnd.pick(words) : first;
   return { keywords: second === first ? first : `${first} ${second}` };
+}
+
+/**
+ * Several values per filter, as a multi-select sidebar sends them: two work models, plus two
+ * positions or two locations (of two jobs) or a second filter of the first job.
+ */
+function multiFilter(rnd: SeededRandom, draw: () => Job): JobFilter {
+  const a = draw();
+  const b = draw();
+  const models = rnd.next() < 0.5 ? ['remote', 'hybrid'] : ['hybrid', 'onsite'];
+  const r = rnd.next();
+  if (r < 0.4) return { anyOf: { workModel: models, position: [...new Set([a.position.slug, b.position.slug])] } };
+  const la = locationOf(rnd, a).location;
+  const lb = locationOf(rnd, b).location;
+  if (r < 0.8 && typeof la === 'string' && typeof lb === 'string') return { anyOf: { workModel: models, location: [...new Set([la, lb])] } };
+  return { anyOf: { workModel: models }, ...thirdFilter(rnd, a) };
+}
+
+/** A title word of 5+ letters with one edit after its first letter: a swap, a deletion or a substitution. */
+function typoFilter(rnd: SeededRandom, job: Job): JobFilter {
+  const words = (job.title.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length >= 5);
+  const word = words.length > 0 ? rnd.pick(words) : 'marketing';
+  const at = 1 + rnd.below(word.length - 2);
+  const edit = rnd.below(3);
+  const typo =
+    edit === 0 ? word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2)
+    : edit === 1 ? word.slice(0, at) + word.slice(at + 1)
+    : word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1);
+  return { keywords: typo };
 }
 
 /** Prefixes of 1 to 4 letters of a place name or a company name: slot 0..7 covers each pair. */

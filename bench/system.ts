@@ -38,3 +38,6 @@ export interface SearchSystem {
 /** Words a peer uses to say why it skips a query. */
 export const NO_RADIUS = 'no radius search';
 export const NO_KEYWORDS = 'no keyword search';
+
+/** Peers are not built for several values per filter (`JobFilter.anyOf`). */
+export const NO_MULTI_VALUES = 'several values per filter';

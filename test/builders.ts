@@ -30,6 +30,7 @@ export function job(overrides: Partial<Job> = {}): Job {
     key: `test:${n}`,
     boardId: String(1000 + n),
     source: 'test',
+    url: null,
     title: 'SEO Manager (m/w/d)',
     company: { name: 'Acme GmbH', domain: null, website: null, logoUrl: null, size: '51-200' },
     industry: 'online-marketing',

@@ -1,7 +1,7 @@
 import itemsjs, { type Bucket, type Engine } from 'itemsjs';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
+import { NO_MULTI_VALUES, NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
 import type { FlatCorpus, FlatJob } from './flat-job.js';
 
 /** An item as itemsjs indexes it: facet fields only (absent = no value). */
@@ -59,6 +59,7 @@ export class ItemsjsPeer implements SearchSystem {
   }
 
   unsupported(filter: JobFilter): string | null {
+    if (filter.anyOf !== undefined) return NO_MULTI_VALUES;
     if (filter.radiusKm !== undefined) return NO_RADIUS;
     if (filter.keywords !== undefined) return NO_KEYWORDS;
     const min = filter.remotePercentageMin;

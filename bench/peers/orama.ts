@@ -1,7 +1,7 @@
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
+import { NO_MULTI_VALUES, NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
 import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus, FlatJob } from './flat-job.js';
 import { nameRows, type NameRow } from './sql-suggest.js';
@@ -57,6 +57,7 @@ export class OramaPeer implements SearchSystem {
   }
 
   unsupported(filter: JobFilter): string | null {
+    if (filter.anyOf !== undefined) return NO_MULTI_VALUES;
     if (filter.radiusKm !== undefined) return NO_RADIUS;
     if (filter.keywords !== undefined && !this.keywords) return NO_KEYWORDS;
     return null;

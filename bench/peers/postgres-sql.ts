@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_RADIUS, type FacetSummary, type SearchSystem } from '../system.js';
+import { NO_MULTI_VALUES, NO_RADIUS, type FacetSummary, type SearchSystem } from '../system.js';
 import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus } from './flat-job.js';
 import { loadPostgres } from './postgres-load.js';
@@ -35,6 +35,7 @@ export class PostgresPeer implements SearchSystem {
   }
 
   unsupported(filter: JobFilter): string | null {
+    if (filter.anyOf !== undefined) return NO_MULTI_VALUES;
     return filter.radiusKm !== undefined ? NO_RADIUS : null;
   }
 

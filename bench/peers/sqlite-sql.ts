@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_RADIUS, type FacetSummary, type SearchSystem } from '../system.js';
+import { NO_MULTI_VALUES, NO_RADIUS, type FacetSummary, type SearchSystem } from '../system.js';
 import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus } from './flat-job.js';
 import { countStatement, facetStatements, listStatement, SqlParams, whereOf, type KeywordClause, type SqlValue } from './sql-query.js';
@@ -41,6 +41,7 @@ export class SqlitePeer implements SearchSystem {
   }
 
   unsupported(filter: JobFilter): string | null {
+    if (filter.anyOf !== undefined) return NO_MULTI_VALUES;
     return filter.radiusKm !== undefined ? NO_RADIUS : null;
   }
 

@@ -109,7 +109,7 @@ export function isPartTime(type: string | string[]): boolean {
   return list.includes('PART_TIME') && !list.includes('FULL_TIME');
 }
 
-const SENIORITY_PAY: Readonly<Record<SeniorityLevel, number>> = { intern: 0.4, junior: 0.75, mid: 1, senior: 1.3, lead: 1.45, head: 1.8 };
+const SENIORITY_PAY: Readonly<Record<SeniorityLevel, number>> = { intern: 0.4, 'working-student': 0.45, junior: 0.75, mid: 1, senior: 1.3, lead: 1.45, head: 1.8 };
 const COUNTRY_PAY: Readonly<Record<DemoCountry, number>> = { DE: 1, AT: 0.93, CH: 1.65, ES: 0.58 };
 /** Share of postings that state a salary (Austrian ads must). */
 export const SALARY_SHARE: Readonly<Record<DemoCountry, number>> = { DE: 0.45, AT: 0.9, CH: 0.3, ES: 0.45 };

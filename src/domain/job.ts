@@ -20,10 +20,42 @@ export interface JobPlace {
   lon: number | null;
 }
 
-/** Annual salary range in whole euros (monthly and hourly amounts already annualised). */
+/** The period a salary amount is stated for. */
+export type SalaryPeriod = 'YEAR' | 'MONTH' | 'WEEK' | 'DAY' | 'HOUR';
+
+/**
+ * A salary exactly as the posting states it: amounts in the stated currency and period. An open
+ * bound stays open: "bis ca. 75k €" has `min` null, "Mindestgehalt 21.000 €" has `max` null.
+ */
+export interface StatedSalary {
+  min: number | null;
+  max: number | null;
+  /** ISO 4217 code as stated (or the country's currency when none is written): 'EUR', 'USD', 'CHF', 'GBP'. */
+  currency: string;
+  period: SalaryPeriod;
+  /** Payments a year used to annualise a monthly amount: 12, or 13 / 14 when the posting says so. */
+  paymentsPerYear: number;
+}
+
+/** How an estimate was made: which comparable group and how many postings with a salary it holds. */
+export interface EstimateBasis {
+  /** 'position-seniority-country' | 'position-country' | 'family-seniority-country' (see salary-estimate.ts). */
+  step: string;
+  sample: number;
+}
+
+/**
+ * Annual salary range in whole euros (monthly and hourly amounts already annualised, other
+ * currencies converted). An open bound is the stated bound on both sides (so it buckets and sorts
+ * by what the posting says), and `stated` says which side is open.
+ */
 export interface SalaryRange {
   min: number;
   max: number;
+  /** Given salaries: the statement behind the range. */
+  stated?: StatedSalary;
+  /** Estimated salaries: the comparable group used. */
+  basis?: EstimateBasis;
 }
 
 export interface Company {
@@ -45,6 +77,8 @@ export interface Job {
   /** Digits only; stable for the same key. */
   boardId: string;
   source: string;
+  /** The posting's own `url` (its page, where one applies), null when it gives none. */
+  url: string | null;
   title: string;
   company: Company;
   /** Industry slug (`online-marketing`, `healthcare`, ...), null when unknown. */
@@ -80,5 +114,5 @@ export interface Job {
   validThrough: number | null;
 }
 
-/** A job as a result list gives it: everything a card shows, without the indexed text. */
-export type ListedJob = Omit<Job, 'searchText'>;
+/** A job as a result list gives it: everything a card shows, without the indexed text and the source url. */
+export type ListedJob = Omit<Job, 'searchText' | 'url'>;

@@ -33,6 +33,39 @@ export interface JobFilter {
   radiusKm?: number;
   /** Keyword search text. */
   keywords?: string;
+  /** Typo tolerance of keyword search (default true). */
+  typos?: boolean;
+  /** Epoch ms: jobs posted at or after it (jobs without a date never match). */
+  postedSince?: number;
+  /** EUR/year: jobs whose salary range reaches it (its upper end is at least this). */
+  salaryMin?: number;
+  /** With salaryMin: jobs without a stated salary match by their estimate. */
+  salaryEstimated?: boolean;
+  /** The posting's language: `de`, `es` or `en`. */
+  language?: string;
+  /**
+   * Several values of one dimension (OR within it; dimensions are AND). A field set here stands
+   * for the same single field, which is then left unset; e.g. `{ anyOf: { workModel: ['remote', 'hybrid'] } }`.
+   */
+  anyOf?: MultiValues;
+}
+
+/** The filter fields that take several values. */
+export const MULTI_FIELDS = [
+  'salaryRange', 'workModel', 'position', 'seniority', 'employmentType', 'skill', 'location', 'company', 'industry', 'companySize',
+] as const;
+export type MultiField = (typeof MULTI_FIELDS)[number];
+export type MultiValues = Partial<Record<MultiField, readonly string[]>>;
+
+/**
+ * The values a filter sets for a field: the several of `anyOf`, else the single one, else none.
+ * @example fieldValues({ workModel: 'remote' }, 'workModel') // ['remote']
+ */
+export function fieldValues(f: JobFilter, field: MultiField): readonly string[] | null {
+  const many = f.anyOf?.[field];
+  if (many !== undefined) return many;
+  const one = f[field];
+  return one === undefined ? null : [one];
 }
 
 export interface ListRequest {

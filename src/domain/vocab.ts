@@ -3,7 +3,8 @@
 export const WORK_MODELS = ['remote', 'hybrid', 'onsite'] as const;
 export type WorkModel = (typeof WORK_MODELS)[number];
 
-export const SENIORITY_LEVELS = ['intern', 'junior', 'mid', 'senior', 'lead', 'head'] as const;
+/** Working students (Werkstudent, working student, becario) are a level of their own, between interns and juniors. */
+export const SENIORITY_LEVELS = ['intern', 'working-student', 'junior', 'mid', 'senior', 'lead', 'head'] as const;
 export type SeniorityLevel = (typeof SENIORITY_LEVELS)[number];
 
 export const EMPLOYMENT_TYPES = [

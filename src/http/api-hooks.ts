@@ -80,7 +80,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
  */
 function etagOf(snapshot: IndexSnapshot, canonicalUrl: string): string {
   const version = snapshot.etag.replace(/^W\//, '').replace(/"/g, '');
-  const digest = createHash('sha1').update(canonicalUrl).digest('hex').slice(0, 16);
+  const digest = createHash('sha1').update(canonicalUrl).digest('hex').slice(0, 20);
   return `W/"${version}-${digest}"`;
 }
 

@@ -54,6 +54,22 @@ than invent a second identifier); \`board_id\` is stable across imports; \`creat
 \`estimated_*\` are set only when the posting states no salary; \`is_new\` means posted within the last 7 days
 (configurable). Texts stay in the posting's language; the salary-band sentence is written in it too.
 
+**Additions beyond the contract.** Requests that use none of them get the contract's answers.
+- *Several values per filter*: every facet parameter (\`salary_range\`, \`work_model\`, \`position\`,
+  \`seniority_level\`, \`employment_type_normalized\`, \`skill_tag\`, \`location\`, \`company\`, \`industry\`,
+  \`company_size\`) takes comma-separated values, e.g. \`work_model=remote,hybrid\`: values of one parameter are OR,
+  parameters are AND. A comma inside a value is written \`\\,\` and a backslash \`\\\\\`; empty values are dropped; a company
+  name with a comma that is known as a whole is one value. Several locations each take the \`radius\`. Disjunctive counts
+  leave the whole parameter out, so each alternative's count is the count of that value alone, and every selected value is
+  listed; in conjunctive mode several skills or locations list just the selected ones with their counts. \`selected\`
+  echoes the values comma-separated, each normalised (escaped as above); \`next_url\` keeps the parameter as sent.
+- *Keywords*: gendered job titles are one form (\`Entwicklerin\`, \`Manager:in\`, \`Manager*in\`, \`desarrolladora\`;
+  \`(m/w/d)\` ignored); German compounds are found by their parts (\`optimierung\` finds \`Suchmaschinenoptimierung\`);
+  a \`q\` that names a position as a whole (\`SEO-Managerin\`, \`Gerente SEO\`) also finds that position's jobs; typos are
+  tolerated (\`typo_tolerance\`); \`did_you_mean\` on count and list when \`q\` finds nothing but a correction would.
+- *Filters*: \`posted_within_days\`, \`salary_min\` with \`salary_estimated\`, \`language\` (not echoed in \`selected\`).
+- *Title autocomplete*: \`GET /jobs/api/job-search-title-autosuggest\` (positions and frequent title words, with counts).
+
 **Errors.** \`{ success: false, error: { code, message, param? }, duration_ms }\` with 400 (\`invalid_parameter\`,
 \`repeated_parameter\`, \`unknown_parameter\`, \`invalid_url\` for characters that must be percent-encoded, such as a
 raw \`ü\`: send \`q=m%C3%BCn\`), 404, 405 (with \`Allow\`), 408 (\`request_timeout\`: headers or request too slow),

@@ -1,4 +1,5 @@
 import type { FilterQuery } from './schemas.js';
+import { splitValues } from './to-search-query.js';
 
 export interface SelectedResolvers {
   /** Canonical slug of a location value, or null when unknown. */
@@ -11,6 +12,17 @@ export interface SelectedResolvers {
 const LOWER_CASED = new Set([
   'work_model', 'position', 'seniority_level', 'employment_type_normalized', 'skill_tag', 'industry',
 ]);
+
+/**
+ * A location or company echo: one value resolved; several (comma-separated, see splitValues)
+ * each resolved and joined again with commas (a comma inside a value escaped as `\,`).
+ */
+function echo(raw: string, one: (value: string) => string, whole: boolean): string {
+  if (whole || !raw.includes(',')) return one(raw);
+  const values = splitValues(raw);
+  if (values.length === 1) return one(values[0]!);
+  return values.map((v) => one(v).replace(/\\/g, '\\\\').replace(/,/g, '\\,')).join(',');
+}
 
 /**
  * The `selected` echo: every key in the contract's order; what the request set, normalised to the
@@ -36,8 +48,8 @@ export function presentSelected(query: FilterQuery, resolve: SelectedResolvers):
     employment_type_normalized: lower('employment_type_normalized'),
     remote_percentage_min: raw('remote_percentage_min'),
     skill_tag: lower('skill_tag'),
-    location: location === null ? null : (resolve.location(location) ?? location.toLowerCase()),
-    company: company === null ? null : (resolve.company(company) ?? company.toLowerCase()),
+    location: location === null ? null : echo(location, (v) => resolve.location(v) ?? v.toLowerCase(), false),
+    company: company === null ? null : echo(company, (v) => resolve.company(v) ?? v.toLowerCase(), resolve.company(company) !== null),
     industry: lower('industry'),
     'seo-jobs-only': raw('seo-jobs-only') ?? '',
     company_size: raw('company_size'),

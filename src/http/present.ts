@@ -1,7 +1,7 @@
 import type { ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetOption } from '../domain/query.js';
 import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
-import { salaryBandSentence } from '../domain/salary-sentence.js';
+import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sentence.js';
 import type { FilterDataResponse, JobCard, Pagination } from './schemas.js';
 import type { PageWindow } from './paginate.js';
 
@@ -29,14 +29,15 @@ export function presentCard(job: ListedJob, ctx: CardContext): JobCard {
     created_at: job.postedAt === null ? null : new Date(job.postedAt).toISOString(),
     position_name: job.position.name,
     description_card_display: job.summary,
-    salary_min_formatted: euros(job.salary?.min),
-    salary_max_formatted: euros(job.salary?.max),
+    // An open bound stays open: "bis 75k" shows only a maximum, "ab 45k" only a minimum.
+    salary_min_formatted: job.salary?.stated?.min === null ? null : euros(job.salary?.min),
+    salary_max_formatted: job.salary?.stated?.max === null ? null : euros(job.salary?.max),
     estimated_salary_min_formatted: euros(estimated?.min),
     estimated_salary_max_formatted: euros(estimated?.max),
     is_new: job.postedAt !== null && ctx.now - job.postedAt < ctx.newWithinDays * DAY_MS,
     seo_relevance_context: job.seoContext,
     salary_relevance_context: joinSentences(
-      job.salaryContext,
+      joinSentences(job.salaryContext, statedSalarySentence(job.language, job.salary?.stated)),
       salaryBandSentence(job.language, ctx.salaryBuckets, job.salary, estimated),
     ),
     remote_work_relevance_context: job.remoteContext,

@@ -13,6 +13,8 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_KEYWORDS_LENGTH = 500;
 export const MAX_SUGGEST_Q_LENGTH = 200;
 export const MAX_VALUE_LENGTH = 200;
+export const MAX_POSTED_WITHIN_DAYS = 3650;
+export const MAX_SALARY_MIN = 10_000_000;
 
 const value = (description: string) => Type.Optional(Type.String({ maxLength: MAX_VALUE_LENGTH, description }));
 
@@ -40,9 +42,37 @@ const filterProperties = {
   q: Type.Optional(
     Type.String({
       maxLength: MAX_KEYWORDS_LENGTH,
-      description: 'Keywords over title, company, position, skills and description (stemmed, accent-folded, all words must match).',
+      description:
+        'Keywords over title, company, position, skills and description (stemmed, accent-folded, all words must match). ' +
+        'Word forms: gendered job titles are one form (`Entwicklerin`, `Manager:in`, `Manager*in`, `desarrolladora`; `(m/w/d)` is ignored); ' +
+        'German compounds are found by their parts (`optimierung` finds `Suchmaschinenoptimierung`); a query that names a position as a whole ' +
+        '(`SEO-Managerin`, `Gerente SEO`, `developer`) also finds every job of that position. Typo tolerance (see `typo_tolerance`): ' +
+        'words of 5 letters or more match words one edit away, of 9 or more two edits, never on the first letter; with `sort=relevance` ' +
+        'jobs matching more words exactly rank first.',
     }),
   ),
+  // ---- additions beyond the contract (issue 11) ----
+  typo_tolerance: Type.Optional(
+    Type.Enum(['true', 'false'], { description: 'Addition. `false`: keywords match without typo corrections (default `true`).' }),
+  ),
+  posted_within_days: Type.Optional(
+    Type.Integer({
+      minimum: 1, maximum: MAX_POSTED_WITHIN_DAYS,
+      description: 'Addition. Jobs posted in the last N days, counted back from the start of the current hour (UTC); jobs without a date never match.',
+    }),
+  ),
+  salary_min: Type.Optional(
+    Type.Integer({
+      minimum: 0, maximum: MAX_SALARY_MIN,
+      description: 'Addition. EUR per year: jobs whose stated annual salary range reaches it (its upper end is at least this).',
+    }),
+  ),
+  salary_estimated: Type.Optional(
+    Type.Enum(['true', 'false'], {
+      description: 'Addition, with `salary_min`. `true`: jobs without a stated salary match by their estimate too (default `false`).',
+    }),
+  ),
+  language: Type.Optional(Type.Enum(['de', 'es', 'en'], { description: 'Addition. The language the posting is written in.' })),
 };
 
 export const FilterQuery = Type.Object(filterProperties);
@@ -119,10 +149,16 @@ export const FilterDataResponse = Type.Object({
 });
 export type FilterDataResponse = Static<typeof FilterDataResponse>;
 
+/** Addition (issue 11): present only when `q` finds nothing and a corrected `q` would. */
+const didYouMean = Type.Optional(
+  Type.String({ description: 'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.' }),
+);
+
 export const CountResponse = Type.Object({
   success: Type.Boolean(),
   total_results: Type.Integer(),
   total_results_formatted: Type.String(),
+  did_you_mean: didYouMean,
   duration_ms: Type.Integer(),
 });
 export type CountResponse = Static<typeof CountResponse>;
@@ -170,6 +206,7 @@ export const ListResponse = Type.Object({
   next_url: Type.String(),
   jobs: Type.Array(JobCard),
   pagination: Pagination,
+  did_you_mean: didYouMean,
   duration_ms: Type.Integer(),
 });
 export type ListResponse = Static<typeof ListResponse>;
@@ -180,6 +217,21 @@ export const SuggestResponse = Type.Object({
   duration_ms: Type.Integer(),
 });
 export type SuggestResponse = Static<typeof SuggestResponse>;
+
+/** Addition (issue 11): job-title suggestions with their counts. */
+export const TitleSuggestResponse = Type.Object({
+  success: Type.Boolean(),
+  suggestions: Type.Array(
+    Type.Object({
+      value: Type.String({ description: 'The text to search with (`q`).' }),
+      label: Type.String(),
+      kind: Type.Enum(['position', 'word'], { description: '`position`: a position of the board; `word`: a frequent word of job titles.' }),
+      ...counted,
+    }),
+  ),
+  duration_ms: Type.Integer(),
+});
+export type TitleSuggestResponse = Static<typeof TitleSuggestResponse>;
 
 export const ErrorResponse = Type.Object({
   success: Type.Boolean(),

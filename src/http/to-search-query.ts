@@ -1,33 +1,93 @@
-import type { JobFilter, ListRequest, FacetRequest, SortField, SortOrder } from '../domain/query.js';
+import type { JobFilter, ListRequest, FacetRequest, MultiField, SortField, SortOrder } from '../domain/query.js';
 import type { FilterQuery, FilterDataQuery, ListQuery } from './schemas.js';
 import { DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE } from './schemas.js';
 
 export const DEFAULT_SORT: SortField = 'date';
 export const DEFAULT_ORDER: SortOrder = 'desc';
 
-/** Maps validated wire parameters (the contract's names) to the engine's filter. */
-export function toFilter(query: FilterQuery): JobFilter {
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The posted-since instant of `posted_within_days`: that many days before the start of the
+ * current hour (UTC), so that the cache key of a query stays the same for an hour.
+ */
+export function postedSince(days: number, now: number): number {
+  return Math.floor(now / HOUR_MS) * HOUR_MS - days * DAY_MS;
+}
+
+/** Options of toFilter: the clock, and whether a whole (unsplit) value is a known company. */
+export interface FilterContext {
+  now?: number;
+  isCompany?: (value: string) => boolean;
+}
+
+/**
+ * The values of a multi-value parameter: split at commas; `\,` is a comma inside a value and
+ * `\\` a backslash; empty values are dropped.
+ * @example splitValues('remote,hybrid') // ['remote', 'hybrid']
+ * @example splitValues('Müller\\, Söhne') // ['Müller, Söhne']
+ */
+export function splitValues(raw: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\' && (raw[i + 1] === ',' || raw[i + 1] === '\\')) cur += raw[++i]!;
+    else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur);
+  return out.filter((v) => v !== '');
+}
+
+/**
+ * Maps validated wire parameters (the contract's names) to the engine's filter. A facet parameter
+ * with several comma-separated values fills `anyOf`; with one value (no comma, or a company name
+ * that is known as a whole) it is the single field, exactly as in the contract.
+ */
+export function toFilter(query: FilterQuery, context: FilterContext | number = {}): JobFilter {
+  const ctx = typeof context === 'number' ? { now: context } : context;
+  const now = ctx.now ?? Date.now();
   const filter: JobFilter = {};
-  if (query.salary_range !== undefined) filter.salaryRange = query.salary_range;
-  if (query.work_model !== undefined) filter.workModel = query.work_model.toLowerCase();
-  if (query.position !== undefined) filter.position = query.position.toLowerCase();
-  if (query.seniority_level !== undefined) filter.seniority = query.seniority_level.toLowerCase();
-  if (query.employment_type_normalized !== undefined) filter.employmentType = query.employment_type_normalized.toLowerCase();
+  const anyOf: Partial<Record<MultiField, string[]>> = {};
+  const set = (field: MultiField, raw: string | undefined, normalise: (v: string) => string = (v) => v): void => {
+    if (raw === undefined) return;
+    const values = raw.includes(',') && !(field === 'company' && ctx.isCompany?.(raw)) ? splitValues(raw) : [raw];
+    if (values.length === 1) filter[field] = normalise(values[0]!);
+    else if (values.length > 1) anyOf[field] = [...new Set(values.map(normalise))];
+  };
+  const lower = (v: string): string => v.toLowerCase();
+  set('salaryRange', query.salary_range);
+  set('workModel', query.work_model, lower);
+  set('position', query.position, lower);
+  set('seniority', query.seniority_level, lower);
+  set('employmentType', query.employment_type_normalized, lower);
+  set('skill', query.skill_tag, lower);
+  set('location', query.location);
+  set('company', query.company);
+  set('industry', query.industry, lower);
+  set('companySize', query.company_size);
+  if (Object.keys(anyOf).length > 0) filter.anyOf = anyOf;
   if (query.remote_percentage_min !== undefined) filter.remotePercentageMin = query.remote_percentage_min;
-  if (query.skill_tag !== undefined) filter.skill = query.skill_tag.toLowerCase();
-  if (query.location !== undefined) filter.location = query.location;
-  if (query.company !== undefined) filter.company = query.company;
-  if (query.industry !== undefined) filter.industry = query.industry.toLowerCase();
   if (query['seo-jobs-only'] !== undefined) filter.seo = query['seo-jobs-only'] === 'yes';
-  if (query.company_size !== undefined) filter.companySize = query.company_size;
   if (query.radius !== undefined) filter.radiusKm = query.radius;
   if (query.q !== undefined && query.q.trim() !== '') filter.keywords = query.q;
+  if (query.typo_tolerance === 'false') filter.typos = false;
+  if (query.posted_within_days !== undefined) filter.postedSince = postedSince(query.posted_within_days, now);
+  if (query.salary_min !== undefined) {
+    filter.salaryMin = query.salary_min;
+    if (query.salary_estimated === 'true') filter.salaryEstimated = true;
+  }
+  if (query.language !== undefined) filter.language = query.language;
   return filter;
 }
 
-export function toListRequest(query: ListQuery): ListRequest {
+export function toListRequest(query: ListQuery, context: FilterContext = {}): ListRequest {
   return {
-    filter: toFilter(query),
+    filter: toFilter(query, context),
     sort: query.sort ?? DEFAULT_SORT,
     order: query.order ?? DEFAULT_ORDER,
     page: query.page ?? 1,
@@ -35,9 +95,9 @@ export function toListRequest(query: ListQuery): ListRequest {
   };
 }
 
-export function toFacetRequest(query: FilterDataQuery): FacetRequest {
+export function toFacetRequest(query: FilterDataQuery, context: FilterContext = {}): FacetRequest {
   return {
-    filter: toFilter(query),
+    filter: toFilter(query, context),
     mode: query.facet_mode ?? 'conjunctive',
     facetLimit: query.facet_limit ?? DEFAULT_FACET_LIMIT,
   };

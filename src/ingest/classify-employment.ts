@@ -102,12 +102,32 @@ const SENIORITY_TITLE: readonly Cue<SeniorityLevel>[] = [
   [/\blead\b|team ?lead|teamleit|\bprincipal\b|\bstaff engineer\b|gruppenleit|\bresponsable\b/, 'lead'],
   [/\bsenior\b|\bsr\.?(?=\s)|\bexperienced\b/, 'senior'],
   [/\bjunior\b|\bjr\.?(?=\s)|entry[- ]level|berufseinsteiger|\bgraduate\b/, 'junior'],
-  [/\btrainee\b|praktik|\bintern(?:ship)?\b|werkstudent|working student|auszubildende|\bazubi\b|becari/, 'intern'],
+  [/werkstudent|working student|studentische (?:aushilfe|hilfskraft)|\bbecari[oa]s?\b|trabajo para estudiantes/, 'working-student'],
+  [/\btrainee\b|praktik|\bintern(?:ship)?\b|auszubildende|\bazubi\b|\bpr[aá]cticas\b|apprentice|\baprendiz/, 'intern'],
+  [/\bfacharzt|\bfach[aä]rztin|\boberarzt|\bober[aä]rztin/, 'senior'],
+  [/\bassistenzarzt|\bassistenz[aä]rztin/, 'junior'],
 ];
 
-const YEARS = /(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(\d{1,2})\+?\s*(?:-\s*\d{1,2}\s*)?(?:jahre?n?|years?|a[nñ]os?)\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(\d{1,2})\+?\s*(?:jahre?n?|years?|a[nñ]os?)/;
+const N = String.raw`(\d{1,2}|einem|einen|ein|zwei|drei|vier|f[uü]nf|sechs|one|two|three|four|five|six|un|uno|dos|tres|cuatro|cinco|seis)`;
+const UNIT = String.raw`(?:jahre?n?|years?|a[nñ]os?)`;
+const YEARS = new RegExp(
+  String.raw`(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
+);
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ein: 1, einen: 1, einem: 1, one: 1, un: 1, uno: 1, zwei: 2, two: 2, dos: 2, drei: 3, three: 3, tres: 3,
+  vier: 4, four: 4, cuatro: 4, fünf: 5, funf: 5, five: 5, cinco: 5, sechs: 6, six: 6, seis: 6,
+};
 
 const EXPERIENCE_WORD = /erfahrung|experienc/;
+/** Long experience asked for without a number of years. */
+const LONG_EXPERIENCE = /langj[aä]hrige|extensive experience|amplia experiencia|dilatada experiencia|many years of experience/;
+/**
+ * Experience asked for without a number: "fundierte / mehrjährige Erfahrung", "Berufserfahrung in",
+ * "Erfahrung mit/im/in", "proven / solid experience", "experience with/in", "experiencia en/como".
+ * "Erste Erfahrungen" and "no experience" are handled before (junior); optional wording ("von
+ * Vorteil", "a plus", "nice to have", "come in handy") is not asked for.
+ */
+const SOME_EXPERIENCE = /mehrj[aä]hrige|several years|fundierte[rn]? (?:berufs)?erfahrung|(?:^|[\n.;:•-]\s*)(?:fundierte |einschl[aä]gige |relevante |praktische )?(?:berufserfahrung|erfahrung) (?:in|im|mit|als|bei)\b|(?:proven|solid|strong|hands-on|professional|previous) (?:\w+ )?experience|(?:^|[\n.;:•*-]\s*)experience (?:with|in|as)\b|experiencia (?:en|como|demostrable|previa)/m;
 
 export interface SeniorityInput {
   title: string;
@@ -123,20 +143,23 @@ export function classifySeniority(input: SeniorityInput): SeniorityLevel | null 
   const fromTitle = firstCue(SENIORITY_TITLE, t);
   if (fromTitle) return fromTitle;
   const et = input.employmentType;
-  if (et === 'internship' || et === 'working-student' || et === 'apprenticeship') return 'intern';
+  if (et === 'working-student') return 'working-student';
+  if (et === 'internship' || et === 'apprenticeship') return 'intern';
   return fromExperience(input.experience ?? '') ?? fromExperience(input.text.slice(0, 6000));
 }
 
 function fromExperience(text: string): SeniorityLevel | null {
   if (text === '') return null;
-  if (/no requerida|keine berufserfahrung|no experience required|erste berufserfahrung/.test(text)) return 'junior';
+  if (/no requerida|keine berufserfahrung|no experience required|no previous experience/.test(text)) return 'junior';
   const m = (EXPERIENCE_WORD.test(text) ? YEARS.exec(text) : null) ?? /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
   if (m) {
-    const years = Number(m[1] ?? m[2]);
+    const word = m[1] ?? m[2] ?? '';
+    const years = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0);
     if (years < 2) return 'junior';
     return years < 5 ? 'mid' : 'senior';
   }
-  if (/langj[aä]hrige|extensive experience|amplia experiencia/.test(text)) return 'senior';
-  if (/mehrj[aä]hrige|several years/.test(text)) return 'mid';
+  if (/erste (?:berufs)?erfahrung|berufseinsteiger|first experience|primera experiencia/.test(text)) return 'junior';
+  if (LONG_EXPERIENCE.test(text)) return 'senior';
+  if (SOME_EXPERIENCE.test(text)) return 'mid';
   return null;
 }

@@ -5,6 +5,7 @@
  */
 import type { Named } from '../domain/job.js';
 import { stripAccents, toSlug } from '../domain/text-fold.js';
+import { titleNamesSeo } from './classify-seo.js';
 import { CANONICAL_POSITIONS } from './positions.js';
 
 export interface PositionResult {
@@ -74,14 +75,12 @@ function displayCase(t: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const SEO_TITLE = /\b(?:seo|sea|sem|ppc|suchmaschinen\w*|search engine|organic search|google ads|adwords)\b/;
-
-/** Canonical position (or the cleaned title) and whether the role is in the SEO field. */
+/** Canonical position (or the cleaned title) and whether the title alone makes it an SEO role (see classify-seo.ts). */
 export function classifyPosition(title: string, localities: readonly string[] = []): PositionResult {
   const cleaned = cleanTitle(title, localities);
   const folded = stripAccents(cleaned);
   const canonical = CANONICAL_POSITIONS.find((c) => c.pattern.test(folded));
   const name = canonical?.name ?? (cleaned === '' ? displayCase(title.trim()) : cleaned);
-  const isSeo = (canonical?.seo ?? false) || SEO_TITLE.test(stripAccents(title));
+  const isSeo = (canonical?.seo ?? false) || titleNamesSeo(title);
   return { position: { slug: toSlug(name), name }, isSeo };
 }

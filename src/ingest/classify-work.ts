@@ -7,10 +7,14 @@
  * Stelle" and "Vorwiegend onsite" first, then remote, then hybrid cues). Nothing said: onsite when
  * the posting names a physical place, else null.
  *
- * Remote share: explicit "80 % Remote" / "bis zu 100% Remote" / "100 % Teletrabajo"; else remote
- * days per week × 20 ("3 Tage Office + 2 Tage Remote" -> 40, "two days of remote working" -> 40,
- * "Homeoffice ... bis zu 3 Tagen / Woche" -> 60); else the default of the model: remote 100,
- * hybrid 40, onsite 0. A bare percentage ("Auslastung 20%", "Pensum 80-100%") is not a remote share.
+ * Remote share, only when the posting states it: an explicit "80 % Remote" / "bis zu 100% Remote"
+ * / "100 % Teletrabajo"; else remote days per week × 20 ("3 Tage Office + 2 Tage Remote" -> 40,
+ * "two days of remote working" -> 40, "Homeoffice ... bis zu 3 Tagen / Woche" -> 60); else 100
+ * for a fully remote job (TELECOMMUTE, "100% remote", "fully remote", "Solo teletrabajo", "This is a
+ * remote position") and 0 for a job that says it is not remote ("keine Remote Stelle", "100 %
+ * presencial"). "Hybrid", "Homeoffice möglich", "remote-first", "mostly remote", "Vorwiegend
+ * onsite" or no word at all give the work model and no share (null). A bare percentage
+ * ("Auslastung 20%", "Pensum 80-100%") is not a remote share.
  */
 import type { WorkModel } from '../domain/vocab.js';
 
@@ -28,15 +32,19 @@ export interface WorkResult {
   remotePercentage: number | null;
 }
 
-export const DEFAULT_REMOTE_PERCENTAGE: Readonly<Record<WorkModel, number>> = { remote: 100, hybrid: 40, onsite: 0 };
 const PERCENT_PER_DAY = 20;
 
 const TITLE_REMOTE = /\b(?:100\s*%\s*(?:remote|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|teletrabajo|homeoffice|home office|work from home)\b/;
 const TITLE_HYBRID = /\bh[ií]brid[oa]?\b|\bhybrid\b/;
+/** Onsite statements that also state a remote share of 0. */
+const NO_REMOTE = /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|on[- ]site only|fully on[- ]site|\bsolo presencial/;
+/** Remote statements that do not make the job fully remote. */
+const REMOTE_FIRST = /remote[- ]first/;
 const ONSITE_CUES = /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
-const REMOTE_CUES = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b/;
+const REMOTE_CUES = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b|\bremote \/ hybrid\b|remote[- ]first/;
+const FULLY_REMOTE = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|remote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b/;
 const MOSTLY_REMOTE = /a distancia la mayor parte|mostly remote|[uü]berwiegend (?:remote|im home ?office)|gro(?:ß|ss)teils remote/;
-const HYBRID_CUES = /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|remote-first|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\bin remoto\b/;
+const HYBRID_CUES = /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\b(?:in|en) remoto\b|von zu hause|desde casa|a distancia/;
 
 const EXPLICIT_PERCENT = /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:remote|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -45,14 +53,14 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 const DAY_COUNT = String.raw`(?<![a-zäöüß\d])(\d|ein(?:en|e)?|one|un[oa]?|zwei|two|dos|drei|three|tres|vier|four|cuatro|fünf|five|cinco)`;
 const DAY_WORD = String.raw`\s*(?:tage?n?|days?|d[ií]as?)\b`;
-const REMOTE_WORD = String.raw`(?:remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)`;
+const REMOTE_WORD = String.raw`(?:remoto|remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)`;
 /** "2 Tage Remote", "two days of remote working" / "Homeoffice ... bis zu 3 Tagen". */
 const DAYS_THEN_REMOTE = new RegExp(`${DAY_COUNT}${DAY_WORD}(?:\\s+\\S+){0,3}?\\s*${REMOTE_WORD}`);
-const REMOTE_THEN_DAYS = new RegExp(`(?:remote|home ?office|homeoffice|mobil\\w* arbeiten|teletrabajo)\\b[^.\\n]{0,40}?${DAY_COUNT}${DAY_WORD}`);
+const REMOTE_THEN_DAYS = new RegExp(`(?:remoto|remote|home ?office|homeoffice|mobil\\w* arbeiten|teletrabajo)\\b[^.\\n]{0,40}?${DAY_COUNT}${DAY_WORD}`);
 const ANY_DAY = /tag|day|d[ií]a/;
 
 /** Any word the text cues need; a text without one skips them all (most postings). */
-const WORK_WORDS = /remot|home|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
+const WORK_WORDS = /remot|home|hause|casa|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
 
 export function classifyWork(input: WorkInput): WorkResult {
   const text = WORK_WORDS.test(input.text) ? input.text : '';
@@ -61,8 +69,18 @@ export function classifyWork(input: WorkInput): WorkResult {
   const workModel = modelOf(cues, explicit);
   if (workModel === null) return { workModel, remotePercentage: explicit };
   const share = explicit ?? (workModel === 'onsite' ? null : daysPercentage(text));
-  const mostly = share === null && workModel !== 'onsite' && MOSTLY_REMOTE.test(text) ? 80 : null;
-  return { workModel, remotePercentage: share ?? mostly ?? DEFAULT_REMOTE_PERCENTAGE[workModel] };
+  return { workModel, remotePercentage: share ?? statedShare(workModel, cues) };
+}
+
+/** 100 for a job stated fully remote, 0 for one stated not remote; null otherwise (nothing invented). */
+function statedShare(workModel: WorkModel, input: WorkInput): number | null {
+  if (workModel === 'onsite') return NO_REMOTE.test(input.text) ? 0 : null;
+  if (workModel !== 'remote') return null;
+  const type = input.jobLocationType ?? '';
+  if (type.includes('TELECOMMUTE') || type === 'REMOTE') return 100;
+  if (REMOTE_FIRST.test(input.text) && !FULLY_REMOTE.test(input.text) && !TITLE_REMOTE.test(input.title)) return null;
+  if (/\bremote \/ hybrid\b/.test(input.text) && !FULLY_REMOTE.test(input.text)) return null;
+  return 100;
 }
 
 function modelOf(input: WorkInput, explicit: number | null): WorkModel | null {

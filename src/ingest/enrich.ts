@@ -6,17 +6,20 @@
 import type { Job, JobPlace, SalaryRange } from '../domain/job.js';
 import { classifyEmploymentType, classifySeniority } from './classify-employment.js';
 import { classifyPosition } from './classify-position.js';
+import { classifySeo, SEO_QUOTE_STRONG, SEO_QUOTE_WEAK } from './classify-seo.js';
 import { classifyWork } from './classify-work.js';
 import { brancheLine, companyOf, industryOf } from './company.js';
-import { contextOf, REMOTE_TERMS, SALARY_TERMS, SEO_TERMS, summaryOf } from './excerpt.js';
+import { decodeEntities } from './entities.js';
+import { contextOf, REMOTE_TERMS, SALARY_TERMS, summaryOf } from './excerpt.js';
 import { getGazetteer } from './gazetteer.js';
 import { blocksText, descriptionBlocks, type TextBlock } from './html-to-text.js';
 import { identityOf } from './identity.js';
 import { detectLanguage } from './language.js';
-import { PlaceResolver } from './locations.js';
+import { dedupe, PlaceResolver } from './locations.js';
 import type { Posting } from './posting.js';
 import { salaryFromPosting, salaryFromText } from './salary.js';
 import { findSkills } from './skills.js';
+import { countryHint, placeNamesInText } from './text-places.js';
 import { validatePosting } from './validate.js';
 
 export interface EnrichContext {
@@ -54,11 +57,13 @@ export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult 
   }
 }
 
-export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
+export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
+  const posting = decoded(raw);
   const text = textOf(posting);
-  const places = resolverOf(ctx).placesOf(posting);
-  const countryCode = places[0]?.countryCode ?? null;
-  const { position, isSeo } = classifyPosition(posting.title, localitiesOf(posting, places));
+  const places = placesOf(posting, text, resolverOf(ctx));
+  const countryCode = places.find((p) => p.countryCode !== null)?.countryCode ?? null;
+  const { position, isSeo: seoTitle } = classifyPosition(posting.title, localitiesOf(posting, places));
+  const isSeo = seoTitle || classifySeo({ title: posting.title, text: text.analysed }).isSeo;
   const roles = classifyRoles(posting, text, places);
   const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
@@ -77,6 +82,7 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
     key,
     boardId,
     source: ctx.source,
+    url: posting.url,
     title: posting.title,
     company,
     industry: industryOf({
@@ -98,13 +104,46 @@ export function enrichPosting(posting: Posting, ctx: EnrichContext): Job {
     salary: salaryOf(posting, text.analysed, countryCode),
     estimatedSalary: null,
     summary: summaryOf(text.blocks, extra),
-    seoContext: contextOf(text.blocks, SEO_TERMS),
+    seoContext: isSeo ? seoReason(text.blocks, posting.title) : '',
     salaryContext: contextOf(text.blocks, SALARY_TERMS, posting.title),
     remoteContext: contextOf(text.blocks, REMOTE_TERMS, posting.title),
     searchText: searchTextOf([posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')], text.plain),
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
   };
+}
+
+/** Title and names with HTML entities decoded ("f&uuml;r", "A &amp; B", "&#8211;"). */
+function decoded(posting: Posting): Posting {
+  const title = decodeEntities(posting.title).replace(/\s+/g, ' ').trim();
+  const name = decodeEntities(posting.organization.name).replace(/\s+/g, ' ').trim();
+  if (title === posting.title && name === posting.organization.name) return posting;
+  return { ...posting, title, organization: { ...posting.organization, name } };
+}
+
+/** The sentences that justify the SEO flag: strong SEO terms first, then SEO craft words, else the title. */
+function seoReason(blocks: readonly TextBlock[], title: string): string {
+  return contextOf(blocks, SEO_QUOTE_STRONG) || contextOf(blocks, SEO_QUOTE_WEAK) || title;
+}
+
+/**
+ * Structured places; when they name no city, the cities the title and text name; when no place
+ * has a country yet, the country the text or a domain names (see text-places.ts), else a city in
+ * the employer's name ("Interkultureller Sozialdienst Hannover").
+ */
+function placesOf(posting: Posting, text: PostingText, resolver: PlaceResolver): JobPlace[] {
+  let places = resolver.placesOf(posting);
+  const known = places.find((p) => p.countryCode !== null)?.countryCode ?? null;
+  if (!places.some((p) => p.city !== null)) {
+    const named = resolver.placesNamed(placeNamesInText(posting.title, text.analysed), known);
+    if (named.length > 0) places = dedupe([...named, ...places.filter((p) => p.countryCode !== null && !named.some((n) => n.countryCode === p.countryCode))]);
+  }
+  if (places.some((p) => p.countryCode !== null)) return places;
+  const hint = countryHint(`${posting.title}\n${text.analysed}`, [posting.url ?? '', ...posting.organization.urls, posting.description ?? '']);
+  const country = hint === null ? null : resolver.countryPlace(hint);
+  if (country !== null) return [...places.filter((p) => p.city !== null), country];
+  const fromCompany = resolver.placesNamed(posting.organization.name.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}{3,}$/u.test(w)), null);
+  return fromCompany.length > 0 ? [fromCompany[0]!] : places;
 }
 
 /** A "Branche: ..." line of the description, then `occupationalCategory`. */
@@ -164,7 +203,7 @@ function classifyRoles(posting: Posting, text: PostingText, places: readonly Job
 
 /** The structured `baseSalary`, else a salary stated in the title or description. */
 function salaryOf(posting: Posting, analysed: string, countryCode: string | null): SalaryRange | null {
-  const given = posting.salary ? salaryFromPosting(posting.salary, countryCode) : null;
+  const given = posting.salary ? salaryFromPosting(posting.salary, countryCode, `${posting.title}\n${analysed}`) : null;
   return given ?? salaryFromText(posting.title, analysed, countryCode);
 }
 

@@ -1,9 +1,13 @@
 /**
- * Description HTML or markdown to plain text blocks. HTML is first rewritten to a markdown-like
- * form (headings `## `, list items `- `, bold `**`), so one line parser serves both. A block is one
- * paragraph, list item or heading; `heading` also marks a line that is only bold text or a short
- * label ending with a colon ("Dein Profil:"), which summaries skip.
+ * Description HTML or markdown to plain text blocks. HTML goes through a real parser (htmlparser2:
+ * attributes containing ">", CDATA, comments, unclosed tags, entities with or without ";") and is
+ * rewritten to a markdown-like form (headings `## `, list items `- `, bold `**`), so one line
+ * parser serves both. A block is one paragraph, list item or heading; `heading` also marks a line
+ * that is only bold text or a short label ending with a colon ("Dein Profil:"), which summaries
+ * skip. A line that starts with "%" continues the line before ("Einsatzart: 80\n% Remote"), so
+ * numbers survive cleaning.
  */
+import { Parser } from 'htmlparser2';
 import { decodeEntities } from './entities.js';
 
 export interface TextBlock {
@@ -12,8 +16,7 @@ export interface TextBlock {
 }
 
 const LOOKS_LIKE_HTML = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|b|strong|em|i|span|a|table|section)\b[^>]*>/i;
-const DROP_ELEMENTS = /<(script|style|head|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
+const DROPPED = new Set(['script', 'style', 'head', 'noscript', 'template']);
 const BLOCK_TAGS = new Set(
   'p div br ul ol li h1 h2 h3 h4 h5 h6 tr table section article header footer hr blockquote dd dt dl'.split(' '),
 );
@@ -23,11 +26,26 @@ export function descriptionBlocks(description: string): TextBlock[] {
   const html = LOOKS_LIKE_HTML.test(description);
   const markdown = html ? htmlToMarkdown(description) : description;
   const blocks: TextBlock[] = [];
-  for (const raw of markdown.split('\n')) {
+  for (const raw of joinContinuations(markdown.split('\n'))) {
     const block = markdownLine(raw, html);
     if (block) blocks.push(block);
   }
   return blocks;
+}
+
+/** Lines starting with "%" belong to the line before ("- **Einsatzart:** 80" + "% Remote"). */
+function joinContinuations(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    if (t.startsWith('%') && out.length > 0) {
+      let i = out.length - 1;
+      while (i > 0 && out[i]!.trim() === '') i--;
+      out[i] = `${out[i]!.trimEnd()} ${t}`;
+      out.length = i + 1;
+    } else out.push(line);
+  }
+  return out;
 }
 
 /** The blocks as one plain text, one block per line. */
@@ -36,19 +54,37 @@ export function blocksText(blocks: readonly TextBlock[]): string {
 }
 
 function htmlToMarkdown(html: string): string {
-  // Entities are decoded per line afterwards, once. One pass over the tags: headings become `## `,
-  // list items `- `, bold `**`, other block tags line breaks; inline tags vanish.
-  return html
-    .replace(DROP_ELEMENTS, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(TAG, (_, close: string, name: string) => {
-      const tag = name.toLowerCase();
-      if (tag === 'b' || tag === 'strong') return '**';
-      if (!BLOCK_TAGS.has(tag)) return '';
-      if (close === '' && tag === 'li') return '\n- ';
-      if (close === '' && tag.length === 2 && tag[0] === 'h' && tag !== 'hr') return '\n## ';
-      return '\n';
-    });
+  // One pass of the parser: headings become `## `, list items `- `, bold `**`, other block tags
+  // line breaks; inline tags vanish; text arrives with its entities decoded.
+  const out: string[] = [];
+  let dropped = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (DROPPED.has(name)) dropped++;
+        else if (dropped === 0) out.push(tagMark(name, true));
+      },
+      onclosetag(name) {
+        if (DROPPED.has(name)) dropped = Math.max(0, dropped - 1);
+        else if (dropped === 0) out.push(tagMark(name, false));
+      },
+      ontext(text) {
+        if (dropped === 0) out.push(text.replace(/\s+/g, ' '));
+      },
+    },
+    { decodeEntities: true, recognizeCDATA: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return out.join('');
+}
+
+function tagMark(tag: string, open: boolean): string {
+  if (tag === 'b' || tag === 'strong') return '**';
+  if (!BLOCK_TAGS.has(tag)) return '';
+  if (open && tag === 'li') return '\n- ';
+  if (open && tag.length === 2 && tag[0] === 'h' && tag !== 'hr') return '\n## ';
+  return '\n';
 }
 
 const QUOTE_AND_BULLETS = /^(?:(?:[-*+>]|\d{1,2}[.)])(?:\s+|$)|[•·▪►✓✔➤–—]\s*)+/u;
@@ -75,15 +111,16 @@ function markdownLine(raw: string, collapsed: boolean): TextBlock | null {
   const bold = FULLY_BOLD.test(line);
   // Most lines are plain prose: skip the markup pass for them.
   const marked = MARKUP.test(line);
-  if (marked) line = stripMarkup(line);
+  if (marked) line = stripMarkup(line, !collapsed);
   if ((marked || !collapsed) && WHITESPACE_RUN.test(line)) line = line.replace(/\s+/g, ' ').trim();
   if (line === '' || !/[\p{L}\p{N}]/u.test(line)) return null;
   heading ||= (bold && line.length <= 80) || (line.endsWith(':') && LABEL.test(line));
   return { text: line, heading };
 }
 
-function stripMarkup(line: string): string {
-  return decodeEntities(line)
+/** `decode`: the line comes from markdown, whose entities nothing has decoded yet. */
+function stripMarkup(line: string, decode: boolean): string {
+  return (decode ? decodeEntities(line) : line)
     .replace(IMAGE, '')
     .replace(LINK, '$1')
     .replace(AUTOLINK, '$1')

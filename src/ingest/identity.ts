@@ -1,49 +1,60 @@
 /**
- * Identity of a posting across imports.
+ * Identity of a posting across imports: its source plus the first that exists of
  *
- * key:     `<source>:<identifier>`, else `<source>:<url>`, else `<source>:h<16 hex of sha1(company|title|place)>`
- *          (company, title and place lower-cased and whitespace-collapsed, so trivial re-formatting
- *          does not create a new posting).
- * boardId: the identifier itself when it is all digits and at most 15 of them (kept as written,
- *          leading zeros included); else a number derived from the key: the first 13 hex digits of
- *          sha1(key) as a decimal (< 2^52), left-padded to 16 digits and prefixed with `9` — always
- *          17 digits, so a derived id never equals a kept numeric identifier (at most 15 digits).
- *          Two sources with the same numeric identifier share a boardId; the key still differs.
+ *   identifier  `<source>:id:<name>:<value>`  the JobPosting `identifier` with its name (a
+ *               PropertyValue's `name`, '' when it has none; ':' and '%' in it percent-escaped);
+ *   url         `<source>:url:<url>`;
+ *   hash        `<source>:hash:<16 hex of sha1(company|title|place)>` (lower-cased and
+ *               whitespace-collapsed, so trivial re-formatting does not create a new posting).
+ *
+ * The source name has no ':' (the CLI checks it), so two sources, two identifier names or two
+ * kinds can never produce the same key.
+ *
+ * boardId: the proposal for the store's board-id registry: the identifier's value when it is all
+ * digits (at most 15, kept as written), else the id derived from the key. The store keeps the
+ * proposal only when no other posting holds it (see src/store/README.md).
  */
 import { createHash } from 'node:crypto';
+import { derivedBoardId, isKeptBoardId } from '../domain/board-id.js';
 
 export interface Identity {
   key: string;
   boardId: string;
 }
 
-const MAX_KEPT_DIGITS = 15;
-const DERIVED_PREFIX = '9';
+export interface PostingIdentifier {
+  /** The PropertyValue's `name` ('' when it has none or is a plain value). */
+  name: string;
+  value: string;
+}
 
 export interface IdentityInput {
   source: string;
-  identifier: string | null;
+  identifier: PostingIdentifier | null;
   url: string | null;
   company: string;
   title: string;
   place: string;
 }
 
+/** A source name as the CLI accepts it: letters, digits, `.`, `_`, `-`, up to 64. */
+export const SOURCE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
 export function identityOf(input: IdentityInput): Identity {
-  const id = input.identifier ?? input.url ?? `h${hashOf(input)}`;
-  const key = `${input.source}:${id}`;
-  const identifier = input.identifier;
-  const boardId =
-    identifier !== null && identifier.length <= MAX_KEPT_DIGITS && /^\d+$/.test(identifier)
-      ? identifier
-      : derivedBoardId(key);
+  const { identifier } = input;
+  const rest =
+    identifier !== null
+      ? `id:${escapeName(identifier.name)}:${identifier.value}`
+      : input.url !== null
+        ? `url:${input.url}`
+        : `hash:${hashOf(input)}`;
+  const key = `${input.source}:${rest}`;
+  const boardId = identifier !== null && isKeptBoardId(identifier.value) ? identifier.value : derivedBoardId(key);
   return { key, boardId };
 }
 
-/** The stable 17-digit board id of a key (see the module comment). */
-export function derivedBoardId(key: string): string {
-  const hex = createHash('sha1').update(key).digest('hex').slice(0, 13);
-  return DERIVED_PREFIX + parseInt(hex, 16).toString().padStart(16, '0');
+function escapeName(name: string): string {
+  return name.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
 }
 
 function hashOf(input: IdentityInput): string {

@@ -10,6 +10,7 @@
 import type { JobPlace, Named } from '../domain/job.js';
 import { toSlug } from '../domain/text-fold.js';
 import type { Gazetteer, GazetteerArea, GazetteerCity } from './gazetteer.js';
+import { findForeignCity, findForeignCountry, foreignCountryByCode } from './foreign-places.js';
 import type { Posting, PostingAddress } from './posting.js';
 
 export type PlaceLookup = Pick<Gazetteer, 'findCity' | 'findRegion' | 'findCountry'>;
@@ -17,6 +18,8 @@ export type PlaceLookup = Pick<Gazetteer, 'findCity' | 'findRegion' | 'findCount
 const MULTI_CITY = /\s*(?:\/|;|\||\s+und\s+|\s+oder\s+|\s+or\s+|\s+&\s+|\s+y\s+)\s*/i;
 const NOT_A_PLACE = /\b(?:remote|home ?office|anywhere|worldwide|weltweit|deutschlandweit|bundesweit|[oö]sterreichweit|schweizweit|europaweit|verschiedene|diverse|various|flexible?|n\/a|tbd|keine angabe)\b|[[\]{}<>]/i;
 const CACHE_LIMIT = 50_000;
+/** A postcode before or after the locality: "80331 München", "Wien 1010", "London EC1A 1BB", "CH-8001 Zürich". */
+const POSTCODE = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+|\s+\d{4,5}$|\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
 
 interface Country {
   named: Named;
@@ -58,9 +61,13 @@ export class PlaceResolver {
     const qualifier = rest.join(', ');
     if (country === null && qualifier !== '') {
       const q = this.lookup.findCountry(qualifier) ?? this.lookup.findRegion(qualifier);
+      const foreign = q === null ? findForeignCountry(qualifier) : null;
       if (q !== null) country = { named: q.country, code: q.countryCode };
+      else if (foreign !== null) country = foreign;
     }
     const parts = head
+      .trim()
+      .replace(POSTCODE, ' ')
       .trim()
       .split(MULTI_CITY)
       .filter((p) => p !== '' && !NOT_A_PLACE.test(p));
@@ -72,6 +79,8 @@ export class PlaceResolver {
   private cityPlace(name: string, country: Country | null): JobPlace | null {
     if (country !== null && country.code === null) return null;
     const code = country?.code ?? null;
+    const foreign = findForeignCity(name) ?? findForeignCity(name.split(/\s+/)[0] ?? '');
+    if (foreign !== null && (code === null || foreign.countryCode === code)) return foreignCityPlace(foreign);
     const city = this.findCity(name, code);
     if (city !== null) return fromCity(city);
     const area = this.lookup.findRegion(name, code) ?? this.lookup.findCountry(name);
@@ -97,6 +106,8 @@ export class PlaceResolver {
   private countryOf(name: string): Country {
     const area = this.lookup.findCountry(name);
     if (area !== null) return { named: area.country, code: area.countryCode };
+    const foreign = findForeignCountry(name);
+    if (foreign !== null) return foreign;
     const code = /^[A-Z]{2}$/.test(name) ? name : null;
     return { named: { slug: toSlug(name), name }, code };
   }
@@ -105,6 +116,25 @@ export class PlaceResolver {
     if (region !== null) return [fromArea(region)];
     if (country !== null) return [countryPlace(country)];
     return [];
+  }
+
+  /** Places named in free text ("Wien", "Zürich", "London"): only names that resolve to a known city. */
+  placesNamed(names: readonly string[], countryCode: string | null): JobPlace[] {
+    const places: JobPlace[] = [];
+    for (const name of names) {
+      const inCountry = countryCode === null ? null : this.cityPlace(name, { named: { slug: '', name: '' }, code: countryCode });
+      const place = inCountry ?? this.cityPlace(name, null);
+      if (place !== null && place.city !== null) places.push(place);
+    }
+    return dedupe(places);
+  }
+
+  /** A country-only place for an ISO code (from a country named in the text or a domain). */
+  countryPlace(code: string): JobPlace | null {
+    const area = this.lookup.findCountry(code);
+    if (area !== null) return fromArea(area);
+    const foreign = foreignCountryByCode(code);
+    return foreign === null ? null : countryPlace(foreign);
   }
 
   private applicantPlaces(names: readonly string[]): JobPlace[] {
@@ -128,6 +158,11 @@ function fromCity(c: GazetteerCity): JobPlace {
   };
 }
 
+function foreignCityPlace(c: { named: Named; countryCode: string; lat: number; lon: number }): JobPlace {
+  const country = foreignCountryByCode(c.countryCode);
+  return { city: c.named, region: null, country: country?.named ?? null, countryCode: c.countryCode, lat: c.lat, lon: c.lon };
+}
+
 function fromArea(a: GazetteerArea): JobPlace {
   return { city: null, region: a.region, country: a.country, countryCode: a.countryCode, lat: null, lon: null };
 }
@@ -147,7 +182,7 @@ function unresolved(name: string, region: GazetteerArea | null, country: Country
   };
 }
 
-function dedupe(places: JobPlace[]): JobPlace[] {
+export function dedupe(places: JobPlace[]): JobPlace[] {
   const seen = new Set<string>();
   return places.filter((p) => {
     const key = `${p.city?.slug ?? ''}|${p.region?.slug ?? ''}|${p.country?.slug ?? ''}`;

@@ -2,8 +2,9 @@
  * Canonical positions: display name and the patterns (on the cleaned, accent-folded, lower-case
  * title) that map to it, in German, Spanish and English. Order matters: the first match wins, so
  * specific SEO roles come before generic marketing ones and those before the other trades.
- * `seo` marks positions of the search / content / online-marketing field (the board's niche);
- * social media and general marketing roles are outside it.
+ * `seo` marks positions whose main work is SEO (the board's niche); SEA, performance, content,
+ * online / digital / growth marketing and social media positions are not (./classify-seo.ts
+ * decides those from the posting's text).
  */
 
 export interface CanonicalPosition {
@@ -15,22 +16,24 @@ export interface CanonicalPosition {
 const p = (name: string, pattern: RegExp, seo = false): CanonicalPosition => ({ name, pattern, seo });
 
 export const CANONICAL_POSITIONS: readonly CanonicalPosition[] = [
-  p('Head of SEO', /\bhead of (seo|organic|search)\b|\bseo[- ]?(lead|leiter\w*|leitung|director|teamlead)\b|\b(leiter\w*|leitung|director|jefe)( des?| del?| der)? seo\b|\bteam ?lead seo\b/, true),
-  p('Technical SEO', /\b(technical|technische[rsn]?|tech) seo\b|\bseo[- ](engineer|developer|entwickler|tecnico)\b/, true),
+  p('Technical SEO', /\b(technical|technische[rsn]?|tech) seo\b|\btecnico (de )?(seo|posicionamiento)\b|\bseo tecnico\b|\bseo[- ](engineer|developer|entwickler|tecnico)\b/, true),
+  p('Head of SEO', /\bhead of (seo|organic|search)\b|\bseo[- ]?(lead|leiter\w*|leitung|director|teamlead)\b|\b(leiter\w*|leitung|director|jefe)( des?| del?| der| of)? (seo|organic search)\b|\bteam ?lead seo\b/, true),
   p('SEO Content Writer', /\bseo\b.*\b(redakteur\w*|redactor\w*|copywriter|writer|texter\w*)|\b(redakteur\w*|redactor\w*|copywriter|writer|texter\w*)\b.*\bseo\b|\bredaccion seo\b/, true),
   p('SEO Analyst', /\bseo[- ]analyst\w*|\banalista seo\b/, true),
   p('SEO Consultant', /\bseo\b.*\b(consultant|berater\w*|consultor\w*)|\b(consultant|berater\w*|consultor\w*)\b.*\bseo\b/, true),
   p('Content Marketing Manager', /\bcontent[- ]?manager\w*\b.*\bseo\b|\bseo\b.*\bcontent[- ]?manager/, true),
-  p('SEO Manager', /\bseo\b.*\bmanager|\bmanager\b.*\bseo\b|\borganic search\b|\bseo-?managerin?\b|\bresponsable (de )?seo\b/, true),
-  p('SEO Specialist', /\bseo\b|\bsuchmaschinenoptimier\w*/, true),
-  p('SEA Manager', /\b(sea|sem|ppc|google ads|adwords|paid search|suchmaschinenwerbung|suchmaschinenmarketing)\b/, true),
-  p('Content Creator', /\bcontent[- ]?(creator|ersteller\w*|creador\w*)\b/, true),
-  p('Performance Marketing Manager', /\bperformance[- ]?marketing|\bpaid (media|social)\b|\bmedia[- ]?buy\w*/, true),
-  p('Content Marketing Manager', /\bcontent[- ]?(marketing|manager\w*|strateg\w*)\b/, true),
-  p('Content Writer', /\b(content[- ]?)?(writer|texter\w*|copywriter|redakteur\w*|redactor\w*)\b/, true),
-  p('Online Marketing Manager', /\bonline[- ]?marketing\w*|\bmarketing online\b/, true),
-  p('Digital Marketing Manager', /\bdigital[- ]?(marketing|media)\b|\bmarketing digital\b/, true),
-  p('Growth Marketing Manager', /\bgrowth[- ]?(marketing|manager|hacker)\b/, true),
+  p('SEO Manager', /\bseo\b.*\bmanager|\bmanager\b.*\bseo\b|\borganic search\b|\bseo-?managerin?\b|\bseo[- ](projekt|project|account)[- ]?manager\w*|\b(responsable|gerente|jefe|jefa)( de)? seo\b/, true),
+  p('SEO Specialist', /\bseo\b|\bsuchmaschinenoptimier\w*|\bsearch engine optimi[sz]ation\b|\bposicionamiento (web|seo|organico|en buscadores)\b/, true),
+  p('SEA Manager', /\b(sea|sem|ppc|google ads|adwords|paid search|suchmaschinenwerbung|suchmaschinenmarketing)\b/),
+  p('Content Creator', /\bcontent[- ]?(creator|ersteller\w*|creador\w*)\b|\bcreador\w* de contenido\w*/),
+  p('Performance Marketing Manager', /\bperformance[- ]?marketing|\bpaid (media|social)\b|\bmedia[- ]?buy\w*/),
+  p('E-Mail Marketing Manager', /\be-?mail[- ]?marketing\w*|\bnewsletter\w*|\bcrm[- ]?(manager\w*|marketing\w*|specialist|spezialist\w*)|\b(email|e-mail) (manager|specialist|spezialist\w*)\b|\bmarketing por (correo|email)\b|\bemail marketing\b/),
+  p('Affiliate Manager', /\baffiliate\b/),
+  p('Content Marketing Manager', /\bcontent[- ]?(marketing|manager\w*|strateg\w*)\b/),
+  p('Content Writer', /(?<!social[- ]?media[- ]?)\b(content[- ]?)?(writer|texter\w*|copywriter|redakteur\w*|redactor\w*)\b/),
+  p('Online Marketing Manager', /\bonline[- ]?marketing\w*|\bmarketing online\b/),
+  p('Digital Marketing Manager', /\bdigital[- ]?(marketing|media)\b|\bmarketing digital\b/),
+  p('Growth Marketing Manager', /\bgrowth[- ]?(marketing|manager|hacker)\b/),
   p('Social Media Manager', /\bsocial[- ]?media\b|\bcommunity manager\b/),
   p('Head of Communications', /\b(head of|leiter\w*|leitung|director\w*|jefe|jefa)\b.*\b(kommunikation|comunicacion|communications?|pr)\b|\bkommunikationsleit\w*/),
   p('Head of Marketing', /\b(head of|leiter\w*|leitung|director\w*|jefe|jefa)\b.*\bmarketing\b|\bmarketingleit\w*|\bcmo\b/),

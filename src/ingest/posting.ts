@@ -3,6 +3,7 @@
  * with every field coerced to one shape (strings trimmed, dates as epoch ms, lists as arrays).
  * Enrichment reads only this, never the raw record.
  */
+import type { PostingIdentifier } from './identity.js';
 
 export interface PostingAddress {
   locality: string | null;
@@ -37,7 +38,8 @@ export interface PostingOrganization {
 export interface Posting {
   title: string;
   description: string | null;
-  identifier: string | null;
+  /** The JobPosting `identifier`: its value and the name of the scheme it belongs to. */
+  identifier: PostingIdentifier | null;
   url: string | null;
   datePosted: number | null;
   validThrough: number | null;

@@ -1,13 +1,19 @@
 /**
- * An import: read results -> validate + enrich -> upsert in batches (one transaction each).
+ * An import: read results -> validate + enrich -> staged in batches (each committed on its own,
+ * invisible to serving processes) -> one publish transaction that makes the whole import live at
+ * once (inserted / updated / unchanged / expired on arrival; with `sync`, the source's postings
+ * absent from the import removed).
+ *
  * A bad record is a reject with its position and reason; it never stops the import or costs a
- * good neighbour its place: when a batch fails as a whole, its jobs are retried one by one and
+ * good neighbour its place: when a batch fails as a whole, its jobs are staged one by one and
  * only the ones that still fail are rejected (if every one fails, the store is down: the error
- * propagates). All rejects are counted and passed to `onReject`; the first MAX_KEPT_REJECTS are
- * kept in the summary.
+ * propagates, the batches staged so far stay staged and nothing is published; a re-run starts
+ * the source's import afresh). A posting whose identity an earlier one of the same import has is
+ * a reject naming the first. All rejects are counted and passed to `onReject`; the first
+ * MAX_KEPT_REJECTS are kept in the summary.
  */
 import type { Job } from '../domain/job.js';
-import type { JobStore } from '../store/job-store.js';
+import type { JobStore, PublishResult, StagedJob } from '../store/job-store.js';
 import { enrichRecord, type EnrichContext } from './enrich.js';
 import type { PlaceResolver } from './locations.js';
 import { readPostings, type ReadResult } from './read-postings.js';
@@ -22,19 +28,23 @@ export interface Reject {
 
 export interface ImportProgress {
   read: number;
-  inserted: number;
-  updated: number;
+  /** Postings committed to the import's staging area so far (not yet served). */
+  staged: number;
   rejected: number;
 }
 
-export interface ImportSummary extends ImportProgress {
+export interface ImportSummary extends ImportProgress, PublishResult {
   /** The first MAX_KEPT_REJECTS rejects; `rejected` counts them all. */
   rejects: Reject[];
+  /** Nothing to publish: the input held no posting that could be staged (nothing was changed). */
+  empty: boolean;
 }
 
 export interface ImportOptions {
   source: string;
   now: number;
+  /** The import is a full snapshot of its source: postings of the source absent from it are removed. */
+  sync?: boolean;
   batchSize?: number;
   onProgress?(progress: ImportProgress): void;
   /** Called for every reject, also those beyond the kept list (e.g. to write a reject report). */
@@ -48,10 +58,11 @@ export async function runImport(
   store: JobStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const run = new ImportRun(store, options);
+  const importId = await store.beginImport(options.source);
+  const run = new ImportRun(store, importId, options);
   for await (const result of input) await run.add(result);
   await run.flush();
-  return run.summary();
+  return run.publish();
 }
 
 /** Imports a file of postings (NDJSON, JSON array, JSON-LD document); `-` reads stdin. */
@@ -73,15 +84,18 @@ async function* asReadResults(records: AsyncIterable<unknown> | Iterable<unknown
   for await (const record of records) yield { ok: true, position: `item ${i++}`, record };
 }
 
+const NOTHING_PUBLISHED: PublishResult = { inserted: 0, updated: 0, unchanged: 0, expired: 0, removed: 0 };
+
 class ImportRun {
-  private readonly counts: ImportProgress = { read: 0, inserted: 0, updated: 0, rejected: 0 };
+  private readonly counts: ImportProgress = { read: 0, staged: 0, rejected: 0 };
   private readonly rejects: Reject[] = [];
   private readonly ctx: EnrichContext;
   private readonly batchSize: number;
-  private batch: { job: Job; position: string }[] = [];
+  private batch: StagedJob[] = [];
 
   constructor(
     private readonly store: JobStore,
+    private readonly importId: string,
     private readonly options: ImportOptions,
   ) {
     this.ctx = options.places
@@ -104,29 +118,44 @@ class ImportRun {
     const batch = this.batch;
     this.batch = [];
     try {
-      this.count(await this.store.upsert(batch.map((b) => b.job)));
+      this.staged(batch, await this.store.stage(this.importId, batch));
     } catch (error) {
       await this.retryOneByOne(batch, error);
     }
     this.options.onProgress?.({ ...this.counts });
   }
 
-  private async retryOneByOne(batch: readonly { job: Job; position: string }[], batchError: unknown): Promise<void> {
+  /** Publishes what was staged; an import that staged nothing publishes nothing (not even a sync). */
+  async publish(): Promise<ImportSummary> {
+    if (this.counts.staged === 0) {
+      await this.store.discardImport(this.importId);
+      return { ...this.counts, ...NOTHING_PUBLISHED, rejects: [...this.rejects], empty: true };
+    }
+    const published = await this.store.publish(this.importId, { now: this.options.now, sync: this.options.sync === true });
+    return { ...this.counts, ...published, rejects: [...this.rejects], empty: false };
+  }
+
+  private async retryOneByOne(batch: readonly StagedJob[], batchError: unknown): Promise<void> {
     let failed = 0;
-    for (const { job, position } of batch) {
+    for (const item of batch) {
       try {
-        this.count(await this.store.upsert([job]));
+        this.staged([item], await this.store.stage(this.importId, [item]));
       } catch (error) {
         failed += 1;
-        this.reject(position, `store rejected the posting: ${error instanceof Error ? error.message : String(error)}`);
+        this.reject(item.position, `store rejected the posting: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     if (failed === batch.length && batch.length > 1) throw batchError;
   }
 
-  private count(result: { inserted: number; updated: number }): void {
-    this.counts.inserted += result.inserted;
-    this.counts.updated += result.updated;
+  private staged(batch: readonly StagedJob[], result: { staged: number; repeated: { position: string; firstPosition: string }[] }): void {
+    this.counts.staged += result.staged;
+    if (result.repeated.length === 0) return;
+    const keyAt = new Map(batch.map((b) => [b.position, b.job]));
+    for (const r of result.repeated) {
+      const job: Job | undefined = keyAt.get(r.position);
+      this.reject(r.position, `the same posting (identity ${job?.key ?? '?'}) as ${r.firstPosition}, which is kept`);
+    }
   }
 
   private reject(position: string, reason: string): void {
@@ -134,9 +163,5 @@ class ImportRun {
     const reject = { position, reason };
     if (this.rejects.length < MAX_KEPT_REJECTS) this.rejects.push(reject);
     this.options.onReject?.(reject);
-  }
-
-  summary(): ImportSummary {
-    return { ...this.counts, rejects: [...this.rejects] };
   }
 }

@@ -12,6 +12,8 @@ export interface RawAmount {
   max: number;
   currency: string | null;
   unit: string | null;
+  /** 'min' when only a maximum is stated ("bis 75k"), 'max' when only a minimum ("ab 45k", "más de 30.000"). */
+  open: 'min' | 'max' | null;
 }
 
 export interface FindOptions {
@@ -24,7 +26,7 @@ export interface FindOptions {
 const CUR = String.raw`(?:(?:usd|us|eur|chf|gbp)\s*)?[$€£]|\busd\b|\beur(?:os?)?\b|\bchf\b|\bgbp\b|\bfr\.`;
 const AMOUNT = String.raw`\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const MULT = String.raw`(?:\s?(k|tsd|mil)\b\.?)?`;
-const PRE = String.raw`bis\s+(?:zu\s+)?(?:ca\.?\s*)?|up to\s+|ab\s+|from\s+|mindestens\s+|mindestgehalt\s+(?:von\s+)?|m[aá]s de\s+|desde\s+|at least\s+|starting at\s+|hasta\s+|min\.\s*`;
+const PRE = String.raw`bis\s+(?:zu\s+)?(?:ca\.?\s*)?|up to\s+|ab\s+|from\s+|mindestens\s+|mindestgehalt\s+(?:von\s+)?|m[aá]s de\s+|desde\s+|at least\s+|starting at\s+|hasta\s+|min\.\s*|max\.\s*|[uü]ber\s+|mehr als\s+|more than\s+|over\s+`;
 const SEP = String.raw`\s*(?:-|–|—|bis|to|a|hasta|und|and|y)\s*`;
 const MONEY = new RegExp(
   `(${PRE})?(${CUR})?\\s*(?<![\\p{L}\\d.,])(${AMOUNT})${MULT}\\s*(${CUR})?` +
@@ -33,7 +35,8 @@ const MONEY = new RegExp(
 );
 
 const NOT_MONEY = /^\s*(?:%|(?:mio|mrd|million|millionen|milliarden|billion|kunden|mitarbeiter\w*|employees|users|nutzer|texte|clients|customers|downloads|besucher|stunden|std|tage|tagen|days|d[ií]as|jahre|jahren|years|a[nñ]os|monate|monaten|months|meses|m2|qm)(?![\p{L}]))/iu;
-const UPPER = /^(?:bis|up to|hasta)/i;
+const UPPER = /^(?:bis|up to|hasta|max\.)/i;
+const LOWER = /^(?:ab|from|mindestens|mindestgehalt|m[aá]s de|desde|at least|starting at|min\.|[uü]ber|mehr als|more than|over)/i;
 
 const UNITS: readonly (readonly [string, RegExp])[] = [
   ['HOUR', /(?:pro|per|je|\/|por|la|an)\s*(?:stunde|std|hour|hr|h|hora)\b|hourly|stundenlohn|stundensatz|\/h\b/i],
@@ -73,7 +76,8 @@ function toAmount(m: RegExpExecArray, text: string, options: FindOptions): RawAm
   const lo = second !== null ? Math.min(first, second) : first;
   const hi = Math.max(first, max);
   const window = `${text.slice(end, end + 40)} ${text.slice(Math.max(0, m.index - 25), m.index)}`;
-  return { min: pre !== undefined && UPPER.test(pre) ? hi : lo, max: hi, currency, unit: unitIn(window) };
+  const open = second !== null || pre === undefined ? null : UPPER.test(pre) ? 'min' : LOWER.test(pre) ? 'max' : null;
+  return { min: lo, max: hi, currency, unit: unitIn(window), open };
 }
 
 function amountOf(digits: string, mult: string | undefined): number | null {

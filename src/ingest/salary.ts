@@ -1,46 +1,55 @@
 /**
- * Salary as an annual range in whole euros.
+ * Salary exactly as stated, with provenance, plus its annual EUR range for buckets and sorting.
  *
- * - Annualisation: YEAR ×1, MONTH ×12 — ×14 where a posting's place is in Spain or Austria, whose
- *   monthly salaries are quoted as one of 14 payments (pagas extra, 13th/14th salary) — WEEK ×52,
- *   DAY ×220 (working days), HOUR ×2,080 (40 h × 52 weeks). No unit: an amount of 10,000 or more
- *   is yearly, 500 or more monthly, less hourly.
- * - Currency: fixed rates to EUR in `EUR_RATES` (no live rates: the salary filter needs stable
- *   buckets, not exact conversion). An unknown currency gives no salary. No currency: EUR (CHF for
- *   a Swiss place).
- * - One number gives min = max. A lower bound only ("Más de 30.000€", "Mindestgehalt von 21.000 €")
- *   or an upper bound only ("bis ca. 75k €") is kept as min = max = that bound.
+ * - Stated: amount(s), currency and period as the posting writes them (`StatedSalary`). An open
+ *   bound stays open: "bis ca. 75k €" is a maximum, "Mindestgehalt 21.000 €" / "más de 30.000 €"
+ *   are minimums. The annual range then carries the stated bound on both sides (bucket and sort by
+ *   what is said) and `stated` tells the card which side to leave empty.
+ * - Annualisation: YEAR ×1; MONTH × payments a year — 12, or 13 / 14 only when the posting says
+ *   so ("14 pagas", "14 Monatsgehälter", "13. Monatsgehalt", "14 payments"); WEEK ×52; DAY ×220
+ *   (working days); HOUR ×2,080 (40 h × 52 weeks). No unit: an amount of 10,000 or more is
+ *   yearly, 500 or more monthly, less hourly.
+ * - Currency: converted with the dated table in ./eur-rates.ts; the stated currency is kept. An
+ *   unknown currency gives no salary. No currency written: EUR (CHF for a Swiss place, GBP for a UK
+ *   place, USD for a US place).
  * - A result outside 1,000..1,000,000 EUR a year is treated as a misreading and dropped.
  */
-import type { SalaryRange } from '../domain/job.js';
+import type { SalaryPeriod, SalaryRange } from '../domain/job.js';
+import { EUR_RATES } from './eur-rates.js';
 import type { PostingSalary } from './posting.js';
 import { findSalaryInText, type RawAmount } from './salary-text.js';
 
-/** Euros per unit of currency, fixed (reviewed 2026). */
-export const EUR_RATES: Readonly<Record<string, number>> = { EUR: 1, USD: 0.92, CHF: 1.05, GBP: 1.17 };
+export { EUR_RATES } from './eur-rates.js';
 
-export const ANNUAL_FACTORS: Readonly<Record<string, number>> = {
+export const ANNUAL_FACTORS: Readonly<Record<SalaryPeriod, number>> = {
   YEAR: 1,
   MONTH: 12,
   WEEK: 52,
   DAY: 220,
   HOUR: 2_080,
 };
-/** Countries where a monthly salary is one of 14 payments a year. */
-export const FOURTEEN_SALARIES = new Set(['ES', 'AT']);
 
 const MIN_ANNUAL = 1_000;
 const MAX_ANNUAL = 1_000_000;
 
-/** `baseSalary` of the posting, annualised in EUR; null when absent or unusable. */
-export function salaryFromPosting(salary: PostingSalary, countryCode: string | null): SalaryRange | null {
+/** Payments a year when the text states 13 or 14 ("14 pagas", "14 Monatsgehälter", "13. Monatsgehalt"). */
+const PAYMENTS = /\b(1[34])\s*(?:pagas|mensualidades|monatsgeh[aä]ltern?|geh[aä]ltern?|monatsl[oö]hnen?|(?:monthly )?(?:payments|salaries))\b|\b(1[34])\.\s*(?:monatsgehalt|monatslohn|gehalt)|\b(1[34])th (?:month|salary)/i;
+
+/** Payments a year stated in the text; 12 when none is. */
+export function paymentsPerYear(text: string): number {
+  const m = PAYMENTS.exec(text);
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : 12;
+}
+
+/** `baseSalary` of the posting, annualised in EUR; null when absent or unusable. `text` is read for 13/14 payments. */
+export function salaryFromPosting(salary: PostingSalary, countryCode: string | null, text = ''): SalaryRange | null {
   const currency = salary.currency ?? defaultCurrency(countryCode);
   if (salary.min !== null && salary.max !== null) {
-    return annualise({ min: salary.min, max: salary.max, currency, unit: salary.unit }, countryCode);
+    return annualise({ min: salary.min, max: salary.max, currency, unit: salary.unit, open: null }, paymentsPerYear(text));
   }
   if (salary.text !== null) {
     const raw = findSalaryInText(salary.text, { bare: true, salaryContext: true });
-    if (raw) return annualise({ ...raw, currency: raw.currency ?? currency, unit: raw.unit ?? salary.unit }, countryCode);
+    if (raw) return annualise({ ...raw, currency: raw.currency ?? currency, unit: raw.unit ?? salary.unit }, paymentsPerYear(`${salary.text}\n${text}`));
   }
   return null;
 }
@@ -49,7 +58,7 @@ export function salaryFromPosting(salary: PostingSalary, countryCode: string | n
 export function salaryFromText(title: string, description: string, countryCode: string | null): SalaryRange | null {
   const raw = findSalaryInText(title, { bare: true, salaryContext: false }) ?? findInSentences(description);
   if (!raw) return null;
-  return annualise({ ...raw, currency: raw.currency ?? defaultCurrency(countryCode) }, countryCode);
+  return annualise({ ...raw, currency: raw.currency ?? defaultCurrency(countryCode) }, paymentsPerYear(`${title}\n${description}`));
 }
 
 const SALARY_HINT = /[€$£]|\b(?:eur|euro|usd|chf|gbp|gehalt|jahresgehalt|mindestgehalt|salary|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|stundenlohn|per hour|pro stunde)\b/i;
@@ -66,41 +75,45 @@ function findInSentences(text: string): RawAmount | null {
   return null;
 }
 
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CH: 'CHF', LI: 'CHF', GB: 'GBP', US: 'USD' };
+
 function defaultCurrency(countryCode: string | null): string {
-  return countryCode === 'CH' ? 'CHF' : 'EUR';
+  return (countryCode !== null ? COUNTRY_CURRENCY[countryCode] : undefined) ?? 'EUR';
 }
 
-interface Amount {
-  min: number;
-  max: number;
-  currency: string | null;
-  unit: string | null;
-}
-
-/** Annual EUR range of an amount; null when the currency is unknown or the result implausible. */
-export function annualise(amount: Amount, countryCode: string | null): SalaryRange | null {
-  const rate = EUR_RATES[(amount.currency ?? 'EUR').toUpperCase()];
+/** Annual EUR range of a stated amount; null when the currency is unknown or the result implausible. */
+export function annualise(amount: RawAmount, payments = 12): SalaryRange | null {
+  const currency = (amount.currency ?? 'EUR').toUpperCase();
+  const rate = EUR_RATES[currency];
   if (rate === undefined) return null;
   const lo = Math.min(amount.min, amount.max);
   const hi = Math.max(amount.min, amount.max);
   if (!(lo > 0)) return null;
-  const factor = annualFactor(unitOf(amount.unit, hi), countryCode);
-  const min = Math.round(lo * factor * rate);
-  const max = Math.round(hi * factor * rate);
+  const period = periodOf(amount.unit, hi);
+  const factor = period === 'MONTH' ? payments : ANNUAL_FACTORS[period];
+  const min = Math.round((amount.open === 'min' ? hi : lo) * factor * rate);
+  const max = Math.round((amount.open === 'max' ? lo : hi) * factor * rate);
   if (min < MIN_ANNUAL || max > MAX_ANNUAL) return null;
-  return { min, max };
+  return {
+    min,
+    max,
+    stated: {
+      min: amount.open === 'min' ? null : lo,
+      max: amount.open === 'max' ? null : hi,
+      currency,
+      period,
+      paymentsPerYear: period === 'MONTH' ? payments : 12,
+    },
+  };
 }
 
-function unitOf(unit: string | null, amount: number): string {
+function periodOf(unit: string | null, amount: number): SalaryPeriod {
   const u = unit?.toUpperCase().replace(/^PER[_ ]/, '') ?? '';
-  if (u in ANNUAL_FACTORS) return u;
+  if (u === 'YEAR' || u === 'MONTH' || u === 'WEEK' || u === 'DAY' || u === 'HOUR') return u;
   if (u === 'ANNUAL' || u === 'ANNUALLY' || u === 'YEARLY') return 'YEAR';
   if (u === 'MONTHLY') return 'MONTH';
   if (u === 'HOURLY') return 'HOUR';
+  if (u === 'WEEKLY') return 'WEEK';
+  if (u === 'DAILY') return 'DAY';
   return amount >= 10_000 ? 'YEAR' : amount >= 500 ? 'MONTH' : 'HOUR';
-}
-
-function annualFactor(unit: string, countryCode: string | null): number {
-  if (unit === 'MONTH' && countryCode !== null && FOURTEEN_SALARIES.has(countryCode)) return 14;
-  return ANNUAL_FACTORS[unit] ?? 1;
 }

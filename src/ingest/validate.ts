@@ -16,6 +16,7 @@ import {
   urlOf,
   type JsonObject,
 } from './json-ld.js';
+import type { PostingIdentifier } from './identity.js';
 import type { Posting, PostingAddress, PostingOrganization, PostingSalary } from './posting.js';
 
 export type Validation = { ok: true; posting: Posting } | { ok: false; reason: string };
@@ -94,14 +95,19 @@ function optionalDate(record: JsonObject, field: string, endOfDay: boolean): num
   return ms;
 }
 
-function identifierOf(value: unknown): string | null {
+/** The first identifier with its name: a string or number (name ''), or a PropertyValue. */
+function identifierOf(value: unknown): PostingIdentifier | null {
   if (value === undefined || value === null) return null;
   const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'string' || typeof first === 'number') return asText(first);
+  if (first === undefined || first === null) return null;
+  if (typeof first === 'string' || typeof first === 'number') {
+    const v = asText(first);
+    return v === null ? null : { name: '', value: v };
+  }
   if (isObject(first)) {
     const v = asText(first['value']) ?? asText(first['@id']);
     if (v === null) fail('identifier.value is missing');
-    return v;
+    return { name: asText(first['name']) ?? asText(first['propertyID']) ?? '', value: v };
   }
   return fail(`identifier is not a string, number or PropertyValue: ${quote(value)}`);
 }

@@ -14,6 +14,7 @@ import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
 import { buildFacetRows, type FacetRows, type RowColumn } from './facet-rows.js';
 import { Scratch } from './scratch.js';
 import { QueryCache } from './query-cache.js';
+import { buildExtraColumns, type ExtraColumns } from './extra-filters.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;
@@ -68,6 +69,8 @@ export interface Engine {
   readonly scratch: Scratch;
   /** Recent keyword matches (read-only bitsets), by their terms. */
   readonly keywordMatches: QueryCache<{ words: Uint32Array; size: number }>;
+  /** Posted date, salary upper ends and language per document (extra-filters.ts). */
+  readonly extras: ExtraColumns;
   readonly orders: { readonly dateAsc: SortOrder; readonly dateDesc: SortOrder; readonly salaryAsc: SortOrder; readonly salaryDesc: SortOrder };
 }
 
@@ -101,6 +104,7 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
     scratch: new Scratch(n),
     keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
     orders: ordersOf(dates, mids),
+    extras: buildExtraColumns(jobs, estimates),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FacetCounts, FacetOption, FacetRequest } from '../domain/query.js';
+import { fieldValues, type FacetCounts, type FacetOption, type FacetRequest, type MultiField } from '../domain/query.js';
 import { bucketLabel, bucketValue } from '../domain/salary-buckets.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../domain/vocab.js';
 import type { Dictionary } from './columns.js';
@@ -23,7 +23,8 @@ export function computeFacets(e: Engine, all: Base, bases: ReadonlyMap<string, B
   const matching = evaluate(e, plan);
   const disjunctive = request.mode === 'disjunctive';
   const own = disjunctive ? FACET_KEYS.filter((f) => setKeys.has(f)) : [];
-  const skip = disjunctive ? setKeys : new Set(['skill', 'location'].filter((f) => setKeys.has(f)));
+  const single = (field: MultiField): boolean => fieldValues(request.filter, field)?.length === 1;
+  const skip = disjunctive ? setKeys : new Set((['skill', 'location'] as const).filter((f) => setKeys.has(f) && single(f)));
   const main = countFacets(e, matching, FACET_KEYS.filter((f) => !skip.has(f)), basesFor(all, bases, plan.clauses));
   const counts: Partial<Record<FacetKey, Uint32Array>> = { ...main.byFacet };
   let seoTotal = main.total;
@@ -48,12 +49,16 @@ function buildLists(
   const limit = Math.max(1, Math.floor(request.facetLimit) || 1);
   const disjunctive = request.mode === 'disjunctive';
   const byCount = (f: FacetKey, dict: Dictionary, max: number): FacetOption[] => {
-    const selected = sel[f] ?? null;
-    if (!disjunctive && uncounted.has(f)) return total > 0 && selected !== null ? [option(dict, selected, total)] : [];
-    return optionsByCount(dict, counts[f]!, max, disjunctive ? selected : null);
+    const selected = sel[f] ?? [];
+    if (!disjunctive && uncounted.has(f)) return total > 0 && selected.length > 0 ? [option(dict, selected[0]!, total)] : [];
+    // Several skills or places in conjunctive mode: only the selected ones, counted over the matches.
+    if (!disjunctive && (f === 'skill' || f === 'location') && (fieldValues(request.filter, f)?.length ?? 0) > 1) {
+      return onlySelected(dict, counts[f]!, selected);
+    }
+    return optionsByCount(dict, counts[f]!, max, disjunctive ? selected : []);
   };
   const byVocab = (f: FacetKey, dict: Dictionary, vocab: readonly string[]): FacetOption[] =>
-    optionsByVocab(dict, counts[f]!, vocab, disjunctive ? (sel[f] ?? null) : null);
+    optionsByVocab(dict, counts[f]!, vocab, disjunctive ? (sel[f] ?? []) : []);
   const c = e.columns;
   const seo = counts.seo!;
   return {
@@ -76,23 +81,39 @@ function buildLists(
 }
 
 /** Codes of the selected values the index knows (listed even at count 0 in disjunctive mode). */
-function selectedCodes(e: Engine, request: FacetRequest): Partial<Record<FacetKey, number>> {
+function selectedCodes(e: Engine, request: FacetRequest): Partial<Record<FacetKey, number[]>> {
   const f = request.filter;
   const c = e.columns;
-  const pairs: [FacetKey, number | null | undefined][] = [
-    ['workModel', f.workModel === undefined ? null : c.workModel.codes.get(f.workModel)],
-    ['position', f.position === undefined ? null : c.position.codes.get(f.position)],
-    ['seniority', f.seniority === undefined ? null : c.seniority.codes.get(f.seniority)],
-    ['employmentType', f.employmentType === undefined ? null : c.employmentType.codes.get(f.employmentType)],
-    ['industry', f.industry === undefined ? null : c.industry.codes.get(f.industry)],
-    ['companySize', f.companySize === undefined ? null : c.companySize.codes.get(f.companySize)],
-    ['company', f.company === undefined ? null : c.company.codes.get(f.company.toLowerCase())],
-    ['skill', f.skill === undefined ? null : e.skills.codes.get(f.skill)],
-    ['location', f.location === undefined ? null : canonicalPlace(e.places, f.location)],
+  const pairs: [FacetKey, MultiField, (v: string) => number | null | undefined][] = [
+    ['workModel', 'workModel', (v) => c.workModel.codes.get(v)],
+    ['position', 'position', (v) => c.position.codes.get(v)],
+    ['seniority', 'seniority', (v) => c.seniority.codes.get(v)],
+    ['employmentType', 'employmentType', (v) => c.employmentType.codes.get(v)],
+    ['industry', 'industry', (v) => c.industry.codes.get(v)],
+    ['companySize', 'companySize', (v) => c.companySize.codes.get(v)],
+    ['company', 'company', (v) => c.company.codes.get(v.toLowerCase())],
+    ['skill', 'skill', (v) => e.skills.codes.get(v)],
+    ['location', 'location', (v) => canonicalPlace(e.places, v)],
   ];
-  const out: Partial<Record<FacetKey, number>> = {};
-  for (const [key, code] of pairs) if (code !== undefined && code !== null) out[key] = code;
+  const out: Partial<Record<FacetKey, number[]>> = {};
+  for (const [key, field, codeOf] of pairs) {
+    const codes: number[] = [];
+    for (const v of fieldValues(f, field) ?? []) {
+      const code = codeOf(v);
+      if (code !== undefined && code !== null && !codes.includes(code)) codes.push(code);
+    }
+    if (codes.length > 0) out[key] = codes;
+  }
   return out;
+}
+
+/** The selected values with a count over the matches, by count then label order. */
+function onlySelected(dict: Dictionary, counts: Uint32Array, selected: readonly number[]): FacetOption[] {
+  const rank = dict.labelRank;
+  return selected
+    .filter((code) => counts[code]! > 0)
+    .sort((a, b) => counts[b]! - counts[a]! || rank[a]! - rank[b]!)
+    .map((code) => option(dict, code, counts[code]!));
 }
 
 function option(dict: Dictionary, code: number, count: number): FacetOption {
@@ -104,21 +125,22 @@ function codeCount(dict: Dictionary, counts: Uint32Array, value: string): number
   return code === undefined ? 0 : counts[code]!;
 }
 
-/** Values of a closed vocabulary in its own order, non-zero counts (and `selected`) only. */
-function optionsByVocab(dict: Dictionary, counts: Uint32Array, vocab: readonly string[], selected: number | null): FacetOption[] {
+/** Values of a closed vocabulary in its own order, non-zero counts (and the selected ones) only. */
+function optionsByVocab(dict: Dictionary, counts: Uint32Array, vocab: readonly string[], selected: readonly number[]): FacetOption[] {
   const out: FacetOption[] = [];
   for (const value of vocab) {
     const count = codeCount(dict, counts, value);
-    if (count > 0 || (selected !== null && dict.values[selected] === value)) out.push({ value, label: value, count });
+    if (count > 0 || selected.some((code) => dict.values[code] === value)) out.push({ value, label: value, count });
   }
   return out;
 }
 
 /**
- * Non-zero values by count (descending), then label order; at most `max`, and `selected` is
- * always among them (replacing the last one if it did not make the cut).
+ * Non-zero values by count (descending), then label order; at most `max`, and the selected ones
+ * are always among them (each replacing the last value not selected, if it did not make the cut;
+ * so more selected values than `max` are all listed).
  */
-function optionsByCount(dict: Dictionary, counts: Uint32Array, max: number, selected: number | null): FacetOption[] {
+function optionsByCount(dict: Dictionary, counts: Uint32Array, max: number, selected: readonly number[]): FacetOption[] {
   const rank = dict.labelRank;
   const before = (a: number, b: number): boolean =>
     counts[a]! !== counts[b]! ? counts[a]! > counts[b]! : rank[a]! < rank[b]!;
@@ -127,9 +149,17 @@ function optionsByCount(dict: Dictionary, counts: Uint32Array, max: number, sele
   const kept = Number.isFinite(max) ? topKInRange(1, counts.length, max, nonZero, before) : [];
   if (!Number.isFinite(max)) for (let code = 1; code < counts.length; code++) if (nonZero(code)) kept.push(code);
   kept.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
-  if (selected !== null && !kept.includes(selected)) {
-    if (kept.length >= max) kept.pop();
-    kept.push(selected);
+  for (const code of selected) {
+    if (kept.includes(code)) continue;
+    if (kept.length >= max) {
+      for (let i = kept.length - 1; i >= 0; i--) {
+        if (!selected.includes(kept[i]!)) {
+          kept.splice(i, 1);
+          break;
+        }
+      }
+    }
+    kept.push(code);
     kept.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
   }
   return kept.map((code) => option(dict, code, counts[code]!));

@@ -1,14 +1,15 @@
-import type { JobFilter } from '../domain/query.js';
+import { fieldValues, type JobFilter, type MultiField } from '../domain/query.js';
 import type { ColumnFacet, Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
-import { matchTerms, queryTerms } from './keyword-query.js';
+import { matchTerms, parseKeywords, termsKey, type KeywordQuery } from './keyword-query.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
 import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
 import { canonicalPlace, placeCandidates } from './places.js';
 import { countAtLeast } from './remote.js';
+import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
 
 /** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
-export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords';
+export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
 
 /** One applied filter: its exact size, its documents and a per-document test. */
 export interface Clause {
@@ -23,11 +24,11 @@ export interface Clause {
 /** A filter resolved against the index; an unknown value is a clause of size 0. */
 export interface Plan {
   readonly clauses: readonly Clause[];
-  /** Terms per keyword word (for relevance); null without keywords. */
-  readonly terms: number[][] | null;
+  /** The parsed keyword query (for relevance); null without keywords. */
+  readonly keywords: KeywordQuery | null;
 }
 
-const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
+const FILTER_COLUMNS: readonly [MultiField, ColumnFacet][] = [
   ['salaryRange', 'salary'], ['workModel', 'workModel'], ['position', 'position'], ['seniority', 'seniority'],
   ['employmentType', 'employmentType'], ['industry', 'industry'], ['companySize', 'companySize'],
 ];
@@ -39,20 +40,44 @@ const FILTER_COLUMNS: readonly [keyof JobFilter, ColumnFacet][] = [
  */
 export function planFilter(e: Engine, filter: JobFilter): Plan {
   const clauses: Clause[] = [];
-  for (const [field, facet] of FILTER_COLUMNS) {
-    const value = filter[field];
-    if (typeof value === 'string') clauses.push(columnClause(e, facet, value));
-  }
-  if (filter.company !== undefined) clauses.push(columnClause(e, 'company', filter.company.toLowerCase()));
+  const add = (field: MultiField, key: ClauseKey, clauseOf: (value: string) => Clause): void => {
+    const values = fieldValues(filter, field);
+    if (values !== null) clauses.push(anyOf(e, key, values.map(clauseOf)));
+  };
+  for (const [field, facet] of FILTER_COLUMNS) add(field, facet, (value) => columnClause(e, facet, value));
+  add('company', 'company', (value) => columnClause(e, 'company', value.toLowerCase()));
   if (filter.seo !== undefined) clauses.push(columnClause(e, 'seo', filter.seo ? 'yes' : 'no'));
-  if (filter.skill !== undefined) clauses.push(skillClause(e, filter.skill));
-  if (filter.location !== undefined) clauses.push(locationClause(e, filter.location, filter.radiusKm));
+  add('skill', 'skill', (value) => skillClause(e, value));
+  add('location', 'location', (value) => locationClause(e, value, filter.radiusKm));
   if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
-  const terms = filter.keywords === undefined ? null : queryTerms(e.keywords, filter.keywords);
-  if (terms) clauses.push(keywordClause(e, terms));
-  return { clauses, terms };
+  addExtraClauses(e, filter, clauses);
+  const keywords = filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
+  if (keywords) clauses.push(keywordClause(e, keywords));
+  return { clauses, keywords };
+}
+
+/** The filters beyond the contract (see extra-filters.ts). */
+function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void {
+  const add = (key: ClauseKey, c: ExtraClause): void => {
+    clauses.push({ key, base: null, size: c.size, docs: c.docs, has: c.has });
+  };
+  if (filter.postedSince !== undefined) add('posted', postedSinceClause(e.extras, e.orders.dateDesc, filter.postedSince));
+  if (filter.salaryMin !== undefined) add('salaryMin', salaryMinClause(e.extras, filter.salaryMin, filter.salaryEstimated === true));
+  if (filter.language !== undefined) add('language', languageClause(e.extras, filter.language));
+}
+
+/**
+ * Several values of one dimension: jobs matching any of them (one bitset), under the same key so
+ * that disjunctive counts leave the whole dimension out. One value is its own clause.
+ * Several values (`anyOf`) need at least one clause; none matches nothing.
+ */
+function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[]): Clause {
+  if (alternatives.length === 1) return alternatives[0]!;
+  const words = newBitset(e.n);
+  for (const c of alternatives) addSet(words, c.docs());
+  return bitsClause(key, words);
 }
 
 function unknown(key: ClauseKey): Clause {
@@ -136,10 +161,22 @@ function remoteClause(e: Engine, min: number): Clause {
   return { key: 'remote', base: `remote:${size}`, size, docs, has: (d) => value[d]! >= min };
 }
 
-/** Keyword matches are memoised: a search page asks for facets, count and list of the same text. */
-function keywordClause(e: Engine, terms: number[][]): Clause {
-  const key = terms.map((t) => t.join(',')).join('|');
-  const match = e.keywordMatches.get(key, () => matchTerms(e.keywords, terms));
+/**
+ * Jobs matching every word of the query, and — when the whole query names a position of the
+ * thesaurus — every job of that position. Memoised: a search page asks for facets, count and list
+ * of the same text.
+ */
+function keywordClause(e: Engine, query: KeywordQuery): Clause {
+  const column = e.columns.position;
+  const code = query.position === null ? undefined : column.codes.get(query.position);
+  const key = `${code ?? ''}#${termsKey(query.words)}`;
+  const match = e.keywordMatches.get(key, () => {
+    const words = matchTerms(e.keywords, query.words);
+    if (code === undefined) return words;
+    const bits = words.words.slice();
+    addSet(bits, column.postings[code]!);
+    return { words: bits, size: popcount(bits) };
+  });
   return bitsClause('keywords', match.words, match.size);
 }
 

@@ -1,7 +1,11 @@
+import { LruMap } from '../domain/lru-map.js';
+import type { Language } from '../domain/vocab.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
 import { BM25_B, BM25_K1, forEachPosting, type KeywordIndex } from './keywords.js';
 import { compareStrings } from './columns.js';
-import { LANGUAGE_LIST, forEachWord, stemKey, wordKeys } from './tokenize.js';
+import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
+import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
+import { typoBudget, typoKeys } from './typos.js';
 
 /** Words beyond this many in a query are ignored (bounds the cost of one request). */
 export const MAX_QUERY_WORDS = 32;
@@ -9,37 +13,86 @@ export const MAX_QUERY_WORDS = 32;
 export const MIN_PREFIX_LENGTH = 3;
 /** A prefix adds at most this many terms per language and key (the most frequent ones). */
 export const MAX_PREFIX_TERMS = 16;
+/** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
+export const EXACT_WORD_BONUS = 1e6;
 
 /**
- * The terms each query word stands for, in every language: the stems of its keys, and for the
- * last word also the terms of the indexed words its keys begin (when long enough; the
- * MAX_PREFIX_TERMS most frequent, by document frequency then stem). Terms of a
- * word are ordered by stem so that scores add up in one fixed order. Null when the text has no
- * words (no keyword filter).
- * @example queryTerms(index, 'seo manag') // [[t('seo')], [t('manag'), t('managerin'), ...]]
+ * One query word: the terms it stands for in every language, the first `exact` of them its own
+ * stems and prefix expansions (sorted by stem), the rest typo corrections (sorted by stem).
  */
-export function queryTerms(index: KeywordIndex, text: string): number[][] | null {
-  const words: string[][] = [];
-  forEachWord(text, (w) => {
-    if (words.length < MAX_QUERY_WORDS) words.push(wordKeys(w));
-  });
-  if (words.length === 0) return null;
-  return words.map((keys, i) => termsOfWord(index, keys, i === words.length - 1));
+export interface QueryWord {
+  readonly terms: readonly number[];
+  readonly exact: number;
 }
 
-function termsOfWord(index: KeywordIndex, keys: string[], last: boolean): number[] {
-  const terms = new Set<number>();
+/** A parsed keyword query: its words, and the position the whole query names (thesaurus). */
+export interface KeywordQuery {
+  readonly words: readonly QueryWord[];
+  /** Slug of the position the query names as a whole (see queryPosition), or null. */
+  readonly position: string | null;
+}
+
+const parsed = new WeakMap<KeywordIndex, LruMap<string, KeywordQuery | null>>();
+
+/**
+ * The words of a keyword query and the terms each stands for: the stems of its keys (after word
+ * forms, see word-forms.ts) in every language; for the last word also the terms of the indexed
+ * words its keys begin (when long enough; the MAX_PREFIX_TERMS most frequent, by document
+ * frequency then stem); with `typos`, the terms of indexed words within the word's typo budget
+ * (see typos.ts). Null when the text has no words (no keyword filter).
+ * @example parseKeywords(index, 'seo manag', true)!.words.length // 2
+ */
+export function parseKeywords(index: KeywordIndex, text: string, typos: boolean): KeywordQuery | null {
+  let cache = parsed.get(index);
+  if (!cache) parsed.set(index, (cache = new LruMap(256)));
+  const key = `${typos ? 't' : 'x'}${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const query = parse(index, text, typos);
+  cache.set(key, query);
+  return query;
+}
+
+function parse(index: KeywordIndex, text: string, typos: boolean): KeywordQuery | null {
+  const words: string[][] = [];
+  forEachWord(cleanQueryText(text), (w) => {
+    if (words.length < MAX_QUERY_WORDS) words.push(queryKeys(w));
+  });
+  if (words.length === 0) return null;
+  return {
+    words: words.map((keys, i) => wordOf(index, keys, i === words.length - 1, typos)),
+    position: queryPosition(text),
+  };
+}
+
+/** Terms of a query word; see parseKeywords. */
+function wordOf(index: KeywordIndex, keys: string[], last: boolean, typos: boolean): QueryWord {
+  const exact = new Set<number>();
   for (const lang of LANGUAGE_LIST) {
     for (const key of keys) {
       const t = index.termOf.get(`${lang}:${stemKey(lang, key)}`);
-      if (t !== undefined) terms.add(t);
-      if (last && key.length >= MIN_PREFIX_LENGTH) addPrefixTerms(index, lang, key, terms);
+      if (t !== undefined) exact.add(t);
+      if (last && key.length >= MIN_PREFIX_LENGTH) addPrefixTerms(index, lang, key, exact);
     }
   }
-  return [...terms].sort((a, b) => (index.stems[a]! < index.stems[b]! ? -1 : index.stems[a]! > index.stems[b]! ? 1 : a - b));
+  const corrected = new Set<number>();
+  if (typos) {
+    for (const lang of LANGUAGE_LIST) {
+      const vocab = index.vocab.get(lang);
+      if (!vocab) continue;
+      for (const key of keys) {
+        for (const i of typoKeys(vocab.keys, key, typoBudget(key.length))) {
+          const t = vocab.terms[i]!;
+          if (!exact.has(t)) corrected.add(t);
+        }
+      }
+    }
+  }
+  const byStem = (a: number, b: number): number => compareStrings(index.stems[a]!, index.stems[b]!) || a - b;
+  return { terms: [...[...exact].sort(byStem), ...[...corrected].sort(byStem)], exact: exact.size };
 }
 
-function addPrefixTerms(index: KeywordIndex, lang: (typeof LANGUAGE_LIST)[number], prefix: string, out: Set<number>): void {
+function addPrefixTerms(index: KeywordIndex, lang: Language, prefix: string, out: Set<number>): void {
   const vocab = index.vocab.get(lang);
   if (!vocab) return;
   let lo = 0;
@@ -51,22 +104,36 @@ function addPrefixTerms(index: KeywordIndex, lang: (typeof LANGUAGE_LIST)[number
   }
   const found = new Set<number>();
   for (let i = lo; i < vocab.keys.length && vocab.keys[i]!.startsWith(prefix); i++) found.add(vocab.terms[i]!);
-  const df = (t: number): number => index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
-  const best = [...found].sort((a, b) => df(b) - df(a) || compareStrings(index.stems[a]!, index.stems[b]!));
+  const best = [...found].sort((a, b) => documentFrequency(index, b) - documentFrequency(index, a) || compareStrings(index.stems[a]!, index.stems[b]!));
   for (const t of best.slice(0, MAX_PREFIX_TERMS)) out.add(t);
 }
 
+/** Documents with term t. */
+export function documentFrequency(index: KeywordIndex, t: number): number {
+  return index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+}
+
+/** Stable text of the terms of a query, for caching its matches. */
+export function termsKey(words: readonly QueryWord[]): string {
+  return words.map((w) => `${w.terms.join(',')}/${w.exact}`).join('|');
+}
+
+/** Documents with any of the terms, OR-ed into `bits`. */
+function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Array): void {
+  for (const t of terms) {
+    const dense = index.dense[t];
+    if (dense) orInto(bits, dense);
+    else setBits(bits, index.docs.subarray(index.docOffsets[t]!, index.docOffsets[t + 1]!));
+  }
+}
+
 /** Documents that match every word (any of its terms); a bitset and its size. */
-export function matchTerms(index: KeywordIndex, words: number[][]): { words: Uint32Array; size: number } {
+export function matchTerms(index: KeywordIndex, words: readonly QueryWord[]): { words: Uint32Array; size: number } {
   let acc: Uint32Array | null = null;
   let size = 0;
-  for (const terms of words) {
+  for (const word of words) {
     const bits = newBitset(index.n);
-    for (const t of terms) {
-      const dense = index.dense[t];
-      if (dense) orInto(bits, dense);
-      else setBits(bits, index.docs.subarray(index.docOffsets[t]!, index.docOffsets[t + 1]!));
-    }
+    addTerms(index, word.terms, bits);
     size = acc === null ? popcount(bits) : andInto(bits, acc);
     acc = bits;
   }
@@ -74,14 +141,15 @@ export function matchTerms(index: KeywordIndex, words: number[][]): { words: Uin
 }
 
 /**
- * BM25 scores of the matching documents, added into `scores` (which must be zero there):
- * for each word in order, for each of its terms, idf(term) * saturated tf.
+ * Relevance scores of the matching documents, added into `scores` (which must be zero there):
+ * BM25 — for each word in order, for each of its terms, idf(term) * saturated tf — plus
+ * EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
  */
-export function scoreTerms(index: KeywordIndex, words: number[][], match: Uint32Array, scores: Float64Array): void {
+export function scoreTerms(index: KeywordIndex, words: readonly QueryWord[], match: Uint32Array, scores: Float64Array): void {
   const n = index.n;
-  for (const terms of words) {
-    for (const t of terms) {
-      const df = index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+  for (const word of words) {
+    for (const t of word.terms) {
+      const df = documentFrequency(index, t);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       forEachPosting(index, t, (d, tf) => {
         if (!hasBit(match, d)) return;
@@ -90,4 +158,78 @@ export function scoreTerms(index: KeywordIndex, words: number[][], match: Uint32
       });
     }
   }
+  const exactWords = new Uint8Array(n);
+  let any = false;
+  for (const word of words) {
+    if (word.exact === 0) continue;
+    any = true;
+    const bits = newBitset(n);
+    addTerms(index, word.terms.slice(0, word.exact), bits);
+    andInto(bits, match);
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        exactWords[(w << 5) + 31 - Math.clz32(low)]!++;
+        x ^= low;
+      }
+    }
+  }
+  if (!any) return;
+  for (let w = 0; w < match.length; w++) {
+    let x = match[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      const d = (w << 5) + 31 - Math.clz32(low);
+      if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
+      x ^= low;
+    }
+  }
+}
+
+/**
+ * A spelling correction of a query, for `did_you_mean`: every word that no indexed word matches
+ * exactly (after word forms), replaced by the indexed word (a folded key) of the most documents
+ * within a looser budget (see suggestionBudget); null when no word is changed.
+ * @example correctQuery(index, 'markting manger') // 'marketing manager'
+ */
+export function correctQuery(index: KeywordIndex, text: string): string | null {
+  const out: string[] = [];
+  let changed = false;
+  forEachWord(cleanQueryText(text), (w) => {
+    if (out.length >= MAX_QUERY_WORDS) return;
+    const keys = queryKeys(w);
+    const known = LANGUAGE_LIST.some((lang) => keys.some((k) => index.termOf.has(`${lang}:${stemKey(lang, k)}`)));
+    if (known) {
+      out.push(w);
+      return;
+    }
+    let best: string | null = null;
+    let bestDf = -1;
+    for (const lang of LANGUAGE_LIST) {
+      const vocab = index.vocab.get(lang);
+      if (!vocab) continue;
+      for (const key of keys) {
+        for (const i of typoKeys(vocab.keys, key, suggestionBudget(key.length))) {
+          const df = documentFrequency(index, vocab.terms[i]!);
+          const k = vocab.keys[i]!;
+          if (df > bestDf || (df === bestDf && best !== null && k < best)) {
+            best = k;
+            bestDf = df;
+          }
+        }
+      }
+    }
+    if (best === null) out.push(w);
+    else {
+      out.push(best);
+      changed = true;
+    }
+  });
+  return changed ? out.join(' ') : null;
+}
+
+/** Edits allowed for a suggestion (not a match): one from 4 letters, two from 7. */
+export function suggestionBudget(length: number): number {
+  return length >= 7 ? 2 : length >= 4 ? 1 : 0;
 }

@@ -3,7 +3,8 @@ import type { Language } from '../domain/vocab.js';
 import { compareStrings } from './columns.js';
 import { newBitset } from './postings/bitset.js';
 import { DENSE_RATIO, isDense } from './postings/doc-set.js';
-import { isWordChar, LANGUAGE_LIST, stemKey, wordKeys } from './tokenize.js';
+import { isWordChar, LANGUAGE_LIST, stemKey } from './tokenize.js';
+import { indexKeys } from './word-forms.js';
 import { Chunked } from './chunked.js';
 import { WordTable } from './word-table.js';
 
@@ -160,7 +161,7 @@ class KeywordBuilder {
   /** The word table value of a new word: its one term, or -1 - (its term list). */
   private addTermList(lang: Language, word: string): number {
     const terms: number[] = [];
-    for (const key of wordKeys(word)) {
+    for (const key of indexKeys(lang, word)) {
       const t = this.termFor(lang, key);
       if (!terms.includes(t)) terms.push(t);
     }

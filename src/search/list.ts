@@ -17,10 +17,10 @@ export function listPage(e: Engine, request: ListRequest): { total: number; jobs
   const match = evaluate(e, plan);
   const w = paginate(match.size, request.page, request.perPage);
   let docs: Uint32Array;
-  if (request.sort === 'relevance' && plan.terms !== null) {
+  if (request.sort === 'relevance' && plan.keywords !== null) {
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
-    scoreTerms(e.keywords, plan.terms, match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids), scores);
+    scoreTerms(e.keywords, plan.keywords.words, match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids), scores);
     docs = pageByScore(ids, scores, request.order === 'desc', w);
     e.scratch.clearScores(ids);
   } else {

@@ -1,45 +1,68 @@
 import type { Job, SalaryRange } from '../domain/job.js';
 
-/** Jobs of the same position and country are preferred once there are this many with a salary. */
-export const MIN_COUNTRY_SAMPLE = 5;
+/** An estimate needs at least this many comparable postings with a stated salary ("a handful"). */
+export const MIN_SAMPLE = 5;
+
+/** The comparable groups, narrowest first; the first with MIN_SAMPLE postings is used. */
+export const ESTIMATE_STEPS = ['position-seniority-country', 'field-seniority-country'] as const;
+
+/** Currency region of a country: an estimate never mixes postings paid in different currencies. */
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CH: 'CHF', LI: 'CHF', GB: 'GBP', US: 'USD' };
 
 /**
- * Estimated salaries for the jobs without one: the median min and median max of the jobs with
- * a given salary and the same position (and the same country of the primary place when at least
- * MIN_COUNTRY_SAMPLE such exist), else the same seniority level, else all of them. A job without
- * seniority skips that step. Medians of an even count are the rounded mean of the middle two.
- * Returns null per job that has a salary, and for all when no job has one.
- * @example estimateSalaries([withSalary50to60k, withoutSalary])[1] // { min: 50000, max: 60000 }
+ * Estimated salaries for the jobs without one, from comparable postings only: the median min and
+ * median max of the postings with a stated, closed salary (open bounds such as "bis 75k" are not
+ * samples) of the same seniority in the same country, paid in that country's currency:
+ * 1. `position-seniority-country`: the same position;
+ * 2. `field-seniority-country`: for an SEO job, any SEO job (the board's field).
+ * The first step with at least MIN_SAMPLE postings gives the estimate and is recorded in `basis`.
+ * A job without seniority or country, or without enough comparables, gets no estimate: there is no
+ * sound basis, so none is shown. Never across seniorities, countries or currency regions.
+ * Medians of an even count are the rounded mean of the middle two. Returns null per job that has a salary.
+ * @example estimateSalaries([...fiveSeoManagersInDeWith50to60k, seoManagerInDeWithout])[5] // { min: 50000, max: 60000, basis: { step: 'position-seniority-country', sample: 5 } }
  */
 export function estimateSalaries(jobs: readonly Job[]): (SalaryRange | null)[] {
-  const byPosition = new Samples();
-  const byPositionCountry = new Samples();
-  const bySeniority = new Samples();
-  const all = new Samples();
-  const localKeys = jobs.map(positionCountryKey);
+  const groups = new Samples();
+  const keys = jobs.map(keysOf);
   jobs.forEach((job, d) => {
-    if (!job.salary) return;
-    byPosition.add(job.position.slug, job.salary);
-    byPositionCountry.add(localKeys[d]!, job.salary);
-    if (job.seniority !== null) bySeniority.add(job.seniority, job.salary);
-    all.add('', job.salary);
+    if (!isSample(job)) return;
+    for (const key of keys[d]!) if (key !== null) groups.add(key, job.salary!);
   });
   return jobs.map((job, d) => {
     if (job.salary) return null;
-    const local = localKeys[d]!;
-    if (countryOf(job) !== null && byPositionCountry.size(local) >= MIN_COUNTRY_SAMPLE) return byPositionCountry.median(local);
-    if (byPosition.size(job.position.slug) > 0) return byPosition.median(job.position.slug);
-    if (job.seniority !== null && bySeniority.size(job.seniority) > 0) return bySeniority.median(job.seniority);
-    return all.size('') > 0 ? all.median('') : null;
+    const jobKeys = keys[d]!;
+    for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
+      const key = jobKeys[i] ?? null;
+      const sample = key === null ? 0 : groups.size(key);
+      if (key !== null && sample >= MIN_SAMPLE) return { ...groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
+    }
+    return null;
   });
 }
 
-function countryOf(job: Job): string | null {
-  return job.places[0]?.country?.slug ?? null;
+/** A stated, closed salary in the currency of the job's country. */
+function isSample(job: Job): boolean {
+  const s = job.salary;
+  if (!s) return false;
+  const country = countryOf(job);
+  if (s.stated === undefined) return true;
+  return s.stated.min !== null && s.stated.max !== null && (country === null || s.stated.currency === currencyOf(country));
 }
 
-function positionCountryKey(job: Job): string {
-  return `${job.position.slug}\u0000${countryOf(job) ?? ''}`;
+/** The group key of each step for a job; null where the step does not apply. */
+function keysOf(job: Job): (string | null)[] {
+  const country = countryOf(job);
+  if (country === null || job.seniority === null) return ESTIMATE_STEPS.map(() => null);
+  const where = `${job.seniority}\u0000${country}`;
+  return [`p\u0000${job.position.slug}\u0000${where}`, job.isSeo ? `f\u0000seo\u0000${where}` : null];
+}
+
+function countryOf(job: Job): string | null {
+  return job.places[0]?.countryCode ?? null;
+}
+
+function currencyOf(countryCode: string): string {
+  return COUNTRY_CURRENCY[countryCode] ?? 'EUR';
 }
 
 /** Salary samples per group key with memoised medians. */

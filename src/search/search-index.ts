@@ -7,10 +7,12 @@ import { buildBases } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
+import { correctQuery } from './keyword-query.js';
 import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+import { buildTitleSuggest, suggestTitles, type TitleSuggestion, type TitleSuggestIndex } from './title-suggest.js';
 
 export interface SearchIndexOptions {
   salaryBuckets: readonly SalaryBucket[];
@@ -40,6 +42,7 @@ export class SearchIndex {
   private readonly pages: QueryCache<{ total: number; jobs: ListedJob[] }>;
   private readonly facetCounts: QueryCache<FacetCounts>;
   private readonly suggestions: QueryCache<Suggestion[]>;
+  private readonly titleSuggestions: QueryCache<TitleSuggestion[]>;
 
   private constructor(
     private readonly engine: Engine,
@@ -47,6 +50,7 @@ export class SearchIndex {
     private readonly bases: ReadonlyMap<string, Base>,
     private readonly locationSuggest: SuggestIndex,
     private readonly companySuggest: SuggestIndex,
+    private readonly titleSuggest: TitleSuggestIndex,
   ) {
     this.size = engine.n;
     const capacity = engine.tuning.cacheSize;
@@ -54,6 +58,7 @@ export class SearchIndex {
     this.pages = new QueryCache(capacity);
     this.facetCounts = new QueryCache(capacity);
     this.suggestions = new QueryCache(capacity);
+    this.titleSuggestions = new QueryCache(capacity);
   }
 
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
@@ -68,6 +73,7 @@ export class SearchIndex {
       buildBases(e),
       buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings)),
       buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
+      buildTitleSuggest(e.jobs),
     );
   }
 
@@ -92,6 +98,17 @@ export class SearchIndex {
     return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.all, this.bases, request)));
   }
 
+  /**
+   * A corrected keyword text when the filter's keywords find nothing but the correction (see
+   * correctQuery) does, with the same other filters; else null.
+   * @example index.didYouMean({ keywords: 'seoo' }) // 'seo'
+   */
+  didYouMean(filter: JobFilter): string | null {
+    if (filter.keywords === undefined || this.count(filter) > 0) return null;
+    const corrected = correctQuery(this.engine.keywords, filter.keywords);
+    return corrected !== null && this.count({ ...filter, keywords: corrected }) > 0 ? corrected : null;
+  }
+
   /** Places (cities, regions, countries) with a word starting with q. @example index.suggestLocations('mün', 10) */
   suggestLocations(q: string, limit: number): Suggestion[] {
     return this.suggestions.get(`l${limit}|${q}`, () => deepFreeze(suggest(this.locationSuggest, q, limit)));
@@ -100,6 +117,14 @@ export class SearchIndex {
   /** Companies with a word starting with q; value = label = display name. @example index.suggestCompanies('acm', 10) */
   suggestCompanies(q: string, limit: number): Suggestion[] {
     return this.suggestions.get(`c${limit}|${q}`, () => deepFreeze(suggest(this.companySuggest, q, limit)));
+  }
+
+  /**
+   * Positions and frequent title words with a word starting with q, with their job counts
+   * (title-suggest.ts). @example index.suggestTitles('entw', 10)[0] // { value: 'Entwickler', label: 'Entwickler', count: 3, kind: 'word' }
+   */
+  suggestTitles(q: string, limit: number): TitleSuggestion[] {
+    return this.titleSuggestions.get(`${limit}|${q}`, () => deepFreeze(suggestTitles(this.titleSuggest, q, limit)));
   }
 
   /** The place a location value stands for, or null. @example index.resolveLocation('muenchen')?.slug // 'münchen' */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Job } from '../domain/job.js';
 
 /**
@@ -7,4 +8,14 @@ import type { Job } from '../domain/job.js';
 export function parseJob(doc: string): Job {
   const job: Job = JSON.parse(doc);
   return job;
+}
+
+/** The content hash a store keeps beside a document: equal hashes, equal postings. */
+export function contentHash(doc: string): string {
+  return createHash('sha1').update(doc).digest('base64');
+}
+
+/** The job with the board id the registry gave it (the same object when nothing changes). */
+export function withBoardId(job: Job, boardId: string): Job {
+  return job.boardId === boardId ? job : { ...job, boardId };
 }

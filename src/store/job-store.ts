@@ -21,16 +21,59 @@ export interface UpsertResult {
   updated: number;
 }
 
+/** A posting handed to an import, with where it came from (for reports). */
+export interface StagedJob {
+  job: Job;
+  /** `line 17`, `feed.html item 2`: names the record in reports. */
+  position: string;
+}
+
+/** A posting of a staged batch whose key an earlier posting of the same import already has. */
+export interface RepeatedJob {
+  position: string;
+  /** Position of the posting that holds the key in this import (the one kept). */
+  firstPosition: string;
+}
+
+export interface StageResult {
+  staged: number;
+  repeated: RepeatedJob[];
+}
+
+export interface PublishOptions {
+  /** Epoch ms: postings whose validThrough lies before it are counted as expired on arrival. */
+  now: number;
+  /** The import is a full snapshot of its source: that source's postings absent from it are removed. */
+  sync: boolean;
+}
+
+export interface PublishResult {
+  /** Keys new to the store. */
+  inserted: number;
+  /** Keys stored before whose content changed. */
+  updated: number;
+  /** Keys stored before with exactly the same content (not written again, not announced as a change). */
+  unchanged: number;
+  /** Of all three, those already expired at `now`: stored, never served. */
+  expired: number;
+  /** With `sync`: postings of the source that the import did not contain, deleted. */
+  removed: number;
+}
+
 /**
  * The record of truth for postings. SQLite (default) and PostgreSQL implement it; one contract
  * suite runs against both. All methods are async so that both fit the same shape.
+ *
+ * Board ids: the store keeps a registry (key -> board_id). A posting's `boardId` is a proposal:
+ * the store keeps the id it gave that key before, else the proposal when no other key holds it,
+ * else an id derived from the key. Two keys never share a board id and a key never changes it.
  */
 export interface JobStore {
   /** Creates or migrates the schema; safe to call on every start. */
   migrate(): Promise<void>;
   /** Every posting that has not expired at `now` (epoch ms), in a stable order (by key). */
   loadLive(now: number): Promise<Job[]>;
-  /** Inserts or replaces postings by `key`, all in one transaction. */
+  /** Inserts or replaces postings by `key`, all in one transaction, visible at once. */
   upsert(jobs: readonly Job[]): Promise<UpsertResult>;
   /** Deletes postings by key; returns how many existed. */
   delete(keys: readonly string[]): Promise<number>;
@@ -38,6 +81,19 @@ export interface JobStore {
   count(): Promise<number>;
   /** A number that grows with every change (upsert or delete); replicas compare it to refresh. */
   changeCursor(): Promise<number>;
+  /**
+   * Starts an import of `source`: a staging area nothing serves. Leftovers of an earlier import of
+   * the same source that never published (killed, connection lost) are discarded.
+   */
+  beginImport(source: string): Promise<string>;
+  /** Commits one batch into the import's staging area (board ids are assigned here). */
+  stage(importId: string, jobs: readonly StagedJob[]): Promise<StageResult>;
+  /** Moves everything staged into the live postings in one transaction (one change cursor step). */
+  publish(importId: string, options: PublishOptions): Promise<PublishResult>;
+  /** Drops an import's staging area without publishing. */
+  discardImport(importId: string): Promise<void>;
+  /** Every stored posting (expired included), in key order, a chunk at a time. */
+  scanAll(): AsyncGenerator<Job[]>;
   /**
    * Changes committed after `since`, in commit order, at most `limit` (latest state per key; a
    * deletion leaves a tombstone row so a follower learns of it). The changes of one transaction

@@ -1,17 +1,22 @@
 import pg from 'pg';
 import type { Job } from '../domain/job.js';
-import type { ChangePage, JobChange, JobStore, UpsertResult } from './job-store.js';
+import type {
+  ChangePage, JobChange, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+} from './job-store.js';
 import { checkLimit } from './change-limit.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
+import { beginImport, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
 import { sortByKey } from './sort-by-key.js';
 
 /** Rows per INSERT statement; one upsert call may run several, all in its one transaction. */
 const UPSERT_CHUNK = 1_000;
 /** Rows fetched per round trip by loadLive's cursor: bounds the client's buffer. */
 const FETCH_SIZE = 5_000;
+/** Rows scanAll hands out at a time. */
+const SCAN_CHUNK = 1_000;
 /** Advisory lock taken while migrating, so replicas starting together migrate one at a time. */
 const MIGRATION_LOCK = 4_217_730_551;
 
@@ -20,12 +25,12 @@ const MIGRATION_LOCK = 4_217_730_551;
  * and the indexed columns are read from the very document stored, so they cannot disagree.
  */
 const UPSERT_SQL = `
-  INSERT INTO jobs (key, board_id, posted_at, valid_through, doc, seq)
-  SELECT d->>'key', d->>'boardId', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, $2
-    FROM jsonb_array_elements($1::jsonb) AS t (d)
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
+  SELECT d->>'key', d->>'boardId', d->>'source', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, r->>'h', $2
+    FROM jsonb_array_elements($1::jsonb) AS t (r), LATERAL (SELECT r->'j') AS u (d)
   ON CONFLICT (key) DO UPDATE SET
-    board_id = excluded.board_id, posted_at = excluded.posted_at,
-    valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq
+    board_id = excluded.board_id, source = excluded.source, posted_at = excluded.posted_at,
+    valid_through = excluded.valid_through, doc = excluded.doc, hash = excluded.hash, seq = excluded.seq
   -- xmax is 0 only on a freshly inserted row version.
   RETURNING (xmax = 0) AS inserted`;
 
@@ -122,7 +127,7 @@ export class PostgresJobStore implements JobStore {
       let inserted = 0;
       for (let from = 0; from < unique.length; from += UPSERT_CHUNK) {
         const chunk = unique.slice(from, from + UPSERT_CHUNK);
-        const fresh = await upsertChunk(client, chunk, seq);
+        const fresh = await upsertChunk(client, await withRegisteredIds(client, chunk), seq);
         inserted += fresh;
         // Only a key that was not stored can have a tombstone.
         if (fresh > 0) await client.query(UNTOMBSTONE_SQL, [chunk.map((j) => j.key)]);
@@ -179,6 +184,48 @@ export class PostgresJobStore implements JobStore {
     return this.#scalar("SELECT value FROM store_meta WHERE name = 'change_cursor'");
   }
 
+  async beginImport(source: string): Promise<string> {
+    return this.#transaction((client) => beginImport(client, source));
+  }
+
+  async stage(importId: string, jobs: readonly StagedJob[]): Promise<StageResult> {
+    if (jobs.length === 0) return { staged: 0, repeated: [] };
+    return this.#transaction(async (client) => {
+      const result: StageResult = { staged: 0, repeated: [] };
+      for (let from = 0; from < jobs.length; from += UPSERT_CHUNK) {
+        const part = await stageJobs(client, importId, jobs.slice(from, from + UPSERT_CHUNK));
+        result.staged += part.staged;
+        result.repeated.push(...part.repeated);
+      }
+      return result;
+    }).catch((error: unknown) => {
+      throw explainUpsertError(error);
+    });
+  }
+
+  async publish(importId: string, options: PublishOptions): Promise<PublishResult> {
+    return this.#transaction((client) => publishImport(client, importId, options, () => bumpCursor(client)));
+  }
+
+  async discardImport(importId: string): Promise<void> {
+    await this.#pool.query('DELETE FROM import_staging WHERE import_id = $1', [importId]);
+  }
+
+  async *scanAll(): AsyncGenerator<Job[]> {
+    let after = '';
+    for (;;) {
+      const result = await this.#pool.query<[string, string]>({
+        text: 'SELECT key, doc::text FROM jobs WHERE key > $1 ORDER BY key LIMIT $2',
+        values: [after, SCAN_CHUNK],
+        rowMode: 'array',
+      });
+      if (result.rows.length > 0) yield result.rows.map(([, doc]) => parseJob(doc));
+      const last = result.rows.at(-1);
+      if (last === undefined || result.rows.length < SCAN_CHUNK) return;
+      after = last[0];
+    }
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
@@ -224,11 +271,11 @@ async function bumpCursor(client: pg.PoolClient): Promise<number> {
 }
 
 /** Writes one chunk; returns how many of its rows were new. */
-async function upsertChunk(client: pg.PoolClient, jobs: readonly Job[], seq: number): Promise<number> {
+async function upsertChunk(client: pg.PoolClient, rows: readonly { doc: string; hash: string }[], seq: number): Promise<number> {
   try {
     const result = await client.query<[boolean]>({
       text: UPSERT_SQL,
-      values: [JSON.stringify(jobs), seq],
+      values: [`[${rows.map((r) => `{"h":"${r.hash}","j":${r.doc}}`).join(',')}]`, seq],
       rowMode: 'array',
     });
     return result.rows.filter(([inserted]) => inserted).length;

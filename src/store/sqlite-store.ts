@@ -2,18 +2,25 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
-import type { ChangePage, JobChange, JobStore, UpsertResult } from './job-store.js';
+import type {
+  ChangePage, JobChange, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+} from './job-store.js';
 import { checkLimit } from './change-limit.js';
-import { parseJob } from './job-json.js';
+import { contentHash, parseJob, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { pendingMigrations, type Migration } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
+import {
+  assignBoardId, beginImport, prepareImportStatements, publishImport, stageJobs, type ImportStatements,
+} from './sqlite-import.js';
 
 /** How long a writer waits for another process's write transaction before failing (ms). */
 const BUSY_TIMEOUT_MS = 10_000;
 /** Rows loadLive reads and parses between two yields to the event loop (~tens of ms of work). */
 const LOAD_CHUNK = 5_000;
+/** Rows scanAll hands out at a time. */
+const SCAN_CHUNK = 1_000;
 
 const PRAGMAS = [
   // Readers (the server) and the writer (an import) never block each other.
@@ -33,7 +40,7 @@ const PRAGMAS = [
 
 interface Statements {
   exists: Database.Statement<[string], number>;
-  upsert: Database.Statement<[string, string, number | null, number | null, string, number]>;
+  upsert: Database.Statement<[string, string, string, number | null, number | null, string, string, number]>;
   remove: Database.Statement<[string], string>;
   tombstone: Database.Statement<[string, string, number]>;
   untombstone: Database.Statement<[string]>;
@@ -46,6 +53,8 @@ interface Statements {
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
   liveChunk: Database.Statement<[number, number, number], [number, string]>;
+  scanChunk: Database.Statement<[string, number], [string, string]>;
+  imports: ImportStatements;
 }
 
 /** The embedded store: one SQLite file, the Job kept as JSON beside the columns queries need. */
@@ -57,6 +66,8 @@ export class SqliteJobStore implements JobStore {
   // better-sqlite3 transactions commit on return and roll back when the function throws.
   readonly #upsertTx: Database.Transaction<(jobs: readonly Job[]) => UpsertResult>;
   readonly #deleteTx: Database.Transaction<(keys: readonly string[]) => number>;
+  readonly #stageTx: Database.Transaction<(importId: string, jobs: readonly StagedJob[]) => StageResult>;
+  readonly #publishTx: Database.Transaction<(importId: string, options: PublishOptions) => PublishResult>;
   /** A read transaction: its queries see one snapshot while other processes write. */
   readonly #readChanges: Database.Transaction<(since: number, limit: number) => ChangePage>;
 
@@ -67,6 +78,10 @@ export class SqliteJobStore implements JobStore {
     for (const pragma of PRAGMAS) this.#db.pragma(pragma);
     this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs));
     this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys));
+    this.#stageTx = this.#db.transaction((importId, jobs) => stageJobs(this.#stmts().imports, importId, jobs));
+    this.#publishTx = this.#db.transaction((importId, options) =>
+      publishImport(this.#stmts().imports, importId, options, () => this.#stmts().bumpCursor.get() ?? 0),
+    );
     this.#readChanges = this.#db.transaction((since, limit) => readChanges(this.#stmts(), since, limit));
   }
 
@@ -96,6 +111,35 @@ export class SqliteJobStore implements JobStore {
 
   async changeCursor(): Promise<number> {
     return this.#serial(() => this.#stmts().cursor.get() ?? 0);
+  }
+
+  async beginImport(source: string): Promise<string> {
+    return this.#serial(() => this.#db.transaction(() => beginImport(this.#stmts().imports, source)).immediate());
+  }
+
+  async stage(importId: string, jobs: readonly StagedJob[]): Promise<StageResult> {
+    if (jobs.length === 0) return { staged: 0, repeated: [] };
+    return this.#serial(() => this.#stageTx.immediate(importId, jobs));
+  }
+
+  async publish(importId: string, options: PublishOptions): Promise<PublishResult> {
+    return this.#serial(() => this.#publishTx.immediate(importId, options));
+  }
+
+  async discardImport(importId: string): Promise<void> {
+    await this.#serial(() => this.#stmts().imports.clearImport.run(importId));
+  }
+
+  async *scanAll(): AsyncGenerator<Job[]> {
+    let after = '';
+    for (;;) {
+      const from = after;
+      const rows = await this.#serial(() => this.#stmts().scanChunk.all(from, SCAN_CHUNK));
+      if (rows.length > 0) yield rows.map(([, doc]) => parseJob(doc));
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < SCAN_CHUNK) return;
+      after = last[0];
+    }
   }
 
   async changesSince(since: number, limit: number): Promise<ChangePage> {
@@ -156,12 +200,14 @@ export class SqliteJobStore implements JobStore {
 function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
   const seq = s.bumpCursor.get() ?? 0;
   let inserted = 0;
-  for (const job of jobs) {
-    if (s.exists.get(job.key) === undefined) {
+  for (const proposed of jobs) {
+    if (s.exists.get(proposed.key) === undefined) {
       inserted++;
-      s.untombstone.run(job.key);
+      s.untombstone.run(proposed.key);
     }
-    s.upsert.run(job.key, job.boardId, job.postedAt, job.validThrough, JSON.stringify(job), seq);
+    const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
+    const doc = JSON.stringify(job);
+    s.upsert.run(job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc), seq);
   }
   return { inserted, updated: jobs.length - inserted };
 }
@@ -209,9 +255,10 @@ function prepareStatements(db: Database.Database): Statements {
   return {
     exists: db.prepare<[string], number>('SELECT 1 FROM jobs WHERE key = ?').pluck(),
     upsert: db.prepare(
-      `INSERT INTO jobs (key, board_id, posted_at, valid_through, doc, seq) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, posted_at = excluded.posted_at,
-         valid_through = excluded.valid_through, doc = excluded.doc, seq = excluded.seq`,
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
+         posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
+         hash = excluded.hash, seq = excluded.seq`,
     ),
     remove: db.prepare<[string], string>('DELETE FROM jobs WHERE key = ? RETURNING board_id').pluck(),
     tombstone: db.prepare(
@@ -255,6 +302,10 @@ function prepareStatements(db: Database.Database): Statements {
           ORDER BY rowid LIMIT ?`,
       )
       .raw(),
+    scanChunk: db
+      .prepare<[string, number], [string, string]>('SELECT key, doc FROM jobs WHERE key > ? ORDER BY key LIMIT ?')
+      .raw(),
+    imports: prepareImportStatements(db),
   };
 }
 

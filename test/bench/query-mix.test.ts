@@ -13,7 +13,7 @@ import { OramaPeer } from '../../bench/peers/orama.js';
 import { PostgresPeer } from '../../bench/peers/postgres-sql.js';
 import { SqlitePeer } from '../../bench/peers/sqlite-sql.js';
 import { createBenchDatabase, dropBenchDatabase } from '../../bench/pg-database.js';
-import { buildQueryMix, type MixSizes } from '../../bench/query-mix.js';
+import { buildQueryMix, isKeywordKind, type MixSizes } from '../../bench/query-mix.js';
 import { FACET_LIMIT } from '../../bench/run-system.js';
 import type { SearchSystem } from '../../bench/system.js';
 
@@ -55,7 +55,7 @@ async function disagreements(peer: SearchSystem): Promise<string[]> {
   const mix = buildQueryMix(jobs, SIZES);
   const found: string[] = [];
   for (const { kind, filter } of mix.filters.slice(0, COMPARED)) {
-    if (kind === 'keywords' || peer.unsupported(filter) !== null) continue;
+    if (isKeywordKind(kind) || peer.unsupported(filter) !== null) continue;
     const what = JSON.stringify(filter);
     const ours = engine.count(filter);
     const theirs = await peer.count(filter);

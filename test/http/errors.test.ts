@@ -216,13 +216,14 @@ describe('caching', () => {
 });
 
 describe('docs', () => {
-  it('serves an OpenAPI 3 document naming the five endpoints and the decisions', async () => {
+  it('serves an OpenAPI 3 document naming the five endpoints, the title autosuggest addition and the decisions', async () => {
     const res = await app.inject('/jobs/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown>; info: { description: string } }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.values(ENDPOINTS).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual([...Object.values(ENDPOINTS), '/jobs/api/job-search-title-autosuggest'].sort());
     expect(doc.info.description).toContain('facet_mode=disjunctive');
+    expect(doc.info.description).toContain('work_model=remote,hybrid');
   });
 
   it('serves interactive docs at /docs', async () => {

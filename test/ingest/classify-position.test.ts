@@ -38,18 +38,19 @@ describe('cleanTitle', () => {
 });
 
 describe('classifyPosition', () => {
+  // isSeo here is the title's verdict alone; SEA, performance, content and growth titles are not SEO.
   it.each([
     ['Organic Search Manager (m/w/d) SEO & AI-Focused | 100% remote', 'seo-manager', 'SEO Manager', true],
     ['Junior SEO Manager (m/f/d)', 'seo-manager', 'SEO Manager', true],
     ['(Senior) SEO Specialist (m/f/d)', 'seo-specialist', 'SEO Specialist', true],
     ['Head of SEO (m/w/d)', 'head-of-seo', 'Head of SEO', true],
     ['Technical SEO Manager (m/w/d)', 'technical-seo', 'Technical SEO', true],
-    ['SEA Manager - Google Ads (m/w/d) - in Vollzeit', 'sea-manager', 'SEA Manager', true],
-    ['Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing', 'online-marketing-manager', 'Online Marketing Manager', true],
+    ['SEA Manager - Google Ads (m/w/d) - in Vollzeit', 'sea-manager', 'SEA Manager', false],
+    ['Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing', 'online-marketing-manager', 'Online Marketing Manager', false],
     ['Werkstudent Online-Marketing (m/w/d) - Newsletter & SEO/GEO', 'online-marketing-manager', 'Online Marketing Manager', true],
-    ['Performance Marketing Manager (w/m/d)', 'performance-marketing-manager', 'Performance Marketing Manager', true],
-    ['Content Marketing Manager (m/w/d)', 'content-marketing-manager', 'Content Marketing Manager', true],
-    ['Head of Growth Marketing (m/w/d)', 'growth-marketing-manager', 'Growth Marketing Manager', true],
+    ['Performance Marketing Manager (w/m/d)', 'performance-marketing-manager', 'Performance Marketing Manager', false],
+    ['Content Marketing Manager (m/w/d)', 'content-marketing-manager', 'Content Marketing Manager', false],
+    ['Head of Growth Marketing (m/w/d)', 'growth-marketing-manager', 'Growth Marketing Manager', false],
     ['Senior Growth Engineer (SEO & Performance)', 'growth-engineer', 'Growth Engineer', true],
     ['Exam. Pflegefachkraft (m/w/d) – Schwerpunkt Intensivpflege', 'pflegefachkraft', 'Pflegefachkraft', false],
     ['Teilzeitkraft Buchhaltung (m/w/d) - Remote, 20-30 Stunden/Woche', 'buchhalter', 'Buchhalter', false],
@@ -61,7 +62,7 @@ describe('classifyPosition', () => {
     ['Consultor/a SEO', 'seo-consultant', 'SEO Consultant', true],
     ['Online-Redakteur:in SEO', 'seo-content-writer', 'SEO Content Writer', true],
     ['Consultor SEO técnico', 'technical-seo', 'Technical SEO', true],
-    ['Responsable de Marketing Online', 'online-marketing-manager', 'Online Marketing Manager', true],
+    ['Responsable de Marketing Online', 'online-marketing-manager', 'Online Marketing Manager', false],
     ['Social Media Manager:in', 'social-media-manager', 'Social Media Manager', false],
     ['Kundenservice-Mitarbeiter:in', 'kundenservice-mitarbeiter', 'Kundenservice-Mitarbeiter', false],
     ['Teleoperador/a', 'kundenservice-mitarbeiter', 'Kundenservice-Mitarbeiter', false],

@@ -68,8 +68,26 @@ describe('classifySeniority', () => {
     expect(seniority('Elektroniker')).toBeNull();
   });
 
-  it('makes working students, interns and apprentices interns', () => {
+  it('gives working students their own level, and makes interns and apprentices interns', () => {
     expect(classifySeniority({ title: 'elektroniker', employmentType: 'apprenticeship', experience: null, text: '' })).toBe('intern');
+    expect(classifySeniority({ title: 'seo', employmentType: 'working-student', experience: null, text: '' })).toBe('working-student');
+    expect(seniority('Werkstudent SEO (m/w/d)')).toBe('working-student');
+    expect(seniority('Working Student Content & SEO')).toBe('working-student');
+    expect(seniority('Becario/a SEO')).toBe('working-student');
+    expect(seniority('Praktikum SEO')).toBe('intern');
+  });
+
+  it('reads the experience a text asks for, in three languages', () => {
+    expect(seniority('SEO Manager', null, '- 3+ jahre berufserfahrung im seo')).toBe('mid');
+    expect(seniority('SEO Manager', null, '- fundierte erfahrung in seo – mit klarem technischen fokus')).toBe('mid');
+    expect(seniority('Consultor SEO', null, 'se requiere experiencia mínima de 5 años en posicionamiento')).toBe('senior');
+    expect(seniority('Java-Entwickler', null, 'mindestens zwei jahre berufserfahrung')).toBe('mid');
+    expect(seniority('SEA Manager', null, '- 1–3+ jahre erfahrung im online-marketing')).toBe('junior');
+    expect(seniority('Accountant', null, '- mindestens 3 jahre berufserfahrung. erste erfahrungen in der schweiz sind ein plus')).toBe('mid');
+    expect(seniority('Digital Media Manager', null, 'idealerweise erste berufserfahrung in einer agentur')).toBe('junior');
+    expect(seniority('Buchhalter', null, '- berufserfahrung in der debitorenbuchhaltung')).toBe('mid');
+    expect(seniority('QA Tester', null, '* previous experience working as a qa tester.')).toBe('mid');
+    expect(seniority('Content Writer', null, 'here are the skills that will come in handy: writing.')).toBeNull();
   });
 });
 
@@ -80,20 +98,29 @@ describe('classifyWork', () => {
   it.each([
     ['Organic Search Manager | 100% remote', '- 100 % Remote – arbeite, wo du willst', 'TELECOMMUTE', 'remote', 100],
     ['Referent:in Steuern', '- Bis zu 100% Remote-Tätigkeit möglich', 'TELECOMMUTE', 'remote', 100],
-    ['Actuario (Pricing)', '', 'HYBRID', 'hybrid', 40],
+    ['Actuario (Pricing)', '', 'HYBRID', 'hybrid', null],
     ['SysAdmin (100 % Teletrabajo)', '', null, 'remote', 100],
     ['Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', 'Flexible Arbeitszeiten und Homeoffice-Möglichkeiten von bis zu 3 Tagen / Woche', null, 'hybrid', 60],
     ['Online Marketing Manager', '- hybrides Modell (3 Tage Office + 2 Tage Remote / Woche)', null, 'hybrid', 40],
     ['(Senior) SEO Specialist', 'As a general rule, we offer two days of remote working per week.', null, 'hybrid', 40],
     ['Freelance Content & SEO Specialist (Wien/Remote)', '- **Einsatzart:** 80\n      % Remote\nBevorzugt aus Wien – Remote vollständig möglich', null, 'remote', 80],
     ['Online Marketing Experte', '- Auslastung: 20% (1 Tag pro Woche)\n- Einsatzart: 20\n  % Remote', null, 'hybrid', 20],
-    ['SEO & Digital Ads Specialist', '- Auslastung: 100% (5 Tage pro Woche)', null, 'onsite', 0],
+    ['SEO & Digital Ads Specialist', '- Auslastung: 100% (5 Tage pro Woche)', null, 'onsite', null],
     ['SEA Manager - Google Ads', 'Es handelt sich hierbei um keine Remote Stelle!', null, 'onsite', 0],
-    ['System Spezialist 80-100% (m,w,d)', 'Pensum: 80-100% (Vorwiegend onsite)', null, 'onsite', 0],
-    ['Werkstudent Online-Marketing', 'an unserem Standort in Hamburg (mobiles Arbeiten im Wechsel mit Präsenz möglich)', null, 'hybrid', 40],
+    ['System Spezialist 80-100% (m,w,d)', 'Pensum: 80-100% (Vorwiegend onsite)', null, 'onsite', null],
+    ['Werkstudent Online-Marketing', 'an unserem Standort in Hamburg (mobiles Arbeiten im Wechsel mit Präsenz möglich)', null, 'hybrid', null],
     ['WordPress Content Writer', 'This is a remote position - our team is spread around the globe!', null, 'remote', 100],
-    ['Director de comunicación', 'Trabajarías solo a tiempo parcial, a distancia la mayor parte del tiempo.', null, 'hybrid', 80],
-    ['Cocinero/a', '', null, 'onsite', 0],
+    ['Director de comunicación', 'Trabajarías solo a tiempo parcial, a distancia la mayor parte del tiempo.', null, 'hybrid', null],
+    ['Cocinero/a', '', null, 'onsite', null],
+    ['Cocinero/a', 'Puesto 100 % presencial en Madrid.', null, 'onsite', 0],
+    ['SEO Manager', 'Wir bieten 2 Tage Homeoffice pro Woche.', null, 'hybrid', 40],
+    ['SEO Manager', 'Arbeite 100 % remote aus ganz Deutschland.', null, 'remote', 100],
+    ['SEO Manager', 'Wir arbeiten hybrid.', null, 'hybrid', null],
+    ['Werkstudent SEO', 'Standort: Remote / Hybrid / Offenbach', null, 'remote', null],
+    ['Head of Growth', '- Remote-first-Arbeitsumfeld mit flexiblen Arbeitszeiten.', null, 'remote', null],
+    ['SEO Manager', 'Du arbeitest von zu Hause, mit regelmäßigen Besuchen im Büro.', null, 'hybrid', null],
+    ['SEO Specialist', 'Puedes trabajar en remoto dos días a la semana.', null, 'hybrid', 40],
+    ['Content Writer', 'Fully remote within the EU.', null, 'remote', 100],
   ])('classifies %j', (title, text, type, model, share) => {
     expect(work(title, text, type)).toEqual({ workModel: model, remotePercentage: share });
   });
@@ -105,7 +132,7 @@ describe('classifyWork', () => {
   it('does not read a 30-day holiday as remote days', () => {
     expect(work('Accountant', 'Ein hybrides Arbeitsmodell. 30 Tage Erholungsurlaub, remote möglich')).toEqual({
       workModel: 'hybrid',
-      remotePercentage: 40,
+      remotePercentage: null,
     });
   });
 });

@@ -19,9 +19,10 @@ function enrich(record: unknown): Job {
 describe('enrichRecord', () => {
   it('enriches a complete posting into a Job', () => {
     expect(enrich(recordAt(1))).toEqual({
-      key: 'test:1001',
+      key: 'test:id::1001',
       boardId: '1001',
       source: 'test',
+      url: null,
       title: 'SEO Manager (m/w/d)',
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       industry: 'online-marketing',
@@ -38,7 +39,7 @@ describe('enrichRecord', () => {
       isSeo: true,
       language: 'de',
       places: [MUNICH],
-      salary: { min: 55_000, max: 65_000 },
+      salary: { min: 55_000, max: 65_000, stated: { min: 55_000, max: 65_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } },
       estimatedSalary: null,
       summary: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console. Zwei Tage Homeoffice pro Woche.',
       seoContext: 'Du verantwortest unsere SEO-Strategie mit Sistrix und der Google Search Console.',
@@ -55,14 +56,14 @@ describe('enrichRecord', () => {
   it('enriches a sparse posting: multi-city place, title cues, derived board id, end-of-day validThrough', () => {
     const job = enrich(recordAt(12));
     expect(job).toMatchObject({
-      key: 'test:ws-77',
+      key: 'test:id:board:ws-77',
       title: 'Werkstudent:in Online-Marketing',
       position: { slug: 'online-marketing-manager', name: 'Online Marketing Manager' },
-      seniority: 'intern',
+      seniority: 'working-student',
       employmentType: 'working-student',
       workModel: 'onsite',
-      remotePercentage: 0,
-      isSeo: true,
+      remotePercentage: null,
+      isSeo: false,
       salary: null,
       summary: '',
       validThrough: Date.UTC(2026, 11, 31, 23, 59, 59, 999),
@@ -87,6 +88,7 @@ describe('enrichRecord', () => {
     expect(enrich({ '@type': 'JobPosting', title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', hiringOrganization: 'W' }).salary).toEqual({
       min: 40_000,
       max: 50_000,
+      stated: { min: 40_000, max: 50_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
     });
   });
 

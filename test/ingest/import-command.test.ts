@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -32,13 +32,34 @@ afterEach(() => {
 });
 
 describe('jobsearch import', () => {
-  it('imports a file, prints the summary with the first rejects, and exits 0', async () => {
+  it('imports a file, prints the summary with the first rejects, and exits 2 for the rejects', async () => {
     const { store, out, err } = await run([fixture('mixed.ndjson'), '--source', 'feed']);
-    expect(out).toContain('  read:     10\n  inserted: 2\n  updated:  0\n  rejected: 8\n');
+    expect(out).toContain('  read:      10\n  inserted:  2\n  updated:   0\n  unchanged: 0\n  rejected:  8\n');
     expect(out).toContain("line 6: datePosted is not a date: 'foo'");
-    expect(err).toMatch(/import: 10 read, 2 inserted, 0 updated, 8 rejected/);
-    expect([...store.jobs.keys()]).toEqual(['feed:1001', 'feed:ws-77']);
+    expect(err).toMatch(/import: 10 read, 2 staged, 8 rejected/);
+    expect([...store.jobs.keys()]).toEqual(['feed:id::1001', 'feed:id:board:ws-77']);
+    expect(process.exitCode).toBe(2);
+  });
+
+  it('reports an empty file and exits 1, even with --sync, without touching the store', async () => {
+    const empty = join(mkdtempSync(join(tmpdir(), 'import-')), 'empty.ndjson');
+    writeFileSync(empty, '\n');
+    const { out, store } = await run([empty, '--sync']);
+    expect(out).toContain('no posting: the input is empty; nothing was changed');
+    expect(process.exitCode).toBe(1);
+    expect(store.upserts).toBe(0);
+  });
+
+  it('exits 0 despite rejects with --allow-rejects', async () => {
+    await run([fixture('mixed.ndjson'), '--allow-rejects']);
     expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('refuses a source name with characters an identity cannot hold', async () => {
+    const { err, store } = await run([fixture('mixed.ndjson'), '--source', 'a:b']);
+    expect(err).toMatch(/--source must be 1 to 64 letters/);
+    expect(process.exitCode).toBe(1);
+    expect(store.jobs.size).toBe(0);
   });
 
   it('writes every reject to the reject report as JSON lines', async () => {
@@ -56,9 +77,10 @@ describe('jobsearch import', () => {
     expect(process.exitCode).toBe(1);
   });
 
-  it('exits 1 when the file is not JSON', async () => {
-    const { err, store } = await run([fixture('broken.json')]);
-    expect(err).toMatch(/cannot read broken\.json: input is not valid JSON/);
+  it('exits 1 when the file is not a supported format, saying what it is', async () => {
+    const { err, store } = await run([fixture('page.html').replace('page.html', '../real-postings/README.md')]);
+    expect(err).toMatch(/cannot read README\.md: the input is text that is not JSON or HTML \(it starts with "# /);
+    expect(err).toMatch(/supported: schema\.org JobPosting JSON-LD/);
     expect(process.exitCode).toBe(1);
     expect(store.jobs.size).toBe(0);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { companyOf, industryOf, sizeOf } from '../../src/ingest/company.js';
 import { getGazetteer } from '../../src/ingest/gazetteer.js';
-import { derivedBoardId, identityOf } from '../../src/ingest/identity.js';
+import { derivedBoardId } from '../../src/domain/board-id.js';
+import { identityOf } from '../../src/ingest/identity.js';
 import { PlaceResolver } from '../../src/ingest/locations.js';
 import type { Posting, PostingAddress } from '../../src/ingest/posting.js';
 import { validatePosting } from '../../src/ingest/validate.js';
@@ -27,7 +28,7 @@ describe('PlaceResolver', () => {
     expect(cityOf(at({ addressLocality: 'Düsseldorf/Hamburg/London' }))).toEqual([
       ['düsseldorf', 'nordrhein-westfalen', 'DE'],
       ['hamburg', 'hamburg-region', 'DE'],
-      ['london', null, null],
+      ['london', null, 'GB'],
     ]);
   });
 
@@ -38,18 +39,19 @@ describe('PlaceResolver', () => {
     expect(cityOf(at({ addressLocality: 'Buchs', addressCountry: 'Schweiz' }))).toEqual([['buchs', 'st-gallen-region', 'CH']]);
   });
 
-  it('does not look up a city of a foreign country in the gazetteer', () => {
+  it('does not look up a city of a foreign country in the gazetteer, but gives UK and US places their country code', () => {
     expect(at({ addressLocality: 'Richmond', addressCountry: 'United Kingdom' })).toEqual([
       {
         city: { slug: 'richmond', name: 'Richmond' },
         region: null,
         country: { slug: 'united-kingdom', name: 'United Kingdom' },
-        countryCode: null,
+        countryCode: 'GB',
         lat: null,
         lon: null,
       },
     ]);
-    expect(cityOf(at({ addressLocality: 'West Palm Beach, Florida' }))).toEqual([['west-palm-beach', null, null]]);
+    expect(cityOf(at({ addressLocality: 'West Palm Beach, Florida' }))).toEqual([['west-palm-beach', null, 'US']]);
+    expect(cityOf(at({ addressLocality: 'Austin', addressRegion: 'TX', addressCountry: 'US' }))).toEqual([['austin', null, 'US']]);
   });
 
   it('gives a country or region place when there is no locality, and ignores non-places', () => {
@@ -77,25 +79,40 @@ describe('PlaceResolver', () => {
 
 describe('identityOf', () => {
   const base = { source: 'feed', identifier: null, url: null, company: 'Acme', title: 'SEO Manager', place: 'Berlin' };
+  const id = (value: string, name = '') => ({ name, value });
 
-  it('keeps an all-digit identifier of up to 15 digits as the board id', () => {
-    expect(identityOf({ ...base, identifier: '2916048' })).toEqual({ key: 'feed:2916048', boardId: '2916048' });
-    expect(identityOf({ ...base, identifier: '000123' }).boardId).toBe('000123');
+  it('proposes an all-digit identifier of up to 15 digits as the board id', () => {
+    expect(identityOf({ ...base, identifier: id('2916048') })).toEqual({ key: 'feed:id::2916048', boardId: '2916048' });
+    expect(identityOf({ ...base, identifier: id('000123') }).boardId).toBe('000123');
+  });
+
+  it('keeps the identifier name in the key, so equal values of two schemes never collapse', () => {
+    const a = identityOf({ ...base, identifier: id('1', 'feedA') });
+    const b = identityOf({ ...base, identifier: id('1', 'feedB') });
+    expect(a.key).toBe('feed:id:feedA:1');
+    expect(b.key).toBe('feed:id:feedB:1');
+    expect(identityOf({ ...base, identifier: id('b:1', 'a') }).key).not.toBe(identityOf({ ...base, identifier: id('1', 'a:b') }).key);
+    expect(identityOf({ ...base, identifier: id('1', 'a:b') }).key).toBe('feed:id:a%3Ab:1');
+  });
+
+  it('never gives two sources the same key', () => {
+    expect(identityOf({ ...base, source: 'a', identifier: id('7') }).key).not.toBe(identityOf({ ...base, source: 'b', identifier: id('7') }).key);
   });
 
   it('derives a stable 17-digit board id otherwise', () => {
-    const a = identityOf({ ...base, identifier: 'seo-manager-451928' });
-    expect(a.key).toBe('feed:seo-manager-451928');
+    const a = identityOf({ ...base, identifier: id('seo-manager-451928') });
+    expect(a.key).toBe('feed:id::seo-manager-451928');
     expect(a.boardId).toMatch(/^9\d{16}$/);
-    expect(identityOf({ ...base, identifier: 'seo-manager-451928' })).toEqual(a);
+    expect(identityOf({ ...base, identifier: id('seo-manager-451928') })).toEqual(a);
     expect(derivedBoardId('feed:x')).not.toBe(derivedBoardId('feed:y'));
-    expect(identityOf({ ...base, identifier: '1234567890123456' }).boardId).toMatch(/^9\d{16}$/);
+    expect(derivedBoardId('feed:x', 1)).not.toBe(derivedBoardId('feed:x'));
+    expect(identityOf({ ...base, identifier: id('1234567890123456') }).boardId).toMatch(/^9\d{16}$/);
   });
 
   it('falls back to the url, then to a hash of company, title and place', () => {
-    expect(identityOf({ ...base, url: 'https://x.de/job/1' }).key).toBe('feed:https://x.de/job/1');
+    expect(identityOf({ ...base, url: 'https://x.de/job/1' }).key).toBe('feed:url:https://x.de/job/1');
     const hashed = identityOf(base).key;
-    expect(hashed).toMatch(/^feed:h[0-9a-f]{16}$/);
+    expect(hashed).toMatch(/^feed:hash:[0-9a-f]{16}$/);
     expect(identityOf({ ...base, title: ' seo  manager ' }).key).toBe(hashed);
     expect(identityOf({ ...base, place: 'Hamburg' }).key).not.toBe(hashed);
   });

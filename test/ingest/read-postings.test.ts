@@ -75,12 +75,33 @@ describe('readPostings', () => {
   });
 
   it('fails with a clear error on a broken JSON document', async () => {
-    await expect(collect(readPostings(fixture('broken.json')))).rejects.toThrow(PostingsFormatError);
-    await expect(collect(readPostings(fixture('broken.json')))).rejects.toThrow(/input is not valid JSON \(read as a JSON document\)/);
+    const broken = '{\n  "@type": "JobPosting",\n  "title": "x" "y"\n}';
+    await expect(collect(fromText(broken))).rejects.toThrow(PostingsFormatError);
+    await expect(collect(fromText(broken))).rejects.toThrow(/input is not valid JSON \(read as a JSON document\)/);
   });
 
-  it('fails with a clear error on input that is not JSON', async () => {
-    await expect(collect(fromText('<html><body>jobs</body></html>'))).rejects.toThrow(/input is not JSON: it starts with "<html>/);
+  it('reports where a JSON array breaks off with a syntax error', async () => {
+    const results = await collect(readPostings(fixture('broken.json')));
+    const last = results.at(-1);
+    expect(last?.ok).toBe(false);
+    expect(last?.ok === false && last.reason).toMatch(/^the JSON array breaks off here \(Parser cannot parse input: expected ','\)/);
+    expect(results.filter((r) => r.ok).map((r) => r.position)).toEqual(results.slice(0, -1).map((_, i) => `item ${i}`));
+  });
+
+  it('keeps every complete element of a JSON array that is cut short', async () => {
+    const items = Array.from({ length: 3_000 }, (_, i) => ({ '@type': 'JobPosting', title: `T${i}`, description: 'x'.repeat(i % 50) }));
+    const whole = JSON.stringify(items);
+    const cut = whole.slice(0, whole.indexOf('"T2500"') + 3);
+    const results = await collect(fromText(cut));
+    expect(results).toHaveLength(2_501);
+    expect(results.slice(0, 2_500).every((r, i) => r.ok && r.position === `item ${i}` && (r.record as { title: string }).title === `T${i}`)).toBe(true);
+    expect(results[2_500]).toMatchObject({ ok: false, position: 'item 2500' });
+  });
+
+  it('says what an unsupported input is and what is supported', async () => {
+    await expect(collect(fromText('hello world\n'))).rejects.toThrow(/the input is text that is not JSON or HTML \(it starts with "hello world"\); supported: /);
+    await expect(collect(fromText('id;title;company\n1;SEO;Acme\n'))).rejects.toThrow(/text that looks like CSV/);
+    await expect(collect(readChunks(Readable.from([Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])])))).rejects.toThrow(/a ZIP archive/);
   });
 
   it('yields nothing for empty input', async () => {

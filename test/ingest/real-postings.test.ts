@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { importFile, type ImportSummary } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { actualOf, EXPECTED, expectedOf, FIELDS, scoreRealPostings } from './real-postings-score.js';
 
 /** 54 real postings (see its README): imported into the real SQLite store, in memory. */
 const FIXTURE = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
@@ -13,6 +14,7 @@ const TOTAL = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim() !
 let store: SqliteJobStore;
 let summary: ImportSummary;
 let jobs: Job[];
+let inOrder: Job[];
 
 function byTitle(start: string): Job {
   const job = jobs.find((j) => j.title.startsWith(start));
@@ -25,6 +27,14 @@ beforeAll(async () => {
   await store.migrate();
   summary = await importFile(FIXTURE, store, { source: 'real', now: NOW });
   jobs = await store.loadLive(0);
+  // The jobs in the file's line order (titles are unique in the fixture).
+  const lines = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  inOrder = lines.map((l) => {
+    const title = (JSON.parse(l) as { title: string }).title.replace(/\s+/g, ' ').trim();
+    const job = jobs.find((j) => j.title === title);
+    if (!job) throw new Error(`not imported: ${title}`);
+    return job;
+  });
 });
 
 afterAll(async () => {
@@ -65,16 +75,18 @@ describe('importing the real postings fixture', () => {
     expect(live.some((j) => j.company.name.startsWith('Mayer Elektro'))).toBe(false);
   });
 
-  it('annualises monthly salaries: InfoJobs ×14 in Spain, ×12 in Germany', () => {
-    expect(byTitle('Auxiliar Ayuda a Domicilio').salary).toEqual({ min: 14_700, max: 15_400 });
-    expect(byTitle('Elektroniker/in für Energie').salary).toEqual({ min: 38_400, max: 50_400 });
-    expect(byTitle('Técnico HSE').salary).toEqual({ min: 30_000, max: 30_000 });
-    expect(byTitle('Buchhalter:in in Berlin').salary).toEqual({ min: 40_000, max: 50_000 });
-    expect(byTitle('Senior SEO Specialist PA').salary).toEqual({ min: 33_120, max: 55_200 });
-    expect(byTitle('Freelance marketer').salary).toEqual({ min: 133_952, max: 133_952 });
+  it('keeps every stated salary as stated: amount, currency, period, open bound; ×12 when no payments are stated', () => {
+    expect(byTitle('Auxiliar Ayuda a Domicilio').salary).toMatchObject({ min: 12_600, max: 13_200, stated: { min: 1050, max: 1100, period: 'MONTH' } });
+    expect(byTitle('Elektroniker/in für Energie').salary).toMatchObject({ min: 38_400, max: 50_400 });
+    expect(byTitle('Técnico HSE').salary).toMatchObject({ min: 30_000, max: 30_000, stated: { min: 30_000, max: null } });
+    expect(byTitle('(Junior/Senior) Technischer').salary).toMatchObject({ min: 75_000, max: 75_000, stated: { min: null, max: 75_000 } });
+    expect(byTitle('Agency 4E7').salary).toMatchObject({ stated: { min: 21_000, max: null, currency: 'EUR', period: 'YEAR' } });
+    expect(byTitle('Buchhalter:in in Berlin').salary).toMatchObject({ min: 40_000, max: 50_000 });
+    expect(byTitle('Senior SEO Specialist PA').salary).toMatchObject({ min: 33_120, max: 55_200, stated: { currency: 'USD' } });
+    expect(byTitle('Freelance marketer').salary).toMatchObject({ min: 133_952, max: 133_952, stated: { min: 70, currency: 'USD', period: 'HOUR' } });
   });
 
-  it('does not flag a nurse as SEO, and flags an SEO manager as SEO and remote', () => {
+  it('flags as SEO only the jobs whose main work is SEO', () => {
     expect(byTitle('Exam. Pflegefachkraft')).toMatchObject({ isSeo: false, position: { slug: 'pflegefachkraft' }, industry: 'healthcare' });
     expect(byTitle('Organic Search Manager')).toMatchObject({
       isSeo: true,
@@ -82,24 +94,29 @@ describe('importing the real postings fixture', () => {
       workModel: 'remote',
       remotePercentage: 100,
     });
+    expect(jobs.filter((j) => j.isSeo).map((j) => j.title).sort()).toEqual(
+      EXPECTED.filter((e) => e.isSeo).map((e) => inOrder[e.line - 1]?.title).sort(),
+    );
+    for (const title of ['SEA Manager - Google Ads', 'Digital Marketing Manager (B2B)', 'Paid Media Content Creator', 'Head of Growth Marketing']) {
+      expect(byTitle(title)).toMatchObject({ isSeo: false, seoContext: '' });
+    }
+    expect(byTitle('WordPress Content Writer').seoContext).toMatch(/organic traffic|SEO/);
   });
 
-  it('counts the SEO / SEA / content / online-marketing roles the README counts', () => {
-    expect(jobs.filter((j) => j.isSeo)).toHaveLength(22);
-  });
-
-  it('reads work models and remote shares as written', () => {
+  it('reads work models and states a remote share only where the posting does', () => {
     expect(byTitle('SEA Manager - Google Ads')).toMatchObject({ workModel: 'onsite', remotePercentage: 0 });
     expect(byTitle('Online Marketing Manager (m/w/d): Fokus')).toMatchObject({ workModel: 'hybrid', remotePercentage: 40 });
     expect(byTitle('Freelance Content & SEO Specialist')).toMatchObject({ workModel: 'remote', remotePercentage: 80, employmentType: 'freelance' });
     expect(byTitle('Online Marketing Experte')).toMatchObject({ workModel: 'hybrid', remotePercentage: 20 });
-    expect(byTitle('System Spezialist')).toMatchObject({ workModel: 'onsite', remotePercentage: 0 });
+    expect(byTitle('System Spezialist')).toMatchObject({ workModel: 'onsite', remotePercentage: null });
     expect(byTitle('(Senior) SEO Specialist')).toMatchObject({ workModel: 'hybrid', remotePercentage: 40, seniority: 'senior' });
-    expect(byTitle('Actuario')).toMatchObject({ workModel: 'hybrid' });
+    expect(byTitle('Actuario')).toMatchObject({ workModel: 'hybrid', remotePercentage: null });
+    const invented = EXPECTED.filter((e) => e.remotePercentage === null && inOrder[e.line - 1]?.remotePercentage !== null);
+    expect(invented.map((e) => e.title)).toEqual([]);
   });
 
   it('reads employment types from titles, structured values and text', () => {
-    expect(byTitle('Werkstudent (m/w/d) SEO')).toMatchObject({ employmentType: 'working-student', seniority: 'intern' });
+    expect(byTitle('Werkstudent (m/w/d) SEO')).toMatchObject({ employmentType: 'working-student', seniority: 'working-student' });
     expect(byTitle('Pflichtpraktikum')).toMatchObject({ employmentType: 'internship' });
     expect(byTitle('Auszubildende/r')).toMatchObject({ employmentType: 'apprenticeship', position: { slug: 'elektroniker' } });
     expect(byTitle('MONTADOR/A')).toMatchObject({ employmentType: 'temporary' });
@@ -110,7 +127,11 @@ describe('importing the real postings fixture', () => {
   it('resolves places, also multi-word, exonym and country-only ones', () => {
     expect(byTitle('Head of Growth Marketing').places[0]?.city?.slug).toBe('köln');
     expect(byTitle('IT Supplier & Finance Manager').places[0]).toMatchObject({ city: { slug: 'zürich' }, countryCode: 'CH' });
-    expect(byTitle('Junior SEO Manager').places[0]).toMatchObject({ city: null, country: { name: 'United Kingdom' } });
+    expect(byTitle('Junior SEO Manager').places.map((p) => p.city?.name)).toEqual(['London', 'Hamburg', 'Düsseldorf']);
+    expect(byTitle('Junior SEO Manager').places[0]).toMatchObject({ countryCode: 'GB', country: { name: 'United Kingdom' } });
+    expect(byTitle('WordPress Content Writer').places[0]).toMatchObject({ city: { name: 'West Palm Beach' }, countryCode: 'US' });
+    expect(byTitle('Freelance Content & SEO').places[0]).toMatchObject({ city: { slug: 'wien' }, countryCode: 'AT' });
+    expect(byTitle('System Spezialist').places[0]).toMatchObject({ city: { slug: 'zürich' }, countryCode: 'CH' });
     expect(byTitle('Paid Media Content Creator').places[0]).toMatchObject({ city: null, countryCode: 'ES' });
     expect(byTitle('Cocinero/a').places[0]).toMatchObject({ city: { slug: 'madrid' }, countryCode: 'ES' });
   });
@@ -125,5 +146,22 @@ describe('importing the real postings fixture', () => {
       expect(job.searchText.length).toBeLessThanOrEqual(2_600);
     }
     expect(byTitle('Agency 4E7').salaryContext).toContain('Mindestgehalt von 21.000 €');
+  });
+});
+
+describe('each real posting, field by field as a recruiter reads it (expected.json)', () => {
+  it.each(EXPECTED.map((e) => [e.line, e.title, e] as const))('line %i: %s', (line, _title, e) => {
+    const job = inOrder[line - 1];
+    if (!job) throw new Error(`no job on line ${line}`);
+    const actual = Object.fromEntries(FIELDS.map((f) => [f, actualOf(job, f)]));
+    const expected = Object.fromEntries(FIELDS.map((f) => [f, expectedOf(e, f)]));
+    expect(actual).toEqual(expected);
+  });
+
+  it('scores at least 95 % of derived values right and SEO precision and recall of at least 95 %', () => {
+    const report = scoreRealPostings(inOrder);
+    expect(report.right / report.total).toBeGreaterThanOrEqual(0.95);
+    expect(report.seo.tp / (report.seo.tp + report.seo.fp)).toBeGreaterThanOrEqual(0.95);
+    expect(report.seo.tp / (report.seo.tp + report.seo.fn)).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -22,15 +22,15 @@ describe('importFile', () => {
       { position: 'line 10', reason: "record is not a JSON object: '[1,2,3]'" },
       { position: 'line 11', reason: 'title is empty' },
     ]);
-    expect({ ...summary, rejects: summary.rejects.length }).toEqual({ read: 10, inserted: 2, updated: 0, rejected: 8, rejects: 8 });
-    expect([...store.jobs.keys()]).toEqual(['test:1001', 'test:ws-77']);
+    expect({ ...summary, rejects: summary.rejects.length }).toEqual({ read: 10, staged: 2, inserted: 2, updated: 0, rejected: 8, rejects: 8, empty: false, unchanged: 0, expired: 0, removed: 0 });
+    expect([...store.jobs.keys()]).toEqual(['test:id::1001', 'test:id:board:ws-77']);
   });
 
-  it('counts a second import of the same file as updates', async () => {
+  it('counts a second import of the same file as unchanged', async () => {
     const store = new MemoryStore();
     await importFile(fixture('mixed.ndjson'), store, { source: 'test', now: NOW });
     const again = await importFile(fixture('mixed.ndjson'), store, { source: 'test', now: NOW });
-    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 2, rejected: 8 });
+    expect(again).toMatchObject({ read: 10, inserted: 0, updated: 0, unchanged: 2, rejected: 8 });
     expect(store.jobs.size).toBe(2);
   });
 
@@ -39,19 +39,24 @@ describe('importFile', () => {
     const array = await importFile(fixture('array.json'), store, { source: 'a', now: NOW });
     expect(array).toEqual({
       read: 3,
+      staged: 1,
       inserted: 1,
       updated: 0,
+      unchanged: 0,
+      expired: 0,
+      removed: 0,
+      empty: false,
       rejected: 2,
       rejects: [
         { position: 'item 1', reason: 'hiringOrganization is missing' },
         { position: 'item 2', reason: "employmentType is not a string or list of strings: '7'" },
       ],
     });
-    expect(store.jobs.get('a:42')).toMatchObject({ boardId: '42', salary: { min: 42_000, max: 42_000 }, places: [{ countryCode: 'AT' }] });
+    expect(store.jobs.get('a:id::42')).toMatchObject({ boardId: '42', salary: { min: 36_000, max: 36_000 }, places: [{ countryCode: 'AT' }] });
 
     const graph = await importFile(fixture('graph.jsonld'), store, { source: 'g', now: NOW });
     expect(graph).toMatchObject({ read: 2, inserted: 1, rejected: 1, rejects: [{ position: 'item 2', reason: "@type is not JobPosting: 'WebPage'" }] });
-    expect(store.jobs.get('g:https://graph.example/jobs/technical-seo')).toMatchObject({
+    expect(store.jobs.get('g:url:https://graph.example/jobs/technical-seo')).toMatchObject({
       company: { name: 'Graph GmbH', website: 'https://graph.example', domain: 'graph.example' },
       position: { slug: 'technical-seo' },
       workModel: 'remote',
@@ -59,15 +64,16 @@ describe('importFile', () => {
     });
   });
 
-  it('fails on a broken JSON document without storing anything', async () => {
+  it('reports a JSON array that breaks off as a reject, never as a silent success', async () => {
     const store = new MemoryStore();
-    await expect(importFile(fixture('broken.json'), store, { source: 'b', now: NOW })).rejects.toThrow(/not valid JSON/);
-    expect(store.jobs.size).toBe(0);
+    const summary = await importFile(fixture('broken.json'), store, { source: 'b', now: NOW });
+    expect(summary.rejected).toBe(1);
+    expect(summary.rejects[0]?.reason).toMatch(/the JSON array breaks off here/);
   });
 });
 
 describe('runImport', () => {
-  it('upserts in batches and reports progress after each', async () => {
+  it('stages in batches, reports progress after each, and publishes once', async () => {
     const store = new MemoryStore();
     const progress: ImportProgress[] = [];
     const summary = await importRecords(
@@ -75,31 +81,75 @@ describe('runImport', () => {
       store,
       { source: 's', now: NOW, batchSize: 10, onProgress: (p) => progress.push(p) },
     );
-    expect(summary).toEqual({ read: 25, inserted: 25, updated: 0, rejected: 0, rejects: [] });
+    expect(summary).toEqual({ read: 25, staged: 25, inserted: 25, updated: 0, rejected: 0, rejects: [], empty: false, unchanged: 0, expired: 0, removed: 0 });
     expect(store.upserts).toBe(3);
-    expect(progress.map((p) => p.inserted)).toEqual([10, 20, 25]);
+    expect(progress.map((p) => p.staged)).toEqual([10, 20, 25]);
   });
 
   it('keeps the good neighbours of a posting the store refuses', async () => {
     const store = new MemoryStore();
-    store.failOn = 's:3';
+    store.failOn = 's:id::3';
     const summary = await importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 10 });
     expect(summary).toEqual({
       read: 4,
+      staged: 3,
       inserted: 3,
       updated: 0,
       rejected: 1,
-      rejects: [{ position: 'item 2', reason: 'store rejected the posting: constraint failed for s:3' }],
+      rejects: [{ position: 'item 2', reason: 'store rejected the posting: constraint failed for s:id::3' }],
+      empty: false, unchanged: 0, expired: 0, removed: 0,
     });
-    expect([...store.jobs.keys()].sort()).toEqual(['s:1', 's:2', 's:4']);
+    expect([...store.jobs.keys()].sort()).toEqual(['s:id::1', 's:id::2', 's:id::4']);
   });
 
-  it('propagates the error when the store refuses a whole batch', async () => {
+  it('propagates the error when the store refuses a whole batch, publishing nothing', async () => {
     const store = new MemoryStore();
-    store.upsert = async () => {
-      throw new Error('database is locked');
+    let batches = 0;
+    const stage = store.stage.bind(store);
+    store.stage = async (id, jobs) => {
+      if (++batches > 1) throw new Error('database is locked');
+      return stage(id, jobs);
     };
-    await expect(importRecords([1, 2].map(posting), store, { source: 's', now: NOW })).rejects.toThrow('database is locked');
+    await expect(importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 2 })).rejects.toThrow('database is locked');
+    expect(store.jobs.size).toBe(0);
+    // The completed batch stays staged until the source's next import begins.
+    expect([...store.staging.values()].map((area) => area.size)).toEqual([2]);
+  });
+
+  it('rejects a second posting with the identity of an earlier one, naming the first, which is kept', async () => {
+    const store = new MemoryStore();
+    const summary = await importRecords([posting(1), posting(2), { ...posting(1), title: 'SEO Lead' }], store, { source: 's', now: NOW, batchSize: 2 });
+    expect(summary).toMatchObject({ staged: 2, inserted: 2, rejected: 1 });
+    expect(summary.rejects).toEqual([{ position: 'item 2', reason: 'the same posting (identity s:id::1) as item 0, which is kept' }]);
+    expect(store.jobs.get('s:id::1')?.title).toBe('SEO Manager 1');
+  });
+
+  it('keeps postings with equal identifier values under different identifier names apart', async () => {
+    const store = new MemoryStore();
+    const named = (name: string) => ({ ...posting(1), identifier: { '@type': 'PropertyValue', name, value: '1' } });
+    const summary = await importRecords([named('feedA'), named('feedB')], store, { source: 's', now: NOW });
+    expect(summary).toMatchObject({ inserted: 2, rejected: 0 });
+    const ids = [...store.jobs.values()].map((j) => [j.key, j.boardId]);
+    expect(ids[0]).toEqual(['s:id:feedA:1', '1']);
+    expect(ids[1]?.[0]).toBe('s:id:feedB:1');
+    expect(ids[1]?.[1]).toMatch(/^9\d{16}$/);
+  });
+
+  it('publishes nothing, not even a sync, when nothing could be staged', async () => {
+    const store = new MemoryStore();
+    await importRecords([posting(1)], store, { source: 's', now: NOW });
+    const summary = await importRecords([{ title: 'not a posting' }], store, { source: 's', now: NOW, sync: true });
+    expect(summary).toMatchObject({ empty: true, rejected: 1, removed: 0 });
+    expect(store.jobs.size).toBe(1);
+  });
+
+  it('with sync, removes the postings of the source that the import no longer holds', async () => {
+    const store = new MemoryStore();
+    await importRecords([1, 2, 3].map(posting), store, { source: 's', now: NOW });
+    await importRecords([posting(9)], store, { source: 'other', now: NOW });
+    const summary = await importRecords([posting(2)], store, { source: 's', now: NOW, sync: true });
+    expect(summary).toMatchObject({ unchanged: 1, removed: 2 });
+    expect([...store.jobs.keys()].sort()).toEqual(['other:id::9', 's:id::2']);
   });
 
   it('counts every reject but keeps only the first ones in memory', async () => {

@@ -81,7 +81,7 @@ describe('validatePosting', () => {
       jobLocationType: 'HYBRID',
       salary: { currency: 'EUR', min: null, max: null, unit: null, text: 'Más de 30.000€' },
       workHours: '80% – 100%',
-      identifier: 'cf18',
+      identifier: { name: 'infojobs', value: 'cf18' },
       datePosted: Date.UTC(2023, 4, 29, 16, 51, 12),
       validThrough: Date.UTC(2025, 11, 31, 23, 59, 59, 999),
       employmentTypes: ['FULL_TIME'],

@@ -86,7 +86,7 @@ async function get<T>(pathname: string): Promise<Answer<T>> {
   const body = (await res.json()) as T;
   const ms = performance.now() - t0;
   expect(res.status, pathname).toBe(200);
-  // An ETag is W/"<index version>-<hex digest of the normalised request>": keep the index version.
+  // The ETag is `W/"<index version>-<digest of the request>"`: answers of one index share the version.
   const etag = res.headers.get('etag') ?? '';
   return { body, etag: etag.slice(0, etag.lastIndexOf('-')), ms };
 }
@@ -136,10 +136,11 @@ describe('an import from another process while serving', () => {
       const f = data.body.filters;
       const all = digits(f.seo_jobs_only_counts.all_formatted);
       expect(digits(f.seo_jobs_only_counts.yes_formatted) + digits(f.seo_jobs_only_counts.no_formatted)).toBe(all);
-      expect(f.salary_ranges.reduce((s, b) => s + b.count, 0)).toBe(all);
+      // A job with neither a stated salary nor a sound estimate is in no salary bucket.
+      expect(f.salary_ranges.reduce((s, b) => s + b.count, 0)).toBeLessThanOrEqual(all);
       expect(list.body.jobs.length).toBe(Math.max(0, Math.min(20, list.body.total_results - (page - 1) * 20)));
       totals.push(count.body.total_results);
-      // Answers from one snapshot (one ETag) agree with each other.
+      // Answers from one snapshot (one index version in the ETag) agree with each other.
       if (count.etag === list.etag && list.etag === data.etag) {
         agreeing++;
         expect(list.body.total_results).toBe(count.body.total_results);

@@ -28,10 +28,14 @@ describe('SearchIndex list', () => {
       job({ boardId: '1', salary: { min: 40_000, max: 60_000 } }),
       job({ boardId: '2', salary: { min: 70_000, max: 70_000 } }),
       job({ boardId: '3', salary: null, position: { slug: 'seo-manager', name: 'SEO Manager' } }),
+      job({ boardId: '4', salary: { min: 50_000, max: 65_000 } }),
+      job({ boardId: '5', salary: { min: 55_000, max: 66_000 } }),
+      job({ boardId: '6', salary: { min: 60_000, max: 64_000 } }),
+      job({ boardId: '7', salary: null, seniority: null }),
     ]);
-    // Estimate for 3: median min 55.000, median max 65.000 -> middle 60.000.
-    expect(ids(index.list(req({ sort: 'salary', order: 'desc' })))).toEqual(['2', '3', '1']);
-    expect(ids(index.list(req({ sort: 'salary', order: 'asc' })))).toEqual(['1', '3', '2']);
+    // Estimate for 3: median min 55.000, median max 65.000 -> middle 60.000; 7 (no seniority) has none.
+    expect(ids(index.list(req({ sort: 'salary', order: 'desc' })))).toEqual(['2', '6', '5', '3', '4', '1', '7']);
+    expect(ids(index.list(req({ sort: 'salary', order: 'asc' })))).toEqual(['1', '4', '3', '5', '6', '2', '7']);
   });
 
   it('ranks by keyword relevance, ties by board id', () => {
@@ -53,10 +57,13 @@ describe('SearchIndex list', () => {
 
   it('fills estimatedSalary exactly where salary is null, and lists jobs without their indexed text', () => {
     const withSalary = job({ boardId: '1', salary: { min: 50_000, max: 60_000 }, estimatedSalary: { min: 1, max: 2 } });
+    const others = ['3', '4', '5', '6'].map((boardId) => job({ boardId, salary: { min: 50_000, max: 60_000 } }));
     const without = job({ boardId: '2', salary: null });
-    const [a, b] = indexOf([withSalary, without]).list(req({ sort: 'salary', order: 'desc' })).jobs;
-    const { searchText: _a, ...listedWith } = withSalary;
-    const { searchText: _b, ...listedWithout } = without;
+    const listed = indexOf([withSalary, without, ...others]).list(req({ sort: 'date', order: 'desc' })).jobs;
+    const a = listed.find((j) => j.boardId === '1');
+    const b = listed.find((j) => j.boardId === '2');
+    const { searchText: _a, url: _u1, ...listedWith } = withSalary;
+    const { searchText: _b, url: _u2, ...listedWithout } = without;
     expect(a).toEqual({ ...listedWith, estimatedSalary: null });
     expect(b).toEqual({ ...listedWithout, estimatedSalary: { min: 50_000, max: 60_000 } });
   });

@@ -6,9 +6,10 @@ import { stemmer as stemDe } from '@orama/stemmers/german';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
-import type { JobFilter, ListRequest } from '../../src/domain/query.js';
+import { fieldValues, type JobFilter, type ListRequest, type MultiField } from '../../src/domain/query.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { foldKey, foldKeys } from '../../src/domain/text-fold.js';
+import { cleanQueryText, indexKeys, queryKeys, queryPosition } from '../../src/search/word-forms.js';
 
 export const collator = new Intl.Collator('de');
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -20,9 +21,23 @@ export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 }
 
-function keys(word: string): string[] {
-  return [...new Set(foldKeys(word).flatMap((k) => k.split('-')).filter((k) => k !== ''))];
+/**
+ * Optimal-string-alignment distance by the textbook full table (typo tolerance: one edit from 5
+ * letters, two from 9, same first letter).
+ */
+function osa(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
+
+const budget = (len: number): number => (len >= 9 ? 2 : len >= 5 ? 1 : 0);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,7 +59,7 @@ export function slugsOf(job: Job): string[] {
   return job.places.flatMap((p) => [p.city?.slug, p.region?.slug, p.country?.slug].filter((s): s is string => !!s));
 }
 
-export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords';
+export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
 
 export class NaiveSearch {
   readonly live: Job[];
@@ -54,19 +69,25 @@ export class NaiveSearch {
     this.live = jobs
       .filter((j) => j.validThrough === null || j.validThrough >= now)
       .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
-    const paid = this.live.filter((j) => j.salary !== null);
+    // Estimates: the median of five or more stated, closed salaries of the same position, seniority and
+    // country (in that country's currency), else, for an SEO job, of the SEO jobs of that seniority and country.
+    const cur = (c: string | null | undefined): string => (c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR');
+    const sample = (j: Job): boolean =>
+      j.salary !== null && (j.salary.stated === undefined || (j.salary.stated.min !== null && j.salary.stated.max !== null && j.salary.stated.currency === cur(j.places[0]?.countryCode)));
+    const paid = this.live.filter(sample);
     const med = (js: Job[]): SalaryRange => ({ min: median(js.map((j) => j.salary!.min)), max: median(js.map((j) => j.salary!.max)) });
-    const countryOf = (j: Job): string | null => j.places[0]?.country?.slug ?? null;
     for (const job of this.live) {
       if (job.salary) continue;
-      const samePos = paid.filter((p) => p.position.slug === job.position.slug);
-      const country = countryOf(job);
-      const samePosCountry = country === null ? [] : samePos.filter((p) => countryOf(p) === country);
-      const sameSen = job.seniority === null ? [] : paid.filter((p) => p.seniority === job.seniority);
-      if (samePosCountry.length >= 5) this.est.set(job, med(samePosCountry));
-      else if (samePos.length > 0) this.est.set(job, med(samePos));
-      else if (sameSen.length > 0) this.est.set(job, med(sameSen));
-      else this.est.set(job, paid.length > 0 ? med(paid) : null);
+      const country = job.places[0]?.countryCode ?? null;
+      if (country === null || job.seniority === null) {
+        this.est.set(job, null);
+        continue;
+      }
+      const same = paid.filter((p) => p.seniority === job.seniority && p.places[0]?.countryCode === country);
+      const byPosition = same.filter((p) => p.position.slug === job.position.slug);
+      const byField = job.isSeo ? same.filter((p) => p.isSeo) : [];
+      const pick = byPosition.length >= 5 ? byPosition : byField.length >= 5 ? byField : null;
+      this.est.set(job, pick === null ? null : med(pick));
     }
   }
 
@@ -126,17 +147,20 @@ export class NaiveSearch {
   private tf(job: Job): Map<string, number> {
     const tf = new Map<string, number>();
     for (const w of this.docWords(job)) {
-      for (const s of new Set(keys(w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
+      for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
     }
     return tf;
   }
 
-  /** Stems per query word for a language (with prefix expansion of the last word). */
-  private queryStems(text: string, lang: string): string[][] {
-    const ws = words(text).slice(0, 32);
-    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap(keys)))];
+  /**
+   * Per query word for a language: its exact stems (with prefix expansion of the last word), then
+   * its typo stems (not exact), each sorted.
+   */
+  private queryStems(text: string, lang: string, typos = true): { exact: string[]; typo: string[] }[] {
+    const ws = words(cleanQueryText(text)).slice(0, 32);
+    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap((w) => indexKeys(j.language, w))))];
     return ws.map((w, i) => {
-      const ks = keys(w);
+      const ks = queryKeys(w);
       const stems = new Set(ks.map((k) => stem(lang, k)));
       if (i === ws.length - 1) {
         for (const k of ks) {
@@ -146,7 +170,12 @@ export class NaiveSearch {
           for (const s of expanded.slice(0, 16)) stems.add(s);
         }
       }
-      return [...stems].sort(cmp);
+      const typo = new Set<string>();
+      for (const k of typos ? ks : []) {
+        const b = budget(k.length);
+        for (const u of vocab) if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
+      }
+      return { exact: [...stems].sort(cmp), typo: [...typo].sort(cmp) };
     });
   }
 
@@ -156,15 +185,17 @@ export class NaiveSearch {
   }
 
   hasKeywords(f: JobFilter): boolean {
-    return f.keywords !== undefined && words(f.keywords).length > 0;
+    return f.keywords !== undefined && words(cleanQueryText(f.keywords)).length > 0;
   }
 
-  private keywordMatch(job: Job, text: string): boolean {
+  private keywordMatch(job: Job, text: string, typos = true): boolean {
     const tf = this.tf(job);
-    return this.queryStems(text, job.language).every((stems) => stems.some((s) => tf.has(s)));
+    if (job.position.slug === queryPosition(text)) return true;
+    return this.queryStems(text, job.language, typos).every((w) => [...w.exact, ...w.typo].some((s) => tf.has(s)));
   }
 
-  score(job: Job, text: string): number {
+  /** BM25 over every term of every word, plus 1e6 per word matched by an exact (not typo) stem. */
+  score(job: Job, text: string, typos = true): number {
     const N = this.live.length;
     const lens = this.live.map((j) => this.docWords(j).length);
     const total = lens.reduce((a, b) => a + b, 0);
@@ -172,8 +203,10 @@ export class NaiveSearch {
     const tf = this.tf(job);
     const len = this.docWords(job).length;
     let score = 0;
-    for (const stems of this.queryStems(text, job.language)) {
-      for (const s of stems) {
+    let exactWords = 0;
+    for (const w of this.queryStems(text, job.language, typos)) {
+      if (w.exact.some((s) => tf.has(s))) exactWords++;
+      for (const s of [...w.exact, ...w.typo]) {
         const t = Math.min(255, tf.get(s) ?? 0);
         if (t === 0) continue;
         const df = this.df(job.language, s);
@@ -182,39 +215,51 @@ export class NaiveSearch {
         score += (idf * (t * (1.2 + 1))) / (t + 1.2 * norm);
       }
     }
-    return score;
+    return exactWords > 0 ? score + 1e6 * exactWords : score;
   }
 
   // ---- filtering ----
   setKeys(f: JobFilter): Key[] {
     const out: Key[] = [];
+    const v = (field: MultiField): unknown => fieldValues(f, field) ?? undefined;
     const pairs: [Key, unknown][] = [
-      ['salary', f.salaryRange], ['workModel', f.workModel], ['position', f.position], ['seniority', f.seniority],
-      ['employmentType', f.employmentType], ['industry', f.industry], ['companySize', f.companySize],
-      ['company', f.company], ['seo', f.seo], ['skill', f.skill], ['location', f.location],
+      ['salary', v('salaryRange')], ['workModel', v('workModel')], ['position', v('position')], ['seniority', v('seniority')],
+      ['employmentType', v('employmentType')], ['industry', v('industry')], ['companySize', v('companySize')],
+      ['company', v('company')], ['seo', f.seo], ['skill', v('skill')], ['location', v('location')],
     ];
     for (const [k, v] of pairs) if (v !== undefined) out.push(k);
     if (f.remotePercentageMin !== undefined && f.remotePercentageMin > 0) out.push('remote');
     if (this.hasKeywords(f)) out.push('keywords');
+    if (f.postedSince !== undefined) out.push('posted');
+    if (f.salaryMin !== undefined) out.push('salaryMin');
+    if (f.language !== undefined) out.push('language');
     return out;
   }
 
   matches(job: Job, f: JobFilter, without: Key | null = null): boolean {
     const on = (k: Key): boolean => k !== without && this.setKeys(f).includes(k);
     const b = this.bucketOf(job);
-    if (on('salary') && (b < 0 || bucketValue(this.buckets[b]!) !== f.salaryRange)) return false;
-    if (on('workModel') && job.workModel !== f.workModel) return false;
-    if (on('position') && job.position.slug !== f.position) return false;
-    if (on('seniority') && job.seniority !== f.seniority) return false;
-    if (on('employmentType') && job.employmentType !== f.employmentType) return false;
-    if (on('industry') && job.industry !== f.industry) return false;
-    if (on('companySize') && job.company.size !== f.companySize) return false;
-    if (on('company') && job.company.name.toLowerCase() !== f.company!.toLowerCase()) return false;
+    // Several values of a field: any of them (OR); fields: all (AND).
+    const any = (key: Key, field: MultiField, test: (value: string) => boolean): boolean => !on(key) || (fieldValues(f, field) ?? []).some(test);
+    if (!any('salary', 'salaryRange', (v) => b >= 0 && bucketValue(this.buckets[b]!) === v)) return false;
+    if (!any('workModel', 'workModel', (v) => job.workModel === v)) return false;
+    if (!any('position', 'position', (v) => job.position.slug === v)) return false;
+    if (!any('seniority', 'seniority', (v) => job.seniority === v)) return false;
+    if (!any('employmentType', 'employmentType', (v) => job.employmentType === v)) return false;
+    if (!any('industry', 'industry', (v) => job.industry === v)) return false;
+    if (!any('companySize', 'companySize', (v) => job.company.size === v)) return false;
+    if (!any('company', 'company', (v) => job.company.name.toLowerCase() === v.toLowerCase())) return false;
     if (on('seo') && job.isSeo !== f.seo) return false;
-    if (on('skill') && !job.skills.some((s) => s.slug === f.skill)) return false;
-    if (on('location') && !this.locationMatch(job, f.location!, f.radiusKm)) return false;
+    if (!any('skill', 'skill', (v) => job.skills.some((s) => s.slug === v))) return false;
+    if (!any('location', 'location', (v) => this.locationMatch(job, v, f.radiusKm))) return false;
     if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
-    if (on('keywords') && !this.keywordMatch(job, f.keywords!)) return false;
+    if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
+    if (on('posted') && !(job.postedAt !== null && job.postedAt >= f.postedSince!)) return false;
+    if (on('salaryMin')) {
+      const range = job.salary ?? (f.salaryEstimated === true ? this.est.get(job) ?? null : null);
+      if (range === null || range.max < f.salaryMin!) return false;
+    }
+    if (on('language') && job.language !== f.language) return false;
     return true;
   }
 
@@ -247,7 +292,7 @@ export class NaiveSearch {
     const desc = r.order === 'desc';
     let sorted: Job[];
     if (r.sort === 'relevance' && this.hasKeywords(r.filter)) {
-      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!)]));
+      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!, r.filter.typos !== false)]));
       sorted = [...matching].sort((a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b));
     } else if (r.sort === 'salary') {
       const mid = (j: Job): number | null => { const s = this.salaryOf(j); return s ? (s.min + s.max) / 2 : null; };
@@ -259,7 +304,7 @@ export class NaiveSearch {
     const start = (r.page - 1) * r.perPage;
     const page = sorted.slice(start, start + r.perPage).map((job) => {
       // A listed job carries everything but the indexed text.
-      const { searchText: _indexedOnly, ...listed } = job;
+      const { searchText: _indexedOnly, url: _notListed, ...listed } = job;
       return { ...listed, estimatedSalary: job.salary ? null : (this.est.get(job) ?? null) };
     });
     return { total: matching.length, jobs: page };

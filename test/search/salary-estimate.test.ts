@@ -1,39 +1,94 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../src/domain/job.js';
-import { estimateSalaries } from '../../src/search/salary-estimate.js';
+import type { Job, SalaryRange } from '../../src/domain/job.js';
+import { estimateSalaries, MIN_SAMPLE } from '../../src/search/salary-estimate.js';
 import { job, place } from '../builders.js';
 
 const paid = (min: number, max: number, over: Partial<Job> = {}): Job => job({ salary: { min, max }, ...over });
 const unpaid = (over: Partial<Job> = {}): Job => job({ salary: null, ...over });
-const spain = place({ country: { slug: 'españa', name: 'España' } });
+const spain = place({ country: { slug: 'españa', name: 'España' }, countryCode: 'ES' });
+const us = place({ country: { slug: 'united-states', name: 'United States' }, countryCode: 'US' });
 const other = { slug: 'sea-manager', name: 'SEA Manager' };
+const five = (min: number, max: number, over: Partial<Job> = {}): Job[] => Array.from({ length: MIN_SAMPLE }, () => paid(min, max, over));
 
 describe('estimateSalaries', () => {
-  it('takes the median min and median max of the jobs with a salary and the same position', () => {
-    const jobs = [paid(40_000, 50_000), paid(50_000, 70_000), paid(60_000, 65_000), paid(90_000, 99_000, { position: other }), unpaid()];
-    expect(estimateSalaries(jobs)[4]).toEqual({ min: 50_000, max: 65_000 });
+  it('takes the median min and median max of five comparable postings and says which step it used', () => {
+    const jobs = [paid(40_000, 50_000), paid(50_000, 70_000), paid(60_000, 65_000), paid(45_000, 52_000), paid(70_000, 90_000), unpaid()];
+    expect(estimateSalaries(jobs)[5]).toEqual({ min: 50_000, max: 65_000, basis: { step: 'position-seniority-country', sample: 5 } });
   });
 
   it('rounds the mean of the middle two for an even count', () => {
-    expect(estimateSalaries([paid(40_001, 50_000), paid(50_000, 60_001), unpaid()])[2]).toEqual({ min: 45_001, max: 55_001 });
+    const jobs = [paid(40_001, 50_000), paid(50_000, 60_001), paid(40_001, 50_000), paid(50_000, 60_001), paid(40_001, 50_000), paid(50_000, 60_001), unpaid()];
+    expect(estimateSalaries(jobs)[6]).toMatchObject({ min: 45_001, max: 55_001 });
   });
 
-  it('prefers the same position in the same country once there are five of them', () => {
-    const german = [1, 2, 3, 4].map(() => paid(40_000, 40_000));
-    const spanish = [1, 2, 3, 4].map(() => paid(30_000, 30_000, { places: [spain] }));
-    expect(estimateSalaries([...german, ...spanish, unpaid({ places: [spain] })])[8]).toEqual({ min: 35_000, max: 35_000 });
-    const fifth = paid(30_000, 30_000, { places: [spain] });
-    expect(estimateSalaries([...german, ...spanish, fifth, unpaid({ places: [spain] })])[9]).toEqual({ min: 30_000, max: 30_000 });
+  it('estimates nothing from fewer than a handful of comparable postings', () => {
+    const four = Array.from({ length: MIN_SAMPLE - 1 }, () => paid(21_000, 21_000));
+    expect(estimateSalaries([...four, unpaid()])[MIN_SAMPLE - 1]).toBeNull();
   });
 
-  it('falls back to the same seniority, then to all jobs with a salary', () => {
-    const jobs = [paid(40_000, 40_000, { position: other, seniority: 'senior' }), paid(80_000, 80_000, { position: other, seniority: 'junior' })];
-    const [, , senior, none] = estimateSalaries([...jobs, unpaid({ seniority: 'senior' }), unpaid({ seniority: null })]);
-    expect([senior, none]).toEqual([{ min: 40_000, max: 40_000 }, { min: 60_000, max: 60_000 }]);
+  it('never takes postings of another country or currency region', () => {
+    const jobs = [...five(90_000, 100_000, { places: [us] }), ...five(30_000, 30_000, { places: [spain] }), unpaid()];
+    expect(estimateSalaries(jobs)[10]).toBeNull();
+    expect(estimateSalaries([...five(90_000, 100_000, { places: [us] }), unpaid({ places: [us] })])[5]).toMatchObject({ min: 90_000 });
   });
 
-  it('estimates nothing when no job has a salary, and nothing for jobs that have one', () => {
-    expect(estimateSalaries([unpaid(), unpaid()])).toEqual([null, null]);
+  it('never takes postings of another seniority, and gives a working student no estimate from professionals', () => {
+    const jobs = [...five(60_000, 70_000, { seniority: 'senior' }), unpaid({ seniority: 'working-student' }), unpaid({ seniority: null })];
+    expect(estimateSalaries(jobs).slice(5)).toEqual([null, null]);
+  });
+
+  it('widens an SEO job to the SEO field of the same seniority and country, not a non-SEO job', () => {
+    const seo = five(50_000, 60_000, { position: { slug: 'seo-specialist', name: 'SEO Specialist' } });
+    const [seoJob, seaJob] = estimateSalaries([...seo, unpaid(), unpaid({ position: other, isSeo: false })]).slice(5);
+    expect(seoJob).toEqual({ min: 50_000, max: 60_000, basis: { step: 'field-seniority-country', sample: 5 } });
+    expect(seaJob).toBeNull();
+  });
+
+  it('does not use open bounds or salaries stated in a foreign currency as samples', () => {
+    const open = five(75_000, 75_000).map((j) => ({ ...j, salary: { min: 75_000, max: 75_000, stated: { min: null, max: 75_000, currency: 'EUR', period: 'YEAR' as const, paymentsPerYear: 12 } } }));
+    expect(estimateSalaries([...open, unpaid()])[5]).toBeNull();
+    const usd = five(50_000, 60_000).map((j) => ({ ...j, salary: { min: 50_000, max: 60_000, stated: { min: 54_000, max: 65_000, currency: 'USD', period: 'YEAR' as const, paymentsPerYear: 12 } } }));
+    expect(estimateSalaries([...usd, unpaid()])[5]).toBeNull();
+  });
+
+  it('estimates nothing for jobs that have a salary', () => {
     expect(estimateSalaries([paid(1, 2)])).toEqual([null]);
   });
+
+  it('agrees with a plain scan: an estimate is the median of the same position, seniority and country, else of the SEO field', () => {
+    const levels = ['junior', 'mid', 'senior'] as const;
+    const countries = [place(), spain, us];
+    const positions = [{ slug: 'seo-manager', name: 'SEO Manager' }, other];
+    const arb = fc.array(
+      fc.record({ s: fc.nat(2), c: fc.nat(2), p: fc.nat(1), paid: fc.boolean(), min: fc.integer({ min: 20, max: 90 }) }),
+      { maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(arb, (specs) => {
+        const jobs = specs.map((x) => {
+          const over: Partial<Job> = { seniority: levels[x.s]!, places: [countries[x.c]!], position: positions[x.p]!, isSeo: x.p === 0 };
+          return x.paid ? paid(x.min * 1000, x.min * 1000 + 5000, over) : unpaid(over);
+        });
+        const got = estimateSalaries(jobs);
+        jobs.forEach((j, d) => {
+          if (j.salary) return expect(got[d]).toBeNull();
+          const same = (k: Job) => k.salary && k.seniority === j.seniority && k.places[0]!.countryCode === j.places[0]!.countryCode;
+          const byPosition = jobs.filter((k) => same(k) && k.position.slug === j.position.slug);
+          const byField = j.isSeo ? jobs.filter((k) => same(k) && k.isSeo) : [];
+          const pick = byPosition.length >= MIN_SAMPLE ? byPosition : byField.length >= MIN_SAMPLE ? byField : null;
+          expect(got[d] === null ? null : { min: got[d]!.min, max: got[d]!.max }).toEqual(pick === null ? null : plainMedian(pick.map((k) => k.salary!)));
+        });
+      }),
+    );
+  });
 });
+
+function plainMedian(salaries: SalaryRange[]): { min: number; max: number } {
+  const m = (v: number[]) => {
+    const s = [...v].sort((a, b) => a - b);
+    const h = Math.floor(s.length / 2);
+    return s.length % 2 ? s[h]! : Math.round((s[h - 1]! + s[h]!) / 2);
+  };
+  return { min: m(salaries.map((s) => s.min)), max: m(salaries.map((s) => s.max)) };
+}

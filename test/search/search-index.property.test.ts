@@ -39,13 +39,17 @@ const POSITIONS = [named('seo-manager', 'SEO Manager'), named('seo-specialist', 
 const SKILLS = [named('sistrix', 'Sistrix'), named('google-analytics', 'Google Analytics'), named('python', 'Python'), named('technisches-seo', 'Technisches SEO')];
 const INDUSTRIES = ['online-marketing', 'healthcare', 'e-commerce'];
 const WORDS = ['SEO', 'Manager', 'Managerin', 'managers', 'München', 'Muenchen', 'Gestión', 'posicionamiento', 'Entwicklung',
-  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen'];
+  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen',
+  // word forms, compounds, thesaurus and typos
+  'Entwicklerin', 'Softwareentwicklerin', 'Suchmaschinenoptimierung', 'optimierung', 'Manager:in', 'Gerente', 'SEA',
+  'desarrolladora', 'Markting', 'developper', 'developer', 'Marketinq'];
 const PREFIXES = ['mana', 'entw', 'opt', 'gest', 'posic', 'mün', 'se', 'stras', 'caf', 'xyz'];
 const DATES = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1)];
 const SALARIES = [null, null, { min: 30_000, max: 40_000 }, { min: 35_000, max: 45_000 }, { min: 50_000, max: 60_000 },
   { min: 60_000, max: 100_000 }, { min: 20_000, max: 20_000 }, { min: 70_000, max: 90_000 }];
 
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
+const several = (xs: readonly string[]): fc.Arbitrary<string[]> => fc.uniqueArray(pick(xs), { minLength: 2, maxLength: 3 });
 const orNull = <T>(xs: readonly T[]): fc.Arbitrary<T | null> => fc.option(pick(xs), { nil: null });
 const text = fc
   .tuple(fc.array(pick(WORDS), { maxLength: 6 }), pick([' ', ', ', '-', ' (m/w/d) ']))
@@ -90,11 +94,29 @@ const FILTER_VALUES = {
     seo: fc.boolean(),
     radiusKm: pick([0, 10, 50, 300, 500]),
     keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
+    typos: fc.boolean(),
+    postedSince: pick([Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 9, 15), Date.UTC(2027, 0, 1)]),
+    salaryMin: pick([0, 40_000, 45_000, 60_000, 95_000]),
+    salaryEstimated: fc.boolean(),
+    language: pick(['de', 'es', 'en', 'fr']),
+    // several values per dimension (OR within, AND across), 2 or 3 at a time, unknown ones included
+    anyOf: fc.record({
+      salaryRange: several(['0-40000', '40000-60000', '60000-80000', '80000+', 'nope']),
+      workModel: several([...WORK_MODELS, 'nope']),
+      position: several([...POSITIONS.map((p) => p.slug), 'nope']),
+      seniority: several([...SENIORITY_LEVELS, 'nope']),
+      skill: several([...SKILLS.map((s) => s.slug), 'nope']),
+      location: several(['München', 'muenchen', 'Berlin', 'berlin-mitte', 'bayern', 'wien', 'Málaga', 'schweiz', 'nowhere']),
+      company: several([...COMPANIES, 'nope']),
+      industry: several([...INDUSTRIES, 'nope']),
+      companySize: several([...COMPANY_SIZES.slice(0, 3), 'nope']),
+      employmentType: several([...EMPLOYMENT_TYPES.slice(0, 3), 'nope']),
+    }, { requiredKeys: [] }),
 };
 type FilterKey = keyof typeof FILTER_VALUES;
 const FILTER_KEYS = Object.keys(FILTER_VALUES) as FilterKey[];
 // Location with radius and keywords are drawn more often: their rules are the richest.
-const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords']];
+const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords', 'typos'], ['salaryMin', 'salaryEstimated'], ['anyOf'], ['anyOf', 'radiusKm'], ['anyOf']];
 
 /** Zero to three filter groups at a time (more would almost always match nothing). */
 const filterArb: fc.Arbitrary<JobFilter> = fc
@@ -152,6 +174,33 @@ describe('SearchIndex against a naive filter/sort/count', () => {
       fc.property(corpusArb, tuningArb, fc.array(facetArb, { minLength: 1, maxLength: 4 }), (jobs, tuning, requests) => {
         const [index, naive] = build(jobs, tuning);
         for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives each alternative of a multi-value dimension, in disjunctive counts, the count of that value alone', () => {
+    const dims = [
+      ['workModel', 'workModels', [...WORK_MODELS]],
+      ['skill', 'skillTags', SKILLS.map((k) => k.slug)],
+      ['seniority', 'seniorityLevels', [...SENIORITY_LEVELS]],
+      ['position', 'positions', POSITIONS.map((p) => p.slug)],
+    ] as const;
+    // (not locations: a location value matches every place of its fold key, while a facet row
+    // counts one place slug, so `muenchen` and `münchen` are one filter but two rows; as before)
+    fc.assert(
+      fc.property(corpusArb, pick(dims), filterArb, fc.integer({ min: 0, max: 1000 }), (jobs, [field, facet, values], rest, seed) => {
+        const [index] = build(jobs);
+        const chosen = values.filter((_, i) => ((seed >> i) & 1) === 1 || i < 2);
+        const { anyOf: _ignored, ...others } = rest;
+        const single = { ...others };
+        delete (single as Record<string, unknown>)[field];
+        const filter = { ...single, anyOf: { [field]: chosen } };
+        const options = index.facets({ filter, mode: 'disjunctive', facetLimit: 1000 })[facet];
+        for (const option of options) expect(option.count, option.value).toBe(index.count({ ...single, [field]: option.value }));
+        // the selected ones are listed, and the union counts what any of them matches
+        const listed = options.map((o) => o.value);
+        expect(index.count(filter)).toBe(index.count({ ...single, anyOf: { [field]: listed.filter((v) => chosen.includes(v)) } }));
       }),
       RUNS,
     );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import type { ChangePage, JobChange, JobStore } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
+import { runImportContract } from './import-contract.js';
 
 /** A fresh, not yet migrated store, a way to open it again, and the removal of its data. */
 export interface StoreFixture {
@@ -73,10 +74,11 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
     it('inserts new keys and updates existing ones, counting each', async () => {
       const [a, b, c] = [job({ key: 'k:a' }), job({ key: 'k:b' }), job({ key: 'k:c' })];
       expect(await store.upsert([a, b])).toEqual({ inserted: 2, updated: 0 });
+      // A key keeps the board id it was given first, whatever a later write proposes.
       const a2 = { ...a, title: 'Head of SEO', boardId: '987654321' };
       expect(await store.upsert([a2, c])).toEqual({ inserted: 1, updated: 1 });
       expect(await store.count()).toBe(3);
-      expect(await store.loadLive(NOW)).toStrictEqual([a2, b, c]);
+      expect(await store.loadLive(NOW)).toStrictEqual([{ ...a2, boardId: a.boardId }, b, c]);
     });
 
     it('writes a key repeated within one call once, the last occurrence winning', async () => {
@@ -175,15 +177,29 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await store.changeCursor()).toBe(c3);
     });
 
+    it('gives a new key whose proposed board id another key holds a derived one: never a reject, never an overwrite', async () => {
+      const a = job({ key: 'feedA:id::1', boardId: '1' });
+      const b = job({ key: 'feedB:id::1', boardId: '1' });
+      const c = job({ key: 'feedC:id::1', boardId: '1' });
+      expect(await store.upsert([a])).toEqual({ inserted: 1, updated: 0 });
+      expect(await store.upsert([b, c])).toEqual({ inserted: 2, updated: 0 });
+      const live = await store.loadLive(NOW);
+      expect(live.map((j) => j.key)).toEqual(['feedA:id::1', 'feedB:id::1', 'feedC:id::1']);
+      expect(live[0]).toStrictEqual(a);
+      const ids = live.map((j) => j.boardId);
+      expect(ids[0]).toBe('1');
+      expect(ids[1]).toMatch(/^9\d{16}$/);
+      expect(ids[2]).toMatch(/^9\d{16}$/);
+      expect(new Set(ids).size).toBe(3);
+    });
+
     it('writes nothing of a batch that fails midway', async () => {
       const a = job({ boardId: '111' });
       await store.upsert([a]);
       const cursor = await store.changeCursor();
-      // A new key with an existing board_id violates its uniqueness.
-      const clash = [job(), job(), job({ boardId: '111' }), job()];
-      await expect(store.upsert(clash)).rejects.toThrow();
-      const inBatch = [job({ boardId: '222' }), job({ boardId: '222' })];
-      await expect(store.upsert(inBatch)).rejects.toThrow();
+      // A posting that cannot be serialised fails the write after others were written.
+      const broken = job({ title: 10n as unknown as string });
+      await expect(store.upsert([job(), job(), broken, job()])).rejects.toThrow();
       expect(await store.count()).toBe(1);
       expect(await store.loadLive(NOW)).toStrictEqual([a]);
       expect(await store.changeCursor()).toBe(cursor);
@@ -192,7 +208,7 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
     it('handles a call larger than any internal chunk, atomically', async () => {
       const many = Array.from({ length: 2_500 }, (_, i) => job({ key: `bulk:${String(i).padStart(5, '0')}` }));
       expect(await store.upsert(many)).toEqual({ inserted: 2_500, updated: 0 });
-      const failing = [...many.map((j) => ({ ...j, title: 'changed' })), job({ boardId: many[0]?.boardId ?? '' })];
+      const failing = [...many.map((j) => ({ ...j, title: 'changed' })), job({ title: 10n as unknown as string })];
       await expect(store.upsert(failing)).rejects.toThrow();
       expect(await store.loadLive(NOW)).toStrictEqual(many);
     });
@@ -251,12 +267,13 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         // Deleting what is gone changes nothing.
         await store.delete([a.key]);
         expect((await store.changesSince(deleted.cursor, 100)).changes).toEqual([]);
-        const a2 = { ...a, boardId: '101' };
+        // Back again, the key keeps its board id (the registry), whatever the write proposes.
+        const a2 = { ...a, title: 'back', boardId: '101' };
         await store.upsert([a2]);
-        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['upsert', a2]]);
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['upsert', { ...a2, boardId: '100' }]]);
         await store.delete([a.key, b.key]);
         expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([
-          ['delete', 'k:a', '101'],
+          ['delete', 'k:a', '100'],
           ['delete', 'k:b', '200'],
         ]);
       });
@@ -351,4 +368,5 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await again.loadLive(NOW)).toStrictEqual([jobs[0]]);
     });
   });
+  runImportContract(name, makeStore);
 }

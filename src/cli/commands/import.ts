@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read-postings.js';
+import { SOURCE_NAME } from '../../ingest/identity.js';
 import { importFile, type ImportProgress, type ImportSummary, type Reject } from '../../ingest/run-import.js';
 import type { JobStore } from '../../store/job-store.js';
 
@@ -15,7 +16,13 @@ export const DEFAULT_SOURCE = 'default';
 interface ImportCommandOptions {
   source: string;
   rejectReport?: string;
+  sync?: boolean;
+  allowRejects?: boolean;
 }
+
+/** Exit statuses: 1 the input cannot be imported (unreadable, unsupported, no posting); 2 postings were rejected. */
+export const EXIT_INPUT = 1;
+export const EXIT_REJECTS = 2;
 
 export interface CommandOutput {
   out: NodeJS.WritableStream;
@@ -23,9 +30,10 @@ export interface CommandOutput {
 }
 
 /**
- * `jobsearch import <file|-> [--source <name>] [--reject-report <file>]`. Progress goes to stderr,
- * the summary to stdout. Exit code 0 also when postings were rejected; 1 when the input cannot be
- * read or is not JSON.
+ * `jobsearch import <file|dir|-> [--source <name>] [--sync] [--allow-rejects] [--reject-report <file>]`.
+ * Progress goes to stderr, the summary to stdout. Exit status 0 when everything was imported;
+ * 2 when postings were rejected (0 with --allow-rejects); 1 when the input cannot be read, is not
+ * a supported format, or holds no posting.
  */
 export function registerImport(
   program: Command,
@@ -34,9 +42,14 @@ export function registerImport(
 ): void {
   program
     .command('import')
-    .description('Import schema.org JobPosting JSON-LD (NDJSON, JSON array or @graph document); "-" reads stdin.')
-    .argument('<file>', 'file to import, or - for stdin')
-    .option('--source <name>', 'feed name; a posting is identified by source + identifier', DEFAULT_SOURCE)
+    .description(
+      'Import schema.org JobPosting JSON-LD: NDJSON, a JSON array, one object or an @graph document, ' +
+        'HTML pages with <script type="application/ld+json"> blocks, gzip-compressed or not; a directory of such files; "-" reads stdin.',
+    )
+    .argument('<file>', 'file or directory to import, or - for stdin')
+    .option('--source <name>', 'feed name (letters, digits, . _ -); a posting is identified by source + identifier', DEFAULT_SOURCE)
+    .option('--sync', 'the input is the whole feed: postings of this source absent from it are removed')
+    .option('--allow-rejects', 'exit 0 even when postings were rejected')
     .option('--reject-report <file>', 'write every reject as one JSON line {position, reason} to this file')
     .action(async (file: string, options: ImportCommandOptions) => {
       await runImportCommand(file, options, openStore, io);
@@ -50,12 +63,17 @@ async function runImportCommand(
   io: CommandOutput,
 ): Promise<void> {
   const name = file === '-' ? 'stdin' : basename(file);
+  if (!SOURCE_NAME.test(options.source)) {
+    io.err.write(`jobsearch import: --source must be 1 to 64 letters, digits, '.', '_' or '-' (got ${JSON.stringify(options.source)})\n`);
+    process.exitCode = EXIT_INPUT;
+    return;
+  }
   if (file !== '-') {
     try {
       await access(file, constants.R_OK);
     } catch (error) {
       io.err.write(`jobsearch import: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT_INPUT;
       return;
     }
   }
@@ -68,6 +86,7 @@ async function runImportCommand(
     const summary = await importFile(file, store, {
       source: options.source,
       now: started,
+      sync: options.sync === true,
       onProgress(p) {
         const now = Date.now();
         if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
@@ -79,11 +98,12 @@ async function runImportCommand(
       },
     });
     io.err.write(`${progressLine(summary, Date.now() - started)}\n`);
-    io.out.write(summaryText(file, summary, options.rejectReport));
+    io.out.write(summaryText(file, summary, options));
+    process.exitCode = exitStatus(summary, options);
   } catch (error) {
     if (!isInputError(error)) throw error;
     io.err.write(`jobsearch import: cannot read ${name}: ${error.message}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT_INPUT;
   } finally {
     await closeReport(report);
     await store.close();
@@ -95,23 +115,40 @@ function isInputError(error: unknown): error is Error {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) && 'syscall' in error;
 }
 
-function progressLine(p: ImportProgress, elapsedMs: number): string {
-  const rate = elapsedMs > 0 ? Math.round((p.read * 1000) / elapsedMs) : 0;
-  return `import: ${formatCount(p.read)} read, ${formatCount(p.inserted)} inserted, ${formatCount(p.updated)} updated, ${formatCount(p.rejected)} rejected (${formatCount(rate)}/s)`;
+function exitStatus(s: ImportSummary, options: ImportCommandOptions): number {
+  if (s.empty) return EXIT_INPUT;
+  return s.rejected > 0 && options.allowRejects !== true ? EXIT_REJECTS : 0;
 }
 
-function summaryText(file: string, s: ImportSummary, reportPath: string | undefined): string {
+function progressLine(p: ImportProgress, elapsedMs: number): string {
+  const rate = elapsedMs > 0 ? Math.round((p.read * 1000) / elapsedMs) : 0;
+  return `import: ${formatCount(p.read)} read, ${formatCount(p.staged)} staged, ${formatCount(p.rejected)} rejected (${formatCount(rate)}/s)`;
+}
+
+function summaryText(file: string, s: ImportSummary, options: ImportCommandOptions): string {
   const lines = [
-    `imported ${file === '-' ? 'stdin' : file}`,
-    `  read:     ${formatCount(s.read)}`,
-    `  inserted: ${formatCount(s.inserted)}`,
-    `  updated:  ${formatCount(s.updated)}`,
-    `  rejected: ${formatCount(s.rejected)}`,
+    `imported ${file === '-' ? 'stdin' : file} (source ${options.source}${options.sync === true ? ', --sync' : ''})`,
+    `  read:      ${formatCount(s.read)}`,
+    `  inserted:  ${formatCount(s.inserted)}`,
+    `  updated:   ${formatCount(s.updated)}`,
+    `  unchanged: ${formatCount(s.unchanged)}`,
   ];
+  if (s.expired > 0) lines.push(`  expired on arrival: ${formatCount(s.expired)} (stored, not served: their validThrough has passed)`);
+  if (options.sync === true) lines.push(`  removed:   ${formatCount(s.removed)} (postings of ${options.source} absent from this import)`);
+  lines.push(`  rejected:  ${formatCount(s.rejected)}`);
+  if (s.empty) {
+    lines.push(
+      s.read === 0
+        ? 'no posting: the input is empty; nothing was changed'
+        : 'no posting could be imported; nothing was changed' + (options.sync === true ? ' (nothing removed)' : ''),
+    );
+  } else if (s.inserted + s.updated + s.removed === 0) {
+    lines.push('nothing changed: every posting is stored exactly like this already');
+  }
   if (s.rejects.length > 0) {
-    lines.push(`first rejects${reportPath ? ` (all in ${reportPath})` : ''}:`);
+    lines.push(`first rejects${options.rejectReport ? ` (all in ${options.rejectReport})` : ''}:`);
     for (const r of s.rejects.slice(0, PRINTED_REJECTS)) lines.push(`  ${rejectLine(r)}`);
-    if (s.rejected > PRINTED_REJECTS) lines.push(`  … and ${formatCount(s.rejected - PRINTED_REJECTS)} more`);
+    if (s.rejected > PRINTED_REJECTS) lines.push(`  … and ${s.rejected - PRINTED_REJECTS} more`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { DEFAULT_SUGGEST_LIMIT, ErrorResponse, SuggestQuery, SuggestResponse } from '../schemas.js';
+import { DEFAULT_SUGGEST_LIMIT, ErrorResponse, SuggestQuery, SuggestResponse, TitleSuggestResponse } from '../schemas.js';
+import { formatNumber } from '../../domain/salary-buckets.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
@@ -43,4 +44,23 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
       },
     );
   }
+  // Addition (issue 11): job titles, with the same rules as the two above and counts.
+  app.get(
+    '/job-search-title-autosuggest',
+    {
+      config: { canonical: { defaults: { limit: String(DEFAULT_SUGGEST_LIMIT) } } },
+      schema: {
+        summary: 'Autocomplete for job titles: positions and frequent title words, with their job counts (addition)',
+        querystring: SuggestQuery,
+        response: { 200: TitleSuggestResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query.q ?? '';
+      const limit = suggestLimit(request.query.limit);
+      const found = q.trim() === '' ? [] : snapshotOf(request).index.suggestTitles(q, limit);
+      const suggestions = found.map((s) => ({ value: s.value, label: s.label, kind: s.kind, count: s.count, count_formatted: formatNumber(s.count) }));
+      return { success: true, suggestions, duration_ms: Math.round(reply.elapsedTime) };
+    },
+  );
 }

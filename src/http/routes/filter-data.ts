@@ -5,7 +5,7 @@ import { presentFacets } from '../present.js';
 import { presentSelected } from '../present-selected.js';
 import { snapshotOf, selectedResolvers } from './shared.js';
 
-export function registerFilterData(app: ApiInstance, _deps: AppDeps): void {
+export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
   app.get(
     '/job-search-filter-data',
     {
@@ -19,7 +19,7 @@ export function registerFilterData(app: ApiInstance, _deps: AppDeps): void {
     },
     async (request, reply) => {
       const { index } = snapshotOf(request);
-      const facets = index.facets(toFacetRequest(request.query));
+      const facets = index.facets(toFacetRequest(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null }));
       const { seo_jobs_only_counts, ...lists } = presentFacets(facets, request.query.salary_range ?? null);
       return {
         success: true,

@@ -4,7 +4,7 @@ import { toFilter } from '../to-search-query.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { snapshotOf } from './shared.js';
 
-export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
+export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
   app.get(
     '/job-search-results-count',
     {
@@ -17,11 +17,15 @@ export function registerResultsCount(app: ApiInstance, _deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const total = snapshotOf(request).index.count(toFilter(request.query));
+      const index = snapshotOf(request).index;
+      const filter = toFilter(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
+      const total = index.count(filter);
+      const didYouMean = total === 0 ? index.didYouMean(filter) : null;
       return {
         success: true,
         total_results: total,
         total_results_formatted: formatNumber(total),
+        ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },

@@ -20,8 +20,10 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const listRequest = toListRequest(request.query);
-      const { total, jobs } = snapshotOf(request).index.list(listRequest);
+      const index = snapshotOf(request).index;
+      const listRequest = toListRequest(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
+      const { total, jobs } = index.list(listRequest);
+      const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
       const window = paginate(total, listRequest.page, listRequest.perPage);
       const ctx = {
         now: deps.now?.() ?? Date.now(),
@@ -36,6 +38,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         next_url: window.hasMore ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1) : '',
         jobs: jobs.map((job) => presentCard(job, ctx)),
         pagination: presentPagination(listRequest.page, window),
+        ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },

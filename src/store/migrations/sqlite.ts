@@ -42,4 +42,37 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_tombstones_seq ON job_tombstones (seq);
     `,
   },
+  {
+    version: 3,
+    name: 'board-id registry, sources, content hashes, import staging',
+    // Rewrites every jobs row once (source backfill): on a large store this migration takes a
+    // while and holds the write lock; serving processes keep reading meanwhile (WAL).
+    sql: `
+      ALTER TABLE jobs ADD COLUMN source TEXT;
+      ALTER TABLE jobs ADD COLUMN hash TEXT; -- content hash of doc; null until written again
+      UPDATE jobs SET source = json_extract(doc, '$.source');
+      CREATE INDEX jobs_source ON jobs (source);
+      -- Which posting holds which board id; rows stay when a posting is deleted, so an id is
+      -- never given to another posting.
+      CREATE TABLE board_ids (
+        board_id TEXT PRIMARY KEY,
+        key      TEXT NOT NULL UNIQUE
+      );
+      INSERT INTO board_ids (board_id, key) SELECT board_id, key FROM jobs;
+      -- Batches of imports not yet published; nothing serves from here.
+      CREATE TABLE import_staging (
+        import_id     TEXT NOT NULL,
+        source        TEXT NOT NULL,
+        key           TEXT NOT NULL,
+        position      TEXT NOT NULL,
+        board_id      TEXT NOT NULL,
+        posted_at     INTEGER,
+        valid_through INTEGER,
+        doc           TEXT NOT NULL,
+        hash          TEXT NOT NULL,
+        PRIMARY KEY (import_id, key)
+      );
+      CREATE INDEX import_staging_source ON import_staging (source);
+    `,
+  },
 ];

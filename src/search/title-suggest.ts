@@ -1,0 +1,101 @@
+import type { ListedJob } from '../domain/job.js';
+import { foldKey } from '../domain/text-fold.js';
+import { compareStrings } from './columns.js';
+import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+import { forEachWord } from './tokenize.js';
+import { cleanQueryText } from './word-forms.js';
+
+/** Title words shorter than this are not suggested. */
+const MIN_WORD = 3;
+/** At most this many title words (those in most jobs) are suggested. */
+export const MAX_TITLE_WORDS = 50_000;
+/** Function words of titles in German, Spanish and English, never suggested. */
+const STOP = new Set(
+  ('und oder für fur mit bei als von vom der die das den dem des zur zum ein eine einen im in an auf aus ' +
+    'the and for with our you are at of to in on as by ' +
+    'del las los por para con una uno sin en el la de y o').split(' '),
+);
+
+export interface TitleSuggestion {
+  /** The text to search with (`q`). */
+  value: string;
+  label: string;
+  /** Live jobs of the position, or with the word in their title. */
+  count: number;
+  kind: 'position' | 'word';
+}
+
+/**
+ * Job-title autocomplete: the positions and the frequent words of titles (gender notation such
+ * as `:in` and `(m/w/d)` removed), each with its number of jobs; a word that is also a position's
+ * name is the position. Entries are found by the same word-prefix rules as places and companies.
+ */
+export interface TitleSuggestIndex {
+  readonly index: SuggestIndex;
+  readonly counts: Uint32Array;
+  readonly kinds: Uint8Array;
+  readonly entityOf: ReadonlyMap<string, number>;
+}
+
+export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex {
+  const positions = new Map<string, { label: string; count: number }>();
+  const words = new Map<string, { spellings: Map<string, number>; count: number; last: number }>();
+  for (let d = 0; d < jobs.length; d++) {
+    const job = jobs[d]!;
+    const key = foldKey(job.position.name);
+    const p = positions.get(key);
+    if (p) p.count++;
+    else positions.set(key, { label: job.position.name, count: 1 });
+    forEachWord(cleanQueryText(job.title), (w) => {
+      if (w.length < MIN_WORD || /^\d+$/.test(w)) return;
+      const k = foldKey(w);
+      if (STOP.has(k)) return;
+      let entry = words.get(k);
+      if (!entry) words.set(k, (entry = { spellings: new Map(), count: 0, last: -1 }));
+      entry.spellings.set(w, (entry.spellings.get(w) ?? 0) + 1);
+      if (entry.last !== d) {
+        entry.last = d;
+        entry.count++;
+      }
+    });
+  }
+  const values: string[] = [];
+  const counts: number[] = [];
+  const kinds: number[] = [];
+  for (const { label, count } of positions.values()) {
+    values.push(label);
+    counts.push(count);
+    kinds.push(0);
+  }
+  const frequent = [...words].filter(([k]) => !positions.has(k))
+    .sort((a, b) => b[1].count - a[1].count || compareStrings(a[0], b[0]))
+    .slice(0, MAX_TITLE_WORDS);
+  for (const [, entry] of frequent) {
+    values.push(mostUsed(entry.spellings));
+    counts.push(entry.count);
+    kinds.push(1);
+  }
+  const countArray = Uint32Array.from(counts);
+  return {
+    index: buildSuggestIndex(values, values, countArray), counts: countArray, kinds: Uint8Array.from(kinds),
+    entityOf: new Map(values.map((v, i) => [v, i])),
+  };
+}
+
+function mostUsed(spellings: Map<string, number>): string {
+  let best = '';
+  let bestCount = -1;
+  for (const [s, c] of spellings) if (c > bestCount || (c === bestCount && s < best)) [best, bestCount] = [s, c];
+  return best;
+}
+
+/**
+ * Up to `limit` positions and title words with a word starting with `q` (see suggest), with counts.
+ * @example suggestTitles(t, 'entw', 10) // [{ value: 'Entwickler', label: 'Entwickler', count: 12, kind: 'word' }, ...]
+ */
+export function suggestTitles(t: TitleSuggestIndex, q: string, limit: number): TitleSuggestion[] {
+  return suggest(t.index, q, limit).map((s) => {
+    const e = t.entityOf.get(s.value)!;
+    return { value: s.value, label: s.label, count: t.counts[e]!, kind: t.kinds[e] === 0 ? 'position' : 'word' };
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * The PostgreSQL side of board-id registry, import staging and publishing (see job-store.ts and
+ * README.md). Every function here runs inside a transaction its caller opened.
+ */
+import type pg from 'pg';
+import { boardIdCandidates } from '../domain/board-id.js';
+import type { Job } from '../domain/job.js';
+import type { PublishOptions, PublishResult, RepeatedJob, StageResult, StagedJob } from './job-store.js';
+import { contentHash, withBoardId } from './job-json.js';
+import { newImportId, sourceOfImport } from './import-id.js';
+
+/** Held (per transaction) while board ids are assigned, so two writers never hand out one id twice. */
+const REGISTRY_LOCK = 4_217_730_552;
+
+/**
+ * The board ids of `jobs` (distinct keys), registering new ones: the key's registered id, else the
+ * first candidate (proposal, derived ids) that no other key holds. One query per round; a second
+ * round happens only when a candidate was taken.
+ */
+export async function assignBoardIds(client: pg.PoolClient, jobs: readonly Job[]): Promise<Map<string, string>> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [REGISTRY_LOCK]);
+  const keys = jobs.map((j) => j.key);
+  const held = await client.query<[string, string]>({
+    text: 'SELECT key, board_id FROM board_ids WHERE key = ANY($1::text[])',
+    values: [keys],
+    rowMode: 'array',
+  });
+  const ids = new Map<string, string>(held.rows);
+  let pending = jobs.filter((j) => !ids.has(j.key)).map((j) => ({ key: j.key, candidates: boardIdCandidates(j.key, j.boardId) }));
+  const fresh = new Map<string, string>();
+  const claimed = new Set<string>();
+  while (pending.length > 0) {
+    const wanted = pending.map((p) => ({ ...p, id: nextFree(p.candidates, claimed) }));
+    const taken = await client.query<[string]>({
+      text: 'SELECT board_id FROM board_ids WHERE board_id = ANY($1::text[])',
+      values: [wanted.map((w) => w.id)],
+      rowMode: 'array',
+    });
+    const takenIds = new Set(taken.rows.map((r) => r[0]));
+    for (const w of wanted) {
+      claimed.add(w.id);
+      if (!takenIds.has(w.id)) fresh.set(w.key, w.id);
+    }
+    pending = wanted.filter((w) => takenIds.has(w.id));
+  }
+  if (fresh.size > 0) {
+    await client.query('INSERT INTO board_ids (board_id, key) SELECT * FROM unnest($1::text[], $2::text[])', [
+      [...fresh.values()],
+      [...fresh.keys()],
+    ]);
+    for (const [key, id] of fresh) ids.set(key, id);
+  }
+  return ids;
+}
+
+function nextFree(candidates: Generator<string>, claimed: ReadonlySet<string>): string {
+  for (;;) {
+    const next = candidates.next();
+    if (next.done === true) throw new Error('unreachable: board id candidates never end');
+    if (!claimed.has(next.value)) return next.value;
+  }
+}
+
+/** Jobs (distinct keys) with their registered board ids, serialised, with their content hashes. */
+export async function withRegisteredIds(
+  client: pg.PoolClient,
+  jobs: readonly Job[],
+): Promise<{ job: Job; doc: string; hash: string }[]> {
+  const ids = await assignBoardIds(client, jobs);
+  return jobs.map((proposed) => {
+    const job = withBoardId(proposed, ids.get(proposed.key) ?? proposed.boardId);
+    const doc = JSON.stringify(job);
+    return { job, doc, hash: contentHash(doc) };
+  });
+}
+
+export async function beginImport(client: pg.PoolClient, source: string): Promise<string> {
+  await client.query('DELETE FROM import_staging WHERE source = $1', [source]);
+  return newImportId(source);
+}
+
+const STAGE_SQL = `
+  INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash)
+  SELECT $1, $2, r->>'k', r->>'p', r->'j'->>'boardId', (r->'j'->>'postedAt')::bigint,
+         (r->'j'->>'validThrough')::bigint, r->'j', r->>'h'
+    FROM jsonb_array_elements($3::jsonb) AS t (r)
+  ON CONFLICT DO NOTHING
+  RETURNING key`;
+
+export async function stageJobs(client: pg.PoolClient, importId: string, batch: readonly StagedJob[]): Promise<StageResult> {
+  const repeated: (RepeatedJob & { key: string })[] = [];
+  // Repeats within the batch: the first occurrence is staged, the others reported.
+  const firstByKey = new Map<string, StagedJob>();
+  for (const item of batch) {
+    const first = firstByKey.get(item.job.key);
+    if (first === undefined) firstByKey.set(item.job.key, item);
+    else repeated.push({ position: item.position, firstPosition: first.position, key: item.job.key });
+  }
+  const unique = [...firstByKey.values()];
+  const rows = await withRegisteredIds(client, unique.map((u) => u.job));
+  const payload = rows.map((r, i) => `{"k":${JSON.stringify(r.job.key)},"p":${JSON.stringify(unique[i]?.position)},"h":"${r.hash}","j":${r.doc}}`);
+  const inserted = await client.query<[string]>({
+    text: STAGE_SQL,
+    values: [importId, sourceOfImport(importId), `[${payload.join(',')}]`],
+    rowMode: 'array',
+  });
+  const stagedKeys = new Set(inserted.rows.map((r) => r[0]));
+  const earlier = unique.filter((u) => !stagedKeys.has(u.job.key));
+  if (earlier.length > 0) {
+    // Keys an earlier batch of this import staged.
+    const firsts = await client.query<[string, string]>({
+      text: 'SELECT key, position FROM import_staging WHERE import_id = $1 AND key = ANY($2::text[])',
+      values: [importId, earlier.map((e) => e.job.key)],
+      rowMode: 'array',
+    });
+    const positions = new Map(firsts.rows);
+    for (const e of earlier) repeated.push({ position: e.position, firstPosition: '', key: e.job.key });
+    for (const r of repeated) r.firstPosition = positions.get(r.key) ?? r.firstPosition;
+  }
+  // In the batch's order, as the SQLite store reports them.
+  const order = new Map(batch.map((b, i) => [b.position, i]));
+  repeated.sort((a, b) => (order.get(a.position) ?? 0) - (order.get(b.position) ?? 0));
+  return { staged: stagedKeys.size, repeated: repeated.map(({ position, firstPosition }) => ({ position, firstPosition })) };
+}
+
+const COUNTS_SQL = `
+  SELECT count(*),
+         count(*) FILTER (WHERE j.key IS NULL),
+         count(*) FILTER (WHERE j.key IS NOT NULL AND j.hash IS NOT DISTINCT FROM s.hash),
+         count(*) FILTER (WHERE s.valid_through < $2)
+    FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+   WHERE s.import_id = $1`;
+
+const REMOVABLE_SQL = `
+  SELECT count(*) FROM jobs j WHERE j.source = $1
+     AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)`;
+
+const PUBLISH_SQL = `
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
+  SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, $2
+    FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+   WHERE s.import_id = $1 AND (j.key IS NULL OR j.hash IS DISTINCT FROM s.hash)
+  ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
+    posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
+    hash = excluded.hash, seq = excluded.seq`;
+
+const UNTOMBSTONE_STAGED_SQL = 'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = $1)';
+
+const TOMBSTONE_ABSENT_SQL = `
+  INSERT INTO job_tombstones (key, board_id, seq)
+  SELECT key, board_id, $3 FROM jobs j WHERE j.source = $1
+     AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)
+  ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`;
+
+const REMOVE_ABSENT_SQL = `
+  DELETE FROM jobs WHERE source = $1
+     AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = jobs.key)`;
+
+/** See sqlite-import.ts publishImport: the same steps, in one transaction. */
+export async function publishImport(
+  client: pg.PoolClient,
+  importId: string,
+  options: PublishOptions,
+  bumpCursor: () => Promise<number>,
+): Promise<PublishResult> {
+  const source = sourceOfImport(importId);
+  const counts = await client.query<string[]>({ text: COUNTS_SQL, values: [importId, Math.ceil(options.now)], rowMode: 'array' });
+  const [staged = 0, inserted = 0, unchanged = 0, expired = 0] = (counts.rows[0] ?? []).map(Number);
+  let removed = 0;
+  if (options.sync) {
+    const r = await client.query<[string]>({ text: REMOVABLE_SQL, values: [source, importId], rowMode: 'array' });
+    removed = Number(r.rows[0]?.[0] ?? 0);
+  }
+  const result = { inserted, updated: staged - inserted - unchanged, unchanged, expired, removed };
+  if (result.inserted + result.updated + removed > 0) {
+    const seq = await bumpCursor();
+    await client.query(PUBLISH_SQL, [importId, seq]);
+    // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
+    await client.query(UNTOMBSTONE_STAGED_SQL, [importId]);
+    if (options.sync && removed > 0) {
+      await client.query(TOMBSTONE_ABSENT_SQL, [source, importId, seq]);
+      await client.query(REMOVE_ABSENT_SQL, [source, importId]);
+    }
+  }
+  await client.query('DELETE FROM import_staging WHERE import_id = $1', [importId]);
+  return result;
+}

@@ -1,0 +1,146 @@
+/**
+ * The SQLite side of board-id registry, import staging and publishing (see job-store.ts and
+ * README.md). Every function here runs inside a transaction its caller opened.
+ */
+import type Database from 'better-sqlite3';
+import { boardIdCandidates } from '../domain/board-id.js';
+import type { Job } from '../domain/job.js';
+import type { PublishOptions, PublishResult, StageResult, StagedJob } from './job-store.js';
+import { contentHash, withBoardId } from './job-json.js';
+import { newImportId, sourceOfImport } from './import-id.js';
+
+type Row = Record<string, number | null>;
+
+export interface ImportStatements {
+  boardIdOf: Database.Statement<[string], string>;
+  holderOf: Database.Statement<[string], string>;
+  register: Database.Statement<[string, string]>;
+  stage: Database.Statement<[string, string, string, string, string, number | null, number | null, string, string]>;
+  firstPosition: Database.Statement<[string, string], string>;
+  clearSource: Database.Statement<[string]>;
+  clearImport: Database.Statement<[string]>;
+  sourceOf: Database.Statement<[string], string>;
+  counts: Database.Statement<[number, string], Row>;
+  removable: Database.Statement<[string, string], number>;
+  publish: Database.Statement<[number, string]>;
+  removeAbsent: Database.Statement<[string, string]>;
+  untombstoneStaged: Database.Statement<[string]>;
+  tombstoneAbsent: Database.Statement<[number, string, string]>;
+}
+
+export function prepareImportStatements(db: Database.Database): ImportStatements {
+  return {
+    boardIdOf: db.prepare<[string], string>('SELECT board_id FROM board_ids WHERE key = ?').pluck(),
+    holderOf: db.prepare<[string], string>('SELECT key FROM board_ids WHERE board_id = ?').pluck(),
+    register: db.prepare('INSERT INTO board_ids (board_id, key) VALUES (?, ?)'),
+    stage: db.prepare(
+      `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    firstPosition: db
+      .prepare<[string, string], string>('SELECT position FROM import_staging WHERE import_id = ? AND key = ?')
+      .pluck(),
+    clearSource: db.prepare('DELETE FROM import_staging WHERE source = ?'),
+    clearImport: db.prepare('DELETE FROM import_staging WHERE import_id = ?'),
+    sourceOf: db.prepare<[string], string>('SELECT source FROM import_staging WHERE import_id = ? LIMIT 1').pluck(),
+    counts: db.prepare<[number, string], Row>(
+      `SELECT count(*) AS staged,
+              coalesce(sum(j.key IS NULL), 0) AS inserted,
+              coalesce(sum(j.key IS NOT NULL AND j.hash IS s.hash), 0) AS unchanged,
+              coalesce(sum(s.valid_through IS NOT NULL AND s.valid_through < ?), 0) AS expired
+         FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+        WHERE s.import_id = ?`,
+    ),
+    removable: db
+      .prepare<[string, string], number>(
+        `SELECT count(*) FROM jobs j WHERE j.source = ?
+            AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)`,
+      )
+      .pluck(),
+    publish: db.prepare(
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
+       SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, ?
+         FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+        WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
+         posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
+         hash = excluded.hash, seq = excluded.seq`,
+    ),
+    untombstoneStaged: db.prepare(
+      'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = ?)',
+    ),
+    tombstoneAbsent: db.prepare(
+      `INSERT INTO job_tombstones (key, board_id, seq)
+       SELECT key, board_id, ? FROM jobs j WHERE j.source = ?
+          AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)
+       ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
+    ),
+    removeAbsent: db.prepare(
+      `DELETE FROM jobs WHERE source = ?
+          AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = jobs.key)`,
+    ),
+  };
+}
+
+/** The board id `key` holds, registering one (its proposal when free) if it holds none yet. */
+export function assignBoardId(s: ImportStatements, job: Job): string {
+  const held = s.boardIdOf.get(job.key);
+  if (held !== undefined) return held;
+  for (const candidate of boardIdCandidates(job.key, job.boardId)) {
+    if (s.holderOf.get(candidate) === undefined) {
+      s.register.run(candidate, job.key);
+      return candidate;
+    }
+  }
+  throw new Error('unreachable: board id candidates never end');
+}
+
+export function beginImport(s: ImportStatements, source: string): string {
+  s.clearSource.run(source);
+  return newImportId(source);
+}
+
+export function stageJobs(s: ImportStatements, importId: string, jobs: readonly StagedJob[]): StageResult {
+  const source = sourceOfImport(importId);
+  const result: StageResult = { staged: 0, repeated: [] };
+  for (const { job: proposed, position } of jobs) {
+    const job = withBoardId(proposed, assignBoardId(s, proposed));
+    const doc = JSON.stringify(job);
+    const args = [importId, source, job.key, position, job.boardId, job.postedAt, job.validThrough, doc, contentHash(doc)] as const;
+    if (s.stage.run(...args).changes === 1) result.staged += 1;
+    else result.repeated.push({ position, firstPosition: s.firstPosition.get(importId, job.key) ?? '?' });
+  }
+  return result;
+}
+
+/**
+ * Moves the staged postings into `jobs`: new and changed ones are written with one new cursor
+ * value, unchanged ones are left alone, and with `sync` the source's postings absent from the
+ * import are deleted. `bumpCursor` is called once, and only when something changes.
+ */
+export function publishImport(
+  s: ImportStatements,
+  importId: string,
+  options: PublishOptions,
+  bumpCursor: () => number,
+): PublishResult {
+  const source = sourceOfImport(importId);
+  const row = s.counts.get(options.now, importId) ?? {};
+  const staged = row['staged'] ?? 0;
+  const inserted = row['inserted'] ?? 0;
+  const unchanged = row['unchanged'] ?? 0;
+  const removed = options.sync ? (s.removable.get(source, importId) ?? 0) : 0;
+  const result = { inserted, updated: staged - inserted - unchanged, unchanged, expired: row['expired'] ?? 0, removed };
+  if (result.inserted + result.updated + removed > 0) {
+    const seq = bumpCursor();
+    s.publish.run(seq, importId);
+    // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
+    s.untombstoneStaged.run(importId);
+    if (options.sync && removed > 0) {
+      s.tombstoneAbsent.run(seq, source, importId);
+      s.removeAbsent.run(source, importId);
+    }
+  }
+  s.clearImport.run(importId);
+  return result;
+}

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generatePostings } from '../../src/demo/generate.js';
+
+/** `jobsearch import` as an operator runs it: its own process, a real SQLite file. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REAL = join(ROOT, 'test/fixtures/real-postings/postings.ndjson');
+const dir = mkdtempSync(join(tmpdir(), 'import-process-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function jobsearch(db: string, args: string[], options: { stdin?: Buffer; killAfter?: RegExp } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (options.killAfter?.test(err)) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(options.stdin ?? Buffer.alloc(0));
+  });
+}
+
+function query<T>(db: string, sql: string): T {
+  const conn = new Database(db, { readonly: true });
+  try {
+    return conn.prepare(sql).pluck().get() as T;
+  } finally {
+    conn.close();
+  }
+}
+
+// Each test starts two or three processes; on a loaded machine that takes a while.
+describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_000 }, () => {
+  it('imports the real postings, and says that a re-import of the same file changes nothing', async () => {
+    const db = join(dir, 'real.db');
+    const first = await jobsearch(db, ['import', REAL, '--source', 'real']);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('  read:      54\n  inserted:  54\n  updated:   0\n  unchanged: 0\n');
+    expect(first.out).toMatch(/expired on arrival: 3 \(stored, not served/);
+    const cursor = query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'");
+    const again = await jobsearch(db, ['import', REAL, '--source', 'real']);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('  inserted:  0\n  updated:   0\n  unchanged: 54\n');
+    expect(again.out).toContain('nothing changed: every posting is stored exactly like this already');
+    expect(query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(cursor);
+  });
+
+  it('reads gzip from stdin, and with --sync removes what the feed no longer holds', async () => {
+    const db = join(dir, 'sync.db');
+    const lines = readFileSync(REAL, 'utf8').trim().split('\n');
+    const all = await jobsearch(db, ['import', '-', '--source', 'feed'], { stdin: gzipSync(`${lines.join('\n')}\n`) });
+    expect(all.out).toContain('  inserted:  54\n');
+    const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], { stdin: gzipSync(lines.slice(0, 50).join('\n')) });
+    expect(snapshot.code).toBe(0);
+    expect(snapshot.out).toContain('  unchanged: 50\n');
+    expect(snapshot.out).toContain('  removed:   4 (postings of feed absent from this import)\n');
+    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(50);
+  });
+
+  it('serves nothing of an import killed midway, and a re-run completes it', async () => {
+    const db = join(dir, 'killed.db');
+    const file = join(dir, 'big.ndjson');
+    const now = Date.UTC(2026, 10, 20);
+    const postings = [...generatePostings({ count: 1_500, seed: 5, now })].map((p) => JSON.stringify(p));
+    writeFileSync(file, `${postings.join('\n')}\n`);
+    const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1\.000 staged/ });
+    expect(killed.code).toBe(null);
+    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(0);
+    expect(query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);
+    expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBeGreaterThanOrEqual(1_000);
+    const rerun = await jobsearch(db, ['import', file, '--source', 'big']);
+    expect(rerun.code).toBe(0);
+    expect(rerun.out).toContain('  inserted:  1500\n');
+    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(1_500);
+    expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBe(0);
+  });
+});

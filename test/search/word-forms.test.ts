@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
+import type { Language } from '../../src/domain/vocab.js';
+import { classifyPosition } from '../../src/ingest/classify-position.js';
+import { compoundParts, foldGender, queryPosition } from '../../src/search/word-forms.js';
+import { editDistance, typoBudget } from '../../src/search/typos.js';
+import { job } from '../builders.js';
+import { ids, indexOf } from './helpers.js';
+
+/** A posting whose title is its whole text, with the position the import would give it. */
+function posting(boardId: string, title: string, language: Language): Job {
+  return job({ boardId, title, searchText: title, language, position: classifyPosition(title).position, skills: [], company: { name: 'Firma', domain: null, website: null, logoUrl: null, size: null } });
+}
+
+const CORPUS = [
+  posting('1', 'Softwareentwickler (m/w/d) Java', 'de'),
+  posting('2', 'Entwicklerin Frontend', 'de'),
+  posting('3', 'SEO-Managerin (m/w/d)', 'de'),
+  posting('4', 'Spezialist Suchmaschinenoptimierung', 'de'),
+  posting('5', 'Kundenberater im Innendienst', 'de'),
+  posting('6', 'Gerente SEO', 'es'),
+  posting('7', 'Desarrolladora web', 'es'),
+  posting('8', 'Ingeniera de datos', 'es'),
+  posting('9', 'Marketing Manager', 'en'),
+  posting('10', 'Software Developer', 'en'),
+  posting('11', 'SEA Manager Google Ads', 'de'),
+  posting('12', 'Senior SEO Manager', 'en'),
+  posting('13', 'Manager:in Marketing', 'de'),
+  posting('14', 'Marketng Assistant', 'en'),
+  posting('15', 'Redakteurin Online', 'de'),
+];
+
+const DEVELOPERS = ['1', '10', '2', '7'];
+const SEO_MANAGERS = ['12', '3', '6'];
+
+/** Query -> board ids expected, sorted as strings. */
+const TABLE: [string, string[]][] = [
+  // German gender forms (index and query side) and the developer position of the thesaurus
+  ['entwickler', DEVELOPERS],
+  ['Entwicklerin', DEVELOPERS],
+  ['Softwareentwicklerin', DEVELOPERS],
+  ['Entwickler*in (m/w/d)', DEVELOPERS],
+  ['redakteur', ['15']],
+  ['Redakteur:innen', ['15']],
+  // (6, `Gerente SEO`, has the position name `SEO Manager`, which is searched too)
+  ['managerin', ['11', '12', '13', '3', '6', '9']],
+  ['Manager:in', ['11', '12', '13', '3', '6', '9']],
+  // German compounds by their parts
+  ['optimierung', ['4']],
+  ['suchmaschine', ['4']],
+  ['Suchmaschinenoptimierung', ['4']],
+  ['berater', ['5']],
+  ['software', DEVELOPERS], // 2 and 7 by their position name `Softwareentwickler`
+  // Spanish gender forms
+  ['desarrollador', DEVELOPERS],
+  ['ingeniero', ['8']],
+  ['ingeniera', ['8']],
+  // the SEO position thesaurus on q
+  ['SEO Managerin', SEO_MANAGERS],
+  ['SEO-Managerin', SEO_MANAGERS],
+  ['Gerente SEO', SEO_MANAGERS],
+  ['seo manager', SEO_MANAGERS],
+  ['developer', DEVELOPERS],
+  // typos: one edit from 5 letters, two from 9, never the first letter
+  ['markting', ['13', '9']], // not 14: `marketng` is two edits away, and 8 letters allow one
+  ['developper', ['10']],
+  ['managr', ['11', '12', '13', '3', '6', '9']],
+  ['sofware', ['1', '10', '2']], // 7 (Spanish) has only the unsplit `Softwareentwickler`, which `software` reaches as a prefix
+  ['marketingg', ['13', '14', '9']], // 10 letters: two edits reach `marketng`
+  // what must NOT match: short words get no typo; the first letter is never corrected
+  ['sea', ['11']],
+  ['seox', []],
+  ['nanager', []],
+  ['makting', []],
+];
+
+describe('keyword word forms, compounds, thesaurus and typos', () => {
+  const index = indexOf(CORPUS);
+
+  for (const [q, expected] of TABLE) {
+    it(`q=${q}`, () => {
+      const found = ids(index.list({ filter: { keywords: q }, sort: 'date', order: 'desc', page: 1, perPage: 100 })).sort();
+      expect(found).toEqual(expected);
+      expect(index.count({ keywords: q })).toBe(expected.length);
+    });
+  }
+
+  it('seo never matches sea (nor sea seo) by typo', () => {
+    const found = ids(index.list({ filter: { keywords: 'seo' }, sort: 'date', order: 'desc', page: 1, perPage: 100 }));
+    expect(found).not.toContain('11');
+    expect(found.sort()).toEqual(['12', '3', '4', '6']); // 4 through the position SEO Specialist
+  });
+
+  it('ranks exact matches above corrected ones', () => {
+    const found = ids(index.list({ filter: { keywords: 'marketing' }, sort: 'relevance', order: 'desc', page: 1, perPage: 100 }));
+    expect(found).toHaveLength(3);
+    expect(found[2]).toBe('14');
+  });
+
+  it('typos: false matches exact words only', () => {
+    expect(index.count({ keywords: 'markting', typos: false })).toBe(0);
+    expect(index.count({ keywords: 'marketing', typos: false })).toBe(2);
+  });
+
+  it('did you mean: a correction only when the query finds nothing and the correction finds jobs', () => {
+    expect(index.didYouMean({ keywords: 'seox' })).toBe('seo');
+    expect(index.didYouMean({ keywords: 'markting', typos: false })).toBe('marketing');
+    expect(index.didYouMean({ keywords: 'markting' })).toBeNull(); // finds jobs already
+    expect(index.didYouMean({ keywords: 'seox', position: 'nope' })).toBeNull(); // the correction finds nothing either
+    expect(index.didYouMean({ keywords: 'qqqqqq' })).toBeNull();
+  });
+});
+
+describe('word form rules', () => {
+  it.each([
+    ['entwicklerin', 'entwickler'], ['managerinnen', 'manager'], ['referentin', 'referent'], ['ingenieurin', 'ingenieur'],
+    ['desarrolladora', 'desarrollador'], ['programadoras', 'programadores'], ['enfermera', 'enfermero'],
+    ['berlin', 'berlin'], ['termin', 'termin'], ['medizin', 'medizin'], ['marin', 'marin'],
+  ])('foldGender(%s) = %s', (key, folded) => expect(foldGender(key)).toBe(folded));
+
+  it.each([
+    ['suchmaschinenoptimierung', ['suchmaschine', 'optimierung']],
+    ['vertriebsmitarbeiter', ['vertrieb', 'mitarbeiter']],
+    ['fullstackentwickler', ['entwickler']],
+    ['bergamt', []], ['berlin', []], ['marketing', []],
+  ])('compoundParts(%s)', (key, parts) => expect(compoundParts(key)).toEqual(parts));
+
+  it.each([
+    ['SEO-Managerin', 'seo-manager'], ['Gerente SEO', 'seo-manager'], ['SEO Manager (m/w/d)', 'seo-manager'],
+    ['Responsable SEO', 'seo-manager'], ['seo manager berlin', null], ['manager', null],
+  ])('queryPosition(%s) = %s', (q, slug) => expect(queryPosition(q)).toBe(slug));
+
+  it('budgets and distances', () => {
+    expect([typoBudget(4), typoBudget(5), typoBudget(8), typoBudget(9)]).toEqual([0, 1, 1, 2]);
+    expect(editDistance('developper', 'developer', 2)).toBe(1);
+    expect(editDistance('maketing', 'marketing', 2)).toBe(1);
+    expect(editDistance('mrakets', 'markets', 2)).toBe(1); // neighbours swapped
+    expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3); // capped at max + 1
+  });
+});
