@@ -20,9 +20,10 @@ export function registerErrorHandling(app: ApiInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const duration = Math.round(reply.elapsedTime);
     const apiError = toApiError(error);
-    if (apiError.statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
+    // Only a real failure is logged as an error: shedding load (503 overloaded, not_ready) is a
+    // state, not a fault, and would otherwise write one stack per refused request.
+    if (apiError.code === 'internal') request.log.error({ err: error }, 'request failed');
+    else if (apiError.statusCode >= 500) request.log.debug({ code: apiError.code }, 'request refused');
     if (apiError.code === 'method_not_allowed') void reply.header('allow', ALLOWED_METHODS);
     return reply.status(apiError.statusCode).send(errorBody(apiError, duration));
   });
