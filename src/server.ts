@@ -10,11 +10,31 @@ import { openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
+import { prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
+import { formatCount } from './cli/format.js';
+import { welcome } from './welcome.js';
 
 /** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
 const DEMO_SEED = 20_260_101;
 /** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
 const MAX_INDEX_AGE_MS = 3_600_000;
+
+export interface StartOptions {
+  /**
+   * Load DEMO_POSTINGS demo postings, but only into a SQLite store created by this start (what
+   * `npm start` asks for; `jobsearch serve` alone never loads demo data).
+   */
+  demo?: boolean;
+  /** Lines for the person at the terminal (the CLI writes them to stderr; JSON logs go to stdout). */
+  say?: (line: string) => void;
+  /** Aborted (SIGTERM while starting): the start stops between steps, closes what it opened and rejects with StartAborted. */
+  signal?: AbortSignal;
+}
+
+/** The start was aborted by a shutdown signal; nothing is left open. */
+export class StartAborted extends Error {
+  override name = 'StartAborted';
+}
 
 export interface RunningServer {
   app: ApiInstance;
@@ -25,58 +45,94 @@ export interface RunningServer {
 }
 
 /**
- * The composition root: picks the store, listens at once (healthz answers, readyz says loading),
- * fills an empty store with demo postings, builds the index and then follows the store.
+ * The composition root: checks DATABASE_URL, picks the store, listens at once (healthz answers,
+ * readyz says loading), fills a store created by this start with demo postings when asked, builds
+ * the index and then follows the store. Every step can be aborted by `options.signal`.
  */
-export async function startServer(config: Config, log: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
-  const store = await openStore(config.databaseUrl);
-  await store.migrate();
+export async function startServer(
+  config: Config,
+  log: Logger = pino({ level: config.logLevel }),
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const say = options.say ?? (() => undefined);
+  const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
+  say(`jobsearch: starting with the store ${location.label}${location.created ? ' (new)' : ''}`);
+  let store: JobStore;
+  try {
+    store = await openStore(config.databaseUrl);
+  } catch (error) {
+    throw storeOpenError(config.databaseUrl, error);
+  }
   const live = new LiveIndex();
   const metrics = new Metrics({ defaults: true });
   const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT });
-  const url = await app.listen({ port: config.port, host: config.host });
-
-  await loadDemoDataIfEmpty(store, config, log);
-  // Loads and builds run in a worker thread that then holds the index, so this thread keeps
-  // answering (/healthz included) throughout; an in-memory SQLite store is visible to this
-  // connection only, so it is built here.
-  const inWorker = !isInMemory(config.databaseUrl);
-  const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
-    const now = Date.now();
-    return inWorker
-      ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
-      : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now });
+  const stopping = new AbortController();
+  let first: BuiltIndex | null = null;
+  let follower: { stop(): void } | null = null;
+  const close = async (): Promise<void> => {
+    stopping.abort(new StartAborted('shutting down'));
+    await app.close();
+    if (follower) follower.stop();
+    else first?.retire();
+    await store.close();
   };
-  const first = await build();
-  live.swap(first.index, first.cursor, first.builtAt);
-  metrics.indexBuildSeconds.set((first.stats.loadMs + first.stats.buildMs) / 1000);
-  log.info({ index: first.stats, url, inWorker }, 'ready');
-
-  const follower =
-    config.refreshIntervalMs > 0
-      ? followStore(store, live, first, {
-          intervalMs: config.refreshIntervalMs,
-          maxAgeMs: MAX_INDEX_AGE_MS,
-          log,
-          build,
-          onRebuild: (s) => {
-            metrics.indexRebuilds.inc();
-            metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
-          },
-        })
-      : { stop: () => first.retire(), refresh: async () => false };
-
-  return {
-    app,
-    store,
-    live,
-    url,
-    async close() {
-      await app.close();
-      follower.stop();
-      await store.close();
-    },
+  const checkpoint = async (): Promise<void> => {
+    if (options.signal?.aborted !== true) return;
+    await close();
+    throw new StartAborted('start aborted by a shutdown signal');
   };
+  options.signal?.addEventListener('abort', () => stopping.abort(options.signal?.reason), { once: true });
+
+  try {
+    const url = await app.listen({ port: config.port, host: config.host });
+    await checkpoint();
+    if (options.demo === true && location.kind === 'sqlite' && location.created && config.demoPostings > 0) {
+      say(`jobsearch: loading ${formatCount(config.demoPostings)} demo postings into the new store (DEMO_POSTINGS)`);
+      await loadDemoData(store, config, log, stopping.signal);
+    }
+    await checkpoint();
+    // Loads and builds run in a worker thread that then holds the index, so this thread keeps
+    // answering (/healthz included) throughout, and a shutdown can abort a build by ending its
+    // worker; an in-memory SQLite store is visible to this connection only, so it is built here.
+    const inWorker = !isInMemory(config.databaseUrl);
+    const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
+      const now = Date.now();
+      return inWorker
+        ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
+        : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now, ...(signal ? { signal } : {}) });
+    };
+    const built = await build(stopping.signal);
+    first = built;
+    await checkpoint();
+    live.swap(built.index, built.cursor, built.builtAt);
+    metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
+    log.info({ index: built.stats, url, inWorker }, 'ready');
+    for (const line of welcome({ url, host: config.host, documents: built.stats.documents, page: app.hasRoute({ method: 'GET', url: '/' }) })) say(line);
+
+    follower =
+      config.refreshIntervalMs > 0
+        ? followStore(store, live, built, {
+            intervalMs: config.refreshIntervalMs,
+            maxAgeMs: MAX_INDEX_AGE_MS,
+            log,
+            build,
+            onRebuild: (s) => {
+              metrics.indexRebuilds.inc();
+              metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
+            },
+          })
+        : { stop: () => built.retire() };
+
+    return { app, store, live, url, close };
+  } catch (error) {
+    if (error instanceof StartAborted) throw error;
+    if (stopping.signal.aborted) {
+      await close().catch(() => undefined);
+      throw new StartAborted('start aborted by a shutdown signal');
+    }
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 function isInMemory(databaseUrl: string): boolean {
@@ -84,13 +140,27 @@ function isInMemory(databaseUrl: string): boolean {
   return location.kind === 'sqlite' && location.path === ':memory:';
 }
 
-async function loadDemoDataIfEmpty(store: JobStore, config: Config, log: Logger): Promise<void> {
-  if (config.demoPostings === 0 || (await store.count()) > 0) return;
-  log.info({ count: config.demoPostings }, 'empty store: loading demo postings');
+/** Demo postings into a new store; an abort stops after the batch being written (each batch is one transaction). */
+async function loadDemoData(store: JobStore, config: Config, log: Logger, signal: AbortSignal): Promise<void> {
+  log.info({ count: config.demoPostings }, 'new store: loading demo postings');
   const now = Date.now();
-  const summary = await importRecords(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), store, {
+  const summary = await importRecords(untilAborted(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), signal), store, {
     source: 'demo',
     now,
   });
   log.info({ import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } }, 'demo postings loaded');
+}
+
+/**
+ * Stops yielding once `signal` aborts. The import of generated postings into SQLite is all
+ * microtasks (a synchronous driver), so it also yields to the event loop every few hundred items:
+ * otherwise no signal, timer or health check would run until the whole import is done.
+ */
+async function* untilAborted<T>(items: Iterable<T> | AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  let n = 0;
+  for await (const item of items) {
+    if (++n % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) return;
+    yield item;
+  }
 }

@@ -21,6 +21,13 @@ describe('loadConfig', () => {
       cacheMaxAgeSeconds: 10,
       rateLimitPerMinute: 1200,
       trustProxy: false,
+      responseCacheBytes: 64 * 1024 * 1024,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerClient: 64,
+      maxEventLoopDelayMs: 500,
+      databaseUrlGiven: false,
     });
   });
 
@@ -29,6 +36,12 @@ describe('loadConfig', () => {
       PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://x/y', LOG_LEVEL: 'warn', DEMO_POSTINGS: '0',
       NEW_WITHIN_DAYS: '3', SALARY_BUCKETS: '0,30000,50000,90000', REFRESH_INTERVAL_MS: '0', CORS_ORIGIN: '',
       CACHE_MAX_AGE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '10.0.0.0/8',
+      RESPONSE_CACHE_MB: '16', REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '61000',
+      MAX_CONNECTIONS_PER_CLIENT: '0', MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
+    expect(c).toMatchObject({
+      responseCacheBytes: 16 * 1024 * 1024, requestTimeoutMs: 5000, headersTimeoutMs: 2000, keepAliveTimeoutMs: 61_000,
+      maxConnectionsPerClient: 0, maxEventLoopDelayMs: 0, databaseUrlGiven: true,
     });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://x/y', logLevel: 'warn', demoPostings: 0, newWithinDays: 3, refreshIntervalMs: 0, corsOrigin: '', cacheMaxAgeSeconds: 0, rateLimitPerMinute: 0, trustProxy: '10.0.0.0/8' });
     expect(c.salaryBuckets).toEqual([{ min: 0, max: 30_000 }, { min: 30_000, max: 50_000 }, { min: 50_000, max: 90_000 }, { min: 90_000, max: null }]);
@@ -41,6 +54,9 @@ describe('loadConfig', () => {
     ['SALARY_BUCKETS', '0,1,2', /four whole numbers/],
     ['SALARY_BUCKETS', '0,50000,40000,90000', /strictly ascending/],
     ['DEMO_POSTINGS', '-1', /DEMO_POSTINGS must be a whole number/],
+    ['RESPONSE_CACHE_MB', 'lots', /RESPONSE_CACHE_MB must be a whole number/],
+    ['HEADERS_TIMEOUT_MS', '10', /HEADERS_TIMEOUT_MS must be between 500 and/],
+    ['REQUEST_TIMEOUT_MS', '0', /REQUEST_TIMEOUT_MS must be between 1000 and/],
   ])('fails with a message naming %s for %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

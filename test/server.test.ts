@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'jobsearch-server-'));
   dbPath = path.join(dir, 'jobs.db');
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '1200', REFRESH_INTERVAL_MS: '100' });
-  server = await startServer(config, pino({ level: 'silent' }));
+  server = await startServer(config, pino({ level: 'silent' }), { demo: true });
 });
 
 afterAll(async () => {

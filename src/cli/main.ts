@@ -8,11 +8,20 @@ import { registerExport } from './commands/export.js';
 import { loadConfig } from '../config.js';
 import { openStore } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
+import { registerInit } from './commands/init.js';
+import { prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
+/** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
 async function openConfiguredStore(): Promise<JobStore> {
-  const store = await openStore(loadConfig().databaseUrl);
-  await store.migrate();
-  return store;
+  const config = loadConfig();
+  prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
+  try {
+    const store = await openStore(config.databaseUrl);
+    await store.migrate();
+    return store;
+  } catch (error) {
+    throw storeOpenError(config.databaseUrl, error);
+  }
 }
 
 const program = new Command('jobsearch')
@@ -20,6 +29,7 @@ const program = new Command('jobsearch')
   .showHelpAfterError();
 
 registerServe(program);
+registerInit(program);
 registerImport(program, openConfiguredStore);
 registerGenerate(program);
 registerStats(program, openConfiguredStore);
@@ -27,5 +37,6 @@ registerExport(program, openConfiguredStore);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`jobsearch: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
+  // Exit now: a half-opened store or server must not keep a failed command alive.
+  process.exit(1);
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from '@fastify/compress';
@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     keepAliveTimeout: config.keepAliveTimeoutMs ?? 72_000,
     http: { headersTimeout, connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))) },
     // Each request is logged once, at debug (onResponse below), not twice at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
       if (socket.writable) socket.end(clientErrorResponse(err.code));

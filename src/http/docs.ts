@@ -14,7 +14,11 @@ Five read-only JSON endpoints for a job-search page. Every response carries \`su
 parameter, plus a keyword search \`q\` (not echoed in \`selected\`). A value is an option \`value\` as the
 filter data lists it; an unknown value of a known filter matches nothing (0 results, success true).
 An empty parameter (\`location=\`) counts as unset. A parameter given twice is a 400 (\`repeated_parameter\`).
-Unknown parameters are ignored. \`location\` takes a city, region or country slug (case, accents and umlauts
+An unknown parameter is a 400 (\`unknown_parameter\`) naming it and listing the endpoint's parameters, so a
+typo such as \`wokr_model=remote\` never silently returns every job. Exceptions, because real pages and links add
+them: the \`_\` cache-buster and tracking parameters (\`utm_*\`, \`gclid\`, \`fbclid\`, \`msclkid\`, \`dclid\`,
+\`mc_cid\`, \`mc_eid\`, \`_ga\`, \`_gl\`) are ignored, named in the \`X-Ignored-Params\` response header, and change
+neither the answer nor its ETag. \`location\` takes a city, region or country slug (case, accents and umlauts
 are folded: \`münchen\` = \`muenchen\` = \`munchen\`); a region or country matches every job inside it.
 \`radius\` (0..500 km) applies with a city location only (great-circle distance) and is ignored otherwise.
 \`remote_percentage_min\` keeps jobs with at least that share of remote work (0 keeps every job).
@@ -35,7 +39,8 @@ unset even where a default applies; \`seo-jobs-only\` is '' when unset.
 come last; ties break by \`board_id\` so paging is stable. Page size ${DEFAULT_PER_PAGE} (\`per_page\` 1..${MAX_PER_PAGE}); \`page\` 1..${MAX_PAGE}.
 A page beyond the last answers success true with no jobs, \`has_more\` false and \`start_item_formatted\` =
 \`end_item_formatted\` = "0"; \`total_pages\` is 0 when nothing matches. \`next_url\` is a relative URL: the same
-path and parameters with \`page\` + 1, or '' on the last page.
+path and parameters, normalised (known parameters in a fixed order, defaults left out, \`page\` last), with \`page\` + 1,
+or '' on the last page.
 
 **Autocomplete.** \`q\` is case- and accent-insensitive and matches the start of any word of the name;
 an empty \`q\` gives no suggestions. \`limit\` defaults to ${DEFAULT_SUGGEST_LIMIT}; larger values than ${MAX_SUGGEST_LIMIT} are capped. The best
@@ -43,7 +48,8 @@ matches are kept (whole-name prefix first, then by number of jobs) and returned 
 collation). Only places and companies with live jobs are suggested; a suggestion's \`value\` works as the
 \`location\` or \`company\` filter as it is.
 
-**Cards.** \`id\` is null; \`board_id\` is stable across imports; \`created_at\` is the posting date (ISO 8601);
+**Cards.** \`id\` is always null, as the contract observed it (the frontend reads \`board_id\`; we keep it null rather
+than invent a second identifier); \`board_id\` is stable across imports; \`created_at\` is the posting date (ISO 8601);
 \`company_logo_base64\` carries the logo URL; \`company_logo_path\` is null; salaries read \`50.000 EUR\` (annual);
 \`estimated_*\` are set only when the posting states no salary; \`is_new\` means posted within the last 7 days
 (configurable). Texts stay in the posting's language; the salary-band sentence is written in it too.
@@ -65,10 +71,20 @@ collation). Only places and companies with live jobs are suggested; a suggestion
 - *Title autocomplete*: \`GET /jobs/api/job-search-title-autosuggest\` (positions and frequent title words, with counts).
 
 **Errors.** \`{ success: false, error: { code, message, param? }, duration_ms }\` with 400 (\`invalid_parameter\`,
-\`repeated_parameter\`), 404, 405 (with \`Allow\`), 414/431, 503 (\`not_ready\`) and 500 (nothing internal).
+\`repeated_parameter\`, \`unknown_parameter\`, \`invalid_url\` for characters that must be percent-encoded, such as a
+raw \`ü\`: send \`q=m%C3%BCn\`), 404, 405 (with \`Allow\`), 408 (\`request_timeout\`: headers or request too slow),
+414/431, 429 (with \`Retry-After\`), 503 (\`not_ready\` while the index loads; \`overloaded\` with \`Retry-After\` when
+the process sheds load; \`too_many_connections\` with \`Retry-After\` past the open connections allowed per client
+address) and 500 (nothing internal). Errors are never cacheable: \`Cache-Control: no-store\`, no \`ETag\`.
 
-**Caching.** Responses carry a weak \`ETag\` that changes when the data changes, and \`Cache-Control\`;
-\`If-None-Match\` answers 304. gzip and brotli on request.
+**Caching.** The request is validated first; only a valid request gets an \`ETag\` and a conditional answer. The
+weak \`ETag\` is derived from the index version and the normalised request (the endpoint's known parameters in a
+fixed order, defaults left out where they do not change the answer: \`page=1\`, \`per_page=${DEFAULT_PER_PAGE}\`,
+\`sort=date\`, \`order=desc\` on the list, \`facet_mode=conjunctive\`, \`facet_limit=${DEFAULT_FACET_LIMIT}\` on the filter data,
+\`sort\`/\`order\` on the count, \`limit=${DEFAULT_SUGGEST_LIMIT}\` on the autocompletes), so \`?a=1&b=2\` and \`?b=2&a=1\` share it;
+it changes whenever the data changes. \`If-None-Match\` (one tag, a list, or \`*\`) answers 304. 200 answers carry
+\`Cache-Control: public, max-age=<CACHE_MAX_AGE_SECONDS>\`. \`next_url\` is built from the same normalised request.
+gzip and brotli on request.
 `;
 
 export async function registerDocs(app: ApiInstance): Promise<void> {

@@ -20,9 +20,10 @@ export function registerErrorHandling(app: ApiInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const duration = Math.round(reply.elapsedTime);
     const apiError = toApiError(error);
-    if (apiError.statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
+    // Only a real failure is logged as an error: shedding load (503 overloaded, not_ready) is a
+    // state, not a fault, and would otherwise write one stack per refused request.
+    if (apiError.code === 'internal') request.log.error({ err: error }, 'request failed');
+    else if (apiError.statusCode >= 500) request.log.debug({ code: apiError.code }, 'request refused');
     if (apiError.code === 'method_not_allowed') void reply.header('allow', ALLOWED_METHODS);
     return reply.status(apiError.statusCode).send(errorBody(apiError, duration));
   });
@@ -30,7 +31,9 @@ export function registerErrorHandling(app: ApiInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const duration = Math.round(reply.elapsedTime);
     const path = request.url.split('?')[0] ?? '';
-    const known = app.hasRoute({ method: 'GET', url: path });
+    // hasRoute reads its url as a route pattern: `*`, `:` and `(` in a client's path would be
+    // pattern syntax (and `/*x` throws), so such a path is simply not a known one.
+    const known = !/[*:(]/.test(path) && app.hasRoute({ method: 'GET', url: path });
     if (known && request.method !== 'GET' && request.method !== 'HEAD') {
       void reply.header('allow', ALLOWED_METHODS);
       const error = new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`);

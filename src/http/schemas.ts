@@ -169,7 +169,7 @@ export const CountResponse = Type.Object({
 export type CountResponse = Static<typeof CountResponse>;
 
 export const JobCard = Type.Object({
-  id: Type.Null(),
+  id: Type.Null({ description: 'Always null, as the contract observed it; use `board_id` to identify a posting.' }),
   board_id: Type.String(),
   title: Type.String(),
   company: Type.String(),

@@ -115,6 +115,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     try {
       await refresh();
     } catch (err) {
+      if (stopped) return;
       options.log.error({ err }, 'index refresh failed; serving the previous index');
     } finally {
       if (!stopped) {

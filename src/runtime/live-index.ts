@@ -41,6 +41,8 @@ export class LiveIndex {
 export interface RebuildOptions {
   salaryBuckets: readonly SalaryBucket[];
   now?: () => number;
+  /** Aborts a rebuild between loading and building (shutdown); the current snapshot stays. */
+  signal?: AbortSignal;
 }
 
 export interface RebuildStats {
@@ -71,6 +73,7 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
   const t0 = performance.now();
   const jobs = await store.loadLive(now);
   const t1 = performance.now();
+  options.signal?.throwIfAborted();
   const index = SearchIndex.build(jobs, { salaryBuckets: options.salaryBuckets, now });
   const t2 = performance.now();
   return {

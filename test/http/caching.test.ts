@@ -9,7 +9,7 @@ import { NOW, corpus } from './fixture.js';
 const LIST = '/jobs/api/job-search-results-list';
 const COUNT = '/jobs/api/job-search-results-count';
 const FILTERS = '/jobs/api/job-search-filter-data';
-const BUDGET = 200 * 1024;
+const BUDGET = 128 * 1024;
 
 let app: ApiInstance;
 let live: LiveIndex;
@@ -81,7 +81,7 @@ describe('conditional requests', () => {
   });
 
   it('gives errors of every kind no ETag and Cache-Control: no-store', async () => {
-    for (const url of [`${COUNT}?radius=x`, '/jobs/api/nothing-here', `${COUNT}?zzz=1`]) {
+    for (const url of [`${COUNT}?radius=x`, '/jobs/api/nothing-here', `${COUNT}?zzz=1`, '/*%20', '/jobs/api/*%20']) {
       const res = await get(url);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers.etag).toBeUndefined();
@@ -158,9 +158,9 @@ describe('the response cache', () => {
     expect(await metric('http_response_cache_entries')).toBe(1);
   });
 
-  it('stays within its byte budget over thousands of distinct valid URLs, and reports size and hit ratio', async () => {
+  it('stays within its byte budget over thousands of distinct valid URLs, and reports size and hit ratio', { timeout: 120_000 }, async () => {
     const locations = ['berlin', 'münchen', 'hamburg', 'wien', 'madrid', 'deutschland', 'bayern'];
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 2000; i++) {
       const url = `${LIST}?per_page=${1 + (i % 100)}&q=${i}&location=${encodeURIComponent(locations[i % locations.length]!)}`;
       expect((await get(url)).statusCode).toBe(200);
       if (i % 500 === 0) expect(await metric('http_response_cache_bytes')).toBeLessThanOrEqual(BUDGET);
@@ -171,7 +171,7 @@ describe('the response cache', () => {
     expect(await metric('http_response_cache_budget_bytes')).toBe(BUDGET);
     const entries = await metric('http_response_cache_entries');
     expect(entries).toBeGreaterThan(10);
-    expect(entries).toBeLessThan(3000);
+    expect(entries).toBeLessThan(2000);
 
     const url = `${LIST}?per_page=7&location=wien`;
     await get(url);

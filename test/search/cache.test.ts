@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FacetRequest } from '../../src/domain/query.js';
-import { job } from '../builders.js';
+import { MUNICH, job } from '../builders.js';
 import { indexOf } from './helpers.js';
 
 describe('SearchIndex result cache', () => {
@@ -15,9 +15,26 @@ describe('SearchIndex result cache', () => {
   });
 
   it('treats equivalent location, company and keyword spellings as one query', () => {
-    const index = indexOf([job()]);
-    expect(index.count({ location: 'Berlin', company: 'ACME GMBH', keywords: ' SEO  manager ' })).toBe(1);
-    expect(index.list({ filter: { location: 'berlin', company: 'acme gmbh', keywords: 'seo manager' }, sort: 'date', order: 'desc', page: 1, perPage: 5 }).total).toBe(1);
+    const other = { name: 'Zeta Media AG', domain: null, website: null, logoUrl: null, size: null };
+    const index = indexOf([
+      job(),
+      job({ company: other }),
+      job({ places: [MUNICH] }),
+      job({ title: 'Pflegefachkraft', searchText: 'Pflegefachkraft Station', position: { slug: 'pflegefachkraft', name: 'Pflegefachkraft' } }),
+    ]);
+    const page = { sort: 'date', order: 'desc', page: 1, perPage: 5 } as const;
+    const first = index.list({ filter: { location: 'Berlin', company: 'ACME GMBH', keywords: ' SEO  manager ' }, ...page });
+    expect(first.total).toBe(1);
+    // The same query spelt differently is answered from the same cache entry: the very same object.
+    expect(index.list({ filter: { location: 'berlin', company: 'acme gmbh', keywords: 'seo manager' }, ...page })).toBe(first);
+    expect(index.list({ filter: { location: 'BERLIN', company: 'Acme GmbH', keywords: 'SEO MANAGER' }, ...page })).toBe(first);
+    // A different query is not.
+    const munich = index.list({ filter: { location: 'münchen', company: 'acme gmbh', keywords: 'seo manager' }, ...page });
+    expect(munich).not.toBe(first);
+    expect(munich.total).toBe(1);
+    expect(munich.jobs[0]?.boardId).not.toBe(first.jobs[0]?.boardId);
+    expect(index.count({ location: 'Berlin', company: 'ACME GMBH', keywords: 'pflegefachkraft' })).toBe(1);
+    expect(index.count({ location: 'Berlin', company: 'ACME GMBH' })).toBe(2);
   });
 
   it('leaves the jobs it was built from untouched', () => {

@@ -2,7 +2,7 @@ import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read-postings.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
 import { importFile, type ImportProgress, type ImportSummary, type Reject } from '../../ingest/run-import.js';
@@ -122,20 +122,20 @@ function exitStatus(s: ImportSummary, options: ImportCommandOptions): number {
 
 function progressLine(p: ImportProgress, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? Math.round((p.read * 1000) / elapsedMs) : 0;
-  return `import: ${formatNumber(p.read)} read, ${formatNumber(p.staged)} staged, ${formatNumber(p.rejected)} rejected (${formatNumber(rate)}/s)`;
+  return `import: ${formatCount(p.read)} read, ${formatCount(p.staged)} staged, ${formatCount(p.rejected)} rejected (${formatCount(rate)}/s)`;
 }
 
 function summaryText(file: string, s: ImportSummary, options: ImportCommandOptions): string {
   const lines = [
     `imported ${file === '-' ? 'stdin' : file} (source ${options.source}${options.sync === true ? ', --sync' : ''})`,
-    `  read:      ${s.read}`,
-    `  inserted:  ${s.inserted}`,
-    `  updated:   ${s.updated}`,
-    `  unchanged: ${s.unchanged}`,
+    `  read:      ${formatCount(s.read)}`,
+    `  inserted:  ${formatCount(s.inserted)}`,
+    `  updated:   ${formatCount(s.updated)}`,
+    `  unchanged: ${formatCount(s.unchanged)}`,
   ];
-  if (s.expired > 0) lines.push(`  expired on arrival: ${s.expired} (stored, not served: their validThrough has passed)`);
-  if (options.sync === true) lines.push(`  removed:   ${s.removed} (postings of ${options.source} absent from this import)`);
-  lines.push(`  rejected:  ${s.rejected}`);
+  if (s.expired > 0) lines.push(`  expired on arrival: ${formatCount(s.expired)} (stored, not served: their validThrough has passed)`);
+  if (options.sync === true) lines.push(`  removed:   ${formatCount(s.removed)} (postings of ${options.source} absent from this import)`);
+  lines.push(`  rejected:  ${formatCount(s.rejected)}`);
   if (s.empty) {
     lines.push(
       s.read === 0

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../../config.js';
-import { startServer } from '../../server.js';
+import { StartAborted, startServer, type RunningServer } from '../../server.js';
+
+/** SIGTERM to exit: the bound an orchestrator can rely on (Kubernetes waits 30 s by default). */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Margin kept below the deadline for the forced exit itself. */
+const FORCE_EXIT_MS = SHUTDOWN_DEADLINE_MS - 1_000;
 
 export function registerServe(program: Command): void {
   program
@@ -8,20 +13,46 @@ export function registerServe(program: Command): void {
     .description('Start the HTTP service (PORT, HOST, DATABASE_URL and the other variables of the README apply).')
     .option('-p, --port <port>', 'port to listen on (overrides PORT)')
     .option('-H, --host <host>', 'address to listen on (overrides HOST)')
-    .action(async (options: { port?: string; host?: string }) => {
+    .option('--demo', 'load DEMO_POSTINGS demo postings when this start creates a new SQLite store (npm start)')
+    .action(async (options: { port?: string; host?: string; demo?: boolean }) => {
       const env = { ...process.env };
       if (options.port !== undefined) env.PORT = options.port;
       if (options.host !== undefined) env.HOST = options.host;
       const config: Config = loadConfig(env);
-      const server = await startServer(config);
-      const shutdown = (signal: string) => {
-        server.app.log.info({ signal }, 'shutting down');
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+      const say = (line: string): void => void process.stderr.write(`${line}\n`);
+      const stop = new AbortController();
+      let server: RunningServer | null = null;
+
+      // Signals are handled from the first moment, so a SIGTERM while the demo postings load or the
+      // index builds stops the start between two steps; whatever happens, the process is gone
+      // within the deadline (every write to the store is a transaction, so it stays consistent).
+      const shutdown = (signal: string): void => {
+        if (stop.signal.aborted) return;
+        say(`jobsearch: ${signal}, shutting down`);
+        stop.abort();
+        setTimeout(() => {
+          say(`jobsearch: shutdown took longer than ${FORCE_EXIT_MS / 1000} s; exiting`);
+          process.exit(1);
+        }, FORCE_EXIT_MS).unref();
+        if (server) {
+          server.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        }
       };
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
+
+      try {
+        server = await startServer(config, undefined, { demo: options.demo === true, say, signal: stop.signal });
+      } catch (error) {
+        if (error instanceof StartAborted) process.exit(0);
+        throw error;
+      }
+      if (stop.signal.aborted) {
+        await server.close();
+        process.exit(0);
+      }
     });
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Job } from '../../domain/job.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatCount } from '../format.js';
 import type { JobStore } from '../../store/job-store.js';
 
 /** Where a job lists no place, or a place without a country code. */
@@ -70,11 +70,11 @@ export async function collectStats(store: JobStore, now: number): Promise<StoreS
 
 export function formatStats(stats: StoreStats): string {
   const lines = [
-    `Stored postings    ${formatNumber(stats.stored)}`,
-    `Live postings      ${formatNumber(stats.live)}`,
-    `Expired postings   ${formatNumber(stats.expired)}`,
-    `SEO postings       ${formatNumber(stats.seo.yes)} live (${formatNumber(stats.seo.no)} live non-SEO)`,
-    `Change cursor      ${stats.changeCursor}`,
+    `Stored postings    ${formatCount(stats.stored)}`,
+    `Live postings      ${formatCount(stats.live)}`,
+    `Expired postings   ${formatCount(stats.expired)}`,
+    `SEO postings       ${formatCount(stats.seo.yes)} live (${formatCount(stats.seo.no)} live non-SEO)`,
+    `Change cursor      ${formatCount(stats.changeCursor)}`,
     ...formatTally('Live by country', stats.byCountry),
     ...formatTally('Live by source', stats.bySource),
   ];
@@ -84,7 +84,7 @@ export function formatStats(stats: StoreStats): string {
 function formatTally(title: string, rows: Tally): string[] {
   if (rows.length === 0) return [];
   const width = Math.max(...rows.map((r) => r.name.length));
-  return ['', title, ...rows.map((r) => `  ${r.name.padEnd(width)}  ${formatNumber(r.count)}`)];
+  return ['', title, ...rows.map((r) => `  ${r.name.padEnd(width)}  ${formatCount(r.count)}`)];
 }
 
 function tally(jobs: readonly Job[], groupOf: (job: Job) => string): Tally {

@@ -1,0 +1,186 @@
+/**
+ * `jobsearch serve` and `jobsearch init` as real processes: configuration mistakes (message and
+ * exit code), demo postings only into a store this start creates, the first lines a person reads,
+ * and SIGTERM while the demo postings load or the index builds.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { job } from '../builders.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'serve-process-'));
+/**
+ * The CLI (and the index worker it starts, which must sit beside it as index-worker.js) bundled
+ * once, packages external: each process then starts in a fraction of a second.
+ */
+// Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
+const BUNDLE = join(ROOT, 'node_modules', `.serve-process-${process.pid}`);
+const MAIN = join(BUNDLE, 'main.js');
+
+beforeAll(async () => {
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: BUNDLE, entryNames: '[name]', logLevel: 'silent',
+  });
+}, 60_000);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(BUNDLE, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+  waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
+}
+
+function run(args: string[], env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  let signalledAt = 0;
+  const kill = child.kill.bind(child);
+  child.kill = (signal?: NodeJS.Signals | number) => {
+    signalledAt = Date.now();
+    return kill(signal);
+  };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal, ms: signalledAt ? Date.now() - signalledAt : 0 }));
+  });
+  const waitFor = async (pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = err.match(pattern);
+      if (found) return found;
+      if (Date.now() > until || child.exitCode !== null) throw new Error(`not seen: ${String(pattern)}\nstderr: ${err}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, stdout: () => out, stderr: () => err, exited, waitFor };
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+describe('configuration mistakes stop the start with a message naming the variable', { timeout: 120_000 }, () => {
+  it.each([
+    [{ DATABASE_URL: '/nonexistent-jobsearch/dir/jobs.db' }, /DATABASE_URL=\/nonexistent-jobsearch\/dir\/jobs\.db: the folder \/nonexistent-jobsearch\/dir does not exist.*jobsearch init/],
+    [{ DATABASE_URL: '/proc/nonexistent/jobs.db' }, /DATABASE_URL=\/proc\/nonexistent\/jobs\.db: the folder \/proc\/nonexistent does not exist/],
+    [{ DATABASE_URL: '/proc/jobs.db' }, /DATABASE_URL=\/proc\/jobs\.db: \/proc is a system folder/],
+    [{ DATABASE_URL: 'ftp://host/jobs' }, /Unsupported DATABASE_URL scheme 'ftp:'/],
+    [{ PORT: 'abc' }, /PORT must be a whole number, got 'abc'/],
+    [{ RESPONSE_CACHE_MB: '-1' }, /RESPONSE_CACHE_MB must be a whole number/],
+  ])('%o', async (env, message) => {
+    const r = run(['serve'], { DATABASE_URL: join(dir, 'never.db'), ...env });
+    const { code } = await r.exited;
+    expect(r.stderr()).toMatch(message);
+    expect(code).toBe(1);
+    expect(existsSync('/nonexistent-jobsearch')).toBe(false);
+    expect(existsSync(join(dir, 'never.db'))).toBe(false);
+  });
+
+  it('names the variable, host, port and database when PostgreSQL refuses the connection (never the password)', async () => {
+    const port = await closedPort();
+    const r = run(['serve'], { DATABASE_URL: `postgres://someone:s3cret@127.0.0.1:${port}/jobs_x` });
+    const { code } = await r.exited;
+    expect(r.stderr()).toContain(`DATABASE_URL: cannot open the store (PostgreSQL at 127.0.0.1:${port}, database jobs_x, user someone): connect ECONNREFUSED`);
+    expect(r.stderr()).not.toContain('s3cret');
+    expect(code).toBe(1);
+  });
+});
+
+describe('jobsearch init', { timeout: 120_000 }, () => {
+  it('creates the folders and an empty store on purpose, and leaves an existing one alone', async () => {
+    const path = join(dir, 'new', 'deeper', 'jobs.db');
+    const first = run(['init'], { DATABASE_URL: path });
+    expect((await first.exited).code).toBe(0);
+    expect(first.stdout()).toBe(`created a new store: ${path}\n`);
+    const second = run(['init'], { DATABASE_URL: path });
+    expect((await second.exited).code).toBe(0);
+    expect(second.stdout()).toContain('exists already (0 postings)');
+  });
+});
+
+describe('demo postings and the first lines', { timeout: 120_000 }, () => {
+  it('loads demo postings into a store this start creates, with --demo, and greets in English', async () => {
+    const r = run(['serve', '--demo'], { DATABASE_URL: join(dir, 'demo.db'), DEMO_POSTINGS: '1200' });
+    const [, url] = await r.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
+    const lines = r.stderr().split('\n');
+    expect(lines[0]).toBe(`jobsearch: starting with the store ${join(dir, 'demo.db')} (new)`);
+    expect(r.stderr()).toContain('jobsearch: loading 1,200 demo postings into the new store (DEMO_POSTINGS)');
+    const [, shown] = r.stderr().match(/jobsearch: ready with ([\d,]+) postings/) ?? [];
+    const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+    expect(shown).toBe(ready.documents.toLocaleString('en-US'));
+    expect(ready.documents).toBeGreaterThan(1000);
+    expect(r.stdout()).toBe(''); // LOG_LEVEL=warn: nothing at info, no request lines
+    r.child.kill('SIGTERM');
+    expect((await r.exited).code).toBe(0);
+  });
+
+  it('never loads demo postings into an existing store, nor without --demo', async () => {
+    const existing = join(dir, 'existing.db');
+    const store = new SqliteJobStore(existing);
+    await store.migrate();
+    await store.upsert([job({ key: 'prod:1', boardId: '424242' })]);
+    await store.close();
+    for (const [args, path] of [[['serve', '--demo'], existing], [['serve'], join(dir, 'fresh-no-demo.db')]] as const) {
+      const r = run([...args], { DATABASE_URL: path, DEMO_POSTINGS: '500' });
+      const [, url] = await r.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
+      const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+      expect(ready.documents).toBe(path === existing ? 1 : 0);
+      expect(r.stderr()).not.toContain('demo postings');
+      r.child.kill('SIGTERM');
+      expect((await r.exited).code).toBe(0);
+    }
+  });
+});
+
+describe('SIGTERM while starting', { timeout: 120_000 }, () => {
+  const path = join(dir, 'interrupted.db');
+
+  it('stops a demo import within 10 s, exits 0, and leaves a consistent store', async () => {
+    const r = run(['serve', '--demo'], { DATABASE_URL: path, DEMO_POSTINGS: '300000' });
+    await r.waitFor(/loading 300,000 demo postings/);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    r.child.kill('SIGTERM');
+    const { code, ms } = await r.exited;
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    const store = new SqliteJobStore(path);
+    await store.migrate();
+    const count = await store.count();
+    expect(count).toBeLessThan(300_000);
+    expect((await store.loadLive(Date.now())).length).toBeLessThanOrEqual(count);
+    await store.close();
+  });
+
+  it('stops a start that has not finished opening and loading within 10 s and exits 0', async () => {
+    const r = run(['serve', '--demo'], { DATABASE_URL: path, DEMO_POSTINGS: '300000' });
+    await r.waitFor(/jobsearch: starting with the store/);
+    r.child.kill('SIGTERM');
+    const { code, ms } = await r.exited;
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    expect(r.stderr()).not.toContain('loading 300,000 demo postings');
+  });
+});
