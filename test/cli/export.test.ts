@@ -45,7 +45,8 @@ describe('jobsearch export', () => {
     const lines = await exportFrom(path);
     expect(lines).toHaveLength(stored);
     expect(lines.filter((l) => !l.live).map((l) => l.identity.key).sort()).toEqual([...expiredKeys].sort());
-    const jobFields = Object.keys(job()).filter((k) => !['key', 'boardId', 'source', 'url'].includes(k)).sort();
+    // Imported postings also keep what the detail view shows (`detail`), which the builder leaves out.
+    const jobFields = [...Object.keys(job()), 'detail'].filter((k) => !['key', 'boardId', 'source', 'url'].includes(k)).sort();
     for (const line of lines) {
       expect(Object.keys(line).filter((k) => k !== 'identity' && k !== 'live').sort()).toEqual(jobFields);
       expect(line.identity.source).toBe('real');

@@ -24,7 +24,7 @@ function jobsearch(db: string, args: string[], options: { stdin?: Buffer; killAf
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent', IMPORT_PROGRESS_MS: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -81,17 +81,17 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const db = join(dir, 'killed.db');
     const file = join(dir, 'big.ndjson');
     const now = Date.UTC(2026, 10, 20);
-    const postings = [...generatePostings({ count: 1_500, seed: 5, now })].map((p) => JSON.stringify(p));
+    const postings = [...generatePostings({ count: 6_000, seed: 5, now })].map((p) => JSON.stringify(p));
     writeFileSync(file, `${postings.join('\n')}\n`);
-    const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1\.000 staged/ });
+    const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1,000 staged/ });
     expect(killed.code).toBe(null);
     expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(0);
     expect(query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);
     expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBeGreaterThanOrEqual(1_000);
     const rerun = await jobsearch(db, ['import', file, '--source', 'big']);
     expect(rerun.code).toBe(0);
-    expect(rerun.out).toContain('  inserted:  1500\n');
-    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(1_500);
+    expect(rerun.out).toContain('  inserted:  6,000\n');
+    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(6_000);
     expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBe(0);
   });
 });

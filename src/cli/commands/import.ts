@@ -10,7 +10,8 @@ import type { JobStore } from '../../store/job-store.js';
 
 /** Rejects listed in the printed summary; the reject report holds them all. */
 const PRINTED_REJECTS = 20;
-const PROGRESS_INTERVAL_MS = 1_000;
+/** How often progress is printed; IMPORT_PROGRESS_MS overrides it (0: after every staged batch). */
+const PROGRESS_INTERVAL_MS = progressInterval(process.env.IMPORT_PROGRESS_MS);
 export const DEFAULT_SOURCE = 'default';
 
 interface ImportCommandOptions {
@@ -160,4 +161,9 @@ function rejectLine(r: Reject): string {
 function closeReport(report: WriteStream | null): Promise<void> {
   if (report === null) return Promise.resolve();
   return new Promise((resolve, reject) => report.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+function progressInterval(value: string | undefined): number {
+  const ms = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(ms) && ms >= 0 ? ms : 1_000;
 }
