@@ -6,17 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ListRequest } from '../../src/domain/query.js';
 import { job, place } from '../builders.js';
 import { BERLIN, ids, indexOf, POTSDAM } from './helpers.js';
+import { distanceKm } from './naive-text.js';
 
 const req = (over: Partial<ListRequest> = {}): ListRequest => ({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 50, ...over });
 
-/** Haversine with R = 6371 km, the distance the API documents, written out here. */
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const s1 = Math.sin(((lat2 - lat1) * rad) / 2);
-  const s2 = Math.sin(((lon2 - lon1) * rad) / 2);
-  const a = s1 * s1 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * s2 * s2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 describe('the radius boundary', () => {
   // Berlin (52.52, 13.405) to Potsdam (52.39, 13.06): about 27 km.

@@ -77,3 +77,12 @@ export function bucketOf(buckets: readonly SalaryBucket[], range: SalaryRange): 
   }
   return -1;
 }
+
+/** Great-circle distance as the API describes it (haversine, R = 6371 km), written out here. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const s1 = Math.sin(((lat2 - lat1) * rad) / 2);
+  const s2 = Math.sin(((lon2 - lon1) * rad) / 2);
+  const a = s1 * s1 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * s2 * s2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -10,6 +10,7 @@ import { job } from '../builders.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
 import { naiveResolveCompany, naiveResolveLocation, naiveSuggestCompanies, naiveSuggestLocations } from './naive-suggest.js';
+import { distanceKm } from './naive-text.js';
 
 const NOW = Date.UTC(2026, 10, 15);
 const named = (slug: string, name: string): Named => ({ slug, name });
@@ -38,14 +39,6 @@ const PLACES: JobPlace[] = [
   pl(named('schwabing', 'Schwabing'), named('bayern', 'Bayern'), DE, 48.137, 11.575),
 ];
 
-/** Great-circle distance as the API describes it (haversine, R = 6371 km), centre first. */
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const s1 = Math.sin(((lat2 - lat1) * rad) / 2);
-  const s2 = Math.sin(((lon2 - lon1) * rad) / 2);
-  const a = s1 * s1 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * s2 * s2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** A city and a radius exactly the distance from it to another place: that place lies on the edge. */
 const AT_THE_EDGE: { location: string; radiusKm: number }[] = PLACES.flatMap((c) =>
