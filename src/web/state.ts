@@ -8,12 +8,11 @@ export const FACETS = [
 export type Facet = (typeof FACETS)[number];
 
 /**
- * Several values per dimension. The API takes one value per filter today (comma-separated values
- * come with the multi-value search issue): until then a click replaces the dimension's value
- * instead of adding to it. Turning this on is the only change the page needs: state, URL, chips
- * and requests already carry a list per dimension, sent comma-separated.
+ * Several values per dimension: a click adds the value to its dimension (the API takes
+ * comma-separated values, OR within a dimension, and the sidebar's disjunctive counts show what
+ * each added value would bring). False makes a click replace the dimension's value instead.
  */
-export const MULTI_VALUE = false;
+export const MULTI_VALUE = true;
 
 export type SortChoice = 'date' | 'salary' | 'relevance';
 

@@ -86,6 +86,19 @@ describe('the search page in a real browser', () => {
 
     await page.locator('button[data-facet=work_model][data-value=hybrid]').click();
     await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
+    // A second work model is added, not swapped: hybrid or the other model with the most jobs here.
+    const models = await fetch(`${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid&facet_mode=disjunctive`);
+    const other = ((await models.json()) as { filters: { work_models: { value: string; count: number }[] } }).filters.work_models
+      .filter((m) => m.value !== 'hybrid')
+      .sort((a, b) => b.count - a.count)[0]!;
+    expect(other.count).toBeGreaterThan(0);
+    await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
+    const either = await api(`location=münchen&radius=50&work_model=hybrid,${other.value}`);
+    expect(either.total_results).toBeGreaterThan((await api('location=münchen&radius=50&work_model=hybrid')).total_results);
+    await expectResults(either);
+    expect(decodeURIComponent(path())).toContain(`work_model=hybrid,${other.value}`);
+    await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
+    await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
     // The salary band with the most of these jobs (which one depends on the demo data).
     const res = await fetch(`${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid`);
     const bands = ((await res.json()) as { filters: { salary_ranges: { value: string; label: string; count: number }[] } }).filters.salary_ranges;
