@@ -66,4 +66,3 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
-

@@ -26,10 +26,22 @@ export interface Agreement {
 
 const MAX_EXAMPLES = 6;
 
-export function compareSamples(peer: string, filters: readonly FilterQuery[], engine: readonly SampleAnswer[], other: readonly SampleAnswer[]): Agreement {
+export function compareSamples(
+  peer: string,
+  filters: readonly FilterQuery[],
+  engine: readonly SampleAnswer[],
+  other: readonly SampleAnswer[],
+): Agreement {
   const a: Agreement = {
-    peer, compared: 0, skipped: {}, examples: [], keywordExamples: [],
-    count: tally(), countKeywords: tally(), facets: tally(), page: tally(),
+    peer,
+    compared: 0,
+    skipped: {},
+    examples: [],
+    keywordExamples: [],
+    count: tally(),
+    countKeywords: tally(),
+    facets: tally(),
+    page: tally(),
   };
   for (const theirs of other) {
     const ours = engine[theirs.index];
@@ -47,7 +59,8 @@ export function compareSamples(peer: string, filters: readonly FilterQuery[], en
       example(list, `count ${what}: engine ${ours.count}, ${peer} ${theirs.count}`);
     }
     const facetDiff = facetDifference(ours.facets, theirs.facets);
-    if (!isKeywordKind(query.kind) && record(a.facets, facetDiff === null) === false) example(a.examples, `facets ${what}: ${facetDiff}`);
+    if (!isKeywordKind(query.kind) && record(a.facets, facetDiff === null) === false)
+      example(a.examples, `facets ${what}: ${facetDiff}`);
     if (!isKeywordKind(query.kind)) record(a.page, sameList(ours.page, theirs.page));
   }
   return a;

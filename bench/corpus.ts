@@ -42,7 +42,12 @@ interface CorpusMeta {
  * when the generator or enrichment sources changed since), else generated, enriched and imported
  * into a temporary file renamed at the end, so an interrupted run leaves no half corpus.
  */
-export async function ensureCorpus(size: number, seed: number, fresh: boolean, log: (line: string) => void): Promise<Corpus> {
+export async function ensureCorpus(
+  size: number,
+  seed: number,
+  fresh: boolean,
+  log: (line: string) => void,
+): Promise<Corpus> {
   const path = join(CACHE_DIR, `corpus-v${CORPUS_VERSION}-n${size}-s${seed}.db`);
   const metaPath = `${path}.json`;
   if (!fresh && existsSync(path)) {
@@ -55,7 +60,13 @@ export async function ensureCorpus(size: number, seed: number, fresh: boolean, l
   const started = performance.now();
   await importCorpus(partial, size, seed, log);
   renameSync(partial, path);
-  const meta: CorpusMeta = { version: CORPUS_VERSION, size, seed, sourceHash: sourceHash(), createdAt: new Date().toISOString() };
+  const meta: CorpusMeta = {
+    version: CORPUS_VERSION,
+    size,
+    seed,
+    sourceHash: sourceHash(),
+    createdAt: new Date().toISOString(),
+  };
   writeFileSync(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
   return { size, seed, path, cached: false, buildMs: performance.now() - started };
 }
@@ -74,7 +85,9 @@ async function importCorpus(path: string, size: number, seed: number, log: (line
       onProgress: (p) => {
         if (p.read < next) return;
         next += step;
-        log(`  corpus ${size}: ${p.read} read, ${p.rejected} rejected, ${Math.round((performance.now() - started) / 1000)} s`);
+        log(
+          `  corpus ${size}: ${p.read} read, ${p.rejected} rejected, ${Math.round((performance.now() - started) / 1000)} s`,
+        );
       },
     });
     log(`  corpus ${size}: ${summary.inserted} inserted, ${summary.updated} updated, ${summary.rejected} rejected`);
@@ -86,7 +99,9 @@ async function importCorpus(path: string, size: number, seed: number, log: (line
 function warnIfStale(metaPath: string, log: (line: string) => void): void {
   const meta: Partial<CorpusMeta> = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : {};
   if (meta.sourceHash !== sourceHash()) {
-    log('  note: the generator or enrichment sources changed since this corpus was made; --fresh-corpus makes a new one');
+    log(
+      '  note: the generator or enrichment sources changed since this corpus was made; --fresh-corpus makes a new one',
+    );
   }
 }
 

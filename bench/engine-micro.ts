@@ -62,7 +62,8 @@ function randomFilter(jobs: readonly Job[], facets: number): JobFilter {
 
 function quantiles(times: number[]): string {
   times.sort((a, b) => a - b);
-  const q = (p: number): string => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3).padStart(8);
+  const q = (p: number): string =>
+    times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3).padStart(8);
   return `median ${q(0.5)} p99 ${q(0.99)} max ${q(1)}`;
 }
 
@@ -111,10 +112,16 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const repeated = Number(values.repeat) > 1;
-  const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning: repeated ? { cacheSize: 0 } : {} });
+  const index = SearchIndex.build(jobs, {
+    salaryBuckets: DEFAULT_SALARY_BUCKETS,
+    now: NOW,
+    tuning: repeated ? { cacheSize: 0 } : {},
+  });
   const c1 = process.cpuUsage(c0);
   const buildCpu = ((c1.user + c1.system) / 1000).toFixed(0);
-  console.log(`build: wall ${(performance.now() - t0).toFixed(0)} ms, cpu ${buildCpu} ms for ${index.size} live jobs; ${heapMb()}`);
+  console.log(
+    `build: wall ${(performance.now() - t0).toFixed(0)} ms, cpu ${buildCpu} ms for ${index.size} live jobs; ${heapMb()}`,
+  );
   const runs = Number(values.queries);
   // Warm-up (JIT) with requests that the timed runs do not repeat.
   const warm = distinctFilters(jobs, 50);
@@ -135,8 +142,12 @@ async function main(): Promise<void> {
   };
   over('count', (f) => index.count(f));
   over('list page 1 (date desc)', (f) => index.list({ filter: f, sort: 'date', order: 'desc', page: 1, perPage: 20 }));
-  over('list page 50 (salary asc)', (f) => index.list({ filter: f, sort: 'salary', order: 'asc', page: 50, perPage: 20 }));
-  over('list page 1 (relevance)', (f) => index.list({ filter: f, sort: 'relevance', order: 'desc', page: 1, perPage: 20 }));
+  over('list page 50 (salary asc)', (f) =>
+    index.list({ filter: f, sort: 'salary', order: 'asc', page: 50, perPage: 20 }),
+  );
+  over('list page 1 (relevance)', (f) =>
+    index.list({ filter: f, sort: 'relevance', order: 'desc', page: 1, perPage: 20 }),
+  );
   over('facets conjunctive', (f) => index.facets({ filter: f, mode: 'conjunctive', facetLimit: 100 }));
   over('facets disjunctive', (f) => index.facets({ filter: f, mode: 'disjunctive', facetLimit: 100 }));
   const drawn = new Set(Array.from({ length: runs * 4 }, () => word(1).slice(0, 1 + below(3))));

@@ -32,7 +32,9 @@ export class EngineSystem implements SearchSystem {
   }
 
   suggest(query: SuggestQuery, limit: number): Suggestion[] {
-    return query.kind === 'location' ? this.index.suggestLocations(query.q, limit) : this.index.suggestCompanies(query.q, limit);
+    return query.kind === 'location'
+      ? this.index.suggestLocations(query.q, limit)
+      : this.index.suggestCompanies(query.q, limit);
   }
 
   async close(): Promise<void> {}

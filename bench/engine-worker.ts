@@ -49,8 +49,7 @@ async function serve(index: SearchIndex, now: number): Promise<void> {
       // maxMs is the longest pause since the previous probe.
       void toParent({ type: 'gc', gc: { ...gc } });
       gc.maxMs = 0;
-    }
-    else void app.close().then(() => process.exit(0));
+    } else void app.close().then(() => process.exit(0));
   });
   await toParent({ type: 'listening', port });
 }
@@ -69,6 +68,9 @@ function watchGc(): GcTotals {
 }
 
 main().catch(async (error: unknown) => {
-  await toParent({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }).catch(() => {});
+  await toParent({
+    type: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  }).catch(() => {});
   process.exit(1);
 });

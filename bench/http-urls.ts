@@ -2,9 +2,16 @@ import type { JobFilter, MultiField } from '../src/domain/query.js';
 
 /** Wire names of the fields that take several values. */
 const MULTI_PARAMS: readonly [MultiField, string][] = [
-  ['salaryRange', 'salary_range'], ['workModel', 'work_model'], ['position', 'position'], ['seniority', 'seniority_level'],
-  ['employmentType', 'employment_type_normalized'], ['skill', 'skill_tag'], ['location', 'location'], ['company', 'company'],
-  ['industry', 'industry'], ['companySize', 'company_size'],
+  ['salaryRange', 'salary_range'],
+  ['workModel', 'work_model'],
+  ['position', 'position'],
+  ['seniority', 'seniority_level'],
+  ['employmentType', 'employment_type_normalized'],
+  ['skill', 'skill_tag'],
+  ['location', 'location'],
+  ['company', 'company'],
+  ['industry', 'industry'],
+  ['companySize', 'company_size'],
 ];
 import type { FilterQuery, QueryMix, SuggestQuery } from './query-mix.js';
 import { DEEP_PAGE, SUGGEST_LIMIT, type Operation } from './run-system.js';

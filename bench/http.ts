@@ -84,7 +84,12 @@ export async function loadApp(
   return { urls, mix: mixed, repeated };
 }
 
-async function loadWithGc(port: number, paths: readonly string[], durationS: number, probe: GcProbe): Promise<HttpStats> {
+async function loadWithGc(
+  port: number,
+  paths: readonly string[],
+  durationS: number,
+  probe: GcProbe,
+): Promise<HttpStats> {
   const before = await probe();
   const stats = await load(port, paths, durationS);
   const after = await probe();

@@ -61,10 +61,23 @@ async function importProcess(file: string, url: string, count: number): Promise<
   clearInterval(poll);
   if (code !== 0) throw new Error(`jobsearch import exited ${code}: ${out}${err}`);
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, perSecond: count / seconds, peakRssMb: peak, summary: out.trim().split('\n').slice(1).map((l) => l.trim()).join('; ') };
+  return {
+    seconds,
+    perSecond: count / seconds,
+    peakRssMb: peak,
+    summary: out
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim())
+      .join('; '),
+  };
 }
 
-async function storeOnly(lines: readonly string[], url: string): Promise<{ enrichPerSecond: number; storePerSecond: number }> {
+async function storeOnly(
+  lines: readonly string[],
+  url: string,
+): Promise<{ enrichPerSecond: number; storePerSecond: number }> {
   let t = performance.now();
   const staged: StagedJob[] = [];
   lines.forEach((line, i) => {
@@ -99,12 +112,21 @@ async function main(): Promise<void> {
     const kind = pgUrl === '' ? 'SQLite' : 'PostgreSQL';
     console.log(`import bench: ${count} postings into ${kind}, load average ${loadavg()[0]?.toFixed(1)}`);
     const first = await importProcess(file, url, count);
-    console.log(`first import:  ${first.seconds.toFixed(1)} s, ${Math.round(first.perSecond)} postings/s, peak RSS ${first.peakRssMb?.toFixed(0)} MB (${first.summary})`);
+    console.log(
+      `first import:  ${first.seconds.toFixed(1)} s, ${Math.round(first.perSecond)} postings/s, peak RSS ${first.peakRssMb?.toFixed(0)} MB (${first.summary})`,
+    );
     const again = await importProcess(file, url, count);
-    console.log(`re-import:     ${again.seconds.toFixed(1)} s, ${Math.round(again.perSecond)} postings/s, peak RSS ${again.peakRssMb?.toFixed(0)} MB (${again.summary})`);
-    const sample = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').slice(0, Math.min(count, 20_000));
+    console.log(
+      `re-import:     ${again.seconds.toFixed(1)} s, ${Math.round(again.perSecond)} postings/s, peak RSS ${again.peakRssMb?.toFixed(0)} MB (${again.summary})`,
+    );
+    const sample = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .slice(0, Math.min(count, 20_000));
     const direct = await storeOnly(sample, url);
-    console.log(`of which (${sample.length} postings in this process): enrich ${Math.round(direct.enrichPerSecond)}/s, stage + publish ${Math.round(direct.storePerSecond)}/s`);
+    console.log(
+      `of which (${sample.length} postings in this process): enrich ${Math.round(direct.enrichPerSecond)}/s, stage + publish ${Math.round(direct.storePerSecond)}/s`,
+    );
     console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);
     writeFileSync(join(dir, 'done'), '');
   } finally {

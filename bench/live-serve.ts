@@ -53,7 +53,8 @@ function parseArgs(argv: readonly string[]): Args {
     else throw new Error(`unknown argument ${a}; usage: live-serve.ts --size N [--import N] [--fresh]`);
   }
   if (!Number.isSafeInteger(args.size) || args.size < 1) throw new Error('--size must be a positive integer');
-  if (!Number.isSafeInteger(args.importCount) || args.importCount < 1) throw new Error('--import must be a positive integer');
+  if (!Number.isSafeInteger(args.importCount) || args.importCount < 1)
+    throw new Error('--import must be a positive integer');
   return args;
 }
 
@@ -61,7 +62,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -94,7 +97,16 @@ async function corpus(args: Args, log: (s: string) => void): Promise<{ db: strin
   log(`generating ${args.size + args.importCount} postings (now ${day}) ...`);
   const all = `${stem}-all.jsonl`;
   const base = `${stem}-base.jsonl`;
-  await run(process.execPath, [CLI, 'generate', '--count', String(args.size + args.importCount), '--now', day, '--out', all]);
+  await run(process.execPath, [
+    CLI,
+    'generate',
+    '--count',
+    String(args.size + args.importCount),
+    '--now',
+    day,
+    '--out',
+    all,
+  ]);
   await split(all, args.size, base, importFile);
   log(`importing the base of ${args.size} ...`);
   await run(process.execPath, [CLI, 'import', base], { ...process.env, DATABASE_URL: db });
@@ -141,7 +153,15 @@ interface Server {
 
 function serve(db: string, port: number): Server {
   const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_POSTINGS: '0', RATE_LIMIT_PER_MINUTE: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_POSTINGS: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, base: `http://127.0.0.1:${port}` };
@@ -185,7 +205,9 @@ async function main(): Promise<void> {
     }
     const atReady = await memoryOf(pid);
     const readyz = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number; cursor: number };
-    log(`ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`);
+    log(
+      `ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`,
+    );
     await sleep(2_000);
     const steady = await memoryOf(pid);
 

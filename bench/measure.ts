@@ -61,7 +61,13 @@ export async function measureOp<T>(plan: OpPlan<T>, limits: OpLimits): Promise<O
     }
   }
   const wallMs = performance.now() - started;
-  const stats: OpStats = { queries: times.length, skipped, ...summarise(times), qps: times.length / (wallMs / 1000), budgetHit };
+  const stats: OpStats = {
+    queries: times.length,
+    skipped,
+    ...summarise(times),
+    qps: times.length / (wallMs / 1000),
+    budgetHit,
+  };
   if (plan.groupOf) stats.medianByGroup = mediansByGroup(times, (i) => usable[i % usable.length]!.group);
   return stats;
 }

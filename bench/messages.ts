@@ -63,6 +63,4 @@ export interface PeerStart {
 }
 
 export type PeerMessage =
-  | { type: 'ready'; ready: ReadyStats }
-  | { type: 'result'; result: SystemResult }
-  | { type: 'error'; message: string };
+  { type: 'ready'; ready: ReadyStats } | { type: 'result'; result: SystemResult } | { type: 'error'; message: string };

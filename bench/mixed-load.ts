@@ -36,8 +36,16 @@ const seed = arg('seed', 1);
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const BAD = [
-  'page=abc', 'sort=bogus', 'per_page=1000', 'radius=-1', 'page=0', 'work_model=remote&work_model=hybrid',
-  'remote_percentage_min=50%25', 'facet_limit=0x10', 'order=sideways', 'limit=-1',
+  'page=abc',
+  'sort=bogus',
+  'per_page=1000',
+  'radius=-1',
+  'page=0',
+  'work_model=remote&work_model=hybrid',
+  'remote_percentage_min=50%25',
+  'facet_limit=0x10',
+  'order=sideways',
+  'limit=-1',
 ];
 
 function rssMb(pid: number): number {
@@ -57,8 +65,16 @@ async function main(): Promise<void> {
   await store.close();
   const mix = buildQueryMix(jobs, { seed, filters: 4_000, suggests: 1_000, warmup: 10 });
   jobs.length = 0;
-  const valid = [...urlsFor('filterData', mix), ...urlsFor('count', mix), ...urlsFor('list1', mix), ...urlsFor('list50', mix), ...urlsFor('suggest', mix)];
-  log(`mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`);
+  const valid = [
+    ...urlsFor('filterData', mix),
+    ...urlsFor('count', mix),
+    ...urlsFor('list1', mix),
+    ...urlsFor('list50', mix),
+    ...urlsFor('suggest', mix),
+  ];
+  log(
+    `mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`,
+  );
 
   // The CLI and its index worker (index-worker.js beside it), bundled inside the repository so
   // that its package.json ("type": "module") and node_modules apply.
@@ -66,11 +82,26 @@ async function main(): Promise<void> {
   const main = join(bundle, 'main.js');
   await build({
     entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: bundle, entryNames: '[name]', logLevel: 'silent',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: bundle,
+    entryNames: '[name]',
+    logLevel: 'silent',
   });
   const server = spawn(process.execPath, [main, 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: db, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', MAX_CONNECTIONS_PER_CLIENT: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+    },
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let err = '';
@@ -97,14 +128,19 @@ async function main(): Promise<void> {
     if (r < 0.8) return url;
     if (r < 0.9) {
       junkCount++;
-      return rng.next() < 0.5 ? `${url}${join}utm_source=n${junkCount}&_=${junkCount}` : `${url}${join}junk_${junkCount}=x`;
+      return rng.next() < 0.5
+        ? `${url}${join}utm_source=n${junkCount}&_=${junkCount}`
+        : `${url}${join}junk_${junkCount}=x`;
     }
     return `${url}${join}${pick(BAD)}`;
   };
 
   const samples: Array<{ s: number; rssMb: number }> = [];
   const t0 = Date.now();
-  const sampler = setInterval(() => samples.push({ s: Math.round((Date.now() - t0) / 1000), rssMb: rssMb(server.pid!) }), 5_000);
+  const sampler = setInterval(
+    () => samples.push({ s: Math.round((Date.now() - t0) / 1000), rssMb: rssMb(server.pid!) }),
+    5_000,
+  );
   const result = await autocannon({
     url: base,
     connections,
@@ -122,14 +158,28 @@ async function main(): Promise<void> {
   rmSync(bundle, { recursive: true, force: true });
 
   const report = {
-    size, minutes, connections, readyS,
+    size,
+    minutes,
+    connections,
+    readyS,
     requests: result.requests.total,
     reqPerSec: result.requests.average,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     status: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
-    errors: result.errors, timeouts: result.timeouts,
-    rssMb: { ready: rssReady, afterFirstMinute, end: rssEnd, max: Math.max(...samples.map((x) => x.rssMb)), endVsFirstMinute: +(rssEnd / afterFirstMinute).toFixed(3) },
-    responseCache: { bytes: metric('http_response_cache_bytes'), entries: metric('http_response_cache_entries'), hitRatio: metric('http_response_cache_hit_ratio') },
+    errors: result.errors,
+    timeouts: result.timeouts,
+    rssMb: {
+      ready: rssReady,
+      afterFirstMinute,
+      end: rssEnd,
+      max: Math.max(...samples.map((x) => x.rssMb)),
+      endVsFirstMinute: +(rssEnd / afterFirstMinute).toFixed(3),
+    },
+    responseCache: {
+      bytes: metric('http_response_cache_bytes'),
+      entries: metric('http_response_cache_entries'),
+      hitRatio: metric('http_response_cache_hit_ratio'),
+    },
     loadAverage: (await import('node:os')).loadavg(),
     rssSamples: samples,
   };

@@ -75,7 +75,10 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
     await store.migrate();
     const now = Date.now();
     let t = performance.now();
-    const summary = await importRecords(generatePostings({ count: size, seed: 20_260_101, now }), store, { source: 'demo', now });
+    const summary = await importRecords(generatePostings({ count: size, seed: 20_260_101, now }), store, {
+      source: 'demo',
+      now,
+    });
     await store.close();
     log(`store: ${summary.inserted} postings imported in ${Math.round((performance.now() - t) / 1000)} s`);
 
@@ -107,7 +110,10 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
 
     // Distinct filter clicks: each click narrows or changes the selection, so no answer repeats.
     const buttons = await page.$$eval('button[data-facet]:not([disabled])', (els) =>
-      els.map((e) => `button[data-facet="${e.getAttribute('data-facet') ?? ''}"][data-value="${e.getAttribute('data-value') ?? ''}"]`),
+      els.map(
+        (e) =>
+          `button[data-facet="${e.getAttribute('data-facet') ?? ''}"][data-value="${e.getAttribute('data-value') ?? ''}"]`,
+      ),
     );
     const clicks: number[] = [];
     for (const selector of buttons) {
@@ -120,12 +126,22 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
     log('');
     log(`| measure (${size.toLocaleString('en-US')} postings, localhost) | median | min | max | target |`);
     log('|---|---:|---:|---:|---:|');
-    log(`| navigation to first results painted, cold cache (${cold.length}) | ${r(median(cold))} ms | ${r(Math.min(...cold))} ms | ${r(Math.max(...cold))} ms | ≤ 300 ms |`);
-    log(`| navigation to first results painted, reload (${warm.length}) | ${r(median(warm))} ms | ${r(Math.min(...warm))} ms | ${r(Math.max(...warm))} ms | ≤ 300 ms |`);
-    log(`| filter click to updated results painted (${clicks.length}) | ${r(median(clicks))} ms | ${r(Math.min(...clicks))} ms | ${r(Math.max(...clicks))} ms | ≤ 100 ms |`);
+    log(
+      `| navigation to first results painted, cold cache (${cold.length}) | ${r(median(cold))} ms | ${r(Math.min(...cold))} ms | ${r(Math.max(...cold))} ms | ≤ 300 ms |`,
+    );
+    log(
+      `| navigation to first results painted, reload (${warm.length}) | ${r(median(warm))} ms | ${r(Math.min(...warm))} ms | ${r(Math.max(...warm))} ms | ≤ 300 ms |`,
+    );
+    log(
+      `| filter click to updated results painted (${clicks.length}) | ${r(median(clicks))} ms | ${r(Math.min(...clicks))} ms | ${r(Math.max(...clicks))} ms | ≤ 100 ms |`,
+    );
     log('');
-    log(`load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${String((await import('node:os')).cpus().length)} cores`);
-    log(`transferred on a cold load: ${(bytes.total / 1024).toFixed(1)} KB in all (JS + CSS ${(bytes.jsCss / 1024).toFixed(1)} KB — target ≤ 60 KB; API answers ${(bytes.api / 1024).toFixed(1)} KB)`);
+    log(
+      `load average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${String((await import('node:os')).cpus().length)} cores`,
+    );
+    log(
+      `transferred on a cold load: ${(bytes.total / 1024).toFixed(1)} KB in all (JS + CSS ${(bytes.jsCss / 1024).toFixed(1)} KB — target ≤ 60 KB; API answers ${(bytes.api / 1024).toFixed(1)} KB)`,
+    );
   } finally {
     for (const stop of stopAll) await stop();
     rmSync(dir, { recursive: true, force: true });

@@ -45,6 +45,9 @@ async function buildPeer(start: PeerStart, corpus: FlatCorpus): Promise<SearchSy
 }
 
 main().catch(async (error: unknown) => {
-  await toParent({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }).catch(() => {});
+  await toParent({
+    type: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  }).catch(() => {});
   process.exit(1);
 });

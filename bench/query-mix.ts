@@ -49,9 +49,32 @@ export interface MixSizes {
 
 /** The share of each kind, as a repeating pattern (so any prefix of the list has every kind). */
 const PATTERN: readonly FilterKind[] = [
-  'one', 'two', 'three', 'keywords', 'radius', 'one', 'two', 'three', 'keywords', 'none',
-  'one', 'two', 'three', 'keywords', 'radius', 'one', 'two', 'three', 'keywords', 'one',
-  'typo', 'exact', 'typo', 'exact', 'multi', 'multi',
+  'one',
+  'two',
+  'three',
+  'keywords',
+  'radius',
+  'one',
+  'two',
+  'three',
+  'keywords',
+  'none',
+  'one',
+  'two',
+  'three',
+  'keywords',
+  'radius',
+  'one',
+  'two',
+  'three',
+  'keywords',
+  'one',
+  'typo',
+  'exact',
+  'typo',
+  'exact',
+  'multi',
+  'multi',
 ];
 const RADII_KM = [10, 25, 50, 100] as const;
 const MIN_WORD_LENGTH = 4;
@@ -187,7 +210,8 @@ function locationOf(rnd: SeededRandom, job: Job): JobFilter {
   const place = job.places[0];
   if (!place) return {};
   const r = rnd.next();
-  const named = (r < 0.5 ? place.city : r < 0.75 ? place.region : place.country) ?? place.city ?? place.region ?? place.country;
+  const named =
+    (r < 0.5 ? place.city : r < 0.75 ? place.region : place.country) ?? place.city ?? place.region ?? place.country;
   return named ? { location: named.slug } : {};
 }
 
@@ -239,7 +263,8 @@ function multiFilter(rnd: SeededRandom, draw: () => Job): JobFilter {
   if (r < 0.4) return { anyOf: { workModel: models, position: [...new Set([a.position.slug, b.position.slug])] } };
   const la = locationOf(rnd, a).location;
   const lb = locationOf(rnd, b).location;
-  if (r < 0.8 && typeof la === 'string' && typeof lb === 'string') return { anyOf: { workModel: models, location: [...new Set([la, lb])] } };
+  if (r < 0.8 && typeof la === 'string' && typeof lb === 'string')
+    return { anyOf: { workModel: models, location: [...new Set([la, lb])] } };
   return { anyOf: { workModel: models }, ...thirdFilter(rnd, a) };
 }
 
@@ -250,9 +275,11 @@ function typoFilter(rnd: SeededRandom, job: Job): JobFilter {
   const at = 1 + rnd.below(word.length - 2);
   const edit = rnd.below(3);
   const typo =
-    edit === 0 ? word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2)
-    : edit === 1 ? word.slice(0, at) + word.slice(at + 1)
-    : word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1);
+    edit === 0
+      ? word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2)
+      : edit === 1
+        ? word.slice(0, at) + word.slice(at + 1)
+        : word.slice(0, at) + (word[at] === 'x' ? 'q' : 'x') + word.slice(at + 1);
   return { keywords: typo };
 }
 

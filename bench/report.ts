@@ -52,7 +52,9 @@ function sizeSection(s: SizeReport): string[] {
     `## ${int.format(s.size)} postings (${int.format(e.documents)} live, seed ${s.seed})`,
     '',
     `Corpus: ${s.corpus.cached ? 'cached' : `generated, enriched and imported in ${secs(s.corpus.buildMs)}`} (${s.corpus.file}). ` +
-      `Query mix: ${s.mix.filters} distinct filters (${Object.entries(s.mix.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}), ` +
+      `Query mix: ${s.mix.filters} distinct filters (${Object.entries(s.mix.byKind)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}), ` +
       `${s.mix.suggests} distinct prefixes. Section time ${(s.elapsedMs / 60_000).toFixed(1)} min.`,
     '',
     '### Ready: from the store to answering',
@@ -151,12 +153,17 @@ function agreementSection(s: SizeReport): string[] {
   if (peers.length === 0) return [];
   const rows = peers.map((p) => {
     const a = p.agreement!;
-    const skipped = Object.entries(a.skipped).map(([why, n]) => `${n}: ${why}`).join('; ') || '–';
+    const skipped =
+      Object.entries(a.skipped)
+        .map(([why, n]) => `${n}: ${why}`)
+        .join('; ') || '–';
     const suggest = p.result?.suggestUnsupported ? `autocomplete skipped: ${p.result.suggestUnsupported}` : '';
     return `| ${p.name} | ${a.compared} | ${formatTally(a.count)} | ${formatTally(a.countKeywords)} | ${formatTally(a.facets)} | ${formatTally(a.page)} | ${skipped} | ${suggest} |`;
   });
   const examples = peers.flatMap((p) => p.agreement!.examples.map((e) => `- ${p.name}: ${e}`));
-  const keywordExamples = peers.flatMap((p) => p.agreement!.keywordExamples.slice(0, 2).map((e) => `- ${p.name}: ${e}`));
+  const keywordExamples = peers.flatMap((p) =>
+    p.agreement!.keywordExamples.slice(0, 2).map((e) => `- ${p.name}: ${e}`),
+  );
   return [
     '### Do the peers agree with the engine? (the first queries of the mix)',
     '',
@@ -164,9 +171,16 @@ function agreementSection(s: SizeReport): string[] {
     '|---|---:|---:|---:|---:|---:|---|---|',
     ...rows,
     '',
-    ...(examples.length > 0 ? ['Disagreements (first few):', '', ...examples, ''] : ['No disagreements outside keyword queries.', '']),
+    ...(examples.length > 0
+      ? ['Disagreements (first few):', '', ...examples, '']
+      : ['No disagreements outside keyword queries.', '']),
     ...(keywordExamples.length > 0
-      ? ['Keyword queries (expected to differ: the peers do not stem German, Spanish and English words):', '', ...keywordExamples, '']
+      ? [
+          'Keyword queries (expected to differ: the peers do not stem German, Spanish and English words):',
+          '',
+          ...keywordExamples,
+          '',
+        ]
       : []),
   ];
 }

@@ -39,7 +39,8 @@ export async function benchSize(plan: SizePlan, log: Log): Promise<SizeReport> {
   const peers: PeerOutcome[] = [];
   for (const name of plan.peers) {
     const outcome = await runPeer(name, plan, corpus, engine.mix, log);
-    if (outcome.result) outcome.agreement = compareSamples(name, engine.mix.filters, engine.result.sample, outcome.result.sample);
+    if (outcome.result)
+      outcome.agreement = compareSamples(name, engine.mix.filters, engine.result.sample, outcome.result.sample);
     peers.push(outcome);
   }
   return {
@@ -71,12 +72,18 @@ async function runEngine(plan: SizePlan, corpus: Corpus, log: Log): Promise<Engi
   const child = new Child<EngineMessage>('engine-worker.ts', CHILD_HEAP_MB);
   try {
     const start: EngineStart = {
-      type: 'start', corpusPath: corpus.path, now: BENCH_NOW, mixSizes: plan.mixSizes, settings: plan.engine,
+      type: 'start',
+      corpusPath: corpus.path,
+      now: BENCH_NOW,
+      mixSizes: plan.mixSizes,
+      settings: plan.engine,
       serve: plan.httpSeconds !== null,
     };
     child.send(start);
     const ready = expect(await child.next(), 'ready');
-    log(`  engine ready: ${ready.ready.documents} jobs, load ${ms(ready.ready.loadMs)}, build ${ms(ready.ready.buildMs)}, rss ${Math.round(ready.ready.memory.rssMb)} MB`);
+    log(
+      `  engine ready: ${ready.ready.documents} jobs, load ${ms(ready.ready.loadMs)}, build ${ms(ready.ready.buildMs)}, rss ${Math.round(ready.ready.memory.rssMb)} MB`,
+    );
     const result = expect(await child.next(), 'result').result;
     let http: HttpResult | null = null;
     if (plan.httpSeconds !== null) {
@@ -114,7 +121,11 @@ async function runCeiling(seconds: number, log: Log): Promise<Pick<HttpResult, '
 
 async function runPeer(name: PeerName, plan: SizePlan, corpus: Corpus, mix: QueryMix, log: Log): Promise<PeerOutcome> {
   if (name === 'itemsjs' && plan.size > ITEMSJS_MAX_SIZE) {
-    return { name, status: 'not attempted', note: 'out of memory at this size (measured elsewhere: it exhausts the machine)' };
+    return {
+      name,
+      status: 'not attempted',
+      note: 'out of memory at this size (measured elsewhere: it exhausts the machine)',
+    };
   }
   const sqlitePath = join(CACHE_DIR, `peer-sqlite-n${plan.size}.db`);
   const db = name === 'postgres' ? await createBenchDatabase() : null;
@@ -122,8 +133,15 @@ async function runPeer(name: PeerName, plan: SizePlan, corpus: Corpus, mix: Quer
   try {
     const oramaKeywords = plan.size <= ORAMA_KEYWORDS_MAX_SIZE;
     const start: PeerStart = {
-      type: 'start', peer: name, corpusPath: corpus.path, now: BENCH_NOW, mix, settings: plan.peer,
-      sqlitePath, postgresUrl: db?.url ?? null, oramaKeywords,
+      type: 'start',
+      peer: name,
+      corpusPath: corpus.path,
+      now: BENCH_NOW,
+      mix,
+      settings: plan.peer,
+      sqlitePath,
+      postgresUrl: db?.url ?? null,
+      oramaKeywords,
     };
     child.send(start);
     const ready = expect(await child.next(), 'ready').ready;
@@ -147,7 +165,9 @@ function peerNote(name: PeerName, oramaKeywords: boolean): string {
     case 'itemsjs':
       return 'load includes flattening; no keyword search, no autocomplete';
     case 'orama':
-      return oramaKeywords ? 'load includes flattening; text indexed for keywords' : 'load includes flattening; text not indexed (keyword queries skipped)';
+      return oramaKeywords
+        ? 'load includes flattening; text indexed for keywords'
+        : 'load includes flattening; text not indexed (keyword queries skipped)';
     case 'sqlite':
       return 'load includes flattening; build = insert + indexes + FTS5; memory of the bench process only';
     case 'postgres':

@@ -23,8 +23,7 @@ export interface RunSettings {
 
 /** A system's answer to one filter of the agreement sample. */
 export type SampleAnswer =
-  | { index: number; skipped: string }
-  | { index: number; count: number; facets: FacetSummary; page: string[] };
+  { index: number; skipped: string } | { index: number; count: number; facets: FacetSummary; page: string[] };
 
 export interface SystemResult {
   name: string;
@@ -37,7 +36,12 @@ export interface SystemResult {
 }
 
 /** Times every operation on the mix, then the repeated query, then answers the agreement sample. */
-export async function runSystem(system: SearchSystem, mix: QueryMix, settings: RunSettings, log: (line: string) => void): Promise<SystemResult> {
+export async function runSystem(
+  system: SearchSystem,
+  mix: QueryMix,
+  settings: RunSettings,
+  log: (line: string) => void,
+): Promise<SystemResult> {
   const ops = {} as Record<Operation, OpStats>;
   for (const op of OPERATIONS) {
     ops[op] = await measure(system, op, mix.filters, mix.suggests, mix.warmup, settings.limits);
@@ -109,7 +113,11 @@ function skipReasons(system: SearchSystem, filters: readonly FilterQuery[]): Rec
   return reasons;
 }
 
-async function answerSample(system: SearchSystem, filters: readonly FilterQuery[], budgetMs: number): Promise<SampleAnswer[]> {
+async function answerSample(
+  system: SearchSystem,
+  filters: readonly FilterQuery[],
+  budgetMs: number,
+): Promise<SampleAnswer[]> {
   const answers: SampleAnswer[] = [];
   const started = performance.now();
   for (const [index, q] of filters.entries()) {

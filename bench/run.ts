@@ -55,11 +55,11 @@ function machine(loadStart: number): MachineInfo {
 function notes(options: BenchOptions): string[] {
   return [
     'Every system answers the same seeded queries; times are single-threaded, in process (PostgreSQL: one connection, the server in its own processes).',
-    'The timed queries are distinct and none was run before (warm-up uses other queries), so the engine\'s result cache does not answer them; the repeated-query table shows the cache.',
+    "The timed queries are distinct and none was run before (warm-up uses other queries), so the engine's result cache does not answer them; the repeated-query table shows the cache.",
     'Peers get a time budget per operation; "(time budget)" marks a row that stopped before the whole list.',
     `itemsjs is not attempted above ${ITEMSJS_MAX_SIZE.toLocaleString('en-US')} postings (out of memory); Orama indexes the texts for keyword queries up to ${ORAMA_KEYWORDS_MAX_SIZE.toLocaleString('en-US')} postings.`,
-    'Peers answer keywords without the engine\'s German/Spanish/English stemming, so keyword counts may differ; no peer does the radius filter (those queries are skipped for them).',
-    'Memory is measured after a forced GC. A peer\'s resident memory still holds what its process used while loading the jobs (V8 keeps freed pages), and SQLite\'s includes its memory-mapped database file; heap used is the live JavaScript memory. PostgreSQL\'s server memory is not counted.',
+    "Peers answer keywords without the engine's German/Spanish/English stemming, so keyword counts may differ; no peer does the radius filter (those queries are skipped for them).",
+    "Memory is measured after a forced GC. A peer's resident memory still holds what its process used while loading the jobs (V8 keeps freed pages), and SQLite's includes its memory-mapped database file; heap used is the live JavaScript memory. PostgreSQL's server memory is not counted.",
     'HTTP: autocannon in the parent process, the app in a child; no Accept-Encoding (uncompressed); the ceiling is a bare Fastify route with a fixed body.',
     ...(options.quick ? ['Quick mode: fewer queries and shorter HTTP runs; for development, not for comparison.'] : []),
   ];
@@ -97,10 +97,18 @@ async function main(): Promise<void> {
  */
 function runLive(sizes: readonly number[]): void {
   const root = join(RESULTS_DIR, '..', '..');
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) throw new Error('building dist/ for the live-serve bench failed');
   for (const size of sizes) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'live-serve.ts'), '--size', String(size)], { stdio: 'inherit' });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench', 'live-serve.ts'), '--size', String(size)],
+      { stdio: 'inherit' },
+    );
     if (run.status !== 0) console.log(`live-serve at ${size} failed (exit ${run.status})`);
   }
 }

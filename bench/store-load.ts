@@ -94,9 +94,15 @@ async function main(): Promise<void> {
   try {
     if ((await store.count()) > 0) throw new Error('the bench needs an empty store');
     const docBytes = Buffer.byteLength(JSON.stringify(benchJob(1, 'SEO Manager (m/w/d)')));
-    console.log(`store ${parseDatabaseUrl(url).kind}, ${count} jobs of ~${docBytes} bytes JSON, batches of ${batchSize}, keys ${values.keys}`);
+    console.log(
+      `store ${parseDatabaseUrl(url).kind}, ${count} jobs of ~${docBytes} bytes JSON, batches of ${batchSize}, keys ${values.keys}`,
+    );
     // Other processes on the machine skew every number: the load average says how much.
-    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     const insert = await timed(() => upsertAll(store, 'SEO Manager (m/w/d)'));
     report('upsert (insert)', count, insert, `inserted ${insert.value.inserted}`);
@@ -108,8 +114,13 @@ async function main(): Promise<void> {
     const load = await timed(() => store.loadLive(NOW));
     const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20);
     report('loadLive', load.value.length, load, `heap +${heapMb} MiB`);
-    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    if (dir !== undefined) console.log(`file ${Math.round((await stat(url)).size / 2 ** 20)} MiB (before checkpoint of the WAL)`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    if (dir !== undefined)
+      console.log(`file ${Math.round((await stat(url)).size / 2 ** 20)} MiB (before checkpoint of the WAL)`);
   } finally {
     await store.close();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });

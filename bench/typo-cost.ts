@@ -77,6 +77,8 @@ console.log(`|---|---:|---:|---:|---:|`);
 for (const [name, filters] of groups) {
   const ms = filters.map(time);
   const found = filters.map((f) => index.count(f));
-  console.log(`| ${name} | ${filters.length} | ${quantile(ms, 0.5).toFixed(3)} | ${quantile(ms, 0.99).toFixed(3)} | ${quantile(found, 0.5)} |`);
+  console.log(
+    `| ${name} | ${filters.length} | ${quantile(ms, 0.5).toFixed(3)} | ${quantile(ms, 0.99).toFixed(3)} | ${quantile(found, 0.5)} |`,
+  );
 }
 console.log(`(count + list page 1 by relevance + disjunctive filter data per query; fastest of ${repeat})`);

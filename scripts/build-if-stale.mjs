@@ -20,6 +20,10 @@ function newest(path) {
 const built = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
 const changed = Math.max(...INPUTS.filter((p) => existsSync(p)).map(newest));
 if (changed > built) {
-  process.stderr.write(`jobsearch: ${built === 0 ? 'building' : 'sources changed since the last build; rebuilding'} (tsc, about 20 s)...\n`);
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  process.stderr.write(
+    `jobsearch: ${built === 0 ? 'building' : 'sources changed since the last build; rebuilding'} (tsc, about 20 s)...\n`,
+  );
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    stdio: 'inherit',
+  });
 }

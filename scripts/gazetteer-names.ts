@@ -21,10 +21,22 @@ export interface RegionEntry {
 }
 
 export const COUNTRIES: CountryEntry[] = [
-  { code: 'DE', name: 'Deutschland', aliases: ['Germany', 'Alemania', 'Allemagne', 'Germania', 'Bundesrepublik Deutschland', 'DEU', 'BRD'] },
+  {
+    code: 'DE',
+    name: 'Deutschland',
+    aliases: ['Germany', 'Alemania', 'Allemagne', 'Germania', 'Bundesrepublik Deutschland', 'DEU', 'BRD'],
+  },
   { code: 'AT', name: 'Österreich', aliases: ['Austria', 'Autriche', 'Republik Österreich', 'AUT'] },
-  { code: 'CH', name: 'Schweiz', aliases: ['Switzerland', 'Suiza', 'Suisse', 'Svizzera', 'Svizra', 'Confoederatio Helvetica', 'CHE'] },
-  { code: 'ES', name: 'España', aliases: ['Spain', 'Spanien', 'Espagne', 'Spagna', 'Espanya', 'Reino de España', 'ESP'] },
+  {
+    code: 'CH',
+    name: 'Schweiz',
+    aliases: ['Switzerland', 'Suiza', 'Suisse', 'Svizzera', 'Svizra', 'Confoederatio Helvetica', 'CHE'],
+  },
+  {
+    code: 'ES',
+    name: 'España',
+    aliases: ['Spain', 'Spanien', 'Espagne', 'Spagna', 'Espanya', 'Reino de España', 'ESP'],
+  },
 ];
 
 export const REGIONS: Record<string, RegionEntry[]> = {
@@ -35,12 +47,22 @@ export const REGIONS: Record<string, RegionEntry[]> = {
     { code: '04', iso: 'HH', name: 'Hamburg', aliases: ['Freie und Hansestadt Hamburg', 'Hamburgo'] },
     { code: '05', iso: 'HE', name: 'Hessen', aliases: ['Hesse'] },
     { code: '06', iso: 'NI', name: 'Niedersachsen', aliases: ['Lower Saxony', 'Baja Sajonia'] },
-    { code: '07', iso: 'NW', name: 'Nordrhein-Westfalen', aliases: ['North Rhine-Westphalia', 'NRW', 'Renania del Norte-Westfalia'] },
+    {
+      code: '07',
+      iso: 'NW',
+      name: 'Nordrhein-Westfalen',
+      aliases: ['North Rhine-Westphalia', 'NRW', 'Renania del Norte-Westfalia'],
+    },
     { code: '08', iso: 'RP', name: 'Rheinland-Pfalz', aliases: ['Rhineland-Palatinate', 'Renania-Palatinado'] },
     { code: '09', iso: 'SL', name: 'Saarland', aliases: ['Sarre'] },
     { code: '10', iso: 'SH', name: 'Schleswig-Holstein', aliases: [] },
     { code: '11', iso: 'BB', name: 'Brandenburg', aliases: ['Brandeburgo'] },
-    { code: '12', iso: 'MV', name: 'Mecklenburg-Vorpommern', aliases: ['Mecklenburg-Western Pomerania', 'Mecklenburg-West Pomerania'] },
+    {
+      code: '12',
+      iso: 'MV',
+      name: 'Mecklenburg-Vorpommern',
+      aliases: ['Mecklenburg-Western Pomerania', 'Mecklenburg-West Pomerania'],
+    },
     { code: '13', iso: 'SN', name: 'Sachsen', aliases: ['Saxony', 'Sajonia', 'Freistaat Sachsen'] },
     { code: '14', iso: 'ST', name: 'Sachsen-Anhalt', aliases: ['Saxony-Anhalt', 'Sajonia-Anhalt'] },
     { code: '15', iso: 'TH', name: 'Thüringen', aliases: ['Thuringia', 'Turingia'] },
@@ -89,13 +111,28 @@ export const REGIONS: Record<string, RegionEntry[]> = {
     { code: '51', iso: 'AN', name: 'Andalucía', aliases: ['Andalusia', 'Andalusien'] },
     { code: '52', iso: 'AR', name: 'Aragón', aliases: ['Aragon', 'Aragonien'] },
     { code: '34', iso: 'AS', name: 'Asturias', aliases: ['Principado de Asturias', 'Asturien'] },
-    { code: '07', iso: 'IB', name: 'Islas Baleares', aliases: ['Illes Balears', 'Balearic Islands', 'Balearen', 'Baleares'] },
-    { code: '53', iso: 'CN', name: 'Canarias', aliases: ['Islas Canarias', 'Canary Islands', 'Kanarische Inseln', 'Kanaren'] },
+    {
+      code: '07',
+      iso: 'IB',
+      name: 'Islas Baleares',
+      aliases: ['Illes Balears', 'Balearic Islands', 'Balearen', 'Baleares'],
+    },
+    {
+      code: '53',
+      iso: 'CN',
+      name: 'Canarias',
+      aliases: ['Islas Canarias', 'Canary Islands', 'Kanarische Inseln', 'Kanaren'],
+    },
     { code: '39', iso: 'CB', name: 'Cantabria', aliases: ['Kantabrien'] },
     { code: '55', iso: 'CL', name: 'Castilla y León', aliases: ['Castile and León', 'Kastilien und León'] },
     { code: '54', iso: 'CM', name: 'Castilla-La Mancha', aliases: ['Castile-La Mancha', 'Kastilien-La Mancha'] },
     { code: '56', iso: 'CT', name: 'Cataluña', aliases: ['Catalunya', 'Catalonia', 'Katalonien'] },
-    { code: '60', iso: 'VC', name: 'Comunidad Valenciana', aliases: ['Comunitat Valenciana', 'Valencian Community', 'Valencia', 'Valencianische Gemeinschaft'] },
+    {
+      code: '60',
+      iso: 'VC',
+      name: 'Comunidad Valenciana',
+      aliases: ['Comunitat Valenciana', 'Valencian Community', 'Valencia', 'Valencianische Gemeinschaft'],
+    },
     { code: '57', iso: 'EX', name: 'Extremadura', aliases: [] },
     { code: '58', iso: 'GA', name: 'Galicia', aliases: ['Galiza', 'Galicien'] },
     { code: '29', iso: 'MD', name: 'Comunidad de Madrid', aliases: ['Madrid', 'Community of Madrid', 'Region Madrid'] },
@@ -128,7 +165,14 @@ export const CITY_ALIASES: Record<string, string[]> = {
   'DE:Nürnberg': ['Nuremberg', 'Núremberg'],
   'DE:Hannover': ['Hanover', 'Hannóver'],
   'DE:Braunschweig': ['Brunswick'],
-  'DE:Frankfurt am Main': ['Frankfurt', 'Frankfurt/Main', 'Frankfurt a. M.', 'Frankfurt a.M.', 'Francfort', 'Fráncfort'],
+  'DE:Frankfurt am Main': [
+    'Frankfurt',
+    'Frankfurt/Main',
+    'Frankfurt a. M.',
+    'Frankfurt a.M.',
+    'Francfort',
+    'Fráncfort',
+  ],
   'DE:Frankfurt (Oder)': ['Frankfurt an der Oder', 'Frankfurt/Oder'],
   'DE:Halle (Saale)': ['Halle an der Saale'],
   'DE:Berlin': ['Berlín'],

@@ -98,7 +98,12 @@ export async function startServer(
     const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
       const now = Date.now();
       return inWorker
-        ? buildInWorker({ databaseUrl: config.databaseUrl, salaryBuckets: config.salaryBuckets, now, ...(signal ? { signal } : {}) })
+        ? buildInWorker({
+            databaseUrl: config.databaseUrl,
+            salaryBuckets: config.salaryBuckets,
+            now,
+            ...(signal ? { signal } : {}),
+          })
         : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now, ...(signal ? { signal } : {}) });
     };
     const built = await build(stopping.signal);
@@ -107,7 +112,13 @@ export async function startServer(
     live.swap(built.index, built.cursor, built.builtAt);
     metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
     log.info({ index: built.stats, url, inWorker }, 'ready');
-    for (const line of welcome({ url, host: config.host, documents: built.stats.documents, page: app.hasRoute({ method: 'GET', url: '/' }) })) say(line);
+    for (const line of welcome({
+      url,
+      host: config.host,
+      documents: built.stats.documents,
+      page: app.hasRoute({ method: 'GET', url: '/' }),
+    }))
+      say(line);
 
     follower =
       config.refreshIntervalMs > 0
@@ -144,11 +155,18 @@ function isInMemory(databaseUrl: string): boolean {
 async function loadDemoData(store: JobStore, config: Config, log: Logger, signal: AbortSignal): Promise<void> {
   log.info({ count: config.demoPostings }, 'new store: loading demo postings');
   const now = Date.now();
-  const summary = await importRecords(untilAborted(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), signal), store, {
-    source: 'demo',
-    now,
-  });
-  log.info({ import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } }, 'demo postings loaded');
+  const summary = await importRecords(
+    untilAborted(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), signal),
+    store,
+    {
+      source: 'demo',
+      now,
+    },
+  );
+  log.info(
+    { import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } },
+    'demo postings loaded',
+  );
 }
 
 /**

@@ -33,18 +33,53 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      PORT: '8080', HOST: '127.0.0.1', DATABASE_URL: 'postgres://x/y', LOG_LEVEL: 'warn', DEMO_POSTINGS: '0',
-      NEW_WITHIN_DAYS: '3', SALARY_BUCKETS: '0,30000,50000,90000', REFRESH_INTERVAL_MS: '0', CORS_ORIGIN: '',
-      CACHE_MAX_AGE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: '10.0.0.0/8',
-      RESPONSE_CACHE_MB: '16', REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '61000',
-      MAX_CONNECTIONS_PER_CLIENT: '0', MAX_EVENT_LOOP_DELAY_MS: '0',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://x/y',
+      LOG_LEVEL: 'warn',
+      DEMO_POSTINGS: '0',
+      NEW_WITHIN_DAYS: '3',
+      SALARY_BUCKETS: '0,30000,50000,90000',
+      REFRESH_INTERVAL_MS: '0',
+      CORS_ORIGIN: '',
+      CACHE_MAX_AGE_SECONDS: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: '10.0.0.0/8',
+      RESPONSE_CACHE_MB: '16',
+      REQUEST_TIMEOUT_MS: '5000',
+      HEADERS_TIMEOUT_MS: '2000',
+      KEEP_ALIVE_TIMEOUT_MS: '61000',
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     });
     expect(c).toMatchObject({
-      responseCacheBytes: 16 * 1024 * 1024, requestTimeoutMs: 5000, headersTimeoutMs: 2000, keepAliveTimeoutMs: 61_000,
-      maxConnectionsPerClient: 0, maxEventLoopDelayMs: 0, databaseUrlGiven: true,
+      responseCacheBytes: 16 * 1024 * 1024,
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+      keepAliveTimeoutMs: 61_000,
+      maxConnectionsPerClient: 0,
+      maxEventLoopDelayMs: 0,
+      databaseUrlGiven: true,
     });
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://x/y', logLevel: 'warn', demoPostings: 0, newWithinDays: 3, refreshIntervalMs: 0, corsOrigin: '', cacheMaxAgeSeconds: 0, rateLimitPerMinute: 0, trustProxy: '10.0.0.0/8' });
-    expect(c.salaryBuckets).toEqual([{ min: 0, max: 30_000 }, { min: 30_000, max: 50_000 }, { min: 50_000, max: 90_000 }, { min: 90_000, max: null }]);
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://x/y',
+      logLevel: 'warn',
+      demoPostings: 0,
+      newWithinDays: 3,
+      refreshIntervalMs: 0,
+      corsOrigin: '',
+      cacheMaxAgeSeconds: 0,
+      rateLimitPerMinute: 0,
+      trustProxy: '10.0.0.0/8',
+    });
+    expect(c.salaryBuckets).toEqual([
+      { min: 0, max: 30_000 },
+      { min: 30_000, max: 50_000 },
+      { min: 50_000, max: 90_000 },
+      { min: 90_000, max: null },
+    ]);
   });
 
   it.each([

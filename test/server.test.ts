@@ -17,7 +17,13 @@ let dbPath: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'jobsearch-server-'));
   dbPath = path.join(dir, 'jobs.db');
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '1200', REFRESH_INTERVAL_MS: '100' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbPath,
+    DEMO_POSTINGS: '1200',
+    REFRESH_INTERVAL_MS: '100',
+  });
   server = await startServer(config, pino({ level: 'silent' }), { demo: true });
 });
 
@@ -90,14 +96,21 @@ describe('the service started on an empty SQLite file', () => {
   });
 
   it('picks up a change another process writes to the store', async () => {
-    const before = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')).total_results;
+    const before = (
+      await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')
+    ).total_results;
     expect(before).toBe(0);
     const writer = new SqliteJobStore(dbPath);
     let cursor: number;
     try {
       await writer.migrate();
       await writer.upsert([
-        job({ key: 'other:1', boardId: '987654321', company: { name: 'ZZ Late Arrival GmbH', domain: null, website: null, logoUrl: null, size: null }, postedAt: Date.now() }),
+        job({
+          key: 'other:1',
+          boardId: '987654321',
+          company: { name: 'ZZ Late Arrival GmbH', domain: null, website: null, logoUrl: null, size: null },
+          postedAt: Date.now(),
+        }),
       ]);
       cursor = await writer.changeCursor();
     } finally {
@@ -110,7 +123,9 @@ describe('the service started on an empty SQLite file', () => {
       if (ready.cursor >= cursor) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const after = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')).total_results;
+    const after = (
+      await fetchJson<CountResponse>('/jobs/api/job-search-results-count?company=zz%20late%20arrival%20gmbh')
+    ).total_results;
     expect(after).toBe(1);
   });
 

@@ -1,7 +1,14 @@
 import itemsjs, { type Bucket, type Engine } from 'itemsjs';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_MULTI_VALUES, NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
+import {
+  NO_MULTI_VALUES,
+  NO_KEYWORDS,
+  NO_RADIUS,
+  type CountMap,
+  type FacetSummary,
+  type SearchSystem,
+} from '../system.js';
 import type { FlatCorpus, FlatJob } from './flat-job.js';
 
 /** An item as itemsjs indexes it: facet fields only (absent = no value). */
@@ -25,15 +32,31 @@ interface Item {
 
 const ALL = 10_000;
 const FIELDS = [
-  'salaryBucket', 'workModel', 'position', 'seniority', 'employmentType', 'industry', 'companySize',
-  'company', 'remoteSteps', 'seo', 'skills', 'places',
+  'salaryBucket',
+  'workModel',
+  'position',
+  'seniority',
+  'employmentType',
+  'industry',
+  'companySize',
+  'company',
+  'remoteSteps',
+  'seo',
+  'skills',
+  'places',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
 /** JobFilter key -> itemsjs aggregation. */
 const FILTER_FIELDS: Partial<Record<keyof JobFilter, Field>> = {
-  salaryRange: 'salaryBucket', workModel: 'workModel', position: 'position', seniority: 'seniority',
-  employmentType: 'employmentType', industry: 'industry', companySize: 'companySize', skill: 'skills',
+  salaryRange: 'salaryBucket',
+  workModel: 'workModel',
+  position: 'position',
+  seniority: 'seniority',
+  employmentType: 'employmentType',
+  industry: 'industry',
+  companySize: 'companySize',
+  skill: 'skills',
   location: 'places',
 };
 
@@ -52,7 +75,10 @@ export class ItemsjsPeer implements SearchSystem {
     this.#engine = itemsjs(corpus.jobs.map(toItem), {
       native_search_enabled: false,
       aggregations: Object.fromEntries(
-        FIELDS.map((f) => [f, { size: size(f), conjunction: true, hide_zero_doc_count: true, chosen_filters_on_top: false }]),
+        FIELDS.map((f) => [
+          f,
+          { size: size(f), conjunction: true, hide_zero_doc_count: true, chosen_filters_on_top: false },
+        ]),
       ),
       sortings: { date_desc: { field: ['sortDate', 'id'], order: ['desc', 'asc'] } },
     });
@@ -63,7 +89,8 @@ export class ItemsjsPeer implements SearchSystem {
     if (filter.radiusKm !== undefined) return NO_RADIUS;
     if (filter.keywords !== undefined) return NO_KEYWORDS;
     const min = filter.remotePercentageMin;
-    if (min !== undefined && !REMOTE_PERCENTAGE_STEPS.some((s) => s === min)) return 'remote share only at the facet steps';
+    if (min !== undefined && !REMOTE_PERCENTAGE_STEPS.some((s) => s === min))
+      return 'remote share only at the facet steps';
     return null;
   }
 
@@ -117,8 +144,15 @@ function toMap(buckets: readonly Bucket[]): CountMap {
 
 function toItem(j: FlatJob): Item {
   const item: Item = {
-    boardId: j.boardId, sortDate: j.postedAt ?? 0, id: j.id, position: j.position, company: j.company,
-    remoteSteps: j.remoteSteps, seo: j.isSeo ? 'yes' : 'no', skills: j.skills, places: j.places,
+    boardId: j.boardId,
+    sortDate: j.postedAt ?? 0,
+    id: j.id,
+    position: j.position,
+    company: j.company,
+    remoteSteps: j.remoteSteps,
+    seo: j.isSeo ? 'yes' : 'no',
+    skills: j.skills,
+    places: j.places,
   };
   if (j.salaryBucket !== null) item.salaryBucket = j.salaryBucket;
   if (j.workModel !== null) item.workModel = j.workModel;

@@ -1,17 +1,39 @@
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import type { JobFilter, Suggestion } from '../../src/domain/query.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { NO_MULTI_VALUES, NO_KEYWORDS, NO_RADIUS, type CountMap, type FacetSummary, type SearchSystem } from '../system.js';
+import {
+  NO_MULTI_VALUES,
+  NO_KEYWORDS,
+  NO_RADIUS,
+  type CountMap,
+  type FacetSummary,
+  type SearchSystem,
+} from '../system.js';
 import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus, FlatJob } from './flat-job.js';
 import { nameRows, type NameRow } from './sql-suggest.js';
 
-const ENUMS = ['salaryBucket', 'workModel', 'position', 'seniority', 'employmentType', 'industry', 'companySize', 'company'] as const;
+const ENUMS = [
+  'salaryBucket',
+  'workModel',
+  'position',
+  'seniority',
+  'employmentType',
+  'industry',
+  'companySize',
+  'company',
+] as const;
 type EnumField = (typeof ENUMS)[number];
 
 const JOB_SCHEMA = {
-  salaryBucket: 'enum', workModel: 'enum', position: 'enum', seniority: 'enum', employmentType: 'enum',
-  industry: 'enum', companySize: 'enum', company: 'enum',
+  salaryBucket: 'enum',
+  workModel: 'enum',
+  position: 'enum',
+  seniority: 'enum',
+  employmentType: 'enum',
+  industry: 'enum',
+  companySize: 'enum',
+  company: 'enum',
   skills: 'enum[]',
   places: 'enum[]',
   remote: 'number',
@@ -20,8 +42,13 @@ const JOB_SCHEMA = {
 } as const;
 
 const FILTER_FIELDS: Partial<Record<keyof JobFilter, EnumField>> = {
-  salaryRange: 'salaryBucket', workModel: 'workModel', position: 'position', seniority: 'seniority',
-  employmentType: 'employmentType', industry: 'industry', companySize: 'companySize',
+  salaryRange: 'salaryBucket',
+  workModel: 'workModel',
+  position: 'position',
+  seniority: 'seniority',
+  employmentType: 'employmentType',
+  industry: 'industry',
+  companySize: 'companySize',
 };
 const INSERT_BATCH = 1_000;
 const SUGGEST_CANDIDATES = 200;
@@ -71,13 +98,21 @@ export class OramaPeer implements SearchSystem {
     const ranges = REMOTE_PERCENTAGE_STEPS.map((from) => ({ from, to: 100 }));
     const facets = {
       ...Object.fromEntries(ENUMS.map((f) => [f, {}])),
-      skills: {}, places: {}, isSeo: { true: true, false: true }, remote: { ranges },
+      skills: {},
+      places: {},
+      isSeo: { true: true, false: true },
+      remote: { ranges },
     };
     const results = await search(this.db, { ...termOf(filter), where: whereOf(filter), facets, limit: 0 });
     // Enum facets come back unsorted and complete: cap the long lists as the engine does.
     for (const f of ['company', 'places'] as const) {
       const facet = results.facets?.[f];
-      if (facet) facet.values = Object.fromEntries(Object.entries(facet.values).sort((a, b) => b[1] - a[1]).slice(0, limit));
+      if (facet)
+        facet.values = Object.fromEntries(
+          Object.entries(facet.values)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, limit),
+        );
     }
     return results;
   }
@@ -144,8 +179,14 @@ function clean(values: Record<string, number>): CountMap {
 
 function toDoc(j: FlatJob, keywords: boolean): Record<string, unknown> {
   const doc: Record<string, unknown> = {
-    id: String(j.id), boardId: j.boardId, position: j.position, company: j.company,
-    skills: j.skills, places: j.places, isSeo: j.isSeo, postedAt: j.postedAt ?? 0,
+    id: String(j.id),
+    boardId: j.boardId,
+    position: j.position,
+    company: j.company,
+    skills: j.skills,
+    places: j.places,
+    isSeo: j.isSeo,
+    postedAt: j.postedAt ?? 0,
   };
   for (const f of ['salaryBucket', 'workModel', 'seniority', 'employmentType', 'industry', 'companySize'] as const) {
     if (j[f] !== null) doc[f] = j[f];
@@ -157,6 +198,10 @@ function toDoc(j: FlatJob, keywords: boolean): Record<string, unknown> {
 
 async function nameDb(rows: readonly NameRow[]): Promise<AnyOrama> {
   const db = create({ schema: { name: 'string', jobs: 'number' } as const });
-  await insertMultiple(db, rows.map((r) => ({ ...r })), INSERT_BATCH);
+  await insertMultiple(
+    db,
+    rows.map((r) => ({ ...r })),
+    INSERT_BATCH,
+  );
   return db;
 }

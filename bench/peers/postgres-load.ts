@@ -53,36 +53,65 @@ async function insertJobs(client: pg.Client, jobs: readonly FlatJob[]): Promise<
     `INSERT INTO jobs SELECT * FROM unnest($1::int[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[],
        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::smallint[])`,
     [
-      col((j) => j.id), col((j) => j.boardId), col((j) => j.postedAt ?? 0), col((j) => j.salaryBucket),
-      col((j) => j.workModel), col((j) => j.position), col((j) => j.seniority), col((j) => j.employmentType),
-      col((j) => j.industry), col((j) => j.companySize), col((j) => j.company), col((j) => j.remote),
+      col((j) => j.id),
+      col((j) => j.boardId),
+      col((j) => j.postedAt ?? 0),
+      col((j) => j.salaryBucket),
+      col((j) => j.workModel),
+      col((j) => j.position),
+      col((j) => j.seniority),
+      col((j) => j.employmentType),
+      col((j) => j.industry),
+      col((j) => j.companySize),
+      col((j) => j.company),
+      col((j) => j.remote),
       col((j) => (j.isSeo ? 1 : 0)),
     ],
   );
-  await insertPairs(client, 'job_places', jobs.flatMap((j) => j.places.map((s) => [s, j.id] as const)));
-  await insertPairs(client, 'job_skills', jobs.flatMap((j) => j.skills.map((s) => [s, j.id] as const)));
+  await insertPairs(
+    client,
+    'job_places',
+    jobs.flatMap((j) => j.places.map((s) => [s, j.id] as const)),
+  );
+  await insertPairs(
+    client,
+    'job_skills',
+    jobs.flatMap((j) => j.skills.map((s) => [s, j.id] as const)),
+  );
   await client.query(
     "INSERT INTO job_text SELECT id, to_tsvector('simple', t) FROM unnest($1::int[], $2::text[]) AS u(id, t)",
     [col((j) => j.id), col((j) => j.text)],
   );
 }
 
-async function insertPairs(client: pg.Client, table: string, pairs: readonly (readonly [string, number])[]): Promise<void> {
+async function insertPairs(
+  client: pg.Client,
+  table: string,
+  pairs: readonly (readonly [string, number])[],
+): Promise<void> {
   await client.query(`INSERT INTO ${table} SELECT * FROM unnest($1::text[], $2::int[])`, [
     pairs.map((p) => p[0]),
     pairs.map((p) => p[1]),
   ]);
 }
 
-async function insertNames(client: pg.Client, table: string, wordTable: string, key: string, rows: readonly NameRow[]): Promise<void> {
+async function insertNames(
+  client: pg.Client,
+  table: string,
+  wordTable: string,
+  key: string,
+  rows: readonly NameRow[],
+): Promise<void> {
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
-    await client.query(`INSERT INTO ${table} (${key}, name, folded, jobs) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])`, [
-      batch.map((r) => r.key), batch.map((r) => r.name), batch.map((r) => r.folded), batch.map((r) => r.jobs),
-    ]);
+    await client.query(
+      `INSERT INTO ${table} (${key}, name, folded, jobs) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])`,
+      [batch.map((r) => r.key), batch.map((r) => r.name), batch.map((r) => r.folded), batch.map((r) => r.jobs)],
+    );
     const words = batch.flatMap((r) => nameWords(r.name).map((w) => [w, r.key] as const));
     await client.query(`INSERT INTO ${wordTable} (word, ${key}) SELECT * FROM unnest($1::text[], $2::text[])`, [
-      words.map((w) => w[0]), words.map((w) => w[1]),
+      words.map((w) => w[0]),
+      words.map((w) => w[1]),
     ]);
   }
 }

@@ -6,7 +6,15 @@ import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus } from './flat-job.js';
 import { loadPostgres } from './postgres-load.js';
 import { summaryOf, type FacetRow, type FacetRows } from './sql-facets.js';
-import { countStatement, facetStatements, listStatement, SqlParams, whereOf, type KeywordClause, type SqlValue } from './sql-query.js';
+import {
+  countStatement,
+  facetStatements,
+  listStatement,
+  SqlParams,
+  whereOf,
+  type KeywordClause,
+  type SqlValue,
+} from './sql-query.js';
 import { alphabetical, foldPrefix } from './sql-suggest.js';
 
 /** Keywords through a GIN-indexed tsvector ('simple' configuration: no stemming; last word as a prefix). */
@@ -56,7 +64,10 @@ export class PostgresPeer implements SearchSystem {
     const places = await all(s.places);
     const stats = (await this.#query<Record<string, string>>(s.stats, params.values))[0] ?? {};
     return {
-      columns, company, skills, places,
+      columns,
+      company,
+      skills,
+      places,
       total: Number(stats.total ?? 0),
       seo: Number(stats.seo ?? 0),
       remote: REMOTE_PERCENTAGE_STEPS.map((step) => Number(stats[`r${step}`] ?? 0)),
@@ -76,7 +87,8 @@ export class PostgresPeer implements SearchSystem {
   async suggest(query: SuggestQuery, limit: number): Promise<Suggestion[]> {
     const prefix = foldPrefix(query.q);
     if (prefix === '') return [];
-    const [table, words, key] = query.kind === 'location' ? ['places', 'place_words', 'slug'] : ['companies', 'company_words', 'company'];
+    const [table, words, key] =
+      query.kind === 'location' ? ['places', 'place_words', 'slug'] : ['companies', 'company_words', 'company'];
     const value = query.kind === 'location' ? 'p.slug' : 'p.name';
     const sql = `SELECT ${value} AS value, p.name AS label FROM ${table} p
       WHERE p.${key} IN (SELECT w.${key} FROM ${words} w WHERE w.word LIKE $1)

@@ -56,7 +56,13 @@ export function keywordWords(text: string | undefined): string[] {
 
 /** Single-valued facets: column name per facet. */
 export const FACET_COLUMNS = [
-  'salary_bucket', 'work_model', 'position', 'seniority', 'employment_type', 'industry', 'company_size',
+  'salary_bucket',
+  'work_model',
+  'position',
+  'seniority',
+  'employment_type',
+  'industry',
+  'company_size',
 ] as const;
 
 export interface FacetStatements {

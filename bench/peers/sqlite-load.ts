@@ -67,8 +67,19 @@ function insertJobs(db: Database.Database, jobs: readonly FlatJob[]): void {
   const text = db.prepare('INSERT INTO jobs_fts (rowid, text) VALUES (?, ?)');
   for (const j of jobs) {
     job.run(
-      j.id, j.boardId, j.postedAt ?? 0, j.salaryBucket, j.workModel, j.position, j.seniority,
-      j.employmentType, j.industry, j.companySize, j.company, j.remote, j.isSeo ? 1 : 0,
+      j.id,
+      j.boardId,
+      j.postedAt ?? 0,
+      j.salaryBucket,
+      j.workModel,
+      j.position,
+      j.seniority,
+      j.employmentType,
+      j.industry,
+      j.companySize,
+      j.company,
+      j.remote,
+      j.isSeo ? 1 : 0,
     );
     for (const slug of j.places) place.run(slug, j.id);
     for (const slug of j.skills) skill.run(slug, j.id);
@@ -76,7 +87,13 @@ function insertJobs(db: Database.Database, jobs: readonly FlatJob[]): void {
   }
 }
 
-function insertNames(db: Database.Database, table: string, wordTable: string, key: string, rows: readonly NameRow[]): void {
+function insertNames(
+  db: Database.Database,
+  table: string,
+  wordTable: string,
+  key: string,
+  rows: readonly NameRow[],
+): void {
   const row = db.prepare(`INSERT INTO ${table} (${key}, name, folded, jobs) VALUES (?, ?, ?, ?)`);
   const word = db.prepare(`INSERT INTO ${wordTable} (word, ${key}) VALUES (?, ?)`);
   for (const r of rows) {

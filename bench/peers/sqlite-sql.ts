@@ -5,7 +5,15 @@ import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
 import { NO_MULTI_VALUES, NO_RADIUS, type FacetSummary, type SearchSystem } from '../system.js';
 import type { SuggestQuery } from '../query-mix.js';
 import type { FlatCorpus } from './flat-job.js';
-import { countStatement, facetStatements, listStatement, SqlParams, whereOf, type KeywordClause, type SqlValue } from './sql-query.js';
+import {
+  countStatement,
+  facetStatements,
+  listStatement,
+  SqlParams,
+  whereOf,
+  type KeywordClause,
+  type SqlValue,
+} from './sql-query.js';
 import { alphabetical, foldPrefix } from './sql-suggest.js';
 import { loadSqlite } from './sqlite-load.js';
 import { summaryOf, type FacetRows } from './sql-facets.js';
@@ -81,7 +89,8 @@ export class SqlitePeer implements SearchSystem {
   suggest(query: SuggestQuery, limit: number): Suggestion[] {
     const prefix = foldPrefix(query.q);
     if (prefix === '') return [];
-    const [table, words, key] = query.kind === 'location' ? ['places', 'place_words', 'slug'] : ['companies', 'company_words', 'company'];
+    const [table, words, key] =
+      query.kind === 'location' ? ['places', 'place_words', 'slug'] : ['companies', 'company_words', 'company'];
     const value = query.kind === 'location' ? 'p.slug' : 'p.name';
     const sql = `SELECT ${value} AS value, p.name AS label FROM ${table} p
       WHERE p.${key} IN (SELECT w.${key} FROM ${words} w WHERE w.word LIKE ?)

@@ -7,7 +7,12 @@ import { type Random, WeightedSampler, weighted } from './generate-random.js';
 export const DEMO_COUNTRIES = ['DE', 'ES', 'AT', 'CH'] as const;
 export type DemoCountry = (typeof DEMO_COUNTRIES)[number];
 /** Share of companies (and so, roughly, of postings) per country. */
-export const COUNTRY_WEIGHTS: readonly (readonly [number, DemoCountry])[] = [[55, 'DE'], [25, 'ES'], [10, 'AT'], [10, 'CH']];
+export const COUNTRY_WEIGHTS: readonly (readonly [number, DemoCountry])[] = [
+  [55, 'DE'],
+  [25, 'ES'],
+  [10, 'AT'],
+  [10, 'CH'],
+];
 
 export interface DemoCompany {
   name: string;
@@ -32,19 +37,137 @@ export interface CityPool {
   sampler: WeightedSampler;
 }
 
-const DACH_PREFIX = ['Nord', 'Süd', 'Alpen', 'Rhein', 'Isar', 'Elb', 'Main', 'Spree', 'Blau', 'Grün', 'Sonnen', 'Stern', 'Berg', 'Wald', 'Fels', 'Lumen', 'Nova', 'Terra', 'Vita', 'Pixel', 'Vektor', 'Kobalt', 'Orbit', 'Zenit', 'Polar', 'Falken', 'Adler', 'Kranich', 'Eichen', 'Linden', 'Donau', 'Boden', 'Weiß', 'Silber', 'Kupfer', 'Hansa', 'Helvet', 'Jura', 'Tauern', 'Lech'];
-const DACH_SUFFIX = ['licht', 'werk', 'feld', 'stein', 'hof', 'blick', 'punkt', 'berg', 'haus', 'tal', 'wind', 'quelle', 'brücke', 'ing', 'ix', 'io', 'ia', 'on', 'um', ''];
-const ES_PREFIX = ['Sol', 'Mar', 'Luna', 'Tajo', 'Costa', 'Sierra', 'Monte', 'Rio', 'Cielo', 'Brisa', 'Nova', 'Terra', 'Vita', 'Pixel', 'Orbit', 'Faro', 'Olivo', 'Alba', 'Aurora', 'Delta', 'Vega', 'Atlas', 'Cima', 'Puerto', 'Roble', 'Lince', 'Halcón', 'Nube', 'Prisma', 'Zafiro'];
+const DACH_PREFIX = [
+  'Nord',
+  'Süd',
+  'Alpen',
+  'Rhein',
+  'Isar',
+  'Elb',
+  'Main',
+  'Spree',
+  'Blau',
+  'Grün',
+  'Sonnen',
+  'Stern',
+  'Berg',
+  'Wald',
+  'Fels',
+  'Lumen',
+  'Nova',
+  'Terra',
+  'Vita',
+  'Pixel',
+  'Vektor',
+  'Kobalt',
+  'Orbit',
+  'Zenit',
+  'Polar',
+  'Falken',
+  'Adler',
+  'Kranich',
+  'Eichen',
+  'Linden',
+  'Donau',
+  'Boden',
+  'Weiß',
+  'Silber',
+  'Kupfer',
+  'Hansa',
+  'Helvet',
+  'Jura',
+  'Tauern',
+  'Lech',
+];
+const DACH_SUFFIX = [
+  'licht',
+  'werk',
+  'feld',
+  'stein',
+  'hof',
+  'blick',
+  'punkt',
+  'berg',
+  'haus',
+  'tal',
+  'wind',
+  'quelle',
+  'brücke',
+  'ing',
+  'ix',
+  'io',
+  'ia',
+  'on',
+  'um',
+  '',
+];
+const ES_PREFIX = [
+  'Sol',
+  'Mar',
+  'Luna',
+  'Tajo',
+  'Costa',
+  'Sierra',
+  'Monte',
+  'Rio',
+  'Cielo',
+  'Brisa',
+  'Nova',
+  'Terra',
+  'Vita',
+  'Pixel',
+  'Orbit',
+  'Faro',
+  'Olivo',
+  'Alba',
+  'Aurora',
+  'Delta',
+  'Vega',
+  'Atlas',
+  'Cima',
+  'Puerto',
+  'Roble',
+  'Lince',
+  'Halcón',
+  'Nube',
+  'Prisma',
+  'Zafiro',
+];
 const ES_SUFFIX = ['mar', 'sol', 'via', 'lab', 'ria', 'tec', 'net', 'ia', 'ar', 'eo', 'al', 'on', ''];
 const LEGAL: Readonly<Record<DemoCountry, readonly (readonly [number, string])[]>> = {
-  DE: [[60, 'GmbH'], [12, 'AG'], [12, 'GmbH & Co. KG'], [5, 'SE'], [6, 'UG (haftungsbeschränkt)'], [5, 'KG']],
-  AT: [[75, 'GmbH'], [15, 'AG'], [10, 'GmbH & Co KG']],
-  CH: [[55, 'AG'], [35, 'GmbH'], [10, 'SA']],
-  ES: [[65, 'S.L.'], [20, 'S.A.'], [15, 'S.L.U.']],
+  DE: [
+    [60, 'GmbH'],
+    [12, 'AG'],
+    [12, 'GmbH & Co. KG'],
+    [5, 'SE'],
+    [6, 'UG (haftungsbeschränkt)'],
+    [5, 'KG'],
+  ],
+  AT: [
+    [75, 'GmbH'],
+    [15, 'AG'],
+    [10, 'GmbH & Co KG'],
+  ],
+  CH: [
+    [55, 'AG'],
+    [35, 'GmbH'],
+    [10, 'SA'],
+  ],
+  ES: [
+    [65, 'S.L.'],
+    [20, 'S.A.'],
+    [15, 'S.L.U.'],
+  ],
 };
 const TLD: Readonly<Record<DemoCountry, string>> = { DE: 'de', AT: 'at', CH: 'ch', ES: 'es' };
 const SIZE_RANGES: readonly (readonly [number, readonly [number, number]])[] = [
-  [12, [2, 10]], [30, [11, 50]], [30, [51, 200]], [15, [201, 500]], [8, [501, 1000]], [4, [1001, 5000]], [1, [5001, 40000]],
+  [12, [2, 10]],
+  [30, [11, 50]],
+  [30, [51, 200]],
+  [15, [201, 500]],
+  [8, [501, 1000]],
+  [4, [1001, 5000]],
+  [1, [5001, 40000]],
 ];
 
 function capitalize(s: string): string {
@@ -64,7 +187,14 @@ function companyName(rng: Random, country: DemoCountry, industry: IndustryDef): 
   const core = rng.pick(es ? industry.words.es : industry.words.dach);
   const legal = weighted(rng, LEGAL[country]);
   const form = rng.int(0, 9);
-  const base = form < 6 ? `${a} ${core}` : form < 8 ? a : form < 9 ? `${a} & ${capitalize(stem(rng, pre, suf))} ${core}` : `${a} ${core} Group`;
+  const base =
+    form < 6
+      ? `${a} ${core}`
+      : form < 8
+        ? a
+        : form < 9
+          ? `${a} & ${capitalize(stem(rng, pre, suf))} ${core}`
+          : `${a} ${core} Group`;
   return { name: `${base} ${legal}`, base };
 }
 
@@ -96,7 +226,9 @@ export function buildCompanies(rng: Random, count: number, pools: ReadonlyMap<De
       name,
       domain,
       website: rng.chance(0.92) ? `https://www.${domain}` : null,
-      logo: rng.chance(0.85) ? `https://www.${domain}/${rng.pick(['logo.png', 'assets/logo.svg', 'img/logo-200.png'])}` : null,
+      logo: rng.chance(0.85)
+        ? `https://www.${domain}/${rng.pick(['logo.png', 'assets/logo.svg', 'img/logo-200.png'])}`
+        : null,
       employees: rng.chance(0.9) ? employeesFor(rng, rank) : null,
       industry,
       country,

@@ -11,12 +11,39 @@ type Table<T> = readonly (readonly [number, T])[];
 
 const DAY = 86_400_000;
 
-export const SENIORITIES: Table<SeniorityLevel> = [[5, 'intern'], [20, 'junior'], [45, 'mid'], [20, 'senior'], [6, 'lead'], [4, 'head']];
+export const SENIORITIES: Table<SeniorityLevel> = [
+  [5, 'intern'],
+  [20, 'junior'],
+  [45, 'mid'],
+  [20, 'senior'],
+  [6, 'lead'],
+  [4, 'head'],
+];
 
-const TAGS_DE: Table<string> = [[55, ' (m/w/d)'], [15, ' (w/m/d)'], [10, ' (m/f/d)'], [5, ' (f/m/d)'], [3, ' (w/m/x)'], [4, ' (all genders)'], [8, '']];
-const TAGS_EN_DACH: Table<string> = [[55, ' (m/f/d)'], [15, ' (f/m/d)'], [10, ' (all genders)'], [20, '']];
-const TAGS_ES: Table<string> = [[15, ' (h/m)'], [5, ' (m/f)'], [80, '']];
-const TAGS_EN_ES: Table<string> = [[10, ' (m/f/d)'], [90, '']];
+const TAGS_DE: Table<string> = [
+  [55, ' (m/w/d)'],
+  [15, ' (w/m/d)'],
+  [10, ' (m/f/d)'],
+  [5, ' (f/m/d)'],
+  [3, ' (w/m/x)'],
+  [4, ' (all genders)'],
+  [8, ''],
+];
+const TAGS_EN_DACH: Table<string> = [
+  [55, ' (m/f/d)'],
+  [15, ' (f/m/d)'],
+  [10, ' (all genders)'],
+  [20, ''],
+];
+const TAGS_ES: Table<string> = [
+  [15, ' (h/m)'],
+  [5, ' (m/f)'],
+  [80, ''],
+];
+const TAGS_EN_ES: Table<string> = [
+  [10, ' (m/f/d)'],
+  [90, ''],
+];
 
 interface TitleWords {
   intern: readonly ((area: string) => string)[];
@@ -32,7 +59,13 @@ interface TitleWords {
 
 const TITLE_WORDS: Readonly<Record<Language, TitleWords>> = {
   de: {
-    intern: [(a) => `Werkstudent ${a}`, (a) => `Werkstudent:in ${a}`, (a) => `Praktikant ${a}`, (a) => `Praktikum ${a}`, (a) => `${a} Werkstudent`],
+    intern: [
+      (a) => `Werkstudent ${a}`,
+      (a) => `Werkstudent:in ${a}`,
+      (a) => `Praktikant ${a}`,
+      (a) => `Praktikum ${a}`,
+      (a) => `${a} Werkstudent`,
+    ],
     lead: [(b) => `Lead ${b}`, (_b, a) => `Teamleiter ${a}`, (_b, a) => `Teamlead ${a}`],
     head: [(a) => `Head of ${a}`, (a) => `Leitung ${a}`],
     levelAfter: 0,
@@ -96,8 +129,18 @@ export function buildTitle(rng: Random, t: TitleInput): string {
   return `${core}${tag}${suffix}`;
 }
 
-const EMPLOYMENT_INTERN: Table<string | string[]> = [[50, 'INTERN'], [35, 'PART_TIME'], [15, ['INTERN', 'PART_TIME']]];
-const EMPLOYMENT: Table<string | string[]> = [[74, 'FULL_TIME'], [8, 'PART_TIME'], [8, ['FULL_TIME', 'PART_TIME']], [5, 'CONTRACTOR'], [5, 'TEMPORARY']];
+const EMPLOYMENT_INTERN: Table<string | string[]> = [
+  [50, 'INTERN'],
+  [35, 'PART_TIME'],
+  [15, ['INTERN', 'PART_TIME']],
+];
+const EMPLOYMENT: Table<string | string[]> = [
+  [74, 'FULL_TIME'],
+  [8, 'PART_TIME'],
+  [8, ['FULL_TIME', 'PART_TIME']],
+  [5, 'CONTRACTOR'],
+  [5, 'TEMPORARY'],
+];
 
 export function employmentType(rng: Random, seniority: SeniorityLevel): string | string[] {
   const t = weighted(rng, seniority === 'intern' ? EMPLOYMENT_INTERN : EMPLOYMENT);
@@ -109,12 +152,30 @@ export function isPartTime(type: string | string[]): boolean {
   return list.includes('PART_TIME') && !list.includes('FULL_TIME');
 }
 
-const SENIORITY_PAY: Readonly<Record<SeniorityLevel, number>> = { intern: 0.4, 'working-student': 0.45, junior: 0.75, mid: 1, senior: 1.3, lead: 1.45, head: 1.8 };
+const SENIORITY_PAY: Readonly<Record<SeniorityLevel, number>> = {
+  intern: 0.4,
+  'working-student': 0.45,
+  junior: 0.75,
+  mid: 1,
+  senior: 1.3,
+  lead: 1.45,
+  head: 1.8,
+};
 const COUNTRY_PAY: Readonly<Record<DemoCountry, number>> = { DE: 1, AT: 0.93, CH: 1.65, ES: 0.58 };
 /** Share of postings that state a salary (Austrian ads must). */
 export const SALARY_SHARE: Readonly<Record<DemoCountry, number>> = { DE: 0.45, AT: 0.9, CH: 0.3, ES: 0.45 };
-const INTERN_HOURLY: Readonly<Record<DemoCountry, readonly [number, number]>> = { DE: [13, 18], AT: [12, 16], CH: [25, 32], ES: [7, 10] };
-const INTERN_MONTHLY: Readonly<Record<DemoCountry, readonly [number, number]>> = { DE: [1200, 2000], AT: [1000, 1600], CH: [2500, 3500], ES: [600, 1000] };
+const INTERN_HOURLY: Readonly<Record<DemoCountry, readonly [number, number]>> = {
+  DE: [13, 18],
+  AT: [12, 16],
+  CH: [25, 32],
+  ES: [7, 10],
+};
+const INTERN_MONTHLY: Readonly<Record<DemoCountry, readonly [number, number]>> = {
+  DE: [1200, 2000],
+  AT: [1000, 1600],
+  CH: [2500, 3500],
+  ES: [600, 1000],
+};
 
 export interface SalaryValue {
   min: number;
@@ -123,7 +184,13 @@ export interface SalaryValue {
 }
 
 /** A realistic salary for the position, level and country, with the unit ads use. */
-export function salaryFor(rng: Random, position: PositionDef, seniority: SeniorityLevel, country: DemoCountry, partTime: boolean): SalaryValue {
+export function salaryFor(
+  rng: Random,
+  position: PositionDef,
+  seniority: SeniorityLevel,
+  country: DemoCountry,
+  partTime: boolean,
+): SalaryValue {
   if (seniority === 'intern') {
     if (rng.chance(0.6)) {
       const [lo, hi] = INTERN_HOURLY[country];
@@ -196,7 +263,13 @@ export function postingDates(rng: Random, now: number): PostingDates {
 
 /** Exonyms English ads often use. */
 const ENGLISH_NAMES: Readonly<Record<string, string>> = {
-  München: 'Munich', Köln: 'Cologne', Wien: 'Vienna', Zürich: 'Zurich', Genève: 'Geneva', Nürnberg: 'Nuremberg', Sevilla: 'Seville',
+  München: 'Munich',
+  Köln: 'Cologne',
+  Wien: 'Vienna',
+  Zürich: 'Zurich',
+  Genève: 'Geneva',
+  Nürnberg: 'Nuremberg',
+  Sevilla: 'Seville',
 };
 
 export function localityName(rng: Random, city: GazetteerCity, lang: Language): string {

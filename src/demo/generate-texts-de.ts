@@ -158,14 +158,12 @@ export const PHRASES_DE: Phrasebook = {
     (c) => `Ein modernes Büro in ${c.city} mit guter Anbindung`,
     (c) => `Arbeit vor Ort in unserem Team in ${c.city}`,
   ],
-  salary: [
-    (r) => `Ein Gehalt von ${r}`,
-    (r) => `Vergütung: ${r}, je nach Erfahrung`,
-  ],
+  salary: [(r) => `Ein Gehalt von ${r}`, (r) => `Vergütung: ${r}, je nach Erfahrung`],
   partTime: (h) => `Teilzeit mit ${h} Stunden pro Woche`,
   closing: [
     (c) => `Klingt gut? Dann bewirb dich jetzt bei ${c.company} – wir freuen uns auf dich!`,
-    () => 'Wir freuen uns auf deine Bewerbung mit Angabe deiner Gehaltsvorstellung und deines frühestmöglichen Eintrittstermins.',
+    () =>
+      'Wir freuen uns auf deine Bewerbung mit Angabe deiner Gehaltsvorstellung und deines frühestmöglichen Eintrittstermins.',
     () => 'Bewirb dich ganz einfach online, ohne Anschreiben.',
   ],
   and: 'und',

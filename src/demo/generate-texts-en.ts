@@ -152,14 +152,8 @@ export const PHRASES_EN: Phrasebook = {
     (d) => `${d} ${d === 1 ? 'day' : 'days'} working from home per week`,
     (d) => `Hybrid setup with up to ${d * 20}% remote work`,
   ],
-  onsite: [
-    (c) => `On-site in our modern ${c.city} office`,
-    (c) => `A central office in ${c.city}`,
-  ],
-  salary: [
-    (r) => `A salary of ${r}`,
-    (r) => `Salary range: ${r}, depending on experience`,
-  ],
+  onsite: [(c) => `On-site in our modern ${c.city} office`, (c) => `A central office in ${c.city}`],
+  salary: [(r) => `A salary of ${r}`, (r) => `Salary range: ${r}, depending on experience`],
   partTime: (h) => `Part-time, ${h} hours per week`,
   closing: [
     (c) => `Sounds good? Apply now at ${c.company}!`,

@@ -122,11 +122,7 @@ export const PHRASES_ES: Phrasebook = {
     (c) => `Primera experiencia profesional en ${c.area}`,
     (c) => `Formación universitaria o FP relacionada con ${c.area}`,
   ],
-  skills: [
-    (list) => `Manejo de ${list}`,
-    (list) => `Experiencia con ${list}`,
-    (list) => `Se valorará conocer ${list}`,
-  ],
+  skills: [(list) => `Manejo de ${list}`, (list) => `Experiencia con ${list}`, (list) => `Se valorará conocer ${list}`],
   profileExtra: [
     'Nivel alto de español y bueno de inglés',
     'Capacidad analítica y organización',
@@ -156,10 +152,7 @@ export const PHRASES_ES: Phrasebook = {
     (c) => `Trabajo presencial en nuestra oficina de ${c.city}`,
     (c) => `Oficina céntrica en ${c.city}, bien comunicada`,
   ],
-  salary: [
-    (r) => `Salario: ${r}`,
-    (r) => `Banda salarial de ${r} según experiencia`,
-  ],
+  salary: [(r) => `Salario: ${r}`, (r) => `Banda salarial de ${r} según experiencia`],
   partTime: (h) => `Jornada parcial de ${h} horas semanales`,
   closing: [
     (c) => `¿Te interesa? Envía tu candidatura a ${c.company}.`,

@@ -25,7 +25,12 @@ export interface TextContext {
 type Template = (c: TextContext) => string;
 
 export interface Phrasebook {
-  headings: { about: readonly string[]; tasks: readonly string[]; profile: readonly string[]; offer: readonly string[] };
+  headings: {
+    about: readonly string[];
+    tasks: readonly string[];
+    profile: readonly string[];
+    offer: readonly string[];
+  };
   about: readonly Template[];
   industry: Readonly<Record<string, string>>;
   tasks: Readonly<Record<TaskArea, readonly string[]>>;
@@ -92,5 +97,7 @@ function toHtml(sections: [string, string[] | string][], closing: string): strin
 }
 
 function escapeHtml(s: string): string {
-  return s.includes('&') || s.includes('<') || s.includes('>') ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+  return s.includes('&') || s.includes('<') || s.includes('>')
+    ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    : s;
 }

@@ -7,10 +7,27 @@
  * industry; ~half with `baseSalary`; `datePosted` within 90 days of `now`, ~3% already expired.
  */
 import type { Language, SeniorityLevel } from '../domain/vocab.js';
-import { buildCompanies, type CityPool, type DemoCompany, type DemoCountry, DEMO_COUNTRIES, COUNTRY_WEIGHTS } from './generate-companies.js';
 import {
-  buildTitle, employmentType, isPartTime, localityName, place, postingDates, salaryFor, salaryText,
-  SALARY_SHARE, SENIORITIES, type SalaryValue, type WorkModelChoice,
+  buildCompanies,
+  type CityPool,
+  type DemoCompany,
+  type DemoCountry,
+  DEMO_COUNTRIES,
+  COUNTRY_WEIGHTS,
+} from './generate-companies.js';
+import {
+  buildTitle,
+  employmentType,
+  isPartTime,
+  localityName,
+  place,
+  postingDates,
+  salaryFor,
+  salaryText,
+  SALARY_SHARE,
+  SENIORITIES,
+  type SalaryValue,
+  type WorkModelChoice,
 } from './generate-fields.js';
 import { POSITIONS, type PositionDef } from './generate-positions.js';
 import { Random, WeightedSampler, weighted, zipfWeights } from './generate-random.js';
@@ -27,7 +44,11 @@ export interface GenerateOptions {
 export const DEMO_COMPANY_COUNT = 3000;
 /** Zipf exponent of postings per company: the top company has ~5% of all postings. */
 const COMPANY_ZIPF = 0.8;
-const WORK_MODELS: readonly (readonly [number, WorkModelChoice])[] = [[20, 'remote'], [45, 'hybrid'], [35, 'onsite']];
+const WORK_MODELS: readonly (readonly [number, WorkModelChoice])[] = [
+  [20, 'remote'],
+  [45, 'hybrid'],
+  [35, 'onsite'],
+];
 const ONSITE_TASKS = new Set(['care', 'logistics']);
 const CAREERS_PATH: Readonly<Record<Language, string>> = { de: 'karriere', es: 'empleo', en: 'careers' };
 const HOURS_WORD: Readonly<Record<Language, string>> = { de: 'Stunden/Woche', es: 'horas/semana', en: 'hours/week' };
@@ -48,7 +69,8 @@ interface World {
 
 export function* generatePostings(options: GenerateOptions): Generator<Record<string, unknown>> {
   const { count, seed, now } = options;
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!Number.isFinite(now)) throw new RangeError(`now must be epoch milliseconds, got ${now}`);
   const world = buildWorld(seed, now);
@@ -67,13 +89,20 @@ function buildWorld(seed: number, now: number): World {
   const seoPositions = POSITIONS.filter((p) => p.seo);
   const otherPositions = POSITIONS.filter((p) => !p.seo);
   const typical = new Map<string, PositionDef[]>();
-  for (const p of otherPositions) for (const ind of p.industries ?? []) typical.set(ind, [...(typical.get(ind) ?? []), p]);
+  for (const p of otherPositions)
+    for (const ind of p.industries ?? []) typical.set(ind, [...(typical.get(ind) ?? []), p]);
   const general = otherPositions.filter((p) => p.exclusive !== true);
   return {
-    rng, now, pools, companies,
+    rng,
+    now,
+    pools,
+    companies,
     companySampler: new WeightedSampler(zipfWeights(companies.length, COMPANY_ZIPF)),
-    seoPositions, seoSampler: new WeightedSampler(seoPositions.map((p) => p.weight)),
-    otherPositions: general, otherSampler: new WeightedSampler(general.map((p) => p.weight)), typical,
+    seoPositions,
+    seoSampler: new WeightedSampler(seoPositions.map((p) => p.weight)),
+    otherPositions: general,
+    otherSampler: new WeightedSampler(general.map((p) => p.weight)),
+    typical,
   };
 }
 
@@ -133,7 +162,8 @@ function posting(w: World, i: number): Record<string, unknown> {
   const country = demoCountry(primary);
   const lang = pickLanguage(w, company, country);
   const seniority = pickSeniority(w, position);
-  const workModel: WorkModelChoice = ONSITE_TASKS.has(position.tasks) && rng.chance(0.9) ? 'onsite' : weighted(rng, WORK_MODELS);
+  const workModel: WorkModelChoice =
+    ONSITE_TASKS.has(position.tasks) && rng.chance(0.9) ? 'onsite' : weighted(rng, WORK_MODELS);
   const employment = employmentType(rng, seniority);
   const partTime = isPartTime(employment);
   const locality = localityName(rng, primary, lang);
@@ -141,11 +171,23 @@ function posting(w: World, i: number): Record<string, unknown> {
   const salary = rng.chance(SALARY_SHARE[country]) ? salaryFor(rng, position, seniority, country, partTime) : null;
   const hours = partTime ? rng.pick(seniority === 'intern' ? [16, 20] : [20, 25, 30]) : null;
   const skills = rng.sample(position.skills, rng.int(3, 5));
-  const description = describe(rng, PHRASEBOOKS[lang], {
-    company: company.name, city: locality, industry: company.industry.id, area: position.area[lang], tasks: position.tasks,
-    skills, workModel, remoteDays: rng.int(1, 4), salary: salary !== null && rng.chance(0.6) ? salaryText(salary, lang) : null,
-    partTimeHours: hours,
-  }, rng.chance(0.4));
+  const description = describe(
+    rng,
+    PHRASEBOOKS[lang],
+    {
+      company: company.name,
+      city: locality,
+      industry: company.industry.id,
+      area: position.area[lang],
+      tasks: position.tasks,
+      skills,
+      workModel,
+      remoteDays: rng.int(1, 4),
+      salary: salary !== null && rng.chance(0.6) ? salaryText(salary, lang) : null,
+      partTimeHours: hours,
+    },
+    rng.chance(0.4),
+  );
   const dates = postingDates(rng, w.now);
 
   const out: Record<string, unknown> = {
@@ -170,7 +212,13 @@ function posting(w: World, i: number): Record<string, unknown> {
   return out;
 }
 
-function addLocations(w: World, out: Record<string, unknown>, cities: GazetteerCity[], lang: Language, workModel: WorkModelChoice): void {
+function addLocations(
+  w: World,
+  out: Record<string, unknown>,
+  cities: GazetteerCity[],
+  lang: Language,
+  workModel: WorkModelChoice,
+): void {
   const { rng } = w;
   const primary = cities[0];
   if (workModel === 'remote') {

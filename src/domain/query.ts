@@ -52,7 +52,16 @@ export interface JobFilter {
 
 /** The filter fields that take several values. */
 export const MULTI_FIELDS = [
-  'salaryRange', 'workModel', 'position', 'seniority', 'employmentType', 'skill', 'location', 'company', 'industry', 'companySize',
+  'salaryRange',
+  'workModel',
+  'position',
+  'seniority',
+  'employmentType',
+  'skill',
+  'location',
+  'company',
+  'industry',
+  'companySize',
 ] as const;
 export type MultiField = (typeof MULTI_FIELDS)[number];
 export type MultiValues = Partial<Record<MultiField, readonly string[]>>;

@@ -25,9 +25,7 @@ export function bucketValue(b: SalaryBucket): string {
 }
 
 export function bucketLabel(b: SalaryBucket): string {
-  return b.max === null
-    ? `ab ${formatNumber(b.min)} EUR`
-    : `${formatNumber(b.min)} - ${formatNumber(b.max)} EUR`;
+  return b.max === null ? `ab ${formatNumber(b.min)} EUR` : `${formatNumber(b.min)} - ${formatNumber(b.max)} EUR`;
 }
 
 /** Index of the bucket holding the middle of the range; -1 when none does. */

@@ -62,7 +62,8 @@ export function statedSalarySentence(language: Language, stated: StatedSalary | 
       : stated.min !== null
         ? `${w.from} ${fmt(stated.min)}`
         : `${w.upTo} ${fmt(stated.max ?? 0)}`;
-  const payments = stated.period === 'MONTH' && stated.paymentsPerYear !== 12 ? ` (${stated.paymentsPerYear} ${w.payments})` : '';
+  const payments =
+    stated.period === 'MONTH' && stated.paymentsPerYear !== 12 ? ` (${stated.paymentsPerYear} ${w.payments})` : '';
   return `${w.stated}: ${amount} ${stated.currency} ${PERIOD_WORDS[language][stated.period]}${payments}.`;
 }
 

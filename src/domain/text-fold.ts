@@ -38,7 +38,5 @@ export function toSlug(name: string): string {
 }
 
 function joinWords(text: string): string {
-  return text
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+  return text.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
 }

@@ -122,7 +122,11 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
     }
     if (!known.includes(key)) {
       if (!isIgnorableParam(key)) {
-        throw new ApiError('unknown_parameter', `${truncate(key, 60)}: unknown parameter; known: ${known.join(', ')}`, truncate(key, 60));
+        throw new ApiError(
+          'unknown_parameter',
+          `${truncate(key, 60)}: unknown parameter; known: ${known.join(', ')}`,
+          truncate(key, 60),
+        );
       }
       ignored.push(key);
       delete query[key];
@@ -133,7 +137,8 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
       throw invalidParameter(key, 'must be a whole number (digits only)');
     }
   }
-  if (ignored.length > 0) void reply.header('x-ignored-params', ignored.map((k) => encodeURIComponent(truncate(k, 60))).join(', '));
+  if (ignored.length > 0)
+    void reply.header('x-ignored-params', ignored.map((k) => encodeURIComponent(truncate(k, 60))).join(', '));
 }
 
 function truncate(text: string, max: number): string {

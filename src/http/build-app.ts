@@ -69,7 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     // checks the first two every connectionsCheckingInterval.
     requestTimeout: config.requestTimeoutMs ?? 30_000,
     keepAliveTimeout: config.keepAliveTimeoutMs ?? 72_000,
-    http: { headersTimeout, connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))) },
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))),
+    },
     // Each request is logged once, at debug (onResponse below), not twice at info.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -87,7 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   registerErrorHandling(app);
   registerRootHooks(app, metrics);
   await app.register(cors, corsOptions(config.corsOrigin));
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerDocs(app);
   registerHealth(app, deps.live, metrics);
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
@@ -108,7 +116,10 @@ function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 }
 

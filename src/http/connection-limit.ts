@@ -18,7 +18,13 @@ export function limitConnectionsPerClient(server: Server, max: number): void {
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.end(
-        rawErrorResponse(503, 'Service Unavailable', 'too_many_connections', `more than ${max} open connections from your address; close some and retry`, `Retry-After: ${RETRY_AFTER_SECONDS}\r\n`),
+        rawErrorResponse(
+          503,
+          'Service Unavailable',
+          'too_many_connections',
+          `more than ${max} open connections from your address; close some and retry`,
+          `Retry-After: ${RETRY_AFTER_SECONDS}\r\n`,
+        ),
       );
       socket.on('error', () => undefined);
       return;

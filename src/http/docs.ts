@@ -2,7 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ApiInstance } from './build-app.js';
 import {
-  DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE, DEFAULT_SUGGEST_LIMIT, MAX_FACET_LIMIT, MAX_PAGE, MAX_PER_PAGE,
+  DEFAULT_FACET_LIMIT,
+  DEFAULT_PER_PAGE,
+  DEFAULT_SUGGEST_LIMIT,
+  MAX_FACET_LIMIT,
+  MAX_PAGE,
+  MAX_PER_PAGE,
   MAX_SUGGEST_LIMIT,
 } from './schemas.js';
 

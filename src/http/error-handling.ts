@@ -60,11 +60,23 @@ function truncate(text: string, max: number): string {
 
 /** Raw answers of the HTTP parser's errors, by Node's error code. */
 const CLIENT_ERRORS: Record<string, readonly [number, string, ErrorCode, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'request headers (or URL) too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'the request (headers or body) did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'headers_too_large',
+    'request headers (or URL) too large',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'request_timeout',
+    'the request (headers or body) did not arrive in time',
+  ],
   HPE_HEADERS_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'the request headers did not arrive in time'],
   HPE_INVALID_URL: [
-    400, 'Bad Request', 'invalid_url',
+    400,
+    'Bad Request',
+    'invalid_url',
     'the URL holds characters that must be percent-encoded (spaces, non-ASCII letters such as ü: send q=m%C3%BCn, not q=mün; with curl use -G --data-urlencode "q=mün")',
   ],
 };
@@ -77,7 +89,13 @@ export function clientErrorResponse(code: string | undefined): string {
 }
 
 /** A whole HTTP/1.1 error answer written straight to a socket, in the one JSON error shape; closes the connection. */
-export function rawErrorResponse(status: number, reason: string, code: ErrorCode, message: string, headers = ''): string {
+export function rawErrorResponse(
+  status: number,
+  reason: string,
+  code: ErrorCode,
+  message: string,
+  headers = '',
+): string {
   const body = JSON.stringify({ success: false, error: { code, message }, duration_ms: 0 });
   return (
     `HTTP/1.1 ${status} ${reason}\r\n${headers}Cache-Control: no-store\r\n` +

@@ -67,7 +67,10 @@ export function fromValidation(issues: readonly ValidationIssue[]): ApiError {
     case 'enum':
       return invalidParameter(param, `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`);
     case 'type':
-      return invalidParameter(param, `must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`);
+      return invalidParameter(
+        param,
+        `must be ${p.type === 'integer' ? 'a whole number' : `of type ${String(p.type)}`}`,
+      );
     case 'minimum':
       return invalidParameter(param, `must be at least ${String(p.limit)}`);
     case 'maximum':

@@ -37,7 +37,9 @@ export async function registerOverload(app: ApiInstance, maxEventLoopDelayMs: nu
     pressureHandler: (_request, reply, type) => {
       void reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
       const what = type === 'heapUsedBytes' ? 'memory is short' : 'the event loop is delayed';
-      return Promise.reject(new ApiError('overloaded', `the service is overloaded (${what}); retry in ${OVERLOAD_RETRY_AFTER_SECONDS} s`));
+      return Promise.reject(
+        new ApiError('overloaded', `the service is overloaded (${what}); retry in ${OVERLOAD_RETRY_AFTER_SECONDS} s`),
+      );
     },
   });
 }

@@ -10,7 +10,12 @@ export interface SelectedResolvers {
 
 /** Keys whose values are closed, case-insensitive sets: echoed lower-cased. */
 const LOWER_CASED = new Set([
-  'work_model', 'position', 'seniority_level', 'employment_type_normalized', 'skill_tag', 'industry',
+  'work_model',
+  'position',
+  'seniority_level',
+  'employment_type_normalized',
+  'skill_tag',
+  'industry',
 ]);
 
 /**
@@ -49,7 +54,10 @@ export function presentSelected(query: FilterQuery, resolve: SelectedResolvers):
     remote_percentage_min: raw('remote_percentage_min'),
     skill_tag: lower('skill_tag'),
     location: location === null ? null : echo(location, (v) => resolve.location(v) ?? v.toLowerCase(), false),
-    company: company === null ? null : echo(company, (v) => resolve.company(v) ?? v.toLowerCase(), resolve.company(company) !== null),
+    company:
+      company === null
+        ? null
+        : echo(company, (v) => resolve.company(v) ?? v.toLowerCase(), resolve.company(company) !== null),
     industry: lower('industry'),
     'seo-jobs-only': raw('seo-jobs-only') ?? '',
     company_size: raw('company_size'),

@@ -48,9 +48,7 @@ export function presentCard(job: ListedJob, ctx: CardContext): JobCard {
 
 /** Display names of the job's places, most specific first, without repeats. */
 function placeNames(job: ListedJob): string[] {
-  const names = job.places
-    .map((p) => p.city?.name ?? p.region?.name ?? p.country?.name ?? '')
-    .filter((n) => n !== '');
+  const names = job.places.map((p) => p.city?.name ?? p.region?.name ?? p.country?.name ?? '').filter((n) => n !== '');
   return [...new Set(names)];
 }
 

@@ -13,6 +13,9 @@ export async function registerRateLimit(app: ApiInstance, perMinute: number): Pr
     max: perMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
-      new ApiError('too_many_requests', `more than ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
+      new ApiError(
+        'too_many_requests',
+        `more than ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`,
+      ),
   });
 }

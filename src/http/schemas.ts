@@ -53,26 +53,35 @@ const filterProperties = {
   ),
   // ---- additions beyond the contract (issue 11) ----
   typo_tolerance: Type.Optional(
-    Type.Enum(['true', 'false'], { description: 'Addition. `false`: keywords match without typo corrections (default `true`).' }),
+    Type.Enum(['true', 'false'], {
+      description: 'Addition. `false`: keywords match without typo corrections (default `true`).',
+    }),
   ),
   posted_within_days: Type.Optional(
     Type.Integer({
-      minimum: 1, maximum: MAX_POSTED_WITHIN_DAYS,
-      description: 'Addition. Jobs posted in the last N days, counted back from the start of the current hour (UTC); jobs without a date never match.',
+      minimum: 1,
+      maximum: MAX_POSTED_WITHIN_DAYS,
+      description:
+        'Addition. Jobs posted in the last N days, counted back from the start of the current hour (UTC); jobs without a date never match.',
     }),
   ),
   salary_min: Type.Optional(
     Type.Integer({
-      minimum: 0, maximum: MAX_SALARY_MIN,
-      description: 'Addition. EUR per year: jobs whose stated annual salary range reaches it (its upper end is at least this).',
+      minimum: 0,
+      maximum: MAX_SALARY_MIN,
+      description:
+        'Addition. EUR per year: jobs whose stated annual salary range reaches it (its upper end is at least this).',
     }),
   ),
   salary_estimated: Type.Optional(
     Type.Enum(['true', 'false'], {
-      description: 'Addition, with `salary_min`. `true`: jobs without a stated salary match by their estimate too (default `false`).',
+      description:
+        'Addition, with `salary_min`. `true`: jobs without a stated salary match by their estimate too (default `false`).',
     }),
   ),
-  language: Type.Optional(Type.Enum(['de', 'es', 'en'], { description: 'Addition. The language the posting is written in.' })),
+  language: Type.Optional(
+    Type.Enum(['de', 'es', 'en'], { description: 'Addition. The language the posting is written in.' }),
+  ),
 };
 
 export const FilterQuery = Type.Object(filterProperties);
@@ -82,7 +91,11 @@ export const FilterDataQuery = Type.Object({
   ...filterProperties,
   facet_mode: Type.Optional(Type.Enum([...FACET_MODES], { description: 'Default `conjunctive`.' })),
   facet_limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_FACET_LIMIT, description: `Cap on companies and locations (default ${DEFAULT_FACET_LIMIT}).` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_FACET_LIMIT,
+      description: `Cap on companies and locations (default ${DEFAULT_FACET_LIMIT}).`,
+    }),
   ),
 });
 export type FilterDataQuery = Static<typeof FilterDataQuery>;
@@ -95,16 +108,22 @@ export const ListQuery = Type.Object({
   ),
   card_fields: Type.Optional(
     Type.Enum(['contract', 'extended'], {
-      description: 'Default `contract` (the cards exactly as the contract lists them); `extended` adds `work_model` and `remote_percentage` to each card (what the search page shows).',
+      description:
+        'Default `contract` (the cards exactly as the contract lists them); `extended` adds `work_model` and `remote_percentage` to each card (what the search page shows).',
     }),
   ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
 export const SuggestQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: MAX_SUGGEST_Q_LENGTH, description: 'Search text; empty gives no suggestions.' })),
+  q: Type.Optional(
+    Type.String({ maxLength: MAX_SUGGEST_Q_LENGTH, description: 'Search text; empty gives no suggestions.' }),
+  ),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, description: `Default ${DEFAULT_SUGGEST_LIMIT}; values above ${MAX_SUGGEST_LIMIT} are capped.` }),
+    Type.Integer({
+      minimum: 1,
+      description: `Default ${DEFAULT_SUGGEST_LIMIT}; values above ${MAX_SUGGEST_LIMIT} are capped.`,
+    }),
   ),
 });
 export type SuggestQuery = Static<typeof SuggestQuery>;
@@ -117,9 +136,21 @@ const counted = { count: Type.Integer(), count_formatted: Type.String() };
 const Selected = Type.Object(
   Object.fromEntries(
     [
-      'salary_range', 'work_model', 'position', 'seniority_level', 'employment_type_normalized',
-      'remote_percentage_min', 'skill_tag', 'location', 'company', 'industry', 'seo-jobs-only',
-      'company_size', 'radius', 'sort', 'order',
+      'salary_range',
+      'work_model',
+      'position',
+      'seniority_level',
+      'employment_type_normalized',
+      'remote_percentage_min',
+      'skill_tag',
+      'location',
+      'company',
+      'industry',
+      'seo-jobs-only',
+      'company_size',
+      'radius',
+      'sort',
+      'order',
     ].map((key) => [key, nullableString]),
   ),
 );
@@ -132,7 +163,9 @@ const ValueLabel = Type.Object({ value: Type.String(), label: Type.String() });
 export const FilterDataResponse = Type.Object({
   success: Type.Boolean(),
   filters: Type.Object({
-    salary_ranges: Type.Array(Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() })),
+    salary_ranges: Type.Array(
+      Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() }),
+    ),
     work_models: Type.Array(ValueCount),
     positions: Type.Array(ValueLabelCount),
     seniority_levels: Type.Array(ValueLabelCount),
@@ -156,7 +189,10 @@ export type FilterDataResponse = Static<typeof FilterDataResponse>;
 
 /** Addition (issue 11): present only when `q` finds nothing and a corrected `q` would. */
 const didYouMean = Type.Optional(
-  Type.String({ description: 'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.' }),
+  Type.String({
+    description:
+      'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.',
+  }),
 );
 
 export const CountResponse = Type.Object({
@@ -233,7 +269,9 @@ export const TitleSuggestResponse = Type.Object({
     Type.Object({
       value: Type.String({ description: 'The text to search with (`q`).' }),
       label: Type.String(),
-      kind: Type.Enum(['position', 'word'], { description: '`position`: a position of the board; `word`: a frequent word of job titles.' }),
+      kind: Type.Enum(['position', 'word'], {
+        description: '`position`: a position of the board; `word`: a frequent word of job titles.',
+      }),
       ...counted,
     }),
   ),

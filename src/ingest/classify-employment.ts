@@ -98,11 +98,17 @@ function firstCue<T>(cues: readonly Cue<T>[], text: string): T | null {
 }
 
 const SENIORITY_TITLE: readonly Cue<SeniorityLevel>[] = [
-  [/\bhead of\b|\bleiter(?:in)?\b|\bleitung\b|\bdirector\b|\bdirektor|\bdirectora?\b|\bjef[ea]\b|\bchief\b|\bc[mt]o\b|\bvp\b|vice president|bereichsleit|abteilungsleit/, 'head'],
+  [
+    /\bhead of\b|\bleiter(?:in)?\b|\bleitung\b|\bdirector\b|\bdirektor|\bdirectora?\b|\bjef[ea]\b|\bchief\b|\bc[mt]o\b|\bvp\b|vice president|bereichsleit|abteilungsleit/,
+    'head',
+  ],
   [/\blead\b|team ?lead|teamleit|\bprincipal\b|\bstaff engineer\b|gruppenleit|\bresponsable\b/, 'lead'],
   [/\bsenior\b|\bsr\.?(?=\s)|\bexperienced\b/, 'senior'],
   [/\bjunior\b|\bjr\.?(?=\s)|entry[- ]level|berufseinsteiger|\bgraduate\b/, 'junior'],
-  [/werkstudent|working student|studentische (?:aushilfe|hilfskraft)|\bbecari[oa]s?\b|trabajo para estudiantes/, 'working-student'],
+  [
+    /werkstudent|working student|studentische (?:aushilfe|hilfskraft)|\bbecari[oa]s?\b|trabajo para estudiantes/,
+    'working-student',
+  ],
   [/\btrainee\b|praktik|\bintern(?:ship)?\b|auszubildende|\bazubi\b|\bpr[aá]cticas\b|apprentice|\baprendiz/, 'intern'],
   [/\bfacharzt|\bfach[aä]rztin|\boberarzt|\bober[aä]rztin/, 'senior'],
   [/\bassistenzarzt|\bassistenz[aä]rztin/, 'junior'],
@@ -114,20 +120,42 @@ const YEARS = new RegExp(
   String.raw`(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
 );
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ein: 1, einen: 1, einem: 1, one: 1, un: 1, uno: 1, zwei: 2, two: 2, dos: 2, drei: 3, three: 3, tres: 3,
-  vier: 4, four: 4, cuatro: 4, fünf: 5, funf: 5, five: 5, cinco: 5, sechs: 6, six: 6, seis: 6,
+  ein: 1,
+  einen: 1,
+  einem: 1,
+  one: 1,
+  un: 1,
+  uno: 1,
+  zwei: 2,
+  two: 2,
+  dos: 2,
+  drei: 3,
+  three: 3,
+  tres: 3,
+  vier: 4,
+  four: 4,
+  cuatro: 4,
+  fünf: 5,
+  funf: 5,
+  five: 5,
+  cinco: 5,
+  sechs: 6,
+  six: 6,
+  seis: 6,
 };
 
 const EXPERIENCE_WORD = /erfahrung|experienc/;
 /** Long experience asked for without a number of years. */
-const LONG_EXPERIENCE = /langj[aä]hrige|extensive experience|amplia experiencia|dilatada experiencia|many years of experience/;
+const LONG_EXPERIENCE =
+  /langj[aä]hrige|extensive experience|amplia experiencia|dilatada experiencia|many years of experience/;
 /**
  * Experience asked for without a number: "fundierte / mehrjährige Erfahrung", "Berufserfahrung in",
  * "Erfahrung mit/im/in", "proven / solid experience", "experience with/in", "experiencia en/como".
  * "Erste Erfahrungen" and "no experience" are handled before (junior); optional wording ("von
  * Vorteil", "a plus", "nice to have", "come in handy") is not asked for.
  */
-const SOME_EXPERIENCE = /mehrj[aä]hrige|several years|fundierte[rn]? (?:berufs)?erfahrung|(?:^|[\n.;:•-]\s*)(?:fundierte |einschl[aä]gige |relevante |praktische )?(?:berufserfahrung|erfahrung) (?:in|im|mit|als|bei)\b|(?:proven|solid|strong|hands-on|professional|previous) (?:\w+ )?experience|(?:^|[\n.;:•*-]\s*)experience (?:with|in|as)\b|experiencia (?:en|como|demostrable|previa)/m;
+const SOME_EXPERIENCE =
+  /mehrj[aä]hrige|several years|fundierte[rn]? (?:berufs)?erfahrung|(?:^|[\n.;:•-]\s*)(?:fundierte |einschl[aä]gige |relevante |praktische )?(?:berufserfahrung|erfahrung) (?:in|im|mit|als|bei)\b|(?:proven|solid|strong|hands-on|professional|previous) (?:\w+ )?experience|(?:^|[\n.;:•*-]\s*)experience (?:with|in|as)\b|experiencia (?:en|como|demostrable|previa)/m;
 
 export interface SeniorityInput {
   title: string;
@@ -151,7 +179,9 @@ export function classifySeniority(input: SeniorityInput): SeniorityLevel | null 
 function fromExperience(text: string): SeniorityLevel | null {
   if (text === '') return null;
   if (/no requerida|keine berufserfahrung|no experience required|no previous experience/.test(text)) return 'junior';
-  const m = (EXPERIENCE_WORD.test(text) ? YEARS.exec(text) : null) ?? /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
+  const m =
+    (EXPERIENCE_WORD.test(text) ? YEARS.exec(text) : null) ??
+    /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
   if (m) {
     const word = m[1] ?? m[2] ?? '';
     const years = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0);

@@ -13,8 +13,10 @@ export interface PositionResult {
   isSeo: boolean;
 }
 
-const NOISE_PREFIX = /^(?:(?:stellenanzeige|stellenangebot|jobangebot|job|vacancy|oferta(?: de empleo)?|empleo)\s*:\s*|.{0,60}?\bsucht\s+(?:eine?n?\s+)?|(?:wir suchen|we are hiring|we're hiring|buscamos)\s*:?\s*(?:(?:a|un|una|unos)\s+)?(?:(?:nuestr[oa]|un|una)\s+)?)/i;
-const GENDER_TAG = /\(\s*(?:[mwfdhxiv]|div|divers|all|gn)(?:\s*[/,|]\s*(?:[mwfdhxiv]|div|divers))+\s*\*?\)|\(\s*(?:all genders?|gn\*?|d\*?|m\/w\/d\*?)\s*\)/gi;
+const NOISE_PREFIX =
+  /^(?:(?:stellenanzeige|stellenangebot|jobangebot|job|vacancy|oferta(?: de empleo)?|empleo)\s*:\s*|.{0,60}?\bsucht\s+(?:eine?n?\s+)?|(?:wir suchen|we are hiring|we're hiring|buscamos)\s*:?\s*(?:(?:a|un|una|unos)\s+)?(?:(?:nuestr[oa]|un|una)\s+)?)/i;
+const GENDER_TAG =
+  /\(\s*(?:[mwfdhxiv]|div|divers|all|gn)(?:\s*[/,|]\s*(?:[mwfdhxiv]|div|divers))+\s*\*?\)|\(\s*(?:all genders?|gn\*?|d\*?|m\/w\/d\*?)\s*\)/gi;
 const GENDER_SUFFIX = /(?<=\p{L})(?:[:*_/](?:innen|in|r|a|as|es)|\((?:innen|in|r|e|n|a)\))(?![\p{L}\p{N}])/giu;
 const LEADING_GROUP = /^\s*\([^)]*\)\s*/;
 const TAIL_CUES = [
@@ -24,7 +26,8 @@ const TAIL_CUES = [
   /,?\s+(?:(?:100|full|fully)\s*%?\s*)?(?:remote|hybrid|homeoffice|home office|teletrabajo|h[ií]brido)\b/i,
   /,?\s+(?:in\s+)?(?:voll-?\s*(?:oder|und|\/)\s*teilzeit|vollzeit|teilzeit|full[- ]time|part[- ]time)\b/i,
 ];
-const ROLE_WORDS = /\b(?:junior|senior|sr|jr|werkstudent(?:in|en)?|working students?|studentische (?:aushilfe|hilfskraft)|praktikant(?:in)?|pflichtpraktikum|praktikum|internship|intern|trainee|auszubildende[rn]?|azubi|ausbildung|minijob(?:ber)?|freelance[rs]?|freiberufliche[rn]?|teilzeitkraft|aushilfe|exam\.?|examinierte[rn]?)\b\.?(?:\s+(?:zum\/zur|zum|zur|als)\b)?/gi;
+const ROLE_WORDS =
+  /\b(?:junior|senior|sr|jr|werkstudent(?:in|en)?|working students?|studentische (?:aushilfe|hilfskraft)|praktikant(?:in)?|pflichtpraktikum|praktikum|internship|intern|trainee|auszubildende[rn]?|azubi|ausbildung|minijob(?:ber)?|freelance[rs]?|freiberufliche[rn]?|teilzeitkraft|aushilfe|exam\.?|examinierte[rn]?)\b\.?(?:\s+(?:zum\/zur|zum|zur|als)\b)?/gi;
 const EDGE_JUNK = /^[\s\-–—|,;:&/+.]+|[\s\-–—|,;:&/+.]+$|\s+(?:in|en|at|bei|für|for|de|und|and|y|m\/w\/d)$/i;
 
 /**

@@ -20,18 +20,24 @@
  */
 import { stripAccents } from '../domain/text-fold.js';
 
-export const SEO_TITLE = /\bseo\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|\borganic search\b|\borganische suche\b|\bposicionamiento (?:web|seo|organico|en buscadores)\b|\bbusqueda organica\b|generative engine optimi[sz]\w*|\bseo\/geo\b|\bgeo\/seo\b/;
+export const SEO_TITLE =
+  /\bseo\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|\borganic search\b|\borganische suche\b|\bposicionamiento (?:web|seo|organico|en buscadores)\b|\bbusqueda organica\b|generative engine optimi[sz]\w*|\bseo\/geo\b|\bgeo\/seo\b/;
 
-export const OTHER_TITLE = /\b(?:sea|sem|ppc|google ads|adwords|paid|performance|social[- ]?media|redes sociales|community|media[- ]?buy\w*|e-?mail|newsletter|crm|affiliate|influencer|growth|suchmaschinenwerbung|suchmaschinenmarketing|search engine (?:advertising|marketing)|publicidad|campaign|kampagnen\w*)\b/;
+export const OTHER_TITLE =
+  /\b(?:sea|sem|ppc|google ads|adwords|paid|performance|social[- ]?media|redes sociales|community|media[- ]?buy\w*|e-?mail|newsletter|crm|affiliate|influencer|growth|suchmaschinenwerbung|suchmaschinenmarketing|search engine (?:advertising|marketing)|publicidad|campaign|kampagnen\w*)\b/;
 
-export const FAMILY_TITLE = /\b(?:marketing\w*|online|digital|content|inhalte|writer|copywriter|texter\w*|redakteur\w*|redaktion|redactor\w*|redaccion|editor\w*|web|website|webseite|webmaster|e-?commerce|onlineshop|shop|search|suche|traffic|contenidos?|marketer|visibility|sichtbarkeit)\b/;
+export const FAMILY_TITLE =
+  /\b(?:marketing\w*|online|digital|content|inhalte|writer|copywriter|texter\w*|redakteur\w*|redaktion|redactor\w*|redaccion|editor\w*|web|website|webseite|webmaster|e-?commerce|onlineshop|shop|search|suche|traffic|contenidos?|marketer|visibility|sichtbarkeit)\b/;
 
 /** Terms that name SEO itself (weight 2). */
-export const SEO_STRONG = /\bseo\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|organic (?:search|traffic|rankings?|visibility)|organische[nr]? (?:suche|traffic|sichtbarkeit)|organischen? traffic|posicionamiento (?:web|seo|organico|en buscadores)|busqueda organica|trafico organico|generative engine optimi[sz]\w*/g;
+export const SEO_STRONG =
+  /\bseo\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|organic (?:search|traffic|rankings?|visibility)|organische[nr]? (?:suche|traffic|sichtbarkeit)|organischen? traffic|posicionamiento (?:web|seo|organico|en buscadores)|busqueda organica|trafico organico|generative engine optimi[sz]\w*/g;
 /** SEO craft words (weight 1). */
-export const SEO_WEAK = /\bkeyword[- ]?(?:research|recherche\w*|analys\w*)|investigacion de palabras clave|\brankings?\b|\bserps?\b|\bbacklinks?\b|link[- ]?building|\bon-?page\b|\boff-?page\b|\bsistrix\b|\bahrefs\b|\bsemrush\b|screaming frog|search console|schema markup|structured data|strukturierte(?:n)? daten|datos estructurados|core web vitals|\bcrawl\w*|\bindexier\w*|\bindexing\b|\bindexacion\b/g;
+export const SEO_WEAK =
+  /\bkeyword[- ]?(?:research|recherche\w*|analys\w*)|investigacion de palabras clave|\brankings?\b|\bserps?\b|\bbacklinks?\b|link[- ]?building|\bon-?page\b|\boff-?page\b|\bsistrix\b|\bahrefs\b|\bsemrush\b|screaming frog|search console|schema markup|structured data|strukturierte(?:n)? daten|datos estructurados|core web vitals|\bcrawl\w*|\bindexier\w*|\bindexing\b|\bindexacion\b/g;
 /** Other disciplines (weight 1 each). */
-export const OTHER_TERMS = /\bsea\b|\bsem\b|\bppc\b|google ads|adwords|paid (?:search|social|media)|performance[- ]marketing|social[- ]media|redes sociales|newsletter|e-?mail[- ]marketing|\baffiliate\b|influencer|meta ads|facebook ads|tiktok|media[- ]?buy\w*|\bcrm\b|growth marketing|conversion rate/g;
+export const OTHER_TERMS =
+  /\bsea\b|\bsem\b|\bppc\b|google ads|adwords|paid (?:search|social|media)|performance[- ]marketing|social[- ]media|redes sociales|newsletter|e-?mail[- ]marketing|\baffiliate\b|influencer|meta ads|facebook ads|tiktok|media[- ]?buy\w*|\bcrm\b|growth marketing|conversion rate/g;
 
 export const MIN_TEXT_WEIGHT = 6;
 
@@ -71,5 +77,7 @@ function count(re: RegExp, text: string): number {
 }
 
 /** Strong SEO terms on original text (case-insensitive, accents as written): the sentences to quote. */
-export const SEO_QUOTE_STRONG = /\bSEO\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|organic (?:search|traffic|rankings?|visibility)|organische[nr]? (?:Suche|Traffic|Sichtbarkeit)|posicionamiento (?:web|SEO|org[aá]nico|en buscadores)|b[uú]squeda org[aá]nica|tr[aá]fico org[aá]nico/i;
-export const SEO_QUOTE_WEAK = /\bkeyword[- ]?(?:research|recherche\w*|analys\w*)|\brankings?\b|\bSERPs?\b|\bbacklinks?\b|link[- ]?building|\bon-?page\b|\boff-?page\b|\bsistrix\b|\bahrefs\b|\bsemrush\b|search console|schema markup|structured data|strukturierte(?:n)? Daten|core web vitals/i;
+export const SEO_QUOTE_STRONG =
+  /\bSEO\b|suchmaschinenoptimier\w*|search engine optimi[sz]\w*|organic (?:search|traffic|rankings?|visibility)|organische[nr]? (?:Suche|Traffic|Sichtbarkeit)|posicionamiento (?:web|SEO|org[aá]nico|en buscadores)|b[uú]squeda org[aá]nica|tr[aá]fico org[aá]nico/i;
+export const SEO_QUOTE_WEAK =
+  /\bkeyword[- ]?(?:research|recherche\w*|analys\w*)|\brankings?\b|\bSERPs?\b|\bbacklinks?\b|link[- ]?building|\bon-?page\b|\boff-?page\b|\bsistrix\b|\bahrefs\b|\bsemrush\b|search console|schema markup|structured data|strukturierte(?:n)? Daten|core web vitals/i;

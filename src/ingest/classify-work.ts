@@ -34,33 +34,60 @@ export interface WorkResult {
 
 const PERCENT_PER_DAY = 20;
 
-const TITLE_REMOTE = /\b(?:100\s*%\s*(?:remote|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|teletrabajo|homeoffice|home office|work from home)\b/;
+const TITLE_REMOTE =
+  /\b(?:100\s*%\s*(?:remote|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|teletrabajo|homeoffice|home office|work from home)\b/;
 const TITLE_HYBRID = /\bh[ií]brid[oa]?\b|\bhybrid\b/;
 /** Onsite statements that also state a remote share of 0. */
-const NO_REMOTE = /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|on[- ]site only|fully on[- ]site|\bsolo presencial/;
+const NO_REMOTE =
+  /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|on[- ]site only|fully on[- ]site|\bsolo presencial/;
 /** Remote statements that do not make the job fully remote. */
 const REMOTE_FIRST = /remote[- ]first/;
-const ONSITE_CUES = /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
-const REMOTE_CUES = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b|\bremote \/ hybrid\b|remote[- ]first/;
-const FULLY_REMOTE = /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|remote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b/;
-const MOSTLY_REMOTE = /a distancia la mayor parte|mostly remote|[uü]berwiegend (?:remote|im home ?office)|gro(?:ß|ss)teils remote/;
-const HYBRID_CUES = /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\b(?:in|en) remoto\b|von zu hause|desde casa|a distancia/;
+const ONSITE_CUES =
+  /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
+const REMOTE_CUES =
+  /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b|\bremote \/ hybrid\b|remote[- ]first/;
+const FULLY_REMOTE =
+  /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|remote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b/;
+const MOSTLY_REMOTE =
+  /a distancia la mayor parte|mostly remote|[uü]berwiegend (?:remote|im home ?office)|gro(?:ß|ss)teils remote/;
+const HYBRID_CUES =
+  /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\b(?:in|en) remoto\b|von zu hause|desde casa|a distancia/;
 
-const EXPLICIT_PERCENT = /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:remote|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
+const EXPLICIT_PERCENT =
+  /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:remote|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ein: 1, einen: 1, eine: 1, one: 1, un: 1, uno: 1, zwei: 2, two: 2, dos: 2, drei: 3, three: 3, tres: 3,
-  vier: 4, four: 4, cuatro: 4, 'fünf': 5, five: 5, cinco: 5,
+  ein: 1,
+  einen: 1,
+  eine: 1,
+  one: 1,
+  un: 1,
+  uno: 1,
+  zwei: 2,
+  two: 2,
+  dos: 2,
+  drei: 3,
+  three: 3,
+  tres: 3,
+  vier: 4,
+  four: 4,
+  cuatro: 4,
+  fünf: 5,
+  five: 5,
+  cinco: 5,
 };
 const DAY_COUNT = String.raw`(?<![a-zäöüß\d])(\d|ein(?:en|e)?|one|un[oa]?|zwei|two|dos|drei|three|tres|vier|four|cuatro|fünf|five|cinco)`;
 const DAY_WORD = String.raw`\s*(?:tage?n?|days?|d[ií]as?)\b`;
 const REMOTE_WORD = String.raw`(?:remoto|remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)`;
 /** "2 Tage Remote", "two days of remote working" / "Homeoffice ... bis zu 3 Tagen". */
 const DAYS_THEN_REMOTE = new RegExp(`${DAY_COUNT}${DAY_WORD}(?:\\s+\\S+){0,3}?\\s*${REMOTE_WORD}`);
-const REMOTE_THEN_DAYS = new RegExp(`(?:remoto|remote|home ?office|homeoffice|mobil\\w* arbeiten|teletrabajo)\\b[^.\\n]{0,40}?${DAY_COUNT}${DAY_WORD}`);
+const REMOTE_THEN_DAYS = new RegExp(
+  `(?:remoto|remote|home ?office|homeoffice|mobil\\w* arbeiten|teletrabajo)\\b[^.\\n]{0,40}?${DAY_COUNT}${DAY_WORD}`,
+);
 const ANY_DAY = /tag|day|d[ií]a/;
 
 /** Any word the text cues need; a text without one skips them all (most postings). */
-const WORK_WORDS = /remot|home|hause|casa|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
+const WORK_WORDS =
+  /remot|home|hause|casa|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
 
 export function classifyWork(input: WorkInput): WorkResult {
   const text = WORK_WORDS.test(input.text) ? input.text : '';

@@ -13,7 +13,8 @@ import { stripAccents, toSlug } from '../domain/text-fold.js';
 import type { CompanySize } from '../domain/vocab.js';
 import type { PostingOrganization } from './posting.js';
 
-const NOT_A_WEBSITE = /(?:^|\.)(?:infojobs\.net|linkedin\.com|xing\.com|facebook\.com|instagram\.com|twitter\.com|x\.com|youtube\.com|stepstone\.\w+|indeed\.\w+|glassdoor\.\w+|kununu\.com|arbeitnow\.com|freelancermap\.\w+|wikipedia\.org|bamboohr\.com|personio\.\w+|greenhouse\.io|lever\.co|workable\.com)$/;
+const NOT_A_WEBSITE =
+  /(?:^|\.)(?:infojobs\.net|linkedin\.com|xing\.com|facebook\.com|instagram\.com|twitter\.com|x\.com|youtube\.com|stepstone\.\w+|indeed\.\w+|glassdoor\.\w+|kununu\.com|arbeitnow\.com|freelancermap\.\w+|wikipedia\.org|bamboohr\.com|personio\.\w+|greenhouse\.io|lever\.co|workable\.com)$/;
 
 export function companyOf(org: PostingOrganization): Company {
   const website = org.urls.map(websiteOf).find((w) => w !== null) ?? null;
@@ -54,10 +55,22 @@ export function sizeOf(employees: number): CompanySize | null {
 
 /** Ordered: the first rule whose pattern matches the (accent-folded, lower-case) text wins. */
 export const INDUSTRY_RULES: readonly (readonly [string, RegExp])[] = [
-  ['online-marketing', /\b(?:online[- ]?marketing|seo|sea|performance[- ]marketing|digital[- ]?marketing|werbeagentur|digitalagentur|marketing ?agentur|agentur|agency|media ?agentur|marketing and communication|marketing y comunicacion)\b/],
-  ['healthcare', /\b(?:pflege\w*|gesundheit\w*|medizin\w*|klinik\w*|krankenhaus|kranken\w*|arzt|facharzt\w*|sanidad|salud|health ?care|hospital|pharma\w*|sozialdienst|intensivpflege|domicilio)\b/],
-  ['software', /\b(?:software|it|informatik|informatica|telecomunicaciones|saas|tech|developer|entwickler\w*|programacion|sistemas|sysadmin|systemadministrator|devops|web ?development)\b/],
-  ['finance', /\b(?:finanz\w*|bank\w*|versicherung\w*|insurance|finance|financial|finanzas|seguros|steuer\w*|accounting|accountant|buchhalt\w*|actuario|inversion|investment|fintech|insurtech)\b/],
+  [
+    'online-marketing',
+    /\b(?:online[- ]?marketing|seo|sea|performance[- ]marketing|digital[- ]?marketing|werbeagentur|digitalagentur|marketing ?agentur|agentur|agency|media ?agentur|marketing and communication|marketing y comunicacion)\b/,
+  ],
+  [
+    'healthcare',
+    /\b(?:pflege\w*|gesundheit\w*|medizin\w*|klinik\w*|krankenhaus|kranken\w*|arzt|facharzt\w*|sanidad|salud|health ?care|hospital|pharma\w*|sozialdienst|intensivpflege|domicilio)\b/,
+  ],
+  [
+    'software',
+    /\b(?:software|it|informatik|informatica|telecomunicaciones|saas|tech|developer|entwickler\w*|programacion|sistemas|sysadmin|systemadministrator|devops|web ?development)\b/,
+  ],
+  [
+    'finance',
+    /\b(?:finanz\w*|bank\w*|versicherung\w*|insurance|finance|financial|finanzas|seguros|steuer\w*|accounting|accountant|buchhalt\w*|actuario|inversion|investment|fintech|insurtech)\b/,
+  ],
   ['real-estate', /\b(?:immobilie\w*|real estate|property|inmobiliari\w*|hausverwaltung)\b/],
   ['construction', /\b(?:bau\w*|construction|construccion|obras?|ingenieria civil|gebaudetechnik|elektro\w*)\b/],
   ['logistics', /\b(?:logisti\w*|almacen\w*|transporte?|spedition|warehouse|lager\w*|supply chain)\b/],
@@ -65,9 +78,15 @@ export const INDUSTRY_RULES: readonly (readonly [string, RegExp])[] = [
   ['hospitality', /\b(?:gastronomie|gastro|hotel\w*|restaurante?|restauracion|hosteleria|hospitality|cocina|koch)\b/],
   ['e-commerce', /\b(?:e-?commerce|onlineshop|online-?handel|online retail|versandhandel|comercio electronico)\b/],
   ['retail', /\b(?:einzelhandel|handel|retail|comercio)\b/],
-  ['manufacturing', /\b(?:produktion|industrie|manufactur\w*|maschinenbau|fertigung|automotive|automocion|fabrica\w*|montage)\b/],
+  [
+    'manufacturing',
+    /\b(?:produktion|industrie|manufactur\w*|maschinenbau|fertigung|automotive|automocion|fabrica\w*|montage)\b/,
+  ],
   ['education', /\b(?:bildung|schule|universit\w*|hochschule|education|educacion|formacion|academy|akademie)\b/],
-  ['public-sector', /\b(?:offentlicher dienst|behorde|verwaltung der|public sector|ayuntamiento|administracion publica|government|bundesamt|landesamt)\b/],
+  [
+    'public-sector',
+    /\b(?:offentlicher dienst|behorde|verwaltung der|public sector|ayuntamiento|administracion publica|government|bundesamt|landesamt)\b/,
+  ],
   ['media', /\b(?:medien|media|verlag|publishing|entertainment|journalism\w*|periodis\w*|comunicacion|wikimedia)\b/],
   ['consulting', /\b(?:beratung|consulting|consultoria|recruiting|personaldienst\w*|staffing|zeitarbeit|ett)\b/],
 ];

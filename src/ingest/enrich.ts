@@ -109,7 +109,10 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
     seoContext: isSeo ? seoReason(text.blocks, posting.title) : '',
     salaryContext: contextOf(text.blocks, SALARY_TERMS, posting.title),
     remoteContext: contextOf(text.blocks, REMOTE_TERMS, posting.title),
-    searchText: searchTextOf([posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')], text.plain),
+    searchText: searchTextOf(
+      [posting.title, position.name, company.name, skills.map((k) => k.name).join(' ')],
+      text.plain,
+    ),
     postedAt: posting.datePosted,
     validThrough: posting.validThrough,
     detail: { description: detailTextOf(text.plain), applyUrl: posting.url, statedSalary: posting.salary },
@@ -139,13 +142,24 @@ function placesOf(posting: Posting, text: PostingText, resolver: PlaceResolver):
   const known = places.find((p) => p.countryCode !== null)?.countryCode ?? null;
   if (!places.some((p) => p.city !== null)) {
     const named = resolver.placesNamed(placeNamesInText(posting.title, text.analysed), known);
-    if (named.length > 0) places = dedupe([...named, ...places.filter((p) => p.countryCode !== null && !named.some((n) => n.countryCode === p.countryCode))]);
+    if (named.length > 0)
+      places = dedupe([
+        ...named,
+        ...places.filter((p) => p.countryCode !== null && !named.some((n) => n.countryCode === p.countryCode)),
+      ]);
   }
   if (places.some((p) => p.countryCode !== null)) return places;
-  const hint = countryHint(`${posting.title}\n${text.analysed}`, [posting.url ?? '', ...posting.organization.urls, posting.description ?? '']);
+  const hint = countryHint(`${posting.title}\n${text.analysed}`, [
+    posting.url ?? '',
+    ...posting.organization.urls,
+    posting.description ?? '',
+  ]);
   const country = hint === null ? null : resolver.countryPlace(hint);
   if (country !== null) return [...places.filter((p) => p.city !== null), country];
-  const fromCompany = resolver.placesNamed(posting.organization.name.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}{3,}$/u.test(w)), null);
+  const fromCompany = resolver.placesNamed(
+    posting.organization.name.split(/\s+/).filter((w) => /^\p{Lu}\p{Ll}{3,}$/u.test(w)),
+    null,
+  );
   return fromCompany.length > 0 ? [fromCompany[0]!] : places;
 }
 

@@ -36,9 +36,12 @@ export function cutAtWord(text: string, max: number): string {
   return `${head.replace(/[\s,;:–—-]+$/, '')}…`;
 }
 
-export const SEO_TERMS = /\b(?:seo|sea|sem|suchmaschin\w*|search engine|organic (?:search|traffic)|google ads|adwords|sistrix|ahrefs|semrush|search console|keyword\w*|ranking\w*|serps?|backlinks?|linkbuilding|onpage|offpage|content[- ]marketing|sichtbarkeit)\b/i;
-export const SALARY_TERMS = /\b(?:gehalt\w*|jahresgehalt|mindestgehalt|salary|salaries|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|per hour|pro stunde|pay range)\b|\d\s?(?:€|k€|eur\b)|[$€£]\s?\d/i;
-export const REMOTE_TERMS = /\b(?:remote\w*|home ?office|homeoffice|mobiles? arbeiten|mobile office|teletrabajo|a distancia|work(?:ing)? from home|hybrid\w*|h[ií]brid[oa])\b/i;
+export const SEO_TERMS =
+  /\b(?:seo|sea|sem|suchmaschin\w*|search engine|organic (?:search|traffic)|google ads|adwords|sistrix|ahrefs|semrush|search console|keyword\w*|ranking\w*|serps?|backlinks?|linkbuilding|onpage|offpage|content[- ]marketing|sichtbarkeit)\b/i;
+export const SALARY_TERMS =
+  /\b(?:gehalt\w*|jahresgehalt|mindestgehalt|salary|salaries|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|per hour|pro stunde|pay range)\b|\d\s?(?:€|k€|eur\b)|[$€£]\s?\d/i;
+export const REMOTE_TERMS =
+  /\b(?:remote\w*|home ?office|homeoffice|mobiles? arbeiten|mobile office|teletrabajo|a distancia|work(?:ing)? from home|hybrid\w*|h[ií]brid[oa])\b/i;
 
 const SENTENCE = /(?<=[.!?])\s+(?=[\p{Lu}\d"„“(])/u;
 

@@ -24,9 +24,7 @@ function indexed(records: readonly unknown[]): DocumentItem[] {
 }
 
 function listItem(element: unknown): unknown {
-  return isObject(element) && hasType(element, 'ListItem') && element['item'] !== undefined
-    ? element['item']
-    : element;
+  return isObject(element) && hasType(element, 'ListItem') && element['item'] !== undefined ? element['item'] : element;
 }
 
 function expandGraph(doc: JsonObject): DocumentItem[] {

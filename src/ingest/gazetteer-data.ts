@@ -46,7 +46,8 @@ function fail(source: string, what: string): never {
 }
 
 function strings(v: unknown, source: string, what: string): string[] {
-  if (!Array.isArray(v) || !v.every((x): x is string => typeof x === 'string')) fail(source, `${what} must be an array of strings`);
+  if (!Array.isArray(v) || !v.every((x): x is string => typeof x === 'string'))
+    fail(source, `${what} must be an array of strings`);
   return v;
 }
 
@@ -71,7 +72,12 @@ export function parseGazetteerData(raw: unknown, source: string): GazetteerData 
   }
   const countryRows = countries.map((c): GazetteerCountryRow => {
     if (!isObj(c)) fail(source, 'country entry is not an object');
-    return { code: str(c, 'code', source), name: str(c, 'name', source), slug: str(c, 'slug', source), aliases: strings(c['aliases'], source, 'country aliases') };
+    return {
+      code: str(c, 'code', source),
+      name: str(c, 'name', source),
+      slug: str(c, 'slug', source),
+      aliases: strings(c['aliases'], source, 'country aliases'),
+    };
   });
   const regionRows = regions.map((r): GazetteerRegionRow => {
     if (!isObj(r)) fail(source, 'region entry is not an object');
@@ -93,7 +99,8 @@ export function parseGazetteerData(raw: unknown, source: string): GazetteerData 
   };
   const n = columns.name.length;
   for (const [key, col] of Object.entries(columns)) {
-    if ((col as unknown[]).length !== n) fail(source, `cities.${key} has ${(col as unknown[]).length} rows, expected ${n}`);
+    if ((col as unknown[]).length !== n)
+      fail(source, `cities.${key} has ${(col as unknown[]).length} rows, expected ${n}`);
   }
   const aliasRows: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(aliases)) aliasRows[k] = strings(v, source, `aliases.${k}`);

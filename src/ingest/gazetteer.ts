@@ -70,14 +70,28 @@ function loadData(): GazetteerData {
 /** Builds the lookup structures; exported for tests with small data sets. */
 export function buildGazetteer(data: GazetteerData): Gazetteer {
   const countries = data.countries.map((c) =>
-    Object.freeze<GazetteerArea>({ kind: 'country', name: c.name, slug: c.slug, countryCode: c.code, region: null, country: Object.freeze({ slug: c.slug, name: c.name }) }),
+    Object.freeze<GazetteerArea>({
+      kind: 'country',
+      name: c.name,
+      slug: c.slug,
+      countryCode: c.code,
+      region: null,
+      country: Object.freeze({ slug: c.slug, name: c.name }),
+    }),
   );
   const countryByCode = new Map(countries.map((c) => [c.countryCode, c]));
   const regions = data.regions.map((r) => {
     const country = countryByCode.get(r.countryCode);
     if (country === undefined) throw new Error(`gazetteer: region ${r.name} has unknown country ${r.countryCode}`);
     const region = Object.freeze({ slug: r.slug, name: r.name });
-    return Object.freeze<GazetteerArea>({ kind: 'region', name: r.name, slug: r.slug, countryCode: r.countryCode, region, country: country.country });
+    return Object.freeze<GazetteerArea>({
+      kind: 'region',
+      name: r.name,
+      slug: r.slug,
+      countryCode: r.countryCode,
+      region,
+      country: country.country,
+    });
   });
   const regionPopulation = new Array<number>(regions.length).fill(0);
   const c = data.cities;
@@ -115,7 +129,8 @@ export function buildGazetteer(data: GazetteerData): Gazetteer {
   data.countries.forEach((co, i) => {
     const area = countries[i];
     if (area === undefined) return;
-    for (const name of [co.name, co.slug, co.code, ...co.aliases]) cityIndexKeys(name, (k) => countryIndex.add(k, area));
+    for (const name of [co.name, co.slug, co.code, ...co.aliases])
+      cityIndexKeys(name, (k) => countryIndex.add(k, area));
   });
 
   return {

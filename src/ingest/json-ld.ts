@@ -72,11 +72,7 @@ export function parseDate(value: unknown, endOfDay = false): number | null {
   const t = value.trim();
   const dateOnly = DATE_ONLY.exec(t);
   const german = dateOnly ? null : GERMAN_DATE.exec(t);
-  const ymd = dateOnly
-    ? [dateOnly[1], dateOnly[2], dateOnly[3]]
-    : german
-      ? [german[3], german[2], german[1]]
-      : null;
+  const ymd = dateOnly ? [dateOnly[1], dateOnly[2], dateOnly[3]] : german ? [german[3], german[2], german[1]] : null;
   if (ymd) {
     const [y, m, d] = ymd.map(Number) as [number, number, number];
     const ms = Date.UTC(y, m - 1, d);
@@ -98,6 +94,6 @@ export function hasType(node: JsonObject, type: string): boolean {
 
 /** Short quoted form of an offending value for a reject reason. */
 export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const s = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return `'${s.length > 60 ? `${s.slice(0, 57)}...` : s}'`;
 }

@@ -14,7 +14,8 @@ const STOP_WORDS: Readonly<Record<Language, string>> = {
 /** Word -> bit mask of the languages it is a function word of (1 de, 2 es, 4 en). */
 const WORD_LANGUAGES = new Map<string, number>();
 LANGUAGES.forEach((language, i) => {
-  for (const word of STOP_WORDS[language].split(' ')) WORD_LANGUAGES.set(word, (WORD_LANGUAGES.get(word) ?? 0) | (1 << i));
+  for (const word of STOP_WORDS[language].split(' '))
+    WORD_LANGUAGES.set(word, (WORD_LANGUAGES.get(word) ?? 0) | (1 << i));
 });
 
 const SAMPLE_CHARS = 500;

@@ -16,7 +16,8 @@ import type { Posting, PostingAddress } from './posting.js';
 export type PlaceLookup = Pick<Gazetteer, 'findCity' | 'findRegion' | 'findCountry'>;
 
 const MULTI_CITY = /\s*(?:\/|;|\||\s+und\s+|\s+oder\s+|\s+or\s+|\s+&\s+|\s+y\s+)\s*/i;
-const NOT_A_PLACE = /\b(?:remote|home ?office|anywhere|worldwide|weltweit|deutschlandweit|bundesweit|[oö]sterreichweit|schweizweit|europaweit|verschiedene|diverse|various|flexible?|n\/a|tbd|keine angabe)\b|[[\]{}<>]/i;
+const NOT_A_PLACE =
+  /\b(?:remote|home ?office|anywhere|worldwide|weltweit|deutschlandweit|bundesweit|[oö]sterreichweit|schweizweit|europaweit|verschiedene|diverse|various|flexible?|n\/a|tbd|keine angabe)\b|[[\]{}<>]/i;
 const CACHE_LIMIT = 50_000;
 /** A postcode before or after the locality: "80331 München", "Wien 1010", "London EC1A 1BB", "CH-8001 Zürich". */
 const POSTCODE = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+|\s+\d{4,5}$|\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/;
@@ -122,7 +123,8 @@ export class PlaceResolver {
   placesNamed(names: readonly string[], countryCode: string | null): JobPlace[] {
     const places: JobPlace[] = [];
     for (const name of names) {
-      const inCountry = countryCode === null ? null : this.cityPlace(name, { named: { slug: '', name: '' }, code: countryCode });
+      const inCountry =
+        countryCode === null ? null : this.cityPlace(name, { named: { slug: '', name: '' }, code: countryCode });
       const place = inCountry ?? this.cityPlace(name, null);
       if (place !== null && place.city !== null) places.push(place);
     }
@@ -160,7 +162,14 @@ function fromCity(c: GazetteerCity): JobPlace {
 
 function foreignCityPlace(c: { named: Named; countryCode: string; lat: number; lon: number }): JobPlace {
   const country = foreignCountryByCode(c.countryCode);
-  return { city: c.named, region: null, country: country?.named ?? null, countryCode: c.countryCode, lat: c.lat, lon: c.lon };
+  return {
+    city: c.named,
+    region: null,
+    country: country?.named ?? null,
+    countryCode: c.countryCode,
+    lat: c.lat,
+    lon: c.lon,
+  };
 }
 
 function fromArea(a: GazetteerArea): JobPlace {

@@ -46,7 +46,11 @@ export function* readHtml(html: string): Generator<ReadResult> {
     try {
       value = JSON.parse(stripCdata(text));
     } catch (error) {
-      yield { ok: false, position, reason: `malformed JSON-LD: ${error instanceof Error ? error.message : String(error)}` };
+      yield {
+        ok: false,
+        position,
+        reason: `malformed JSON-LD: ${error instanceof Error ? error.message : String(error)}`,
+      };
       continue;
     }
     for (const { path, record } of postingsIn(value, '')) yield { ok: true, position: `${position}${path}`, record };

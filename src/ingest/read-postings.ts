@@ -30,8 +30,7 @@ import { readHtml } from './read-html.js';
 import { SNIFF_BYTES, sniffInput, SUPPORTED_FORMATS } from './sniff-input.js';
 
 export type ReadResult =
-  | { ok: true; position: string; record: unknown }
-  | { ok: false; position: string; reason: string };
+  { ok: true; position: string; record: unknown } | { ok: false; position: string; reason: string };
 
 /** The input cannot be read as postings at all (unsupported kind, or a broken JSON document). */
 export class PostingsFormatError extends Error {
@@ -123,7 +122,8 @@ async function wholeText(bytes: AsyncIterable<Buffer>, limit: number): Promise<s
   let size = 0;
   for await (const b of bytes) {
     size += b.length;
-    if (size > limit) throw new PostingsFormatError(`the HTML page is larger than ${limit / 1024 / 1024} MiB; ${SUPPORTED_FORMATS}`);
+    if (size > limit)
+      throw new PostingsFormatError(`the HTML page is larger than ${limit / 1024 / 1024} MiB; ${SUPPORTED_FORMATS}`);
     parts.push(b);
   }
   return stripBom(Buffer.concat(parts).toString('utf8'));
@@ -246,7 +246,11 @@ async function* readJsonText(bytes: AsyncIterable<Buffer>): AsyncGenerator<ReadR
   buffer += decoder.end();
   if (mode === 'undecided') mode = decideMode(buffer, true);
   if (broken !== null) {
-    yield { ok: false, position: `line ${lineNo + 1}`, reason: `the input breaks off here (${messageOf(broken)}); the lines before it are read` };
+    yield {
+      ok: false,
+      position: `line ${lineNo + 1}`,
+      reason: `the input breaks off here (${messageOf(broken)}); the lines before it are read`,
+    };
   } else if (mode === 'ndjson') {
     const result = parseLine(buffer, lineNo + 1);
     if (result) yield* result;

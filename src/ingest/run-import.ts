@@ -131,7 +131,10 @@ class ImportRun {
       await this.store.discardImport(this.importId);
       return { ...this.counts, ...NOTHING_PUBLISHED, rejects: [...this.rejects], empty: true };
     }
-    const published = await this.store.publish(this.importId, { now: this.options.now, sync: this.options.sync === true });
+    const published = await this.store.publish(this.importId, {
+      now: this.options.now,
+      sync: this.options.sync === true,
+    });
     return { ...this.counts, ...published, rejects: [...this.rejects], empty: false };
   }
 
@@ -142,13 +145,19 @@ class ImportRun {
         this.staged([item], await this.store.stage(this.importId, [item]));
       } catch (error) {
         failed += 1;
-        this.reject(item.position, `store rejected the posting: ${error instanceof Error ? error.message : String(error)}`);
+        this.reject(
+          item.position,
+          `store rejected the posting: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     if (failed === batch.length && batch.length > 1) throw batchError;
   }
 
-  private staged(batch: readonly StagedJob[], result: { staged: number; repeated: { position: string; firstPosition: string }[] }): void {
+  private staged(
+    batch: readonly StagedJob[],
+    result: { staged: number; repeated: { position: string; firstPosition: string }[] },
+  ): void {
     this.counts.staged += result.staged;
     if (result.repeated.length === 0) return;
     const keyAt = new Map(batch.map((b) => [b.position, b.job]));

@@ -34,16 +34,21 @@ const MONEY = new RegExp(
   'giu',
 );
 
-const NOT_MONEY = /^\s*(?:%|(?:mio|mrd|million|millionen|milliarden|billion|kunden|mitarbeiter\w*|employees|users|nutzer|texte|clients|customers|downloads|besucher|stunden|std|tage|tagen|days|d[ií]as|jahre|jahren|years|a[nñ]os|monate|monaten|months|meses|m2|qm)(?![\p{L}]))/iu;
+const NOT_MONEY =
+  /^\s*(?:%|(?:mio|mrd|million|millionen|milliarden|billion|kunden|mitarbeiter\w*|employees|users|nutzer|texte|clients|customers|downloads|besucher|stunden|std|tage|tagen|days|d[ií]as|jahre|jahren|years|a[nñ]os|monate|monaten|months|meses|m2|qm)(?![\p{L}]))/iu;
 const UPPER = /^(?:bis|up to|hasta|max\.)/i;
-const LOWER = /^(?:ab|from|mindestens|mindestgehalt|m[aá]s de|desde|at least|starting at|min\.|[uü]ber|mehr als|more than|over)/i;
+const LOWER =
+  /^(?:ab|from|mindestens|mindestgehalt|m[aá]s de|desde|at least|starting at|min\.|[uü]ber|mehr als|more than|over)/i;
 
 const UNITS: readonly (readonly [string, RegExp])[] = [
   ['HOUR', /(?:pro|per|je|\/|por|la|an)\s*(?:stunde|std|hour|hr|h|hora)\b|hourly|stundenlohn|stundensatz|\/h\b/i],
   ['DAY', /(?:pro|per|je|\/|por|al)\s*(?:tag|day|d[ií]a)\b|tagessatz|daily rate/i],
   ['WEEK', /(?:pro|per|je|\/|por|a la)\s*(?:woche|week|semana)\b|weekly|w[oö]chentlich/i],
   ['MONTH', /(?:pro|per|im|je|\/|al|por|a)\s*(?:monat|month|mes)\b|monthly|monatlich|mensual/i],
-  ['YEAR', /(?:pro|per|im|je|\/|al|por)\s*(?:jahr|year|a[nñ]o|annum)\b|p\.\s?a\.|\bp\.?a\b|j[aä]hrlich|annual|yearly|jahresgehalt|jahresbrutto|anual/i],
+  [
+    'YEAR',
+    /(?:pro|per|im|je|\/|al|por)\s*(?:jahr|year|a[nñ]o|annum)\b|p\.\s?a\.|\bp\.?a\b|j[aä]hrlich|annual|yearly|jahresgehalt|jahresbrutto|anual/i,
+  ],
 ];
 
 export function findSalaryInText(text: string, options: FindOptions): RawAmount | null {

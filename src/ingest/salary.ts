@@ -33,7 +33,8 @@ const MIN_ANNUAL = 1_000;
 const MAX_ANNUAL = 1_000_000;
 
 /** Payments a year when the text states 13 or 14 ("14 pagas", "14 Monatsgehälter", "13. Monatsgehalt"). */
-const PAYMENTS = /\b(1[34])\s*(?:pagas|mensualidades|monatsgeh[aä]ltern?|geh[aä]ltern?|monatsl[oö]hnen?|(?:monthly )?(?:payments|salaries))\b|\b(1[34])\.\s*(?:monatsgehalt|monatslohn|gehalt)|\b(1[34])th (?:month|salary)/i;
+const PAYMENTS =
+  /\b(1[34])\s*(?:pagas|mensualidades|monatsgeh[aä]ltern?|geh[aä]ltern?|monatsl[oö]hnen?|(?:monthly )?(?:payments|salaries))\b|\b(1[34])\.\s*(?:monatsgehalt|monatslohn|gehalt)|\b(1[34])th (?:month|salary)/i;
 
 /** Payments a year stated in the text; 12 when none is. */
 export function paymentsPerYear(text: string): number {
@@ -45,11 +46,18 @@ export function paymentsPerYear(text: string): number {
 export function salaryFromPosting(salary: PostingSalary, countryCode: string | null, text = ''): SalaryRange | null {
   const currency = salary.currency ?? defaultCurrency(countryCode);
   if (salary.min !== null && salary.max !== null) {
-    return annualise({ min: salary.min, max: salary.max, currency, unit: salary.unit, open: null }, paymentsPerYear(text));
+    return annualise(
+      { min: salary.min, max: salary.max, currency, unit: salary.unit, open: null },
+      paymentsPerYear(text),
+    );
   }
   if (salary.text !== null) {
     const raw = findSalaryInText(salary.text, { bare: true, salaryContext: true });
-    if (raw) return annualise({ ...raw, currency: raw.currency ?? currency, unit: raw.unit ?? salary.unit }, paymentsPerYear(`${salary.text}\n${text}`));
+    if (raw)
+      return annualise(
+        { ...raw, currency: raw.currency ?? currency, unit: raw.unit ?? salary.unit },
+        paymentsPerYear(`${salary.text}\n${text}`),
+      );
   }
   return null;
 }
@@ -58,11 +66,16 @@ export function salaryFromPosting(salary: PostingSalary, countryCode: string | n
 export function salaryFromText(title: string, description: string, countryCode: string | null): SalaryRange | null {
   const raw = findSalaryInText(title, { bare: true, salaryContext: false }) ?? findInSentences(description);
   if (!raw) return null;
-  return annualise({ ...raw, currency: raw.currency ?? defaultCurrency(countryCode) }, paymentsPerYear(`${title}\n${description}`));
+  return annualise(
+    { ...raw, currency: raw.currency ?? defaultCurrency(countryCode) },
+    paymentsPerYear(`${title}\n${description}`),
+  );
 }
 
-const SALARY_HINT = /[€$£]|\b(?:eur|euro|usd|chf|gbp|gehalt|jahresgehalt|mindestgehalt|salary|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|stundenlohn|per hour|pro stunde)\b/i;
-const SALARY_WORD = /gehalt|salar|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci|remuneraci|stundensatz|stundenlohn|\bpay\b|\brate\b/i;
+const SALARY_HINT =
+  /[€$£]|\b(?:eur|euro|usd|chf|gbp|gehalt|jahresgehalt|mindestgehalt|salary|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|stundenlohn|per hour|pro stunde)\b/i;
+const SALARY_WORD =
+  /gehalt|salar|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci|remuneraci|stundensatz|stundenlohn|\bpay\b|\brate\b/i;
 const SENTENCE_END = /(?<=[.!?])\s+(?=\S)|\n+/;
 
 function findInSentences(text: string): RawAmount | null {

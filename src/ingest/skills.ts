@@ -20,16 +20,95 @@ const s = (slug: string, name: string, terms: readonly string[], exact?: readonl
 
 export const SKILLS: readonly SkillDef[] = [
   s('seo', 'SEO', ['seo', 'suchmaschinenoptimierung', 'search engine optimization', 'search engine optimisation']),
-  s('technical-seo', 'Technical SEO', ['technical seo', 'technisches seo', 'seo técnico', 'seo tecnico', 'tech-seo', 'tech seo']),
-  s('onpage-seo', 'Onpage SEO', ['onpage seo', 'onpage-seo', 'on-page seo', 'on-page-seo', 'onpage-optimierung', 'onpage optimierung', 'seo onpage', 'seo on-page', 'on-page optimization', 'onpage']),
-  s('offpage-seo', 'Offpage SEO', ['offpage seo', 'offpage-seo', 'off-page seo', 'off-page-seo', 'offpage-optimierung', 'seo offpage', 'seo off-page', 'off-page optimization', 'offpage']),
+  s('technical-seo', 'Technical SEO', [
+    'technical seo',
+    'technisches seo',
+    'seo técnico',
+    'seo tecnico',
+    'tech-seo',
+    'tech seo',
+  ]),
+  s('onpage-seo', 'Onpage SEO', [
+    'onpage seo',
+    'onpage-seo',
+    'on-page seo',
+    'on-page-seo',
+    'onpage-optimierung',
+    'onpage optimierung',
+    'seo onpage',
+    'seo on-page',
+    'on-page optimization',
+    'onpage',
+  ]),
+  s('offpage-seo', 'Offpage SEO', [
+    'offpage seo',
+    'offpage-seo',
+    'off-page seo',
+    'off-page-seo',
+    'offpage-optimierung',
+    'seo offpage',
+    'seo off-page',
+    'off-page optimization',
+    'offpage',
+  ]),
   s('local-seo', 'Local SEO', ['local seo', 'lokales seo', 'seo local', 'local listings']),
   s('international-seo', 'International SEO', ['international seo', 'internationales seo', 'seo internacional']),
-  s('schema-markup', 'Schema Markup', ['schema markup', 'schema.org', 'structured data', 'strukturierte daten', 'datos estructurados', 'rich snippets']),
-  s('geo', 'GEO / AI Search', ['generative engine optimization', 'generative engine optimisation', 'ai search', 'ai-search', 'ki-suche', 'llm optimization', 'llm-optimierung', 'búsqueda con ia', 'answer engine optimization'], ['GEO', 'AEO', 'SGE']),
-  s('sea', 'SEA', ['suchmaschinenwerbung', 'search engine advertising', 'paid search', 'publicidad en buscadores'], ['SEA', 'SEM', 'PPC']),
-  s('cro', 'Conversion-Optimierung (CRO)', ['conversion rate optimization', 'conversion rate optimisation', 'conversion-optimierung', 'conversion optimierung', 'conversionoptimierung', 'optimización de la conversión', 'optimizacion de la conversion'], ['CRO']),
-  s('ab-testing', 'A/B-Testing', ['a/b testing', 'a/b-testing', 'a/b test', 'a/b tests', 'a/b-test', 'a/b-tests', 'ab testing', 'split testing', 'pruebas a/b', 'tests a/b']),
+  s('schema-markup', 'Schema Markup', [
+    'schema markup',
+    'schema.org',
+    'structured data',
+    'strukturierte daten',
+    'datos estructurados',
+    'rich snippets',
+  ]),
+  s(
+    'geo',
+    'GEO / AI Search',
+    [
+      'generative engine optimization',
+      'generative engine optimisation',
+      'ai search',
+      'ai-search',
+      'ki-suche',
+      'llm optimization',
+      'llm-optimierung',
+      'búsqueda con ia',
+      'answer engine optimization',
+    ],
+    ['GEO', 'AEO', 'SGE'],
+  ),
+  s(
+    'sea',
+    'SEA',
+    ['suchmaschinenwerbung', 'search engine advertising', 'paid search', 'publicidad en buscadores'],
+    ['SEA', 'SEM', 'PPC'],
+  ),
+  s(
+    'cro',
+    'Conversion-Optimierung (CRO)',
+    [
+      'conversion rate optimization',
+      'conversion rate optimisation',
+      'conversion-optimierung',
+      'conversion optimierung',
+      'conversionoptimierung',
+      'optimización de la conversión',
+      'optimizacion de la conversion',
+    ],
+    ['CRO'],
+  ),
+  s('ab-testing', 'A/B-Testing', [
+    'a/b testing',
+    'a/b-testing',
+    'a/b test',
+    'a/b tests',
+    'a/b-test',
+    'a/b-tests',
+    'ab testing',
+    'split testing',
+    'pruebas a/b',
+    'tests a/b',
+  ]),
   s('sistrix', 'Sistrix', ['sistrix']),
   s('ahrefs', 'Ahrefs', ['ahrefs']),
   s('semrush', 'Semrush', ['semrush']),
@@ -37,17 +116,77 @@ export const SKILLS: readonly SkillDef[] = [
   s('google-search-console', 'Google Search Console', ['google search console', 'search console', 'gsc']),
   s('google-analytics', 'Google Analytics', ['google analytics', 'ga4', 'universal analytics']),
   s('google-tag-manager', 'Google Tag Manager', ['google tag manager', 'tag manager', 'gtm']),
-  s('google-ads', 'Google Ads', ['google ads', 'google adwords', 'adwords', 'google shopping', 'pmax', 'performance max']),
+  s('google-ads', 'Google Ads', [
+    'google ads',
+    'google adwords',
+    'adwords',
+    'google shopping',
+    'pmax',
+    'performance max',
+  ]),
   s('looker-studio', 'Looker Studio', ['looker studio', 'google data studio', 'data studio']),
-  s('keyword-research', 'Keyword-Recherche', ['keyword research', 'keyword-recherche', 'keywordrecherche', 'keywordrecherchen', 'keyword-recherchen', 'keyword-analyse', 'keywordanalyse', 'investigación de palabras clave', 'investigacion de palabras clave', 'palabras clave']),
-  s('linkbuilding', 'Linkbuilding', ['linkbuilding', 'link building', 'link-building', 'backlinks', 'backlink', 'linkaufbau', 'construcción de enlaces']),
+  s('keyword-research', 'Keyword-Recherche', [
+    'keyword research',
+    'keyword-recherche',
+    'keywordrecherche',
+    'keywordrecherchen',
+    'keyword-recherchen',
+    'keyword-analyse',
+    'keywordanalyse',
+    'investigación de palabras clave',
+    'investigacion de palabras clave',
+    'palabras clave',
+  ]),
+  s('linkbuilding', 'Linkbuilding', [
+    'linkbuilding',
+    'link building',
+    'link-building',
+    'backlinks',
+    'backlink',
+    'linkaufbau',
+    'construcción de enlaces',
+  ]),
   s('content-marketing', 'Content Marketing', ['content marketing', 'content-marketing', 'marketing de contenidos']),
   s('copywriting', 'Copywriting', ['copywriting', 'seo-texte', 'seo texte']),
-  s('core-web-vitals', 'Core Web Vitals', ['core web vitals', 'cwv', 'pagespeed', 'page speed', 'ladezeit', 'ladezeiten']),
-  s('log-file-analysis', 'Logfile-Analyse', ['log file analysis', 'logfile analysis', 'logfile-analyse', 'log-file-analyse']),
+  s('core-web-vitals', 'Core Web Vitals', [
+    'core web vitals',
+    'cwv',
+    'pagespeed',
+    'page speed',
+    'ladezeit',
+    'ladezeiten',
+  ]),
+  s('log-file-analysis', 'Logfile-Analyse', [
+    'log file analysis',
+    'logfile analysis',
+    'logfile-analyse',
+    'log-file-analyse',
+  ]),
   s('microsoft-advertising', 'Microsoft Advertising', ['microsoft advertising', 'bing ads']),
-  s('email-marketing', 'E-Mail-Marketing', ['email marketing', 'e-mail-marketing', 'e-mail marketing', 'email-marketing', 'newsletter', 'newsletters', 'email newsletters', 'e-mail-kampagnen', 'email campaigns', 'email marketing automation', 'marketing por correo', 'email-marketing-kampagnen', 'mailchimp', 'klaviyo', 'drip']),
-  s('social-media', 'Social Media', ['social media', 'social-media', 'soziale medien', 'redes sociales', 'social media marketing']),
+  s('email-marketing', 'E-Mail-Marketing', [
+    'email marketing',
+    'e-mail-marketing',
+    'e-mail marketing',
+    'email-marketing',
+    'newsletter',
+    'newsletters',
+    'email newsletters',
+    'e-mail-kampagnen',
+    'email campaigns',
+    'email marketing automation',
+    'marketing por correo',
+    'email-marketing-kampagnen',
+    'mailchimp',
+    'klaviyo',
+    'drip',
+  ]),
+  s('social-media', 'Social Media', [
+    'social media',
+    'social-media',
+    'soziale medien',
+    'redes sociales',
+    'social media marketing',
+  ]),
   s('affiliate-marketing', 'Affiliate-Marketing', ['affiliate marketing', 'affiliate-marketing', 'affiliate']),
   s('amazon-ads', 'Amazon Ads', ['amazon ads', 'amazon advertising', 'amazon seller central', 'amazon sponsored']),
   s('meta-ads', 'Meta Ads', ['meta ads', 'facebook ads']),
@@ -109,7 +248,10 @@ export const SKILLS: readonly SkillDef[] = [
 const SEO_INDEX = SKILLS.findIndex((d) => d.slug === 'seo');
 const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/#-]/g, '\\$&');
 const alternation = (terms: readonly string[]): string =>
-  [...terms].sort((a, b) => b.length - a.length).map(escape).join('|');
+  [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
 
 const TERM_INDEX = new Map<string, number>();
 const EXACT_INDEX = new Map<string, number>();
@@ -134,8 +276,10 @@ export function findSkills(text: string, lower: string): Named[] {
   }
   // A kind of SEO (technical, on-page, local, ...) is SEO too.
   if (SEO_INDEX >= 0 && [...found].some((i) => SKILLS[i]?.slug.endsWith('-seo'))) found.add(SEO_INDEX);
-  return [...found].sort((a, b) => a - b).flatMap((i) => {
-    const def = SKILLS[i];
-    return def ? [{ slug: def.slug, name: def.name }] : [];
-  });
+  return [...found]
+    .sort((a, b) => a - b)
+    .flatMap((i) => {
+      const def = SKILLS[i];
+      return def ? [{ slug: def.slug, name: def.name }] : [];
+    });
 }

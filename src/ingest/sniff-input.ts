@@ -49,7 +49,7 @@ export function sniffInput(head: Buffer): InputKind {
 
 function looksBinary(head: Buffer): boolean {
   let control = 0;
-  for (const b of head) if (b === 0 || (b < 0x09 || (b > 0x0d && b < 0x20))) control += 1;
+  for (const b of head) if (b === 0 || b < 0x09 || (b > 0x0d && b < 0x20)) control += 1;
   return control > head.length / 20;
 }
 

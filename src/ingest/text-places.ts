@@ -10,9 +10,13 @@
  */
 import { stripAccents } from '../domain/text-fold.js';
 
-const LABEL = /(?:^|\n)\s*[-*•]?\s*\**(?:einsatzort|arbeitsort|dienstort|standort|standorte|ort|location|locations|based in|ubicaci[oó]n|localidad|lugar de trabajo)\**\s*:\**\s*([^\n]{2,120})/gi;
+const LABEL =
+  /(?:^|\n)\s*[-*•]?\s*\**(?:einsatzort|arbeitsort|dienstort|standort|standorte|ort|location|locations|based in|ubicaci[oó]n|localidad|lugar de trabajo)\**\s*:\**\s*([^\n]{2,120})/gi;
 const NAME = String.raw`\p{Lu}[\p{L}.-]+(?:[ -]\p{Lu}[\p{L}.-]+){0,2}(?![\p{L}’']|[’']s\b)`;
-const IN_LIST = new RegExp(String.raw`\b(?:in|en|nach|bei|aus)\s+(${NAME}(?:\s*(?:,|/|\bor\b|\boder\b|\bund\b|\band\b|\by\b|\bo\b)\s*${NAME}){0,5})`, 'gu');
+const IN_LIST = new RegExp(
+  String.raw`\b(?:in|en|nach|bei|aus)\s+(${NAME}(?:\s*(?:,|/|\bor\b|\boder\b|\bund\b|\band\b|\by\b|\bo\b)\s*${NAME}){0,5})`,
+  'gu',
+);
 const SPLIT = /\s*(?:,|\/|;|\||\bor\b|\boder\b|\bund\b|\band\b|\by\b|\bo\b|&|\(|\))\s*/;
 const TRIM_WORDS = /\b(?:region|umgebung|raum|area|zentral|remote|hybrid|bevorzugt|und|oder)\b/gi;
 const MAX_NAMES = 12;

@@ -48,7 +48,11 @@ function toPosting(record: unknown): Posting {
     datePosted: optionalDate(record, 'datePosted', false),
     validThrough: optionalDate(record, 'validThrough', true),
     employmentTypes: employmentTypesOf(record['employmentType']),
-    jobLocationType: asList(record['jobLocationType']).map(asText).find((t) => t !== null)?.toUpperCase() ?? null,
+    jobLocationType:
+      asList(record['jobLocationType'])
+        .map(asText)
+        .find((t) => t !== null)
+        ?.toUpperCase() ?? null,
     organization: organizationOf(record['hiringOrganization']),
     industry: nameOf(record['industry']),
     locations: locationsOf(record['jobLocation']),
@@ -56,7 +60,10 @@ function toPosting(record: unknown): Posting {
       .map(nameOf)
       .filter((n): n is string => n !== null),
     salary: salaryOf(record['baseSalary']),
-    skills: asList(record['skills']).map(nameOf).filter((s): s is string => s !== null).join(', '),
+    skills: asList(record['skills'])
+      .map(nameOf)
+      .filter((s): s is string => s !== null)
+      .join(', '),
     workHours: asText(record['workHours']),
     occupationalCategories: asList(record['occupationalCategory'])
       .map((c) => nameOf(c) ?? (isObject(c) ? asText(c['codeValue']) : null))
@@ -127,9 +134,7 @@ function organizationOf(value: unknown): PostingOrganization {
   const name = nameOf(org);
   if (name === null) fail('hiringOrganization.name is missing');
   if (!isObject(org)) return { name, urls: [], logo: null, industry: null, employees: null };
-  const urls = [...asList(org['url']), ...asList(org['sameAs'])]
-    .map(urlOf)
-    .filter((u): u is string => u !== null);
+  const urls = [...asList(org['url']), ...asList(org['sameAs'])].map(urlOf).filter((u): u is string => u !== null);
   return {
     name,
     urls,
@@ -220,7 +225,9 @@ function unitOf(value: unknown): string | null {
 }
 
 function textOf(value: unknown): string | null {
-  const parts = asList(value).map(nameOf).filter((t): t is string => t !== null);
+  const parts = asList(value)
+    .map(nameOf)
+    .filter((t): t is string => t !== null);
   return parts.length > 0 ? parts.join('\n') : null;
 }
 

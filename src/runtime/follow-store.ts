@@ -25,7 +25,12 @@ export interface Follower {
 }
 
 /** Whether an index no longer answers as the store at `now` would. */
-export function isStale(index: Pick<BuiltIndex, 'cursor' | 'builtAt' | 'nextExpiry' | 'healthy'>, cursor: number, now: number, maxAgeMs: number): boolean {
+export function isStale(
+  index: Pick<BuiltIndex, 'cursor' | 'builtAt' | 'nextExpiry' | 'healthy'>,
+  cursor: number,
+  now: number,
+  maxAgeMs: number,
+): boolean {
   return cursor !== index.cursor || now > index.nextExpiry || now - index.builtAt >= maxAgeMs || !index.healthy();
 }
 

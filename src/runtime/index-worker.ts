@@ -45,7 +45,15 @@ async function main(): Promise<void> {
     }
     warmUp(index);
     serve(index, data);
-    report({ type: 'ready', size: index.size, cursor, nextExpiry, loadMs, buildMs, heapUsed: process.memoryUsage().heapUsed });
+    report({
+      type: 'ready',
+      size: index.size,
+      cursor,
+      nextExpiry,
+      loadMs,
+      buildMs,
+      heapUsed: process.memoryUsage().heapUsed,
+    });
   } catch (error) {
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

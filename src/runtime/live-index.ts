@@ -90,7 +90,8 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
 /** The earliest validThrough at or after `now` (a posting live at now leaves at validThrough + 1 ms). */
 export function nextExpiryOf(jobs: readonly { validThrough: number | null }[], now: number): number {
   let next = Number.POSITIVE_INFINITY;
-  for (const { validThrough } of jobs) if (validThrough !== null && validThrough >= now && validThrough < next) next = validThrough;
+  for (const { validThrough } of jobs)
+    if (validThrough !== null && validThrough >= now && validThrough < next) next = validThrough;
   return next;
 }
 

@@ -11,7 +11,15 @@ export interface CallRequest {
 }
 export type CallReply = { ok: true; value: unknown } | { ok: false; message: string };
 export type WorkerReport =
-  | { type: 'ready'; size: number; cursor: number; nextExpiry: number; loadMs: number; buildMs: number; heapUsed: number }
+  | {
+      type: 'ready';
+      size: number;
+      cursor: number;
+      nextExpiry: number;
+      loadMs: number;
+      buildMs: number;
+      heapUsed: number;
+    }
   | { type: 'failed'; message: string };
 
 export interface WorkerBuildOptions {
@@ -40,7 +48,13 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) =>
-      reject(new Error(options.signal?.aborted ? 'the index build was aborted' : `the index worker exited (code ${code}) before it was ready`)),
+      reject(
+        new Error(
+          options.signal?.aborted
+            ? 'the index build was aborted'
+            : `the index worker exited (code ${code}) before it was ready`,
+        ),
+      ),
     );
   })
     .catch(async (error: unknown) => {
@@ -114,5 +128,8 @@ function spawnIndexWorker(data: object, transfer: MessagePort[]): Worker {
   const options = { workerData: data, transferList: transfer };
   if (here.endsWith('.js')) return new Worker(new URL('./index-worker.js', here), options);
   const entry = JSON.stringify(new URL('./index-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, { ...options, eval: true });
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, {
+    ...options,
+    eval: true,
+  });
 }

@@ -10,13 +10,26 @@ import { cleanQueryText } from './word-forms.js';
  */
 export function filterKey(f: JobFilter): string {
   return JSON.stringify([
-    f.salaryRange, f.workModel, f.position, f.seniority, f.employmentType, f.remotePercentageMin, f.skill,
+    f.salaryRange,
+    f.workModel,
+    f.position,
+    f.seniority,
+    f.employmentType,
+    f.remotePercentageMin,
+    f.skill,
     f.location === undefined ? undefined : foldKey(f.location),
-    f.company?.toLowerCase(), f.industry, f.companySize, f.seo, f.radiusKm,
+    f.company?.toLowerCase(),
+    f.industry,
+    f.companySize,
+    f.seo,
+    f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
     f.anyOf === undefined ? undefined : anyOfKey(f),
-    f.postedSince, f.salaryMin, f.salaryMin === undefined ? undefined : f.salaryEstimated === true, f.language,
+    f.postedSince,
+    f.salaryMin,
+    f.salaryMin === undefined ? undefined : f.salaryEstimated === true,
+    f.language,
   ]);
 }
 

@@ -85,7 +85,8 @@ export function buildMultiColumn(
       for (let j = offsets[d]!; j < offsets[d + 1]!; j++) emit(packed[j]!, d);
     }
   });
-  if (labelOf === null) return { values, labels: values, codes, postings, labelRank: new Uint32Array(0), offsets, ids: packed };
+  if (labelOf === null)
+    return { values, labels: values, codes, postings, labelRank: new Uint32Array(0), offsets, ids: packed };
   const labels = dict.labels(labelOf);
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids: packed };
 }
@@ -150,9 +151,7 @@ export function postingsOf(
 /** `rank[code]` = position in label order (German collation, ties by value). */
 export function rankLabels(values: readonly string[], labels: readonly string[]): Uint32Array {
   const order = values.map((_, code) => code).slice(1);
-  order.sort(
-    (a, b) => COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!),
-  );
+  order.sort((a, b) => COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!));
   const rank = new Uint32Array(values.length);
   order.forEach((code, i) => (rank[code] = i));
   return rank;

@@ -29,5 +29,7 @@ const WORDS = `
 `;
 
 export const COMPOUND_PARTS: ReadonlySet<string> = new Set(
-  WORDS.split(/\s+/).filter((w) => w !== '').flatMap((w) => foldKeys(w)),
+  WORDS.split(/\s+/)
+    .filter((w) => w !== '')
+    .flatMap((w) => foldKeys(w)),
 );

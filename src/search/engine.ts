@@ -36,12 +36,25 @@ export interface EngineTuning {
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
-  denseRatio: DENSE_RATIO, paging: 'auto', complement: true, packedFrom: 4096, byPostings: 'auto', cacheSize: 500,
+  denseRatio: DENSE_RATIO,
+  paging: 'auto',
+  complement: true,
+  packedFrom: 4096,
+  byPostings: 'auto',
+  cacheSize: 500,
 };
 
 /** Single-valued facets, each a dictionary-encoded column. */
 export const COLUMN_FACETS = [
-  'salary', 'workModel', 'position', 'seniority', 'employmentType', 'industry', 'companySize', 'company', 'seo',
+  'salary',
+  'workModel',
+  'position',
+  'seniority',
+  'employmentType',
+  'industry',
+  'companySize',
+  'company',
+  'seo',
 ] as const;
 export type ColumnFacet = (typeof COLUMN_FACETS)[number];
 
@@ -71,17 +84,32 @@ export interface Engine {
   readonly keywordMatches: QueryCache<{ words: Uint32Array; size: number }>;
   /** Posted date, salary upper ends and language per document (extra-filters.ts). */
   readonly extras: ExtraColumns;
-  readonly orders: { readonly dateAsc: SortOrder; readonly dateDesc: SortOrder; readonly salaryAsc: SortOrder; readonly salaryDesc: SortOrder };
+  readonly orders: {
+    readonly dateAsc: SortOrder;
+    readonly dateDesc: SortOrder;
+    readonly salaryAsc: SortOrder;
+    readonly salaryDesc: SortOrder;
+  };
 }
 
-export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[], now: number, tuning = DEFAULT_TUNING): Engine {
+export function buildEngine(
+  all: readonly Job[],
+  buckets: readonly SalaryBucket[],
+  now: number,
+  tuning = DEFAULT_TUNING,
+): Engine {
   const jobs = liveInBoardOrder(all, now);
   const n = jobs.length;
   const estimates = estimateSalaries(jobs);
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
-  const skills = buildMultiColumn(n, (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)), (slug, d) => skillName(jobs[d]!, slug), r);
+  const skills = buildMultiColumn(
+    n,
+    (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)),
+    (slug, d) => skillName(jobs[d]!, slug),
+    r,
+  );
   const mids = new Float64Array(n);
   const dates = new Float64Array(n);
   for (let d = 0; d < n; d++) {
@@ -89,12 +117,22 @@ export function buildEngine(all: readonly Job[], buckets: readonly SalaryBucket[
     dates[d] = jobs[d]!.postedAt ?? Number.NaN;
   }
   const remote = buildRemote(jobs);
-  const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({ key, col: columns[key].col, size: columns[key].values.length }));
+  const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({
+    key,
+    col: columns[key].col,
+    size: columns[key].values.length,
+  }));
   packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
   const packed = buildPacks(n, packInputs);
   const places = buildPlaces(jobs, r);
   return {
-    n, tuning, jobs: slimJobs(jobs), estimates, buckets, columns, skills,
+    n,
+    tuning,
+    jobs: slimJobs(jobs),
+    estimates,
+    buckets,
+    columns,
+    skills,
     places,
     points: buildPointIndex(jobs, r),
     remote,
@@ -131,13 +169,22 @@ function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
   return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
 }
 
-function buildColumns(jobs: readonly Job[], bucketCodes: readonly (string | null)[], r: number): Record<ColumnFacet, Column> {
+function buildColumns(
+  jobs: readonly Job[],
+  bucketCodes: readonly (string | null)[],
+  r: number,
+): Record<ColumnFacet, Column> {
   const n = jobs.length;
   const same = (v: string): string => v;
   return {
     salary: buildColumn(n, (d) => bucketCodes[d] ?? null, same, r),
     workModel: buildColumn(n, (d) => jobs[d]!.workModel, same, r),
-    position: buildColumn(n, (d) => jobs[d]!.position.slug, (v) => v.replace(/-/g, ' '), r),
+    position: buildColumn(
+      n,
+      (d) => jobs[d]!.position.slug,
+      (v) => v.replace(/-/g, ' '),
+      r,
+    ),
     seniority: buildColumn(n, (d) => jobs[d]!.seniority, same, r),
     employmentType: buildColumn(n, (d) => jobs[d]!.employmentType, same, r),
     industry: buildColumn(n, (d) => jobs[d]!.industry, same, r),
@@ -147,7 +194,11 @@ function buildColumns(jobs: readonly Job[], bucketCodes: readonly (string | null
   };
 }
 
-function bucketsOf(jobs: readonly Job[], salaryOf: (d: number) => SalaryRange | null, buckets: readonly SalaryBucket[]): (string | null)[] {
+function bucketsOf(
+  jobs: readonly Job[],
+  salaryOf: (d: number) => SalaryRange | null,
+  buckets: readonly SalaryBucket[],
+): (string | null)[] {
   const values = buckets.map(bucketValue);
   return jobs.map((_, d) => {
     const s = salaryOf(d);

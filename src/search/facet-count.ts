@@ -33,7 +33,12 @@ export interface Base {
  * (a facet with few values: a popcount per value).
  * @example countFacets(engine, set, ['workModel'], [all]).byFacet.workModel // counts by code
  */
-export function countFacets(e: Engine, set: DocSet, facets: readonly FacetKey[], bases: readonly Base[] | null): Counts {
+export function countFacets(
+  e: Engine,
+  set: DocSet,
+  facets: readonly FacetKey[],
+  bases: readonly Base[] | null,
+): Counts {
   if (set.kind === 'all' && bases) return bases[0]!.counts;
   const n = e.n;
   const base = set.kind === 'bits' && bases && e.tuning.complement ? bestBase(bases, set.size, n) : null;
@@ -110,7 +115,13 @@ function countByPostings(postings: readonly DocSet[], words: Uint32Array, counts
  * sets). One facet (a disjunctive pass): its own column or CSR lists, which read far fewer bytes
  * per document than a row; only a sparse set's lists go through the rows (one miss, not two).
  */
-function countIds(e: Engine, ids: Uint32Array, length: number, facets: readonly FacetKey[], alloc: Alloc): Partial<Record<FacetKey, Uint32Array>> {
+function countIds(
+  e: Engine,
+  ids: Uint32Array,
+  length: number,
+  facets: readonly FacetKey[],
+  alloc: Alloc,
+): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
   const only = facets.length === 1 ? facets[0]! : null;
   if (only !== null && !(e.rows.lists.has(only) && length * SPARSE_RATIO < e.n)) {
@@ -147,7 +158,6 @@ function sizeOf(e: Engine, f: FacetKey): number {
   if (f === 'remote') return REMOTE_LEVELS;
   return e.columns[f].values.length;
 }
-
 
 /** counts = full - counts, in place. */
 function subtractFrom(full: Uint32Array, counts: Uint32Array): void {

@@ -26,7 +26,10 @@ export interface FacetPack<K> {
  * A facet too large for any pack is left out (counted on its own).
  * @example buildPacks(n, [{ key: 'workModel', col, size: 4 }, { key: 'seo', col: seoCol, size: 3 }]) // one pack of 12
  */
-export function buildPacks<K>(n: number, inputs: readonly PackInput<K>[]): { pack: FacetPack<K>; codes: Uint32Array }[] {
+export function buildPacks<K>(
+  n: number,
+  inputs: readonly PackInput<K>[],
+): { pack: FacetPack<K>; codes: Uint32Array }[] {
   const sorted = [...inputs].filter((c) => c.size <= MAX_PACK_SIZE / 2).sort((a, b) => a.size - b.size);
   const groups: PackInput<K>[][] = [];
   let group: PackInput<K>[] = [];

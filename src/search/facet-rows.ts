@@ -61,7 +61,13 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
   return { width, rows, fields, lists: listFields };
 }
 
-function fillColumn(rows: Uint16Array, width: number, field: { at: number; wide: boolean }, col: Uint32Array, n: number): void {
+function fillColumn(
+  rows: Uint16Array,
+  width: number,
+  field: { at: number; wide: boolean },
+  col: Uint32Array,
+  n: number,
+): void {
   for (let d = 0; d < n; d++) {
     const base = d * width + field.at;
     rows[base] = col[d]! & 0xffff;

@@ -1,6 +1,18 @@
-import { fieldValues, type FacetCounts, type FacetOption, type FacetRequest, type MultiField } from '../domain/query.js';
+import {
+  fieldValues,
+  type FacetCounts,
+  type FacetOption,
+  type FacetRequest,
+  type MultiField,
+} from '../domain/query.js';
 import { bucketLabel, bucketValue } from '../domain/salary-buckets.js';
-import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../domain/vocab.js';
+import {
+  COMPANY_SIZES,
+  EMPLOYMENT_TYPES,
+  REMOTE_PERCENTAGE_STEPS,
+  SENIORITY_LEVELS,
+  WORK_MODELS,
+} from '../domain/vocab.js';
 import type { Dictionary } from './columns.js';
 import type { Engine } from './engine.js';
 import { basesFor } from './base-counts.js';
@@ -17,15 +29,27 @@ import { topKInRange } from './top-k.js';
  * counts of all documents or of a large filter set when that leaves fewer documents to count.
  * @example computeFacets(engine, full, { filter: { workModel: 'remote' }, mode: 'conjunctive', facetLimit: 10 })
  */
-export function computeFacets(e: Engine, all: Base, bases: ReadonlyMap<string, Base>, request: FacetRequest): FacetCounts {
+export function computeFacets(
+  e: Engine,
+  all: Base,
+  bases: ReadonlyMap<string, Base>,
+  request: FacetRequest,
+): FacetCounts {
   const plan = planFilter(e, request.filter);
   const setKeys = new Set<string>(plan.clauses.map((c) => c.key));
   const matching = evaluate(e, plan);
   const disjunctive = request.mode === 'disjunctive';
   const own = disjunctive ? FACET_KEYS.filter((f) => setKeys.has(f)) : [];
   const single = (field: MultiField): boolean => fieldValues(request.filter, field)?.length === 1;
-  const skip = disjunctive ? setKeys : new Set((['skill', 'location'] as const).filter((f) => setKeys.has(f) && single(f)));
-  const main = countFacets(e, matching, FACET_KEYS.filter((f) => !skip.has(f)), basesFor(all, bases, plan.clauses));
+  const skip = disjunctive
+    ? setKeys
+    : new Set((['skill', 'location'] as const).filter((f) => setKeys.has(f) && single(f)));
+  const main = countFacets(
+    e,
+    matching,
+    FACET_KEYS.filter((f) => !skip.has(f)),
+    basesFor(all, bases, plan.clauses),
+  );
   const counts: Partial<Record<FacetKey, Uint32Array>> = { ...main.byFacet };
   let seoTotal = main.total;
   for (const f of own) {
@@ -50,7 +74,8 @@ function buildLists(
   const disjunctive = request.mode === 'disjunctive';
   const byCount = (f: FacetKey, dict: Dictionary, max: number): FacetOption[] => {
     const selected = sel[f] ?? [];
-    if (!disjunctive && uncounted.has(f)) return total > 0 && selected.length > 0 ? [option(dict, selected[0]!, total)] : [];
+    if (!disjunctive && uncounted.has(f))
+      return total > 0 && selected.length > 0 ? [option(dict, selected[0]!, total)] : [];
     // Several skills or places in conjunctive mode: only the selected ones, counted over the matches.
     if (!disjunctive && (f === 'skill' || f === 'location') && (fieldValues(request.filter, f)?.length ?? 0) > 1) {
       return onlySelected(dict, counts[f]!, selected);
@@ -126,7 +151,12 @@ function codeCount(dict: Dictionary, counts: Uint32Array, value: string): number
 }
 
 /** Values of a closed vocabulary in its own order, non-zero counts (and the selected ones) only. */
-function optionsByVocab(dict: Dictionary, counts: Uint32Array, vocab: readonly string[], selected: readonly number[]): FacetOption[] {
+function optionsByVocab(
+  dict: Dictionary,
+  counts: Uint32Array,
+  vocab: readonly string[],
+  selected: readonly number[],
+): FacetOption[] {
   const out: FacetOption[] = [];
   for (const value of vocab) {
     const count = codeCount(dict, counts, value);
@@ -140,7 +170,12 @@ function optionsByVocab(dict: Dictionary, counts: Uint32Array, vocab: readonly s
  * are always among them (each replacing the last value not selected, if it did not make the cut;
  * so more selected values than `max` are all listed).
  */
-function optionsByCount(dict: Dictionary, counts: Uint32Array, max: number, selected: readonly number[]): FacetOption[] {
+function optionsByCount(
+  dict: Dictionary,
+  counts: Uint32Array,
+  max: number,
+  selected: readonly number[],
+): FacetOption[] {
   const rank = dict.labelRank;
   const before = (a: number, b: number): boolean =>
     counts[a]! !== counts[b]! ? counts[a]! > counts[b]! : rank[a]! < rank[b]!;

@@ -9,7 +9,8 @@ import { countAtLeast } from './remote.js';
 import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
 
 /** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
-export type ClauseKey = ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
+export type ClauseKey =
+  ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
 
 /** One applied filter: its exact size, its documents and a per-document test. */
 export interface Clause {
@@ -29,8 +30,13 @@ export interface Plan {
 }
 
 const FILTER_COLUMNS: readonly [MultiField, ColumnFacet][] = [
-  ['salaryRange', 'salary'], ['workModel', 'workModel'], ['position', 'position'], ['seniority', 'seniority'],
-  ['employmentType', 'employmentType'], ['industry', 'industry'], ['companySize', 'companySize'],
+  ['salaryRange', 'salary'],
+  ['workModel', 'workModel'],
+  ['position', 'position'],
+  ['seniority', 'seniority'],
+  ['employmentType', 'employmentType'],
+  ['industry', 'industry'],
+  ['companySize', 'companySize'],
 ];
 
 /**
@@ -53,7 +59,8 @@ export function planFilter(e: Engine, filter: JobFilter): Plan {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
   addExtraClauses(e, filter, clauses);
-  const keywords = filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
+  const keywords =
+    filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
   if (keywords) clauses.push(keywordClause(e, keywords));
   return { clauses, keywords };
 }
@@ -63,8 +70,10 @@ function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void 
   const add = (key: ClauseKey, c: ExtraClause): void => {
     clauses.push({ key, base: null, size: c.size, docs: c.docs, has: c.has });
   };
-  if (filter.postedSince !== undefined) add('posted', postedSinceClause(e.extras, e.orders.dateDesc, filter.postedSince));
-  if (filter.salaryMin !== undefined) add('salaryMin', salaryMinClause(e.extras, filter.salaryMin, filter.salaryEstimated === true));
+  if (filter.postedSince !== undefined)
+    add('posted', postedSinceClause(e.extras, e.orders.dateDesc, filter.postedSince));
+  if (filter.salaryMin !== undefined)
+    add('salaryMin', salaryMinClause(e.extras, filter.salaryMin, filter.salaryEstimated === true));
   if (filter.language !== undefined) add('language', languageClause(e.extras, filter.language));
 }
 
@@ -98,7 +107,8 @@ function skillClause(e: Engine, value: string): Clause {
   if (code === undefined) return unknown('skill');
   const set = e.skills.postings[code]!;
   const base = `skill:${code}`;
-  if (set.kind === 'bits') return { key: 'skill', base, size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
+  if (set.kind === 'bits')
+    return { key: 'skill', base, size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
   const { offsets, ids } = e.skills;
   const has = (d: number): boolean => {
     for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
@@ -115,7 +125,12 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined):
   const candidates = placeCandidates(e.places, value);
   if (candidates.length === 0) return unknown('location');
   const center = e.places.info[canonicalPlace(e.places, value)!]!;
-  const useRadius = radiusKm !== undefined && Number.isFinite(radiusKm) && center.kind === 'city' && center.lat !== null && center.lon !== null;
+  const useRadius =
+    radiusKm !== undefined &&
+    Number.isFinite(radiusKm) &&
+    center.kind === 'city' &&
+    center.lat !== null &&
+    center.lon !== null;
   const only = candidates[0]!;
   if (!useRadius && candidates.length === 1) {
     const set = e.places.column.postings[only]!;
@@ -192,7 +207,8 @@ export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null
   if (driver === undefined) return { kind: 'all', size: n };
   if (driver.size === 0) return EMPTY_SET;
   if (clauses.length === 1) return driver.docs();
-  if (!isDense(driver.size, n, e.tuning.denseRatio)) return filterIds(toIds(driver.docs(), n), clauses.slice(1), e.scratch.matchIds());
+  if (!isDense(driver.size, n, e.tuning.denseRatio))
+    return filterIds(toIds(driver.docs(), n), clauses.slice(1), e.scratch.matchIds());
   const words = e.scratch.matchBits();
   copyInto(words, driver.docs(), n);
   let size = driver.size;

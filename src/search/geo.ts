@@ -56,7 +56,10 @@ export function buildPointIndex(jobs: readonly Job[], denseRatio: number): Point
   const postings = postingsOf(jobs.length, lats.length, denseRatio, (emit) => {
     for (let i = 0; i < pairs.length; i += 2) emit(pairs[i]!, pairs[i + 1]!);
   });
-  const codes = lats.map((_, c) => c).slice(1).sort((a, b) => lats[a]! - lats[b]!);
+  const codes = lats
+    .map((_, c) => c)
+    .slice(1)
+    .sort((a, b) => lats[a]! - lats[b]!);
   return {
     lat: Float64Array.from(codes, (c) => lats[c]!),
     lon: Float64Array.from(codes, (c) => lons[c]!),
@@ -70,7 +73,7 @@ export function buildPointIndex(jobs: readonly Job[], denseRatio: number): Point
  * further than km away.
  */
 export function markWithinRadius(index: PointIndex, lat: number, lon: number, km: number, words: Uint32Array): void {
-  const band = (km / EARTH_RADIUS_KM) / RAD + 1e-6;
+  const band = km / EARTH_RADIUS_KM / RAD + 1e-6;
   for (let i = lowerBound(index.lat, lat - band); i < index.lat.length; i++) {
     const pLat = index.lat[i]!;
     if (pLat > lat + band) break;

@@ -104,7 +104,10 @@ function addPrefixTerms(index: KeywordIndex, lang: Language, prefix: string, out
   }
   const found = new Set<number>();
   for (let i = lo; i < vocab.keys.length && vocab.keys[i]!.startsWith(prefix); i++) found.add(vocab.terms[i]!);
-  const best = [...found].sort((a, b) => documentFrequency(index, b) - documentFrequency(index, a) || compareStrings(index.stems[a]!, index.stems[b]!));
+  const best = [...found].sort(
+    (a, b) =>
+      documentFrequency(index, b) - documentFrequency(index, a) || compareStrings(index.stems[a]!, index.stems[b]!),
+  );
   for (const t of best.slice(0, MAX_PREFIX_TERMS)) out.add(t);
 }
 
@@ -145,7 +148,12 @@ export function matchTerms(index: KeywordIndex, words: readonly QueryWord[]): { 
  * BM25 — for each word in order, for each of its terms, idf(term) * saturated tf — plus
  * EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
  */
-export function scoreTerms(index: KeywordIndex, words: readonly QueryWord[], match: Uint32Array, scores: Float64Array): void {
+export function scoreTerms(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  match: Uint32Array,
+  scores: Float64Array,
+): void {
   const n = index.n;
   for (const word of words) {
     for (const t of word.terms) {

@@ -198,7 +198,6 @@ class KeywordBuilder {
     this.tf = tf;
   }
 
-
   /** Inverts the forward index in document order, so every posting list comes out sorted. */
   finish(n: number, denseRatio: number): KeywordIndex {
     const termCount = this.stems.length;
@@ -228,7 +227,15 @@ class KeywordBuilder {
     const docLength = this.docLength;
     const total = docLength.reduce((a, b) => a + b, 0);
     return {
-      n, termOf: this.termOf, stems: this.stems, tfOffsets, tfs, docOffsets, docs, dense, docLength,
+      n,
+      termOf: this.termOf,
+      stems: this.stems,
+      tfOffsets,
+      tfs,
+      docOffsets,
+      docs,
+      dense,
+      docLength,
       avgLength: n > 0 && total > 0 ? total / n : 1,
       vocab: this.vocabulary(),
     };

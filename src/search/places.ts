@@ -37,7 +37,12 @@ export function buildPlaces(jobs: readonly Job[], denseRatio: number): PlaceRegi
       visit(found, place.city, 'city', place);
     }
   }
-  const column = buildMultiColumn(jobs.length, (d, emit) => emitSlugs(jobs[d]!.places, emit), (slug) => found.get(slug)!.name, denseRatio);
+  const column = buildMultiColumn(
+    jobs.length,
+    (d, emit) => emitSlugs(jobs[d]!.places, emit),
+    (slug) => found.get(slug)!.name,
+    denseRatio,
+  );
   const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
   const byFoldKey = new Map<string, number[]>();
   for (let code = 1; code < column.values.length; code++) {
@@ -68,12 +73,7 @@ function emitSlugs(places: readonly JobPlace[], emit: (slug: string) => void): v
 }
 
 /** Keeps the most specific kind; name and centre come from its first occurrence. */
-function visit(
-  found: Map<string, Found>,
-  named: Named | null,
-  kind: PlaceKind,
-  place: JobPlace | null,
-): void {
+function visit(found: Map<string, Found>, named: Named | null, kind: PlaceKind, place: JobPlace | null): void {
   if (!named) return;
   const prev = found.get(named.slug);
   if (!prev || KIND_ORDER[kind] < KIND_ORDER[prev.kind]) {

@@ -34,7 +34,8 @@ export function estimateSalaries(jobs: readonly Job[]): (SalaryRange | null)[] {
     for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
       const key = jobKeys[i] ?? null;
       const sample = key === null ? 0 : groups.size(key);
-      if (key !== null && sample >= MIN_SAMPLE) return { ...groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
+      if (key !== null && sample >= MIN_SAMPLE)
+        return { ...groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
     }
     return null;
   });
@@ -46,7 +47,9 @@ function isSample(job: Job): boolean {
   if (!s) return false;
   const country = countryOf(job);
   if (s.stated === undefined) return true;
-  return s.stated.min !== null && s.stated.max !== null && (country === null || s.stated.currency === currencyOf(country));
+  return (
+    s.stated.min !== null && s.stated.max !== null && (country === null || s.stated.currency === currencyOf(country))
+  );
 }
 
 /** The group key of each step for a job; null where the step does not apply. */

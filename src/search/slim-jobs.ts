@@ -68,7 +68,8 @@ class Interner {
     const country = p.country === null ? null : this.named(p.country);
     const leaf = child(child(child(child(child(this.places, city), region), country), p.countryCode), p.lat);
     let shared = leaf.get(p.lon) as JobPlace | undefined;
-    if (shared === undefined) leaf.set(p.lon, (shared = { city, region, country, countryCode: p.countryCode, lat: p.lat, lon: p.lon }));
+    if (shared === undefined)
+      leaf.set(p.lon, (shared = { city, region, country, countryCode: p.countryCode, lat: p.lat, lon: p.lon }));
     return shared;
   }
 

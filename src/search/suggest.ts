@@ -42,7 +42,11 @@ export interface SuggestIndex {
 }
 
 /** Entities are 0..k-1 with their suggestion value, display label and number of live jobs. */
-export function buildSuggestIndex(values: readonly string[], labels: readonly string[], jobs: ArrayLike<number>): SuggestIndex {
+export function buildSuggestIndex(
+  values: readonly string[],
+  labels: readonly string[],
+  jobs: ArrayLike<number>,
+): SuggestIndex {
   const whole: [string, number][] = [];
   const inner: [string, number][] = [];
   labels.forEach((label, entity) => {
@@ -53,12 +57,20 @@ export function buildSuggestIndex(values: readonly string[], labels: readonly st
     });
   });
   const order = labels.map((_, i) => i);
-  order.sort((a, b) => jobs[b]! - jobs[a]! || COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!));
+  order.sort(
+    (a, b) => jobs[b]! - jobs[a]! || COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!),
+  );
   const rank = new Uint32Array(labels.length);
   order.forEach((entity, r) => (rank[entity] = r));
   return {
-    values, labels, whole: table(whole, rank), inner: table(inner, rank), rank,
-    byRank: Uint32Array.from(order), stamp: new Uint32Array(labels.length), query: 0,
+    values,
+    labels,
+    whole: table(whole, rank),
+    inner: table(inner, rank),
+    rank,
+    byRank: Uint32Array.from(order),
+    stamp: new Uint32Array(labels.length),
+    query: 0,
   };
 }
 
@@ -95,7 +107,10 @@ export function suggest(index: SuggestIndex, q: string, limit: number): Suggesti
   const kept = pick(index, index.whole, key, max);
   if (kept.length < max) kept.push(...pick(index, index.inner, key, max - kept.length));
   const entities = kept.map((r) => index.byRank[r]!);
-  entities.sort((a, b) => COLLATOR.compare(index.labels[a]!, index.labels[b]!) || compareStrings(index.values[a]!, index.values[b]!));
+  entities.sort(
+    (a, b) =>
+      COLLATOR.compare(index.labels[a]!, index.labels[b]!) || compareStrings(index.values[a]!, index.values[b]!),
+  );
   return entities.map((e) => ({ value: index.values[e]!, label: index.labels[e]! }));
 }
 

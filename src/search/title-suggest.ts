@@ -11,9 +11,11 @@ const MIN_WORD = 3;
 export const MAX_TITLE_WORDS = 50_000;
 /** Function words of titles in German, Spanish and English, never suggested. */
 const STOP = new Set(
-  ('und oder für fur mit bei als von vom der die das den dem des zur zum ein eine einen im in an auf aus ' +
+  (
+    'und oder für fur mit bei als von vom der die das den dem des zur zum ein eine einen im in an auf aus ' +
     'the and for with our you are at of to in on as by ' +
-    'del las los por para con una uno sin en el la de y o').split(' '),
+    'del las los por para con una uno sin en el la de y o'
+  ).split(' '),
 );
 
 export interface TitleSuggestion {
@@ -67,7 +69,8 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
     counts.push(count);
     kinds.push(0);
   }
-  const frequent = [...words].filter(([k]) => !positions.has(k))
+  const frequent = [...words]
+    .filter(([k]) => !positions.has(k))
     .sort((a, b) => b[1].count - a[1].count || compareStrings(a[0], b[0]))
     .slice(0, MAX_TITLE_WORDS);
   for (const [, entry] of frequent) {
@@ -77,7 +80,9 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
   }
   const countArray = Uint32Array.from(counts);
   return {
-    index: buildSuggestIndex(values, values, countArray), counts: countArray, kinds: Uint8Array.from(kinds),
+    index: buildSuggestIndex(values, values, countArray),
+    counts: countArray,
+    kinds: Uint8Array.from(kinds),
     entityOf: new Map(values.map((v, i) => [v, i])),
   };
 }

@@ -118,7 +118,8 @@ export function queryKeys(word: string): string[] {
 }
 
 const GENDER_NOTATION = /(?<=\p{L})(?:[:*_/](?:innen|in)|\((?:innen|in)\))(?![\p{L}\p{N}])/giu;
-const GENDER_TAG = /\(\s*(?:[mwfdhx]|div|divers)(?:\s*[/,|]\s*(?:[mwfdhx]|div|divers))+\s*\*?\)|\(\s*(?:all genders?|gn\*?)\s*\)/gi;
+const GENDER_TAG =
+  /\(\s*(?:[mwfdhx]|div|divers)(?:\s*[/,|]\s*(?:[mwfdhx]|div|divers))+\s*\*?\)|\(\s*(?:all genders?|gn\*?)\s*\)/gi;
 
 /**
  * Query text without gender notation: `Manager:in` -> `Manager`, `SEO-Manager (m/w/d)` -> `SEO-Manager `.

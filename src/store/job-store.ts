@@ -5,8 +5,7 @@ import type { Job } from '../domain/job.js';
  * key's latest state; several changes share a cursor when one transaction wrote them.
  */
 export type JobChange =
-  | { kind: 'upsert'; cursor: number; job: Job }
-  | { kind: 'delete'; cursor: number; key: string; boardId: string };
+  { kind: 'upsert'; cursor: number; job: Job } | { kind: 'delete'; cursor: number; key: string; boardId: string };
 
 export interface ChangePage {
   changes: JobChange[];

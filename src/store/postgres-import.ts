@@ -26,7 +26,9 @@ export async function assignBoardIds(client: pg.PoolClient, jobs: readonly Job[]
     rowMode: 'array',
   });
   const ids = new Map<string, string>(held.rows);
-  let pending = jobs.filter((j) => !ids.has(j.key)).map((j) => ({ key: j.key, candidates: boardIdCandidates(j.key, j.boardId) }));
+  let pending = jobs
+    .filter((j) => !ids.has(j.key))
+    .map((j) => ({ key: j.key, candidates: boardIdCandidates(j.key, j.boardId) }));
   const fresh = new Map<string, string>();
   const claimed = new Set<string>();
   while (pending.length > 0) {
@@ -87,7 +89,11 @@ const STAGE_SQL = `
   ON CONFLICT DO NOTHING
   RETURNING key`;
 
-export async function stageJobs(client: pg.PoolClient, importId: string, batch: readonly StagedJob[]): Promise<StageResult> {
+export async function stageJobs(
+  client: pg.PoolClient,
+  importId: string,
+  batch: readonly StagedJob[],
+): Promise<StageResult> {
   const repeated: (RepeatedJob & { key: string })[] = [];
   // Repeats within the batch: the first occurrence is staged, the others reported.
   const firstByKey = new Map<string, StagedJob>();
@@ -97,8 +103,14 @@ export async function stageJobs(client: pg.PoolClient, importId: string, batch: 
     else repeated.push({ position: item.position, firstPosition: first.position, key: item.job.key });
   }
   const unique = [...firstByKey.values()];
-  const rows = await withRegisteredIds(client, unique.map((u) => u.job));
-  const payload = rows.map((r, i) => `{"k":${JSON.stringify(r.job.key)},"p":${JSON.stringify(unique[i]?.position)},"h":"${r.hash}","j":${r.doc}}`);
+  const rows = await withRegisteredIds(
+    client,
+    unique.map((u) => u.job),
+  );
+  const payload = rows.map(
+    (r, i) =>
+      `{"k":${JSON.stringify(r.job.key)},"p":${JSON.stringify(unique[i]?.position)},"h":"${r.hash}","j":${r.doc}}`,
+  );
   const inserted = await client.query<[string]>({
     text: STAGE_SQL,
     values: [importId, sourceOfImport(importId), `[${payload.join(',')}]`],
@@ -120,7 +132,10 @@ export async function stageJobs(client: pg.PoolClient, importId: string, batch: 
   // In the batch's order, as the SQLite store reports them.
   const order = new Map(batch.map((b, i) => [b.position, i]));
   repeated.sort((a, b) => (order.get(a.position) ?? 0) - (order.get(b.position) ?? 0));
-  return { staged: stagedKeys.size, repeated: repeated.map(({ position, firstPosition }) => ({ position, firstPosition })) };
+  return {
+    staged: stagedKeys.size,
+    repeated: repeated.map(({ position, firstPosition }) => ({ position, firstPosition })),
+  };
 }
 
 const COUNTS_SQL = `
@@ -144,7 +159,8 @@ const PUBLISH_SQL = `
     posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
     hash = excluded.hash, seq = excluded.seq`;
 
-const UNTOMBSTONE_STAGED_SQL = 'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = $1)';
+const UNTOMBSTONE_STAGED_SQL =
+  'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = $1)';
 
 const TOMBSTONE_ABSENT_SQL = `
   INSERT INTO job_tombstones (key, board_id, seq)
@@ -164,7 +180,11 @@ export async function publishImport(
   bumpCursor: () => Promise<number>,
 ): Promise<PublishResult> {
   const source = sourceOfImport(importId);
-  const counts = await client.query<string[]>({ text: COUNTS_SQL, values: [importId, Math.ceil(options.now)], rowMode: 'array' });
+  const counts = await client.query<string[]>({
+    text: COUNTS_SQL,
+    values: [importId, Math.ceil(options.now)],
+    rowMode: 'array',
+  });
   const [staged = 0, inserted = 0, unchanged = 0, expired = 0] = (counts.rows[0] ?? []).map(Number);
   let removed = 0;
   if (options.sync) {

@@ -1,7 +1,14 @@
 import pg from 'pg';
 import type { Job } from '../domain/job.js';
 import type {
-  ChangePage, JobChange, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+  ChangePage,
+  JobChange,
+  JobStore,
+  PublishOptions,
+  PublishResult,
+  StagedJob,
+  StageResult,
+  UpsertResult,
 } from './job-store.js';
 import { checkLimit } from './change-limit.js';
 import { parseJob } from './job-json.js';
@@ -61,14 +68,15 @@ type ChangeRow = [string, string, string | null, string | null];
 
 function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
   const cursor = Number(seq);
-  return doc === null ? { kind: 'delete', cursor, key, boardId: boardId ?? '' } : { kind: 'upsert', cursor, job: parseJob(doc) };
+  return doc === null
+    ? { kind: 'delete', cursor, key, boardId: boardId ?? '' }
+    : { kind: 'upsert', cursor, job: parseJob(doc) };
 }
 
 /** SQLSTATE of a JSONB text holding \u0000. */
 const UNTRANSLATABLE_CHARACTER = '22P05';
 
-const BUMP_CURSOR_SQL =
-  "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value";
+const BUMP_CURSOR_SQL = "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value";
 
 /**
  * The shared store for several replicas: the same schema as SQLite, the Job kept as JSONB.
@@ -94,7 +102,10 @@ export class PostgresJobStore implements JobStore {
         applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
       )`);
       const applied = await client.query<[number]>({ text: 'SELECT version FROM schema_migrations', rowMode: 'array' });
-      for (const m of pendingMigrations(POSTGRES_MIGRATIONS, applied.rows.map((r) => r[0]))) {
+      for (const m of pendingMigrations(
+        POSTGRES_MIGRATIONS,
+        applied.rows.map((r) => r[0]),
+      )) {
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       }
@@ -177,7 +188,11 @@ export class PostgresJobStore implements JobStore {
   }
 
   async getByBoardId(boardId: string): Promise<Job | null> {
-    const result = await this.#pool.query<[string]>({ text: 'SELECT doc::text FROM jobs WHERE board_id = $1', values: [boardId], rowMode: 'array' });
+    const result = await this.#pool.query<[string]>({
+      text: 'SELECT doc::text FROM jobs WHERE board_id = $1',
+      values: [boardId],
+      rowMode: 'array',
+    });
     const doc = result.rows[0]?.[0];
     return doc === undefined ? null : parseJob(doc);
   }
@@ -277,7 +292,11 @@ async function bumpCursor(client: pg.PoolClient): Promise<number> {
 }
 
 /** Writes one chunk; returns how many of its rows were new. */
-async function upsertChunk(client: pg.PoolClient, rows: readonly { doc: string; hash: string }[], seq: number): Promise<number> {
+async function upsertChunk(
+  client: pg.PoolClient,
+  rows: readonly { doc: string; hash: string }[],
+  seq: number,
+): Promise<number> {
   try {
     const result = await client.query<[boolean]>({
       text: UPSERT_SQL,

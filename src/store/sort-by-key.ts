@@ -11,7 +11,9 @@ const ABOVE_BMP_ORDER_SPLIT = /[\uD800-\uFFFF]/;
  */
 export function sortByKey(jobs: Job[]): Job[] {
   const exact = jobs.some((j) => ABOVE_BMP_ORDER_SPLIT.test(j.key));
-  return jobs.sort(exact ? (a, b) => compareCodePoints(a.key, b.key) : (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return jobs.sort(
+    exact ? (a, b) => compareCodePoints(a.key, b.key) : (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 }
 
 export function compareCodePoints(a: string, b: string): number {

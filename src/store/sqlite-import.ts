@@ -106,7 +106,17 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
   for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
     const doc = JSON.stringify(job);
-    const args = [importId, source, job.key, position, job.boardId, job.postedAt, job.validThrough, doc, contentHash(doc)] as const;
+    const args = [
+      importId,
+      source,
+      job.key,
+      position,
+      job.boardId,
+      job.postedAt,
+      job.validThrough,
+      doc,
+      contentHash(doc),
+    ] as const;
     if (s.stage.run(...args).changes === 1) result.staged += 1;
     else result.repeated.push({ position, firstPosition: s.firstPosition.get(importId, job.key) ?? '?' });
   }

@@ -3,7 +3,14 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
 import type {
-  ChangePage, JobChange, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+  ChangePage,
+  JobChange,
+  JobStore,
+  PublishOptions,
+  PublishResult,
+  StagedJob,
+  StageResult,
+  UpsertResult,
 } from './job-store.js';
 import { checkLimit } from './change-limit.js';
 import { contentHash, parseJob, withBoardId } from './job-json.js';
@@ -12,7 +19,12 @@ import { sortByKey } from './sort-by-key.js';
 import { pendingMigrations, type Migration } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import {
-  assignBoardId, beginImport, prepareImportStatements, publishImport, stageJobs, type ImportStatements,
+  assignBoardId,
+  beginImport,
+  prepareImportStatements,
+  publishImport,
+  stageJobs,
+  type ImportStatements,
 } from './sqlite-import.js';
 
 /** How long a writer waits for another process's write transaction before failing (ms). */
@@ -293,13 +305,9 @@ function prepareStatements(db: Database.Database): Statements {
       )
       .pluck(),
     bumpCursor: db
-      .prepare<[], number>(
-        "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value",
-      )
+      .prepare<[], number>("UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value")
       .pluck(),
-    cursor: db
-      .prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'")
-      .pluck(),
+    cursor: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
     byBoardId: db.prepare<[string], string>('SELECT doc FROM jobs WHERE board_id = ?').pluck(),
     liveChunk: db

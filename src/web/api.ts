@@ -1,8 +1,17 @@
 /** The public API as the page uses it: the five endpoints plus one posting, JSON errors surfaced. */
 export const API = '/jobs/api';
 
-export interface Counted { value: string; label?: string; count: number; count_formatted: string; selected?: boolean }
-export interface ValueLabel { value: string; label: string }
+export interface Counted {
+  value: string;
+  label?: string;
+  count: number;
+  count_formatted: string;
+  selected?: boolean;
+}
+export interface ValueLabel {
+  value: string;
+  label: string;
+}
 export interface FilterData {
   salary_ranges: Counted[];
   work_models: Counted[];
@@ -44,7 +53,14 @@ export interface ListAnswer {
   has_more: boolean;
   next_url: string;
   jobs: Card[];
-  pagination: { current_page: number; total_pages: number; current_page_formatted: string; total_pages_formatted: string; start_item_formatted: string; end_item_formatted: string };
+  pagination: {
+    current_page: number;
+    total_pages: number;
+    current_page_formatted: string;
+    total_pages_formatted: string;
+    start_item_formatted: string;
+    end_item_formatted: string;
+  };
 }
 export interface Detail {
   board_id: string;
@@ -63,7 +79,13 @@ export interface Detail {
   salary: null | {
     min_formatted: string;
     max_formatted: string;
-    as_stated: null | { currency: string | null; min: number | null; max: number | null; unit: string | null; text: string | null };
+    as_stated: null | {
+      currency: string | null;
+      min: number | null;
+      max: number | null;
+      unit: string | null;
+      text: string | null;
+    };
   };
   description: string;
   apply_url: string | null;
@@ -71,7 +93,10 @@ export interface Detail {
 }
 
 export class ApiFailure extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -104,11 +129,14 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
 }
 
 export const endpoints = {
-  filterData: (filters: URLSearchParams) => `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
+  filterData: (filters: URLSearchParams) =>
+    `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
   list: (filters: URLSearchParams, page: number) =>
     `${API}/job-search-results-list?${withParams(filters, page > 1 ? { page: String(page), card_fields: 'extended' } : { card_fields: 'extended' })}`,
-  locations: (q: string) => `${API}/job-search-location-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
-  companies: (q: string) => `${API}/job-search-company-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
+  locations: (q: string) =>
+    `${API}/job-search-location-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
+  companies: (q: string) =>
+    `${API}/job-search-company-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
   job: (boardId: string) => `${API}/jobs/${encodeURIComponent(boardId)}`,
 };
 

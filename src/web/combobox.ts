@@ -47,7 +47,12 @@ export class Combobox {
       placeholder: o.placeholder,
     });
     this.list = h('ul', { id: listId, role: 'listbox', 'aria-label': o.label, class: 'listbox', hidden: true });
-    this.root = h('div', { class: 'combo' }, h('label', { for: o.id }, o.label), h('div', { class: 'combo-box' }, this.input, this.list));
+    this.root = h(
+      'div',
+      { class: 'combo' },
+      h('label', { for: o.id }, o.label),
+      h('div', { class: 'combo-box' }, this.input, this.list),
+    );
     this.input.addEventListener('input', () => this.typed());
     this.input.addEventListener('keydown', (e) => this.key(e));
     this.input.addEventListener('blur', () => window.setTimeout(() => this.close(), 120));
@@ -94,7 +99,13 @@ export class Combobox {
     this.active = -1;
     this.list.replaceChildren(
       ...(options.length === 0
-        ? [h('li', { class: 'listbox-empty', role: 'option', 'aria-disabled': 'true', id: `${this.o.id}-none` }, this.o.noResults())]
+        ? [
+            h(
+              'li',
+              { class: 'listbox-empty', role: 'option', 'aria-disabled': 'true', id: `${this.o.id}-none` },
+              this.o.noResults(),
+            ),
+          ]
         : options.map((opt, i) =>
             h(
               'li',

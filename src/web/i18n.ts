@@ -65,7 +65,10 @@ const de = {
   locations: 'Orte',
   description: 'Beschreibung',
   statedAs: 'Angabe in der Anzeige',
-  perUnit: { YEAR: 'pro Jahr', MONTH: 'pro Monat', WEEK: 'pro Woche', DAY: 'pro Tag', HOUR: 'pro Stunde' } as Record<string, string>,
+  perUnit: { YEAR: 'pro Jahr', MONTH: 'pro Monat', WEEK: 'pro Woche', DAY: 'pro Tag', HOUR: 'pro Stunde' } as Record<
+    string,
+    string
+  >,
   gone: 'Diese Anzeige ist nicht mehr verfügbar.',
   jobsIn: (n: string) => `${n} Jobs`,
   suggestions: 'Vorschläge',

@@ -1,11 +1,30 @@
 import './styles.css';
-import { ApiFailure, endpoints, getJson, pageOf, type Detail, type FilterData, type ListAnswer, type ValueLabel } from './api.js';
+import {
+  ApiFailure,
+  endpoints,
+  getJson,
+  pageOf,
+  type Detail,
+  type FilterData,
+  type ListAnswer,
+  type ValueLabel,
+} from './api.js';
 import { Combobox, type Option } from './combobox.js';
 import { fill, h } from './dom.js';
 import { LANGS, TEXTS, type Lang } from './i18n.js';
 import { renderCard, renderDetail, skeletons } from './results.js';
 import { renderSidebar } from './sidebar.js';
-import { apiFilters, emptyState, fromUrl, RADII, toggleFacet, toUrl, FACETS, type Facet, type SearchState } from './state.js';
+import {
+  apiFilters,
+  emptyState,
+  fromUrl,
+  RADII,
+  toggleFacet,
+  toUrl,
+  FACETS,
+  type Facet,
+  type SearchState,
+} from './state.js';
 
 /** The search page: state in the URL, one render per answer, the API as any frontend would use it. */
 let state: SearchState = fromUrl(location.search);
@@ -20,7 +39,11 @@ const expanded = new Set<Facet>();
 const facetLabels = new Map<string, string>();
 
 // ---- static frame -----------------------------------------------------------------------------
-const langSelect = h('select', { id: 'lang', onchange: () => go({ ...state, lang: langSelect.value as Lang }, false) }, LANGS.map((l) => h('option', { value: l }, l.toUpperCase())));
+const langSelect = h(
+  'select',
+  { id: 'lang', onchange: () => go({ ...state, lang: langSelect.value as Lang }, false) },
+  LANGS.map((l) => h('option', { value: l }, l.toUpperCase())),
+);
 const langLabel = h('label', { for: 'lang', class: 'sr' });
 const heading = h('h1', {});
 const tagline = h('p', { class: 'tagline' });
@@ -33,10 +56,22 @@ const locationBox = new Combobox({
   label: '',
   placeholder: '',
   suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? []),
-  onPick: (o) => go({ ...state, location: o?.value ?? '', locationLabel: o?.label ?? '', radius: o ? state.radius : null, page: 1, job: '' }),
+  onPick: (o) =>
+    go({
+      ...state,
+      location: o?.value ?? '',
+      locationLabel: o?.label ?? '',
+      radius: o ? state.radius : null,
+      page: 1,
+      job: '',
+    }),
   noResults: () => t.noSuggestions,
 });
-const radiusSelect = h('select', { id: 'radius', onchange: () => go({ ...state, radius: radiusSelect.value === '' ? null : Number(radiusSelect.value), page: 1, job: '' }) });
+const radiusSelect = h('select', {
+  id: 'radius',
+  onchange: () =>
+    go({ ...state, radius: radiusSelect.value === '' ? null : Number(radiusSelect.value), page: 1, job: '' }),
+});
 const radiusLabel = h('label', { for: 'radius' });
 const radiusField = h('div', { class: 'field radius half' }, radiusLabel, radiusSelect);
 const companyBox = new Combobox({
@@ -50,7 +85,20 @@ const companyBox = new Combobox({
 const submit = h('button', { type: 'submit', class: 'button primary' });
 const form = h(
   'form',
-  { class: 'searchbar', role: 'search', onsubmit: (e: Event) => { e.preventDefault(); go({ ...state, q: keyword.value.trim(), sort: keyword.value.trim() === '' && state.sort === 'relevance' ? 'date' : state.sort, page: 1, job: '' }); } },
+  {
+    class: 'searchbar',
+    role: 'search',
+    onsubmit: (e: Event) => {
+      e.preventDefault();
+      go({
+        ...state,
+        q: keyword.value.trim(),
+        sort: keyword.value.trim() === '' && state.sort === 'relevance' ? 'date' : state.sort,
+        page: 1,
+        job: '',
+      });
+    },
+  },
   h('div', { class: 'field grow' }, keywordLabel, keyword),
   h('div', { class: 'field half' }, locationBox.root),
   radiusField,
@@ -58,13 +106,27 @@ const form = h(
   h('div', { class: 'field submit' }, submit),
 );
 
-const filterToggle = h('button', { type: 'button', class: 'button filter-toggle', 'aria-expanded': 'false', 'aria-controls': 'filters', onclick: () => toggleFilters() });
+const filterToggle = h('button', {
+  type: 'button',
+  class: 'button filter-toggle',
+  'aria-expanded': 'false',
+  'aria-controls': 'filters',
+  onclick: () => toggleFilters(),
+});
 const filtersHeading = h('h2', { class: 'sr', id: 'filters-heading' });
 const sidebarBody = h('div', { class: 'sidebar-body' });
-const sidebar = h('aside', { id: 'filters', class: 'sidebar', 'aria-labelledby': 'filters-heading' }, filtersHeading, sidebarBody);
+const sidebar = h(
+  'aside',
+  { id: 'filters', class: 'sidebar', 'aria-labelledby': 'filters-heading' },
+  filtersHeading,
+  sidebarBody,
+);
 
 const resultsHeading = h('h2', { id: 'results-heading', tabindex: '-1', 'aria-live': 'polite' });
-const sortSelect = h('select', { id: 'sort', onchange: () => go({ ...state, sort: sortSelect.value as SearchState['sort'], page: 1, job: '' }) });
+const sortSelect = h('select', {
+  id: 'sort',
+  onchange: () => go({ ...state, sort: sortSelect.value as SearchState['sort'], page: 1, job: '' }),
+});
 const sortLabel = h('label', { for: 'sort' });
 const chips = h('div', { class: 'chips' });
 const message = h('div', { class: 'message', role: 'status' });
@@ -82,7 +144,12 @@ const results = h(
 
 const detailBody = h('div', { class: 'detail-body' });
 const detailClose = h('button', { type: 'button', class: 'button close', onclick: () => closeDetail() });
-const dialog = h('dialog', { class: 'detail', 'aria-labelledby': 'detail-title' }, h('div', { class: 'detail-bar' }, detailClose), detailBody);
+const dialog = h(
+  'dialog',
+  { class: 'detail', 'aria-labelledby': 'detail-title' },
+  h('div', { class: 'detail-bar' }, detailClose),
+  detailBody,
+);
 dialog.addEventListener('close', () => {
   if (state.job !== '') go({ ...state, job: '' });
 });
@@ -91,7 +158,12 @@ const app = document.getElementById('app') ?? document.body;
 fill(
   app,
   skip,
-  h('header', { class: 'top' }, h('div', { class: 'brand' }, heading, tagline), h('div', { class: 'lang' }, langLabel, langSelect)),
+  h(
+    'header',
+    { class: 'top' },
+    h('div', { class: 'brand' }, heading, tagline),
+    h('div', { class: 'lang' }, langLabel, langSelect),
+  ),
   form,
   h('div', { class: 'layout' }, h('div', { class: 'side' }, filterToggle, sidebar), h('main', { id: 'main' }, results)),
   dialog,
@@ -146,7 +218,11 @@ function applyTexts(): void {
   companyBox.setLabel(t.company, t.companyPlaceholder);
   radiusLabel.textContent = t.radius;
   radiusSelect.title = t.radiusHint;
-  fill(radiusSelect, h('option', { value: '' }, t.radiusAny), RADII.map((r) => h('option', { value: String(r) }, `+ ${r} km`)));
+  fill(
+    radiusSelect,
+    h('option', { value: '' }, t.radiusAny),
+    RADII.map((r) => h('option', { value: String(r) }, `+ ${r} km`)),
+  );
   submit.textContent = t.search;
   filtersHeading.textContent = t.filters;
   filterToggle.textContent = sidebar.classList.contains('open') ? t.hideFilters : t.showFilters;
@@ -208,7 +284,13 @@ function showError(error: unknown): void {
   const detail = error instanceof ApiFailure && error.status >= 400 && error.status < 500 ? error.message : '';
   fill(
     message,
-    h('div', { class: 'error', role: 'alert' }, h('p', {}, t.error), detail ? h('p', { class: 'hint' }, detail) : null, h('button', { type: 'button', class: 'button primary retry', onclick: () => void render() }, t.retry)),
+    h(
+      'div',
+      { class: 'error', role: 'alert' },
+      h('p', {}, t.error),
+      detail ? h('p', { class: 'hint' }, detail) : null,
+      h('button', { type: 'button', class: 'button primary retry', onclick: () => void render() }, t.retry),
+    ),
   );
 }
 
@@ -230,17 +312,27 @@ function draw(): void {
         if (open) expanded.add(facet);
         else expanded.delete(facet);
         draw();
-        sidebarBody.querySelector<HTMLButtonElement>(`[data-facet="${facet}"]`)?.closest('section')?.querySelector<HTMLButtonElement>('.more')?.focus();
+        sidebarBody
+          .querySelector<HTMLButtonElement>(`[data-facet="${facet}"]`)
+          ?.closest('section')
+          ?.querySelector<HTMLButtonElement>('.more')
+          ?.focus();
       },
     }),
   );
   for (const b of sidebarBody.querySelectorAll<HTMLButtonElement>('button[data-facet]')) {
-    facetLabels.set(`${b.dataset.facet ?? ''}=${b.dataset.value ?? ''}`, b.querySelector('.opt-label')?.textContent ?? '');
+    facetLabels.set(
+      `${b.dataset.facet ?? ''}=${b.dataset.value ?? ''}`,
+      b.querySelector('.opt-label')?.textContent ?? '',
+    );
   }
   resultsHeading.textContent = ls.total_results === 1 ? t.resultsOne : t.results(ls.total_results_formatted);
   drawChips();
   if (ls.jobs.length === 0) {
-    fill(message, h('div', { class: 'empty' }, h('p', {}, h('strong', {}, t.empty)), h('p', { class: 'hint' }, t.emptyHint)));
+    fill(
+      message,
+      h('div', { class: 'empty' }, h('p', {}, h('strong', {}, t.empty)), h('p', { class: 'hint' }, t.emptyHint)),
+    );
   } else fill(message);
   fill(
     cards,
@@ -261,14 +353,25 @@ function draw(): void {
 function drawChips(): void {
   const items: { label: string; remove: SearchState }[] = [];
   const base = { ...state, page: 1, job: '' };
-  if (state.q) items.push({ label: `„${state.q}“`, remove: { ...base, q: '', sort: state.sort === 'relevance' ? 'date' : state.sort } });
-  if (state.location) items.push({ label: `${state.locationLabel || state.location}${state.radius ? ` + ${state.radius} km` : ''}`, remove: { ...base, location: '', locationLabel: '', radius: null } });
+  if (state.q)
+    items.push({
+      label: `„${state.q}“`,
+      remove: { ...base, q: '', sort: state.sort === 'relevance' ? 'date' : state.sort },
+    });
+  if (state.location)
+    items.push({
+      label: `${state.locationLabel || state.location}${state.radius ? ` + ${state.radius} km` : ''}`,
+      remove: { ...base, location: '', locationLabel: '', radius: null },
+    });
   if (state.company) items.push({ label: state.company, remove: { ...base, company: '' } });
   for (const facet of FACETS) {
     for (const value of state.facets[facet] ?? []) {
       const label = facetLabels.get(`${facet}=${value}`) ?? value;
       const dimension = facet === 'seo-jobs-only' ? null : t[facet === 'salary_range' ? 'salary' : facet];
-      items.push({ label: dimension === null ? label : `${dimension}: ${label}`, remove: toggleFacet(state, facet, value) });
+      items.push({
+        label: dimension === null ? label : `${dimension}: ${label}`,
+        remove: toggleFacet(state, facet, value),
+      });
     }
   }
   if (items.length === 0) {
@@ -277,8 +380,36 @@ function drawChips(): void {
   }
   fill(
     chips,
-    h('ul', { class: 'chip-list', 'aria-label': t.filters }, items.map((c) => h('li', {}, h('button', { type: 'button', class: 'chip', title: t.remove(c.label), onclick: () => go(c.remove) }, c.label, h('span', { class: 'x' }, h('span', { 'aria-hidden': 'true' }, '×'), h('span', { class: 'sr' }, ` (${t.removeShort})`)))))),
-    h('button', { type: 'button', class: 'clear-all', onclick: () => go({ ...emptyState(state.lang), sort: state.sort === 'relevance' ? 'date' : state.sort }) }, t.clearAll),
+    h(
+      'ul',
+      { class: 'chip-list', 'aria-label': t.filters },
+      items.map((c) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            { type: 'button', class: 'chip', title: t.remove(c.label), onclick: () => go(c.remove) },
+            c.label,
+            h(
+              'span',
+              { class: 'x' },
+              h('span', { 'aria-hidden': 'true' }, '×'),
+              h('span', { class: 'sr' }, ` (${t.removeShort})`),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'clear-all',
+        onclick: () => go({ ...emptyState(state.lang), sort: state.sort === 'relevance' ? 'date' : state.sort }),
+      },
+      t.clearAll,
+    ),
   );
 }
 
@@ -292,9 +423,29 @@ function drawPager(ls: ListAnswer): void {
   pager.setAttribute('aria-label', t.page(p.current_page_formatted, p.total_pages_formatted));
   fill(
     pager,
-    h('a', { class: 'button', rel: 'prev', href: state.page > 1 ? toUrl({ ...state, page: state.page - 1 }) : null, 'aria-disabled': state.page > 1 ? null : 'true', onclick: (e: Event) => page(e, state.page > 1 ? state.page - 1 : null) }, `‹ ${t.prev}`),
+    h(
+      'a',
+      {
+        class: 'button',
+        rel: 'prev',
+        href: state.page > 1 ? toUrl({ ...state, page: state.page - 1 }) : null,
+        'aria-disabled': state.page > 1 ? null : 'true',
+        onclick: (e: Event) => page(e, state.page > 1 ? state.page - 1 : null),
+      },
+      `‹ ${t.prev}`,
+    ),
     h('span', { class: 'page-of' }, t.page(p.current_page_formatted, p.total_pages_formatted)),
-    h('a', { class: 'button', rel: 'next', href: next !== null ? toUrl({ ...state, page: next }) : null, 'aria-disabled': next !== null ? null : 'true', onclick: (e: Event) => page(e, next) }, `${t.next} ›`),
+    h(
+      'a',
+      {
+        class: 'button',
+        rel: 'next',
+        href: next !== null ? toUrl({ ...state, page: next }) : null,
+        'aria-disabled': next !== null ? null : 'true',
+        onclick: (e: Event) => page(e, next),
+      },
+      `${t.next} ›`,
+    ),
   );
 }
 
@@ -325,7 +476,24 @@ async function syncDetail(): Promise<void> {
     fill(detailBody, renderDetail(job, card, t, state.lang));
   } catch (error) {
     const gone = error instanceof ApiFailure && error.status === 404;
-    fill(detailBody, h('h2', { id: 'detail-title' }, gone ? t.gone : t.error), gone ? null : h('button', { type: 'button', class: 'button primary', onclick: () => { detailFor = ''; void syncDetail(); } }, t.retry));
+    fill(
+      detailBody,
+      h('h2', { id: 'detail-title' }, gone ? t.gone : t.error),
+      gone
+        ? null
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: 'button primary',
+              onclick: () => {
+                detailFor = '';
+                void syncDetail();
+              },
+            },
+            t.retry,
+          ),
+    );
   }
 }
 

@@ -17,7 +17,12 @@ export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) 
         h('h3', { id: titleId }, h('a', { href, onclick: open }, card.title)),
         card.is_new ? h('span', { class: 'badge new' }, t.newBadge) : null,
       ),
-      h('p', { class: 'meta' }, h('span', { class: 'company' }, card.company), card.locations.length > 0 ? ` · ${card.locations.join(', ')}` : null),
+      h(
+        'p',
+        { class: 'meta' },
+        h('span', { class: 'company' }, card.company),
+        card.locations.length > 0 ? ` · ${card.locations.join(', ')}` : null,
+      ),
       h('div', { class: 'facts' }, salary(card, t), workModel(card, t)),
       card.description_card_display ? h('p', { class: 'summary' }, card.description_card_display) : null,
       excerpts(card),
@@ -27,7 +32,12 @@ export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) 
 
 function salary(card: Card, t: Texts): HTMLElement {
   if (card.salary_min_formatted !== null) {
-    return h('span', { class: 'salary stated', title: t.salaryStated }, h('span', { class: 'sr' }, `${t.salaryStated}: `), range(card.salary_min_formatted, card.salary_max_formatted));
+    return h(
+      'span',
+      { class: 'salary stated', title: t.salaryStated },
+      h('span', { class: 'sr' }, `${t.salaryStated}: `),
+      range(card.salary_min_formatted, card.salary_max_formatted),
+    );
   }
   if (card.estimated_salary_min_formatted !== null) {
     return h(
@@ -51,35 +61,78 @@ export function range(min: string | null, max: string | null): string {
 
 function workModel(card: Card, t: Texts): HTMLElement | null {
   const model = card.work_model ? (t.wm[card.work_model] ?? card.work_model) : null;
-  const share = card.remote_percentage !== null && card.remote_percentage !== undefined && card.remote_percentage > 0 && !(card.work_model === 'remote' && card.remote_percentage === 100) ? t.remoteShare(card.remote_percentage) : null;
+  const share =
+    card.remote_percentage !== null &&
+    card.remote_percentage !== undefined &&
+    card.remote_percentage > 0 &&
+    !(card.work_model === 'remote' && card.remote_percentage === 100)
+      ? t.remoteShare(card.remote_percentage)
+      : null;
   if (model === null && share === null) return null;
-  return h('span', { class: `badge wm ${card.work_model ?? ''}` }, [model, share].filter((x) => x !== null).join(' · '));
+  return h(
+    'span',
+    { class: `badge wm ${card.work_model ?? ''}` },
+    [model, share].filter((x) => x !== null).join(' · '),
+  );
 }
 
 function excerpts(card: Card): HTMLElement | null {
-  const lines = [card.seo_relevance_context, card.remote_work_relevance_context].filter((x) => x !== '' && x !== card.description_card_display);
+  const lines = [card.seo_relevance_context, card.remote_work_relevance_context].filter(
+    (x) => x !== '' && x !== card.description_card_display,
+  );
   if (lines.length === 0) return null;
-  return h('ul', { class: 'excerpts' }, lines.map((l) => h('li', {}, l)));
+  return h(
+    'ul',
+    { class: 'excerpts' },
+    lines.map((l) => h('li', {}, l)),
+  );
 }
 
 /** Skeleton cards of the height of real ones, so nothing moves when results arrive. */
 export function skeletons(n: number): HTMLElement[] {
-  return Array.from({ length: n }, () => h('li', { class: 'card skeleton', 'aria-hidden': 'true' }, h('div', { class: 'sk sk-title' }), h('div', { class: 'sk sk-line' }), h('div', { class: 'sk sk-line short' }), h('div', { class: 'sk sk-block' })));
+  return Array.from({ length: n }, () =>
+    h(
+      'li',
+      { class: 'card skeleton', 'aria-hidden': 'true' },
+      h('div', { class: 'sk sk-title' }),
+      h('div', { class: 'sk sk-line' }),
+      h('div', { class: 'sk sk-line short' }),
+      h('div', { class: 'sk sk-block' }),
+    ),
+  );
 }
 
 /** The posting's detail: every location, the salary with where it comes from, the whole description. */
 export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: string): HTMLElement[] {
   const stated = d.salary;
-  const perUnit = stated?.as_stated?.unit ? (t.perUnit[stated.as_stated.unit] ?? stated.as_stated.unit.toLowerCase()) : '';
+  const perUnit = stated?.as_stated?.unit
+    ? (t.perUnit[stated.as_stated.unit] ?? stated.as_stated.unit.toLowerCase())
+    : '';
   const asStated = stated?.as_stated;
   const statedText =
     asStated && (asStated.min !== null || asStated.text !== null)
-      ? asStated.text ?? `${[asStated.min, asStated.max].filter((x, i, a) => x !== null && a.indexOf(x) === i).map((x) => new Intl.NumberFormat('de-DE').format(x ?? 0)).join(' – ')} ${asStated.currency ?? ''} ${perUnit}`.trim()
+      ? (asStated.text ??
+        `${[asStated.min, asStated.max]
+          .filter((x, i, a) => x !== null && a.indexOf(x) === i)
+          .map((x) => new Intl.NumberFormat('de-DE').format(x ?? 0))
+          .join(' – ')} ${asStated.currency ?? ''} ${perUnit}`.trim())
       : null;
   const salaryEl = stated
-    ? h('p', { class: 'salary stated' }, h('strong', {}, `${t.salaryStated}: `), range(stated.min_formatted, stated.max_formatted), statedText ? h('span', { class: 'hint' }, ` (${t.statedAs}: ${statedText})`) : null)
+    ? h(
+        'p',
+        { class: 'salary stated' },
+        h('strong', {}, `${t.salaryStated}: `),
+        range(stated.min_formatted, stated.max_formatted),
+        statedText ? h('span', { class: 'hint' }, ` (${t.statedAs}: ${statedText})`) : null,
+      )
     : card && card.estimated_salary_min_formatted !== null
-      ? h('p', { class: 'salary estimated' }, h('span', { class: 'badge est' }, t.salaryEstimated), ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)} `, h('span', { class: 'hint' }, t.salaryEstimatedHint))
+      ? h(
+          'p',
+          { class: 'salary estimated' },
+          h('span', { class: 'badge est' }, t.salaryEstimated),
+          ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)} `,
+          h('span', { class: 'hint' }, t.salaryEstimatedHint),
+        )
       : h('p', { class: 'salary none' }, t.salaryNone);
   const facts = [
     d.work_model ? (t.wm[d.work_model] ?? d.work_model) : null,
@@ -90,18 +143,44 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
   ].filter((x): x is string => x !== null && x !== '');
   const parts: (HTMLElement | null)[] = [
     h('h2', { id: 'detail-title' }, d.title),
-    h('p', { class: 'meta' }, h('span', { class: 'company' }, d.company), d.is_new ? h('span', { class: 'badge new' }, t.newBadge) : null),
+    h(
+      'p',
+      { class: 'meta' },
+      h('span', { class: 'company' }, d.company),
+      d.is_new ? h('span', { class: 'badge new' }, t.newBadge) : null,
+    ),
     h('p', { class: 'facts' }, facts.join(' · ')),
     salaryEl,
     h('h3', {}, t.locations),
-    h('ul', { class: 'places' }, d.locations.map((l) => h('li', {}, [l.name, l.region !== l.name ? l.region : null, l.country].filter(Boolean).join(', ')))),
-    d.skills.length > 0 ? h('p', { class: 'skills' }, d.skills.map((s) => h('span', { class: 'tag' }, s))) : null,
+    h(
+      'ul',
+      { class: 'places' },
+      d.locations.map((l) =>
+        h('li', {}, [l.name, l.region !== l.name ? l.region : null, l.country].filter(Boolean).join(', ')),
+      ),
+    ),
+    d.skills.length > 0
+      ? h(
+          'p',
+          { class: 'skills' },
+          d.skills.map((s) => h('span', { class: 'tag' }, s)),
+        )
+      : null,
     h('h3', {}, t.description),
-    h('div', { class: 'description' }, d.description.split('\n').filter((l) => l.trim() !== '').map((l) => (l.startsWith('- ') ? h('p', { class: 'li' }, `• ${l.slice(2)}`) : h('p', {}, l)))),
+    h(
+      'div',
+      { class: 'description' },
+      d.description
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => (l.startsWith('- ') ? h('p', { class: 'li' }, `• ${l.slice(2)}`) : h('p', {}, l))),
+    ),
     h(
       'p',
       { class: 'apply-row' },
-      d.apply_url ? h('a', { class: 'button primary', href: d.apply_url, target: '_blank', rel: 'noopener noreferrer' }, t.apply) : null,
+      d.apply_url
+        ? h('a', { class: 'button primary', href: d.apply_url, target: '_blank', rel: 'noopener noreferrer' }, t.apply)
+        : null,
       h('span', { class: 'hint' }, `${t.source}: ${d.source}`),
     ),
   ];

@@ -19,15 +19,40 @@ export function renderSidebar(data: FilterData, ctx: SidebarContext): HTMLElemen
   const { t } = ctx;
   const groups: (HTMLElement | null)[] = [
     salaryChart(data.salary_ranges, ctx),
-    group('work_model', t.work_model, data.work_models.map((o) => ({ ...o, label: t.wm[o.value] ?? o.value })), ctx),
+    group(
+      'work_model',
+      t.work_model,
+      data.work_models.map((o) => ({ ...o, label: t.wm[o.value] ?? o.value })),
+      ctx,
+    ),
     seoSwitch(data, ctx),
-    group('position', t.position, data.positions.map((o) => ({ ...o, label: titleCase(o.label ?? o.value) })), ctx),
+    group(
+      'position',
+      t.position,
+      data.positions.map((o) => ({ ...o, label: titleCase(o.label ?? o.value) })),
+      ctx,
+    ),
     group('seniority_level', t.seniority_level, data.seniority_levels, ctx),
     group('employment_type_normalized', t.employment_type_normalized, data.employment_types, ctx),
-    group('remote_percentage_min', t.remote_percentage_min, data.remote_percentages.map((o) => ({ ...o, label: t.atLeast(o.value) })), ctx),
+    group(
+      'remote_percentage_min',
+      t.remote_percentage_min,
+      data.remote_percentages.map((o) => ({ ...o, label: t.atLeast(o.value) })),
+      ctx,
+    ),
     group('skill_tag', t.skill_tag, data.skill_tags, ctx),
-    group('industry', t.industry, data.industries.map((o) => ({ ...o, label: o.label ?? prettify(o.value) })), ctx),
-    group('company_size', t.company_size, data.company_sizes.map((o) => ({ ...o, label: o.label ?? o.value })), ctx),
+    group(
+      'industry',
+      t.industry,
+      data.industries.map((o) => ({ ...o, label: o.label ?? prettify(o.value) })),
+      ctx,
+    ),
+    group(
+      'company_size',
+      t.company_size,
+      data.company_sizes.map((o) => ({ ...o, label: o.label ?? o.value })),
+      ctx,
+    ),
   ];
   return groups.filter((g): g is HTMLElement => g !== null);
 }
@@ -36,7 +61,13 @@ function selectedOf(ctx: SidebarContext, facet: Facet): string[] {
   return ctx.state.facets[facet] ?? [];
 }
 
-function optionButton(ctx: SidebarContext, facet: Facet, o: Counted, label: string, extra: Child = null): HTMLButtonElement {
+function optionButton(
+  ctx: SidebarContext,
+  facet: Facet,
+  o: Counted,
+  label: string,
+  extra: Child = null,
+): HTMLButtonElement {
   const on = selectedOf(ctx, facet).includes(o.value);
   return h(
     'button',
@@ -66,9 +97,22 @@ function group(facet: Facet, title: string, options: Counted[], ctx: SidebarCont
     'section',
     { class: 'facet', 'aria-labelledby': headingId },
     h('h3', { id: headingId }, title),
-    h('div', { class: 'opts', role: 'group', 'aria-labelledby': headingId }, shown.map((o) => optionButton(ctx, facet, o, o.label ?? o.value))),
+    h(
+      'div',
+      { class: 'opts', role: 'group', 'aria-labelledby': headingId },
+      shown.map((o) => optionButton(ctx, facet, o, o.label ?? o.value)),
+    ),
     options.length > SHOWN
-      ? h('button', { type: 'button', class: 'more', 'aria-expanded': String(open), onclick: () => ctx.setExpanded(facet, !open) }, open ? ctx.t.less : `${ctx.t.more} (${options.length - SHOWN})`)
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'more',
+            'aria-expanded': String(open),
+            onclick: () => ctx.setExpanded(facet, !open),
+          },
+          open ? ctx.t.less : `${ctx.t.more} (${options.length - SHOWN})`,
+        )
       : null,
   );
 }
@@ -100,7 +144,11 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
           },
           h('span', { class: 'sr opt-label' }, b.label ?? label),
           h('span', { class: 'bar-count' }, b.count_formatted),
-          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', style: `height:${Math.round((b.count / max) * 100)}%` })),
+          h(
+            'span',
+            { class: 'bar-track', 'aria-hidden': 'true' },
+            h('span', { class: 'bar-fill', style: `height:${Math.round((b.count / max) * 100)}%` }),
+          ),
           h('span', { class: 'bar-label' }, label),
         );
       }),
@@ -130,7 +178,12 @@ function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {
       'div',
       { class: 'opts seg', role: 'group', 'aria-labelledby': 'h-seo' },
       options.map((o) =>
-        optionButton(ctx, 'seo-jobs-only', { value: o.value, count: Number(o.count.replace(/\./g, '')), count_formatted: o.count }, o.label),
+        optionButton(
+          ctx,
+          'seo-jobs-only',
+          { value: o.value, count: Number(o.count.replace(/\./g, '')), count_formatted: o.count },
+          o.label,
+        ),
       ),
     ),
   );
@@ -138,7 +191,9 @@ function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {
 
 /** Position labels come lower-case (`seo manager`): `SEO Manager`. */
 function titleCase(label: string): string {
-  return label.replace(/\p{L}[\p{L}\d]*/gu, (w) => (w === 'seo' || w === 'sea' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)));
+  return label.replace(/\p{L}[\p{L}\d]*/gu, (w) =>
+    w === 'seo' || w === 'sea' ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1),
+  );
 }
 
 function prettify(slug: string): string {

@@ -2,8 +2,16 @@ import { isLang, type Lang } from './i18n.js';
 
 /** Facet filters of the sidebar, by their API parameter names, in the sidebar's order. */
 export const FACETS = [
-  'salary_range', 'work_model', 'position', 'seniority_level', 'employment_type_normalized',
-  'remote_percentage_min', 'skill_tag', 'industry', 'company_size', 'seo-jobs-only',
+  'salary_range',
+  'work_model',
+  'position',
+  'seniority_level',
+  'employment_type_normalized',
+  'remote_percentage_min',
+  'skill_tag',
+  'industry',
+  'company_size',
+  'seo-jobs-only',
 ] as const;
 export type Facet = (typeof FACETS)[number];
 
@@ -34,7 +42,18 @@ export interface SearchState {
 export const RADII = [10, 25, 50, 100] as const;
 
 export function emptyState(lang: Lang = 'de'): SearchState {
-  return { q: '', location: '', locationLabel: '', radius: null, company: '', facets: {}, sort: 'date', page: 1, lang, job: '' };
+  return {
+    q: '',
+    location: '',
+    locationLabel: '',
+    radius: null,
+    company: '',
+    facets: {},
+    sort: 'date',
+    page: 1,
+    lang,
+    job: '',
+  };
 }
 
 /** The page's own URL (`/?q=…&location=…`) back to a state; unknown or bad values are dropped. */

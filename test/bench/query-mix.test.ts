@@ -60,7 +60,10 @@ async function disagreements(peer: SearchSystem): Promise<string[]> {
     const ours = engine.count(filter);
     const theirs = await peer.count(filter);
     if (ours !== theirs) found.push(`count ${what}: engine ${ours}, ${peer.name} ${theirs}`);
-    const diff = facetDifference(engine.facetSummary(filter, FACET_LIMIT), await peer.facetSummary(filter, FACET_LIMIT));
+    const diff = facetDifference(
+      engine.facetSummary(filter, FACET_LIMIT),
+      await peer.facetSummary(filter, FACET_LIMIT),
+    );
     if (diff !== null) found.push(`facets ${what}: ${diff}`);
   }
   return found;

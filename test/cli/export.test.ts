@@ -20,14 +20,21 @@ async function exportFrom(path: string, args: string[] = []): Promise<ExportedPo
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const program = new Command('jobsearch').exitOverride();
-  registerExport(program, async () => {
-    const store = new SqliteJobStore(path);
-    await store.migrate();
-    return store;
-  }, { out, err: new PassThrough() });
+  registerExport(
+    program,
+    async () => {
+      const store = new SqliteJobStore(path);
+      await store.migrate();
+      return store;
+    },
+    { out, err: new PassThrough() },
+  );
   await program.parseAsync(['node', 'jobsearch', 'export', ...args]);
   const text = Buffer.concat(chunks).toString('utf8');
-  return text.trim().split('\n').map((l) => JSON.parse(l) as ExportedPosting);
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ExportedPosting);
 }
 
 describe('jobsearch export', () => {
@@ -38,20 +45,34 @@ describe('jobsearch export', () => {
     const summary = await importFile(REAL, store, { source: 'real', now: Date.now() });
     const stored = await store.count();
     const expiredKeys = new Set<string>();
-    for await (const chunk of store.scanAll()) for (const j of chunk) if (j.validThrough !== null && j.validThrough < Date.now()) expiredKeys.add(j.key);
+    for await (const chunk of store.scanAll())
+      for (const j of chunk) if (j.validThrough !== null && j.validThrough < Date.now()) expiredKeys.add(j.key);
     await store.close();
     expect(summary.inserted).toBe(54);
 
     const lines = await exportFrom(path);
     expect(lines).toHaveLength(stored);
-    expect(lines.filter((l) => !l.live).map((l) => l.identity.key).sort()).toEqual([...expiredKeys].sort());
+    expect(
+      lines
+        .filter((l) => !l.live)
+        .map((l) => l.identity.key)
+        .sort(),
+    ).toEqual([...expiredKeys].sort());
     // Imported postings also keep what the detail view shows (`detail`), which the builder leaves out.
-    const jobFields = [...Object.keys(job()), 'detail'].filter((k) => !['key', 'boardId', 'source', 'url'].includes(k)).sort();
+    const jobFields = [...Object.keys(job()), 'detail']
+      .filter((k) => !['key', 'boardId', 'source', 'url'].includes(k))
+      .sort();
     for (const line of lines) {
-      expect(Object.keys(line).filter((k) => k !== 'identity' && k !== 'live').sort()).toEqual(jobFields);
+      expect(
+        Object.keys(line)
+          .filter((k) => k !== 'identity' && k !== 'live')
+          .sort(),
+      ).toEqual(jobFields);
       expect(line.identity.source).toBe('real');
       expect(line.identity.boardId).toMatch(/^\d+$/);
-      expect(line.identity.key.startsWith(`real:${line.identity.keyedBy === 'identifier' ? 'id' : line.identity.keyedBy}:`)).toBe(true);
+      expect(
+        line.identity.key.startsWith(`real:${line.identity.keyedBy === 'identifier' ? 'id' : line.identity.keyedBy}:`),
+      ).toBe(true);
     }
     expect(new Set(lines.map((l) => l.identity.boardId)).size).toBe(lines.length);
   });
@@ -61,14 +82,31 @@ describe('jobsearch export', () => {
     const store = new SqliteJobStore(path);
     await store.migrate();
     const paid = (n: number, min: number): Job =>
-      job({ key: `feed:id:board:${n}`, source: 'feed', url: `https://jobs.example/${n}`, salary: { min, max: min + 10_000 } });
+      job({
+        key: `feed:id:board:${n}`,
+        source: 'feed',
+        url: `https://jobs.example/${n}`,
+        salary: { min, max: min + 10_000 },
+      });
     const unpaid = job({ key: 'feed:id:board%3Ax:99', source: 'feed', salary: null });
-    await store.upsert([paid(1, 50_000), paid(2, 52_000), paid(3, 54_000), paid(4, 56_000), paid(5, 58_000), paid(6, 60_000), unpaid]);
+    await store.upsert([
+      paid(1, 50_000),
+      paid(2, 52_000),
+      paid(3, 54_000),
+      paid(4, 56_000),
+      paid(5, 58_000),
+      paid(6, 60_000),
+      unpaid,
+    ]);
     await store.close();
 
     const lines = await exportFrom(path);
     const byKey = new Map(lines.map((l) => [l.identity.key, l]));
-    expect(byKey.get('feed:id:board:1')?.identity).toMatchObject({ identifier: { name: 'board', value: '1' }, url: 'https://jobs.example/1', keyedBy: 'identifier' });
+    expect(byKey.get('feed:id:board:1')?.identity).toMatchObject({
+      identifier: { name: 'board', value: '1' },
+      url: 'https://jobs.example/1',
+      keyedBy: 'identifier',
+    });
     expect(byKey.get(unpaid.key)?.identity.identifier).toEqual({ name: 'board:x', value: '99' });
     const estimate = byKey.get(unpaid.key)?.estimatedSalary;
     expect(estimate?.min).toBeGreaterThanOrEqual(50_000);

@@ -11,7 +11,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function program(): { cmd: Command; errors: string[] } {
   const errors: string[] = [];
-  const cmd = new Command('jobsearch').exitOverride().configureOutput({ writeErr: (s) => errors.push(s), writeOut: () => {} });
+  const cmd = new Command('jobsearch')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => errors.push(s), writeOut: () => {} });
   registerGenerate(cmd);
   return { cmd, errors };
 }
@@ -38,7 +40,10 @@ describe('generate command', () => {
   });
 
   it('rejects a seed that is not an integer', async () => {
-    expect(await run('--count', '5', '--seed', '1.5')).toEqual({ errors: expect.stringMatching(/seed must be an integer/), exitCode: 1 });
+    expect(await run('--count', '5', '--seed', '1.5')).toEqual({
+      errors: expect.stringMatching(/seed must be an integer/),
+      exitCode: 1,
+    });
   });
 
   it('requires --count', async () => {
@@ -48,8 +53,14 @@ describe('generate command', () => {
   it('writes the same NDJSON for the same seed and date', async () => {
     const a = join(dir, 'a.ndjson');
     const b = join(dir, 'b.ndjson');
-    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', a)).toEqual({ errors: '', exitCode: 0 });
-    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', b)).toEqual({ errors: '', exitCode: 0 });
+    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', a)).toEqual({
+      errors: '',
+      exitCode: 0,
+    });
+    expect(await run('--count', '25', '--seed', '3', '--now', '2025-06-01', '--out', b)).toEqual({
+      errors: '',
+      exitCode: 0,
+    });
     const lines = readFileSync(a, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(25);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ '@type': 'JobPosting' });
@@ -79,6 +90,12 @@ describe('writeLines', () => {
         cb(Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
       },
     });
-    await expect(writeLines(out, Array.from({ length: 2000 }, () => ({ a: 1 })), true)).rejects.toThrow(/disk full/);
+    await expect(
+      writeLines(
+        out,
+        Array.from({ length: 2000 }, () => ({ a: 1 })),
+        true,
+      ),
+    ).rejects.toThrow(/disk full/);
   });
 });

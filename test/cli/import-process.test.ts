@@ -70,7 +70,9 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const lines = readFileSync(REAL, 'utf8').trim().split('\n');
     const all = await jobsearch(db, ['import', '-', '--source', 'feed'], { stdin: gzipSync(`${lines.join('\n')}\n`) });
     expect(all.out).toContain('  inserted:  54\n');
-    const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], { stdin: gzipSync(lines.slice(0, 50).join('\n')) });
+    const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], {
+      stdin: gzipSync(lines.slice(0, 50).join('\n')),
+    });
     expect(snapshot.code).toBe(0);
     expect(snapshot.out).toContain('  unchanged: 50\n');
     expect(snapshot.out).toContain('  removed:   4 (postings of feed absent from this import)\n');

@@ -27,7 +27,14 @@ const MAIN = join(BUNDLE, 'main.js');
 beforeAll(async () => {
   await build({
     entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: BUNDLE, entryNames: '[name]', logLevel: 'silent',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: BUNDLE,
+    entryNames: '[name]',
+    logLevel: 'silent',
   });
 }, 60_000);
 afterAll(() => {
@@ -67,7 +74,8 @@ function run(args: string[], env: Record<string, string>): Run {
     for (;;) {
       const found = err.match(pattern);
       if (found) return found;
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`not seen: ${String(pattern)}\nstderr: ${err}`);
+      if (Date.now() > until || child.exitCode !== null)
+        throw new Error(`not seen: ${String(pattern)}\nstderr: ${err}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -84,8 +92,14 @@ async function closedPort(): Promise<number> {
 
 describe('configuration mistakes stop the start with a message naming the variable', { timeout: 120_000 }, () => {
   it.each([
-    [{ DATABASE_URL: '/nonexistent-jobsearch/dir/jobs.db' }, /DATABASE_URL=\/nonexistent-jobsearch\/dir\/jobs\.db: the folder \/nonexistent-jobsearch\/dir does not exist.*jobsearch init/],
-    [{ DATABASE_URL: '/proc/nonexistent/jobs.db' }, /DATABASE_URL=\/proc\/nonexistent\/jobs\.db: the folder \/proc\/nonexistent does not exist/],
+    [
+      { DATABASE_URL: '/nonexistent-jobsearch/dir/jobs.db' },
+      /DATABASE_URL=\/nonexistent-jobsearch\/dir\/jobs\.db: the folder \/nonexistent-jobsearch\/dir does not exist.*jobsearch init/,
+    ],
+    [
+      { DATABASE_URL: '/proc/nonexistent/jobs.db' },
+      /DATABASE_URL=\/proc\/nonexistent\/jobs\.db: the folder \/proc\/nonexistent does not exist/,
+    ],
     [{ DATABASE_URL: '/proc/jobs.db' }, /DATABASE_URL=\/proc\/jobs\.db: \/proc is a system folder/],
     [{ DATABASE_URL: 'ftp://host/jobs' }, /Unsupported DATABASE_URL scheme 'ftp:'/],
     [{ PORT: 'abc' }, /PORT must be a whole number, got 'abc'/],
@@ -103,7 +117,9 @@ describe('configuration mistakes stop the start with a message naming the variab
     const port = await closedPort();
     const r = run(['serve'], { DATABASE_URL: `postgres://someone:s3cret@127.0.0.1:${port}/jobs_x` });
     const { code } = await r.exited;
-    expect(r.stderr()).toContain(`DATABASE_URL: cannot open the store (PostgreSQL at 127.0.0.1:${port}, database jobs_x, user someone): connect ECONNREFUSED`);
+    expect(r.stderr()).toContain(
+      `DATABASE_URL: cannot open the store (PostgreSQL at 127.0.0.1:${port}, database jobs_x, user someone): connect ECONNREFUSED`,
+    );
     expect(r.stderr()).not.toContain('s3cret');
     expect(code).toBe(1);
   });
@@ -143,7 +159,10 @@ describe('demo postings and the first lines', { timeout: 120_000 }, () => {
     await store.migrate();
     await store.upsert([job({ key: 'prod:1', boardId: '424242' })]);
     await store.close();
-    for (const [args, path] of [[['serve', '--demo'], existing], [['serve'], join(dir, 'fresh-no-demo.db')]] as const) {
+    for (const [args, path] of [
+      [['serve', '--demo'], existing],
+      [['serve'], join(dir, 'fresh-no-demo.db')],
+    ] as const) {
       const r = run([...args], { DATABASE_URL: path, DEMO_POSTINGS: '500' });
       const [, url] = await r.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
       const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };

@@ -22,7 +22,8 @@ function places(p: Obj): Obj[] {
   return Array.isArray(loc) ? loc.map(obj) : [obj(loc)];
 }
 
-const SEO_TITLE = /\bSEO\b|\bSEA\b|\bSEM\b|PPC|Paid Search|Content|Online[- ]Marketing|Digital Marketing|Marketing (Online|Digital)|Google Ads|Performance Marketing/i;
+const SEO_TITLE =
+  /\bSEO\b|\bSEA\b|\bSEM\b|PPC|Paid Search|Content|Online[- ]Marketing|Digital Marketing|Marketing (Online|Digital)|Google Ads|Performance Marketing/i;
 const postings = take(4000, 7);
 const share = (pred: (p: Obj) => boolean): number => postings.filter(pred).length / postings.length;
 
@@ -63,7 +64,10 @@ describe('generatePostings', () => {
         const address = obj(pl['address']);
         const cc = address['addressCountry'];
         expect(['DE', 'AT', 'CH', 'ES']).toContain(cc);
-        expect(gaz.findCity(String(address['addressLocality']), String(cc)), String(address['addressLocality'])).not.toBeNull();
+        expect(
+          gaz.findCity(String(address['addressLocality']), String(cc)),
+          String(address['addressLocality']),
+        ).not.toBeNull();
       }
     }
     expect(share((p) => places(p).some((pl) => pl['geo'] !== undefined))).toBeGreaterThan(0.7);
@@ -142,13 +146,18 @@ describe('generatePostings', () => {
   });
 
   it('uses all-digit identifiers for most postings and unique urls', () => {
-    const ids = postings.map((p) => p['identifier']).filter((v) => v !== undefined).map((v) => String(obj(v)['value']));
+    const ids = postings
+      .map((p) => p['identifier'])
+      .filter((v) => v !== undefined)
+      .map((v) => String(obj(v)['value']));
     expect(ids.filter((v) => /^\d+$/.test(v)).length / ids.length).toBeGreaterThan(0.7);
     expect(ids.some((v) => !/^\d+$/.test(v))).toBe(true);
     expect(new Set(postings.map((p) => p['url'])).size).toBe(postings.length);
   });
 
   it('tags titles with gender markers as ads in the wild do', () => {
-    expect(share((p) => /\((m\/w\/d|w\/m\/d|m\/f\/d|f\/m\/d|h\/m)\)|:in\b/.test(String(p['title'])))).toBeGreaterThan(0.4);
+    expect(share((p) => /\((m\/w\/d|w\/m\/d|m\/f\/d|f\/m\/d|h\/m)\)|:in\b/.test(String(p['title'])))).toBeGreaterThan(
+      0.4,
+    );
   });
 });

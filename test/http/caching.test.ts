@@ -20,7 +20,10 @@ beforeAll(async () => {
   app = await buildApp({
     live,
     config: {
-      newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10,
+      newWithinDays: 7,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      corsOrigin: '*',
+      cacheMaxAgeSeconds: 10,
       responseCacheBytes: BUDGET,
     },
     logger: false,
@@ -52,7 +55,13 @@ async function metric(name: string): Promise<number> {
 
 describe('conditional requests', () => {
   it.each([
-    'page=abc', 'sort=bogus', 'per_page=1000', 'page=1&page=2', 'work_model=remote&work_model=hybrid', 'wokr_model=remote', 'radius=-1',
+    'page=abc',
+    'sort=bogus',
+    'per_page=1000',
+    'page=1&page=2',
+    'work_model=remote&work_model=hybrid',
+    'wokr_model=remote',
+    'radius=-1',
   ])('answers 400, never 304, to %s sent with the ETag of a valid answer', async (bad) => {
     const etag = await etagOf(`${LIST}?work_model=remote`);
     for (const url of [`${LIST}?${bad}`, `${LIST}?work_model=remote&${bad}`]) {
@@ -113,7 +122,11 @@ describe('ETags of the normalised query', () => {
 
   it('gives different queries and different endpoints different ETags', async () => {
     const tags = await Promise.all([
-      etagOf(`${LIST}?page=2`), etagOf(LIST), etagOf(COUNT), etagOf(FILTERS), etagOf(`${COUNT}?work_model=remote`),
+      etagOf(`${LIST}?page=2`),
+      etagOf(LIST),
+      etagOf(COUNT),
+      etagOf(FILTERS),
+      etagOf(`${COUNT}?work_model=remote`),
     ]);
     expect(new Set(tags).size).toBe(tags.length);
   });
@@ -144,7 +157,9 @@ describe('unknown parameters', () => {
     expect(tracked.statusCode).toBe(200);
     expect(tracked.headers['x-ignored-params']).toBe('utm_source, _, gclid');
     expect(tracked.headers.etag).toBe(plain.headers.etag);
-    expect(tracked.json<{ total_results: number }>().total_results).toBe(plain.json<{ total_results: number }>().total_results);
+    expect(tracked.json<{ total_results: number }>().total_results).toBe(
+      plain.json<{ total_results: number }>().total_results,
+    );
     expect(plain.headers['x-ignored-params']).toBeUndefined();
   });
 });
@@ -158,25 +173,29 @@ describe('the response cache', () => {
     expect(await metric('http_response_cache_entries')).toBe(1);
   });
 
-  it('stays within its byte budget over thousands of distinct valid URLs, and reports size and hit ratio', { timeout: 120_000 }, async () => {
-    const locations = ['berlin', 'münchen', 'hamburg', 'wien', 'madrid', 'deutschland', 'bayern'];
-    for (let i = 0; i < 2000; i++) {
-      const url = `${LIST}?per_page=${1 + (i % 100)}&q=${i}&location=${encodeURIComponent(locations[i % locations.length]!)}`;
-      expect((await get(url)).statusCode).toBe(200);
-      if (i % 500 === 0) expect(await metric('http_response_cache_bytes')).toBeLessThanOrEqual(BUDGET);
-    }
-    const bytes = await metric('http_response_cache_bytes');
-    expect(bytes).toBeLessThanOrEqual(BUDGET);
-    expect(bytes).toBeGreaterThan(BUDGET / 2);
-    expect(await metric('http_response_cache_budget_bytes')).toBe(BUDGET);
-    const entries = await metric('http_response_cache_entries');
-    expect(entries).toBeGreaterThan(10);
-    expect(entries).toBeLessThan(2000);
+  it(
+    'stays within its byte budget over thousands of distinct valid URLs, and reports size and hit ratio',
+    { timeout: 120_000 },
+    async () => {
+      const locations = ['berlin', 'münchen', 'hamburg', 'wien', 'madrid', 'deutschland', 'bayern'];
+      for (let i = 0; i < 2000; i++) {
+        const url = `${LIST}?per_page=${1 + (i % 100)}&q=${i}&location=${encodeURIComponent(locations[i % locations.length]!)}`;
+        expect((await get(url)).statusCode).toBe(200);
+        if (i % 500 === 0) expect(await metric('http_response_cache_bytes')).toBeLessThanOrEqual(BUDGET);
+      }
+      const bytes = await metric('http_response_cache_bytes');
+      expect(bytes).toBeLessThanOrEqual(BUDGET);
+      expect(bytes).toBeGreaterThan(BUDGET / 2);
+      expect(await metric('http_response_cache_budget_bytes')).toBe(BUDGET);
+      const entries = await metric('http_response_cache_entries');
+      expect(entries).toBeGreaterThan(10);
+      expect(entries).toBeLessThan(2000);
 
-    const url = `${LIST}?per_page=7&location=wien`;
-    await get(url);
-    const before = await metric('http_response_cache_hit_ratio');
-    for (let i = 0; i < 200; i++) await get(url);
-    expect(await metric('http_response_cache_hit_ratio')).toBeGreaterThan(before);
-  });
+      const url = `${LIST}?per_page=7&location=wien`;
+      await get(url);
+      const before = await metric('http_response_cache_hit_ratio');
+      for (let i = 0; i < 200; i++) await get(url);
+      expect(await metric('http_response_cache_hit_ratio')).toBeGreaterThan(before);
+    },
+  );
 });

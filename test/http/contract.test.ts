@@ -62,8 +62,19 @@ describe('GET /jobs/api/job-search-filter-data', () => {
   it('lists the filter collections in the contract order', async () => {
     const { filters } = await get<FilterDataResponse>(FILTER_DATA);
     expect(Object.keys(filters)).toEqual([
-      'salary_ranges', 'work_models', 'positions', 'seniority_levels', 'employment_types', 'remote_percentages',
-      'skill_tags', 'industries', 'company_sizes', 'companies', 'locations', 'selected', 'seo_jobs_only_counts',
+      'salary_ranges',
+      'work_models',
+      'positions',
+      'seniority_levels',
+      'employment_types',
+      'remote_percentages',
+      'skill_tags',
+      'industries',
+      'company_sizes',
+      'companies',
+      'locations',
+      'selected',
+      'seo_jobs_only_counts',
     ]);
   });
 
@@ -120,8 +131,14 @@ describe('GET /jobs/api/job-search-filter-data', () => {
   it('makes count_formatted the string form of count in every counted collection', async () => {
     const { filters } = await get<FilterDataResponse>(FILTER_DATA);
     const counted = [
-      ...filters.salary_ranges, ...filters.work_models, ...filters.positions, ...filters.seniority_levels,
-      ...filters.employment_types, ...filters.remote_percentages, ...filters.skill_tags, ...filters.industries,
+      ...filters.salary_ranges,
+      ...filters.work_models,
+      ...filters.positions,
+      ...filters.seniority_levels,
+      ...filters.employment_types,
+      ...filters.remote_percentages,
+      ...filters.skill_tags,
+      ...filters.industries,
       ...filters.company_sizes,
     ];
     for (const o of counted) expect(o.count_formatted).toBe(o.count.toLocaleString('de-DE'));
@@ -158,7 +175,9 @@ describe('GET /jobs/api/job-search-filter-data', () => {
     // Each threshold counts the jobs whose remote share is at least that many percent.
     expect(filters.remote_percentages).toEqual(
       [20, 40, 60, 80, 100].map((min) => ({
-        value: String(min), label: String(min), ...counted(live.filter((j) => (j.remotePercentage ?? 0) >= min).length),
+        value: String(min),
+        label: String(min),
+        ...counted(live.filter((j) => (j.remotePercentage ?? 0) >= min).length),
       })),
     );
     const skills = tally((j) => j.skills.map((k) => k.slug));
@@ -177,18 +196,45 @@ describe('GET /jobs/api/job-search-filter-data', () => {
   it('echoes selected with every key in the contract order, null when unset and seo-jobs-only empty', async () => {
     const { filters } = await get<FilterDataResponse>(FILTER_DATA);
     expect(filters.selected).toEqual({
-      salary_range: null, work_model: null, position: null, seniority_level: null, employment_type_normalized: null,
-      remote_percentage_min: null, skill_tag: null, location: null, company: null, industry: null, 'seo-jobs-only': '',
-      company_size: null, radius: null, sort: null, order: null,
+      salary_range: null,
+      work_model: null,
+      position: null,
+      seniority_level: null,
+      employment_type_normalized: null,
+      remote_percentage_min: null,
+      skill_tag: null,
+      location: null,
+      company: null,
+      industry: null,
+      'seo-jobs-only': '',
+      company_size: null,
+      radius: null,
+      sort: null,
+      order: null,
     });
     expect(Object.keys(filters.selected)).toEqual([
-      'salary_range', 'work_model', 'position', 'seniority_level', 'employment_type_normalized', 'remote_percentage_min',
-      'skill_tag', 'location', 'company', 'industry', 'seo-jobs-only', 'company_size', 'radius', 'sort', 'order',
+      'salary_range',
+      'work_model',
+      'position',
+      'seniority_level',
+      'employment_type_normalized',
+      'remote_percentage_min',
+      'skill_tag',
+      'location',
+      'company',
+      'industry',
+      'seo-jobs-only',
+      'company_size',
+      'radius',
+      'sort',
+      'order',
     ]);
   });
 
   it('echoes the request values of work_model, location, sort and order in selected', async () => {
-    const { filters } = await get<FilterDataResponse>(`${FILTER_DATA}?location=berlin&work_model=remote&sort=date&order=desc`);
+    const { filters } = await get<FilterDataResponse>(
+      `${FILTER_DATA}?location=berlin&work_model=remote&sort=date&order=desc`,
+    );
     expect(filters.selected).toMatchObject({ work_model: 'remote', location: 'berlin', sort: 'date', order: 'desc' });
   });
 
@@ -223,19 +269,29 @@ describe('GET /jobs/api/job-search-results-count', () => {
 describe('GET /jobs/api/job-search-results-list', () => {
   it('returns the fields of the contract in order', async () => {
     expect(Object.keys(await get(LIST))).toEqual([
-      'success', 'total_results', 'total_results_formatted', 'has_more', 'next_url', 'jobs', 'pagination', 'duration_ms',
+      'success',
+      'total_results',
+      'total_results_formatted',
+      'has_more',
+      'next_url',
+      'jobs',
+      'pagination',
+      'duration_ms',
     ]);
   });
 
-  it.each(['', '?location=berlin', '?work_model=remote&location=bayern', '?location=españa&sort=date&order=asc', '?seo-jobs-only=yes&salary_range=40000-60000'])(
-    'rule 1: total_results equals the count endpoint for the same filters (%s)',
-    async (qs) => {
-      const list = await get<ListResponse>(`${LIST}${qs}`);
-      const count = await get<CountResponse>(`${COUNT}${qs}`);
-      expect(list.total_results).toBe(count.total_results);
-      expect(list.total_results_formatted).toBe(count.total_results_formatted);
-    },
-  );
+  it.each([
+    '',
+    '?location=berlin',
+    '?work_model=remote&location=bayern',
+    '?location=españa&sort=date&order=asc',
+    '?seo-jobs-only=yes&salary_range=40000-60000',
+  ])('rule 1: total_results equals the count endpoint for the same filters (%s)', async (qs) => {
+    const list = await get<ListResponse>(`${LIST}${qs}`);
+    const count = await get<CountResponse>(`${COUNT}${qs}`);
+    expect(list.total_results).toBe(count.total_results);
+    expect(list.total_results_formatted).toBe(count.total_results_formatted);
+  });
 
   it('rule 2: on the last page has_more is false and next_url is the empty string', async () => {
     const first = await get<ListResponse>(LIST);
@@ -309,10 +365,17 @@ describe('GET /jobs/api/job-search-results-list', () => {
       total_pages_formatted: String(totalPages),
     });
     expect(Object.keys(pagination)).toEqual([
-      'current_page', 'total_pages', 'start_item_formatted', 'end_item_formatted', 'current_page_formatted', 'total_pages_formatted',
+      'current_page',
+      'total_pages',
+      'start_item_formatted',
+      'end_item_formatted',
+      'current_page_formatted',
+      'total_pages_formatted',
     ]);
     expect((await get<ListResponse>(`${LIST}?page=3`)).pagination).toMatchObject({
-      total_pages: 3, start_item_formatted: '41', end_item_formatted: '59',
+      total_pages: 3,
+      start_item_formatted: '41',
+      end_item_formatted: '59',
     });
     expect((await get<ListResponse>(`${LIST}?per_page=59`)).pagination.total_pages).toBe(1);
     expect((await get<ListResponse>(`${LIST}?per_page=58`)).pagination.total_pages).toBe(2);
@@ -323,17 +386,53 @@ describe('GET /jobs/api/job-search-results-list', () => {
     expect(jobs.length).toBe(20);
     for (const card of jobs) {
       expect(Object.keys(card)).toEqual([
-        'id', 'board_id', 'title', 'company', 'company_domain_without_www', 'company_website', 'location', 'locations',
-        'created_at', 'position_name', 'description_card_display', 'salary_min_formatted', 'salary_max_formatted',
-        'estimated_salary_min_formatted', 'estimated_salary_max_formatted', 'is_new', 'seo_relevance_context',
-        'salary_relevance_context', 'remote_work_relevance_context', 'company_logo_path', 'company_logo_base64',
+        'id',
+        'board_id',
+        'title',
+        'company',
+        'company_domain_without_www',
+        'company_website',
+        'location',
+        'locations',
+        'created_at',
+        'position_name',
+        'description_card_display',
+        'salary_min_formatted',
+        'salary_max_formatted',
+        'estimated_salary_min_formatted',
+        'estimated_salary_max_formatted',
+        'is_new',
+        'seo_relevance_context',
+        'salary_relevance_context',
+        'remote_work_relevance_context',
+        'company_logo_path',
+        'company_logo_base64',
       ]);
       expect(card.id).toBeNull();
       expect(card.board_id).toMatch(/^\d+$/);
-      for (const f of ['title', 'company', 'location', 'position_name', 'description_card_display', 'seo_relevance_context', 'salary_relevance_context', 'remote_work_relevance_context'] as const) {
+      for (const f of [
+        'title',
+        'company',
+        'location',
+        'position_name',
+        'description_card_display',
+        'seo_relevance_context',
+        'salary_relevance_context',
+        'remote_work_relevance_context',
+      ] as const) {
         expect(typeof card[f]).toBe('string');
       }
-      for (const f of ['company_domain_without_www', 'company_website', 'created_at', 'salary_min_formatted', 'salary_max_formatted', 'estimated_salary_min_formatted', 'estimated_salary_max_formatted', 'company_logo_path', 'company_logo_base64'] as const) {
+      for (const f of [
+        'company_domain_without_www',
+        'company_website',
+        'created_at',
+        'salary_min_formatted',
+        'salary_max_formatted',
+        'estimated_salary_min_formatted',
+        'estimated_salary_max_formatted',
+        'company_logo_path',
+        'company_logo_base64',
+      ] as const) {
         expect(card[f] === null || typeof card[f] === 'string').toBe(true);
       }
       expect(Array.isArray(card.locations)).toBe(true);

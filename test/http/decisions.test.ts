@@ -14,17 +14,29 @@ afterAll(async () => {
 });
 
 const get = <T>(url: string): Promise<T> => getOk<T>(app, url);
-const count = async (qs: string) => (await get<CountResponse>(`/jobs/api/job-search-results-count?${qs}`)).total_results;
+const count = async (qs: string) =>
+  (await get<CountResponse>(`/jobs/api/job-search-results-count?${qs}`)).total_results;
 const list = (qs: string) => get<ListResponse>(`/jobs/api/job-search-results-list?${qs}`);
-const filterData = async (qs: string) => (await get<FilterDataResponse>(`/jobs/api/job-search-filter-data?${qs}`)).filters;
+const filterData = async (qs: string) =>
+  (await get<FilterDataResponse>(`/jobs/api/job-search-filter-data?${qs}`)).filters;
 const suggest = async (kind: 'location' | 'company', qs: string) =>
   (await get<SuggestResponse>(`/jobs/api/job-search-${kind}-autosuggest?${qs}`)).suggestions;
 
 describe('filters on all three filter endpoints', () => {
   const FILTERS = [
-    'salary_range=40000-60000', 'work_model=remote', 'position=seo-manager', 'seniority_level=senior',
-    'employment_type_normalized=part-time', 'remote_percentage_min=50', 'skill_tag=sistrix', 'location=bayern',
-    'company=acme%20gmbh', 'industry=healthcare', 'seo-jobs-only=yes', 'seo-jobs-only=no', 'company_size=51-200',
+    'salary_range=40000-60000',
+    'work_model=remote',
+    'position=seo-manager',
+    'seniority_level=senior',
+    'employment_type_normalized=part-time',
+    'remote_percentage_min=50',
+    'skill_tag=sistrix',
+    'location=bayern',
+    'company=acme%20gmbh',
+    'industry=healthcare',
+    'seo-jobs-only=yes',
+    'seo-jobs-only=no',
+    'company_size=51-200',
     'location=berlin&radius=300',
   ];
   it.each(FILTERS)('narrows count, list and filter data alike with %s', async (qs) => {
@@ -36,14 +48,18 @@ describe('filters on all three filter endpoints', () => {
     expect(Number((await filterData(qs)).seo_jobs_only_counts.all_formatted)).toBe(n);
   });
 
-  it.each(['work_model=underwater', 'position=astronaut', 'location=atlantis', 'company=nobody', 'salary_range=1-2', 'skill_tag=cobol'])(
-    'matches nothing for an unknown value of a known filter (%s), with success true',
-    async (qs) => {
-      expect(await count(qs)).toBe(0);
-      const l = await list(qs);
-      expect(l).toMatchObject({ success: true, total_results: 0, has_more: false, next_url: '', jobs: [] });
-    },
-  );
+  it.each([
+    'work_model=underwater',
+    'position=astronaut',
+    'location=atlantis',
+    'company=nobody',
+    'salary_range=1-2',
+    'skill_tag=cobol',
+  ])('matches nothing for an unknown value of a known filter (%s), with success true', async (qs) => {
+    expect(await count(qs)).toBe(0);
+    const l = await list(qs);
+    expect(l).toMatchObject({ success: true, total_results: 0, has_more: false, next_url: '', jobs: [] });
+  });
 
   it('ignores unknown parameters', async () => {
     expect(await count('utm_source=newsletter&_=123')).toBe(await count(''));
@@ -131,9 +147,15 @@ describe('facets', () => {
 
   it('orders companies with different counts by count, not by name', async () => {
     const jobs = [
-      ...Array.from({ length: 1 }, () => job({ company: { name: 'Aaa AG', domain: null, website: null, logoUrl: null, size: null } })),
-      ...Array.from({ length: 3 }, () => job({ company: { name: 'Zzz AG', domain: null, website: null, logoUrl: null, size: null } })),
-      ...Array.from({ length: 2 }, () => job({ company: { name: 'Mmm AG', domain: null, website: null, logoUrl: null, size: null } })),
+      ...Array.from({ length: 1 }, () =>
+        job({ company: { name: 'Aaa AG', domain: null, website: null, logoUrl: null, size: null } }),
+      ),
+      ...Array.from({ length: 3 }, () =>
+        job({ company: { name: 'Zzz AG', domain: null, website: null, logoUrl: null, size: null } }),
+      ),
+      ...Array.from({ length: 2 }, () =>
+        job({ company: { name: 'Mmm AG', domain: null, website: null, logoUrl: null, size: null } }),
+      ),
     ];
     const small = await testApp(jobs);
     try {
@@ -194,7 +216,11 @@ describe('sorting and paging', () => {
     const body = await list('page=2&location=deutschland&per_page=10');
     const next = new URL(body.next_url, 'http://localhost');
     expect(next.pathname).toBe('/jobs/api/job-search-results-list');
-    expect([...next.searchParams].sort()).toEqual([['location', 'deutschland'], ['page', '3'], ['per_page', '10']]);
+    expect([...next.searchParams].sort()).toEqual([
+      ['location', 'deutschland'],
+      ['page', '3'],
+      ['per_page', '10'],
+    ]);
     const third = await get<ListResponse>(body.next_url);
     expect(third.pagination).toMatchObject({ current_page: 3, start_item_formatted: '21', end_item_formatted: '30' });
     // the pages follow each other: none of page 2's jobs again on page 3
@@ -216,12 +242,18 @@ describe('cards', () => {
     expect(given.estimated_salary_min_formatted).toBeNull();
     // The fixture's groups are smaller than a handful: no estimate anywhere (no sound basis).
     expect(jobs.filter((j) => j.estimated_salary_min_formatted !== null)).toEqual([]);
-    const five = [1, 2, 3, 4, 5].map((i) => job({ key: `e:${i}`, boardId: String(i), salary: { min: 50_000, max: 60_000 } }));
+    const five = [1, 2, 3, 4, 5].map((i) =>
+      job({ key: `e:${i}`, boardId: String(i), salary: { min: 50_000, max: 60_000 } }),
+    );
     const small = await testApp([...five, job({ key: 'e:6', boardId: '6', salary: null })]);
     try {
       const res = await small.inject({ method: 'GET', url: '/jobs/api/job-search-results-list?per_page=10' });
       const card = (res.json() as ListResponse).jobs.find((j) => j.board_id === '6')!;
-      expect(card).toMatchObject({ salary_min_formatted: null, estimated_salary_min_formatted: '50.000 EUR', estimated_salary_max_formatted: '60.000 EUR' });
+      expect(card).toMatchObject({
+        salary_min_formatted: null,
+        estimated_salary_min_formatted: '50.000 EUR',
+        estimated_salary_max_formatted: '60.000 EUR',
+      });
       expect(card.salary_relevance_context).toMatch(/geschätzte Jahresgehalt/);
     } finally {
       await small.close();
@@ -230,20 +262,63 @@ describe('cards', () => {
   });
 
   it('leaves an open bound open and keeps the stated currency and period on the card', async () => {
-    const upTo = job({ key: 'o:1', boardId: '1', salary: { min: 75_000, max: 75_000, stated: { min: null, max: 75_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } } });
-    const from = job({ key: 'o:2', boardId: '2', salary: { min: 21_000, max: 21_000, stated: { min: 21_000, max: null, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } } });
-    const usd = job({ key: 'o:3', boardId: '3', language: 'en', salary: { min: 33_120, max: 55_200, stated: { min: 3_000, max: 5_000, currency: 'USD', period: 'MONTH', paymentsPerYear: 12 } } });
-    const pagas = job({ key: 'o:4', boardId: '4', language: 'es', salary: { min: 28_000, max: 28_000, stated: { min: 2_000, max: 2_000, currency: 'EUR', period: 'MONTH', paymentsPerYear: 14 } } });
+    const upTo = job({
+      key: 'o:1',
+      boardId: '1',
+      salary: {
+        min: 75_000,
+        max: 75_000,
+        stated: { min: null, max: 75_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
+      },
+    });
+    const from = job({
+      key: 'o:2',
+      boardId: '2',
+      salary: {
+        min: 21_000,
+        max: 21_000,
+        stated: { min: 21_000, max: null, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
+      },
+    });
+    const usd = job({
+      key: 'o:3',
+      boardId: '3',
+      language: 'en',
+      salary: {
+        min: 33_120,
+        max: 55_200,
+        stated: { min: 3_000, max: 5_000, currency: 'USD', period: 'MONTH', paymentsPerYear: 12 },
+      },
+    });
+    const pagas = job({
+      key: 'o:4',
+      boardId: '4',
+      language: 'es',
+      salary: {
+        min: 28_000,
+        max: 28_000,
+        stated: { min: 2_000, max: 2_000, currency: 'EUR', period: 'MONTH', paymentsPerYear: 14 },
+      },
+    });
     const small = await testApp([upTo, from, usd, pagas]);
     try {
       const res = await small.inject({ method: 'GET', url: '/jobs/api/job-search-results-list?per_page=10' });
       const cards = new Map((res.json() as ListResponse).jobs.map((j) => [j.board_id, j]));
-      expect(cards.get('1')).toMatchObject({ salary_min_formatted: null, salary_max_formatted: '75.000 EUR', estimated_salary_min_formatted: null });
+      expect(cards.get('1')).toMatchObject({
+        salary_min_formatted: null,
+        salary_max_formatted: '75.000 EUR',
+        estimated_salary_min_formatted: null,
+      });
       expect(cards.get('2')).toMatchObject({ salary_min_formatted: '21.000 EUR', salary_max_formatted: null });
       expect(cards.get('3')?.salary_relevance_context).toContain('Stated: 3.000 - 5.000 USD a month.');
       expect(cards.get('4')?.salary_relevance_context).toContain('Indicado: 2.000 EUR al mes (14 pagas).');
-      expect(cards.get('1')?.salary_relevance_context).toBe('Das angegebene Jahresgehalt liegt im Gehaltsband 60.000 - 80.000 EUR.');
-      const filters = await small.inject({ method: 'GET', url: '/jobs/api/job-search-results-count?salary_range=60000-80000' });
+      expect(cards.get('1')?.salary_relevance_context).toBe(
+        'Das angegebene Jahresgehalt liegt im Gehaltsband 60.000 - 80.000 EUR.',
+      );
+      const filters = await small.inject({
+        method: 'GET',
+        url: '/jobs/api/job-search-results-count?salary_range=60000-80000',
+      });
       expect(filters.json()).toMatchObject({ total_results: 1 });
     } finally {
       await small.close();
@@ -285,7 +360,10 @@ describe('autocomplete', () => {
   it('matches case- and accent-insensitively at the start of any word', async () => {
     expect(await suggest('location', 'q=MAL')).toContainEqual({ value: 'málaga', label: 'Málaga' });
     expect(await suggest('location', 'q=madr')).toEqual(
-      expect.arrayContaining([{ value: 'madrid', label: 'Madrid' }, { value: 'comunidad-de-madrid', label: 'Comunidad de Madrid' }]),
+      expect.arrayContaining([
+        { value: 'madrid', label: 'Madrid' },
+        { value: 'comunidad-de-madrid', label: 'Comunidad de Madrid' },
+      ]),
     );
     expect(await suggest('company', 'q=ruben')).toEqual([{ value: 'Kraut & Rüben KG', label: 'Kraut & Rüben KG' }]);
     expect(await suggest('company', 'q=edia')).toEqual([]);
@@ -293,17 +371,29 @@ describe('autocomplete', () => {
 
   it('defaults limit to 10 and caps larger values at 50', async () => {
     const many = Array.from({ length: 70 }, (_, i) =>
-      job({ company: { name: `Agentur ${String(i).padStart(2, '0')}`, domain: null, website: null, logoUrl: null, size: null }, places: [PLACES.berlin] }),
+      job({
+        company: {
+          name: `Agentur ${String(i).padStart(2, '0')}`,
+          domain: null,
+          website: null,
+          logoUrl: null,
+          size: null,
+        },
+        places: [PLACES.berlin],
+      }),
     );
     const big = await testApp(many);
-    const n = async (qs: string) => (await big.inject(`/jobs/api/job-search-company-autosuggest?${qs}`)).json<SuggestResponse>().suggestions.length;
+    const n = async (qs: string) =>
+      (await big.inject(`/jobs/api/job-search-company-autosuggest?${qs}`)).json<SuggestResponse>().suggestions.length;
     expect(await n('q=agentur')).toBe(10);
     expect(await n('q=agentur&limit=1000')).toBe(50);
     await big.close();
   });
 
   it('gives suggestions whose value works as a filter at once', async () => {
-    for (const s of await suggest('location', 'q=b&limit=50')) expect(await count(`location=${encodeURIComponent(s.value)}`)).toBeGreaterThan(0);
-    for (const s of await suggest('company', 'q=a&limit=50')) expect(await count(`company=${encodeURIComponent(s.value)}`)).toBeGreaterThan(0);
+    for (const s of await suggest('location', 'q=b&limit=50'))
+      expect(await count(`location=${encodeURIComponent(s.value)}`)).toBeGreaterThan(0);
+    for (const s of await suggest('company', 'q=a&limit=50'))
+      expect(await count(`company=${encodeURIComponent(s.value)}`)).toBeGreaterThan(0);
   });
 });

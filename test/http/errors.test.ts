@@ -52,7 +52,12 @@ describe('malformed numeric parameters', () => {
   for (const [param, urls, values] of NUMERIC) {
     for (const url of urls) {
       it.each(values)(`answers 400 invalid_parameter naming ${param} on ${url} for %s`, async (value) => {
-        const body = await expectError(`${url}?q=a&${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+        const body = await expectError(
+          `${url}?q=a&${param}=${encodeURIComponent(value)}`,
+          400,
+          'invalid_parameter',
+          param,
+        );
         expect(body.error.message).toContain(param);
       });
     }
@@ -72,7 +77,12 @@ describe('closed sets', () => {
   });
 
   it('rejects an unknown facet_mode naming the allowed values', async () => {
-    const body = await expectError(`${ENDPOINTS['filter-data']}?facet_mode=both`, 400, 'invalid_parameter', 'facet_mode');
+    const body = await expectError(
+      `${ENDPOINTS['filter-data']}?facet_mode=both`,
+      400,
+      'invalid_parameter',
+      'facet_mode',
+    );
     expect(body.error.message).toContain('conjunctive, disjunctive');
   });
 });
@@ -108,7 +118,17 @@ describe('hostile strings never cause a 5xx', () => {
     '__proto__',
     'constructor',
   ];
-  const PARAMS = ['q', 'location', 'company', 'position', 'work_model', 'skill_tag', 'salary_range', 'industry', 'company_size'];
+  const PARAMS = [
+    'q',
+    'location',
+    'company',
+    'position',
+    'work_model',
+    'skill_tag',
+    'salary_range',
+    'industry',
+    'company_size',
+  ];
   for (const [name, url] of Object.entries(ENDPOINTS)) {
     it(`answers 200 or a 4xx JSON error on ${name} for every hostile value of every parameter`, async () => {
       for (const param of PARAMS) {
@@ -129,7 +149,8 @@ describe('hostile strings never cause a 5xx', () => {
   });
 
   it('answers a 10,000-character q with 414 JSON (the URL itself is too long)', async () => {
-    for (const url of Object.values(ENDPOINTS)) await expectError(`${url}?q=${'a'.repeat(10_000)}`, 414, 'uri_too_long');
+    for (const url of Object.values(ENDPOINTS))
+      await expectError(`${url}?q=${'a'.repeat(10_000)}`, 414, 'uri_too_long');
   });
 
   it('answers a special parameter name like __proto__ as an unknown parameter, without harm', async () => {
@@ -144,12 +165,17 @@ describe('other exits', () => {
     await expectError('/', 404, 'not_found');
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)('answers %s on an endpoint with 405 and Allow', async (method) => {
-    const res = await app.inject(method === 'DELETE' ? { method, url: ENDPOINTS.count } : { method, url: ENDPOINTS.count, payload: {} });
-    expect(res.statusCode).toBe(405);
-    expect(res.headers.allow).toBe('GET, HEAD');
-    expect(res.json<ErrorJson>().error.code).toBe('method_not_allowed');
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)(
+    'answers %s on an endpoint with 405 and Allow',
+    async (method) => {
+      const res = await app.inject(
+        method === 'DELETE' ? { method, url: ENDPOINTS.count } : { method, url: ENDPOINTS.count, payload: {} },
+      );
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.json<ErrorJson>().error.code).toBe('method_not_allowed');
+    },
+  );
 
   it('answers HEAD like GET without a body', async () => {
     const res = await app.inject({ method: 'HEAD', url: ENDPOINTS.count });
@@ -180,7 +206,11 @@ describe('other exits', () => {
     });
     const res = await broken.inject('/jobs/api/broken');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, error: { code: 'internal', message: 'internal error' }, duration_ms: expect.any(Number) });
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'internal', message: 'internal error' },
+      duration_ms: expect.any(Number),
+    });
     expect(res.body).not.toContain('secret');
     await broken.close();
   });
@@ -210,7 +240,11 @@ describe('caching', () => {
   });
 
   it('compresses large responses with gzip when asked', async () => {
-    const res = await app.inject({ method: 'GET', url: `${ENDPOINTS.list}?per_page=50`, headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${ENDPOINTS.list}?per_page=50`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
@@ -245,7 +279,13 @@ describe('rate limit', () => {
     live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() }), 1, Date.now());
     const limited = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10, rateLimitPerMinute: 3 },
+      config: {
+        newWithinDays: 7,
+        salaryBuckets: DEFAULT_SALARY_BUCKETS,
+        corsOrigin: '*',
+        cacheMaxAgeSeconds: 10,
+        rateLimitPerMinute: 3,
+      },
       logger: false,
     });
     for (let i = 0; i < 3; i++) expect((await limited.inject(ENDPOINTS.count)).statusCode).toBe(200);

@@ -15,12 +15,51 @@ const es = { slug: 'españa', name: 'España' };
 
 export const PLACES = {
   berlin: place(),
-  muenchen: place({ city: { slug: 'münchen', name: 'München' }, region: { slug: 'bayern', name: 'Bayern' }, country: de, lat: 48.137, lon: 11.575 }),
-  augsburg: place({ city: { slug: 'augsburg', name: 'Augsburg' }, region: { slug: 'bayern', name: 'Bayern' }, country: de, lat: 48.366, lon: 10.898 }),
-  hamburg: place({ city: { slug: 'hamburg', name: 'Hamburg' }, region: { slug: 'hamburg-region', name: 'Hamburg' }, country: de, lat: 53.55, lon: 9.993 }),
-  wien: place({ city: { slug: 'wien', name: 'Wien' }, region: { slug: 'wien-region', name: 'Wien' }, country: at, countryCode: 'AT', lat: 48.208, lon: 16.373 }),
-  madrid: place({ city: { slug: 'madrid', name: 'Madrid' }, region: { slug: 'comunidad-de-madrid', name: 'Comunidad de Madrid' }, country: es, countryCode: 'ES', lat: 40.417, lon: -3.704 }),
-  malaga: place({ city: { slug: 'málaga', name: 'Málaga' }, region: { slug: 'andalucía', name: 'Andalucía' }, country: es, countryCode: 'ES', lat: 36.721, lon: -4.421 }),
+  muenchen: place({
+    city: { slug: 'münchen', name: 'München' },
+    region: { slug: 'bayern', name: 'Bayern' },
+    country: de,
+    lat: 48.137,
+    lon: 11.575,
+  }),
+  augsburg: place({
+    city: { slug: 'augsburg', name: 'Augsburg' },
+    region: { slug: 'bayern', name: 'Bayern' },
+    country: de,
+    lat: 48.366,
+    lon: 10.898,
+  }),
+  hamburg: place({
+    city: { slug: 'hamburg', name: 'Hamburg' },
+    region: { slug: 'hamburg-region', name: 'Hamburg' },
+    country: de,
+    lat: 53.55,
+    lon: 9.993,
+  }),
+  wien: place({
+    city: { slug: 'wien', name: 'Wien' },
+    region: { slug: 'wien-region', name: 'Wien' },
+    country: at,
+    countryCode: 'AT',
+    lat: 48.208,
+    lon: 16.373,
+  }),
+  madrid: place({
+    city: { slug: 'madrid', name: 'Madrid' },
+    region: { slug: 'comunidad-de-madrid', name: 'Comunidad de Madrid' },
+    country: es,
+    countryCode: 'ES',
+    lat: 40.417,
+    lon: -3.704,
+  }),
+  malaga: place({
+    city: { slug: 'málaga', name: 'Málaga' },
+    region: { slug: 'andalucía', name: 'Andalucía' },
+    country: es,
+    countryCode: 'ES',
+    lat: 36.721,
+    lon: -4.421,
+  }),
 } satisfies Record<string, JobPlace>;
 
 /**
@@ -48,14 +87,25 @@ export function corpus(): Job[] {
         key: `fixture:${i}`,
         boardId: String(5000 + i),
         title: `${p.name} (m/w/d)`,
-        company: { name: companies[i % companies.length]!, domain: 'www.example.com', website: 'https://www.example.com', logoUrl: 'https://www.example.com/logo.png', size: i % 2 ? '51-200' : '1001-5000' },
+        company: {
+          name: companies[i % companies.length]!,
+          domain: 'www.example.com',
+          website: 'https://www.example.com',
+          logoUrl: 'https://www.example.com/logo.png',
+          size: i % 2 ? '51-200' : '1001-5000',
+        },
         industry: p.seo ? 'online-marketing' : 'healthcare',
         position: { slug: p.slug, name: p.name },
         seniority: (['junior', 'mid', 'senior'] as const)[i % 3]!,
         employmentType: i % 5 === 0 ? 'part-time' : 'full-time',
         workModel: model,
         remotePercentage: model === 'remote' ? 100 : model === 'hybrid' ? 40 : 0,
-        skills: p.seo ? [{ slug: 'sistrix', name: 'Sistrix' }, { slug: 'google-analytics', name: 'Google Analytics' }] : [{ slug: 'excel', name: 'Excel' }],
+        skills: p.seo
+          ? [
+              { slug: 'sistrix', name: 'Sistrix' },
+              { slug: 'google-analytics', name: 'Google Analytics' },
+            ]
+          : [{ slug: 'excel', name: 'Excel' }],
         isSeo: p.seo,
         language: pl.countryCode === 'ES' ? 'es' : 'de',
         places: i % 9 === 0 ? [pl, PLACES.hamburg] : [pl],
@@ -70,7 +120,10 @@ export function corpus(): Job[] {
   return jobs;
 }
 
-export async function testApp(jobs: readonly Job[] = corpus(), options: { ready?: boolean } = {}): Promise<ApiInstance> {
+export async function testApp(
+  jobs: readonly Job[] = corpus(),
+  options: { ready?: boolean } = {},
+): Promise<ApiInstance> {
   const live = new LiveIndex();
   if (options.ready !== false) {
     live.swap(SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);

@@ -17,14 +17,61 @@ const ENDPOINTS = [
   '/jobs/api/job-search-company-autosuggest',
 ];
 const KNOWN = [
-  'salary_range', 'work_model', 'position', 'seniority_level', 'employment_type_normalized', 'remote_percentage_min',
-  'skill_tag', 'location', 'company', 'industry', 'seo-jobs-only', 'company_size', 'radius', 'sort', 'order', 'q',
-  'facet_mode', 'facet_limit', 'page', 'per_page', 'limit',
+  'salary_range',
+  'work_model',
+  'position',
+  'seniority_level',
+  'employment_type_normalized',
+  'remote_percentage_min',
+  'skill_tag',
+  'location',
+  'company',
+  'industry',
+  'seo-jobs-only',
+  'company_size',
+  'radius',
+  'sort',
+  'order',
+  'q',
+  'facet_mode',
+  'facet_limit',
+  'page',
+  'per_page',
+  'limit',
 ];
 const TYPICAL_VALUES = [
-  '', '0', '1', '2', '-1', '20', '100', '101', '50000', '50001', '1e3', '0x10', ' 7', 'abc', 'remote', 'hybrid', 'date',
-  'salary', 'relevance', 'asc', 'desc', 'yes', 'no', 'disjunctive', 'berlin', 'münchen', 'München', 'seo-manager',
-  '40000-60000', '80000+', '__proto__', 'constructor',
+  '',
+  '0',
+  '1',
+  '2',
+  '-1',
+  '20',
+  '100',
+  '101',
+  '50000',
+  '50001',
+  '1e3',
+  '0x10',
+  ' 7',
+  'abc',
+  'remote',
+  'hybrid',
+  'date',
+  'salary',
+  'relevance',
+  'asc',
+  'desc',
+  'yes',
+  'no',
+  'disjunctive',
+  'berlin',
+  'münchen',
+  'München',
+  'seo-manager',
+  '40000-60000',
+  '80000+',
+  '__proto__',
+  'constructor',
 ];
 
 let app: ApiInstance;
@@ -47,21 +94,44 @@ const name = fc.oneof(
   fc.constantFrom('utm_source', '_', 'gclid', 'wokr_model', 'x', 'page[]', 'a.b'),
   fc.string({ maxLength: 12 }),
 );
-const value = fc.oneof(fc.constantFrom(...TYPICAL_VALUES), fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.nat().map(String));
+const value = fc.oneof(
+  fc.constantFrom(...TYPICAL_VALUES),
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc.nat().map(String),
+);
 const pair = fc.tuple(name, value, fc.constantFrom('encoded', 'encoded', 'raw-percent'));
 const path = fc.oneof(
   fc.constantFrom(...ENDPOINTS),
   fc.constantFrom(...ENDPOINTS).map((p) => `${p}/`),
-  fc.constantFrom('/jobs/api/', '/jobs/api/nothing', '/jobs/api/job-search-results-list/extra', '/JOBS/API/job-search-results-count'),
+  fc.constantFrom(
+    '/jobs/api/',
+    '/jobs/api/nothing',
+    '/jobs/api/job-search-results-list/extra',
+    '/JOBS/API/job-search-results-count',
+  ),
   fc.string({ maxLength: 20 }).map((s) => `/jobs/api/${encodeURIComponent(s)}`),
 );
-const ifNoneMatch = fc.option(fc.oneof(fc.constantFrom('*', 'W/"x"', '"', ''), fc.integer({ min: 0, max: 9 }).map((i) => etags[i % Math.max(1, etags.length)] ?? '*')), { nil: undefined });
-const acceptEncoding = fc.option(fc.constantFrom('gzip', 'br', 'gzip, br', 'deflate', 'identity', '*', 'br;q=0, gzip;q=1', 'bogus'), { nil: undefined });
+const ifNoneMatch = fc.option(
+  fc.oneof(
+    fc.constantFrom('*', 'W/"x"', '"', ''),
+    fc.integer({ min: 0, max: 9 }).map((i) => etags[i % Math.max(1, etags.length)] ?? '*'),
+  ),
+  { nil: undefined },
+);
+const acceptEncoding = fc.option(
+  fc.constantFrom('gzip', 'br', 'gzip, br', 'deflate', 'identity', '*', 'br;q=0, gzip;q=1', 'bogus'),
+  { nil: undefined },
+);
 
 function urlOf(p: string, pairs: ReadonlyArray<readonly [string, string, string]>): string {
   if (pairs.length === 0) return p;
   const qs = pairs
-    .map(([k, v, how]) => (how === 'raw-percent' ? `${encodeURIComponent(k)}=%${v.slice(0, 2)}` : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
+    .map(([k, v, how]) =>
+      how === 'raw-percent'
+        ? `${encodeURIComponent(k)}=%${v.slice(0, 2)}`
+        : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    )
     .join('&');
   return `${p}?${qs}`;
 }
@@ -73,35 +143,47 @@ function bodyText(payload: Buffer, encoding: string | undefined): string {
 }
 
 describe('fuzzed requests to every endpoint', () => {
-  it('never answer 5xx, 304 to an invalid request, a cacheable error, or a body without success', { timeout: 180_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(path, fc.array(pair, { maxLength: 5 }), ifNoneMatch, acceptEncoding, async (p, pairs, inm, ae) => {
-        const url = urlOf(p, pairs);
-        const headers: Record<string, string> = {};
-        if (inm !== undefined) headers['if-none-match'] = inm;
-        if (ae !== undefined) headers['accept-encoding'] = ae;
-        const res = await app.inject({ method: 'GET', url, headers });
-        expect(res.statusCode, url).toBeLessThan(500);
+  it(
+    'never answer 5xx, 304 to an invalid request, a cacheable error, or a body without success',
+    { timeout: 180_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          path,
+          fc.array(pair, { maxLength: 5 }),
+          ifNoneMatch,
+          acceptEncoding,
+          async (p, pairs, inm, ae) => {
+            const url = urlOf(p, pairs);
+            const headers: Record<string, string> = {};
+            if (inm !== undefined) headers['if-none-match'] = inm;
+            if (ae !== undefined) headers['accept-encoding'] = ae;
+            const res = await app.inject({ method: 'GET', url, headers });
+            expect(res.statusCode, url).toBeLessThan(500);
 
-        if (res.statusCode === 304) {
-          // The same request unconditionally must be a valid one, with the ETag that matched.
-          const plain = await app.inject({ method: 'GET', url });
-          expect(plain.statusCode, url).toBe(200);
-          expect(res.headers.etag).toBe(plain.headers.etag);
-          return;
-        }
-        const body = JSON.parse(bodyText(res.rawPayload, res.headers['content-encoding'] as string | undefined)) as { success?: unknown };
-        expect(typeof body.success, url).toBe('boolean');
-        if (res.statusCode >= 400) {
-          expect(body.success).toBe(false);
-          expect(res.headers.etag, url).toBeUndefined();
-          expect(res.headers['cache-control'], url).toBe('no-store');
-        } else {
-          expect(body.success).toBe(true);
-          expect(res.headers.etag).toMatch(/^W\/"[^"]+"$/);
-        }
-      }),
-      { numRuns: 400 },
-    );
-  });
+            if (res.statusCode === 304) {
+              // The same request unconditionally must be a valid one, with the ETag that matched.
+              const plain = await app.inject({ method: 'GET', url });
+              expect(plain.statusCode, url).toBe(200);
+              expect(res.headers.etag).toBe(plain.headers.etag);
+              return;
+            }
+            const body = JSON.parse(
+              bodyText(res.rawPayload, res.headers['content-encoding'] as string | undefined),
+            ) as { success?: unknown };
+            expect(typeof body.success, url).toBe('boolean');
+            if (res.statusCode >= 400) {
+              expect(body.success).toBe(false);
+              expect(res.headers.etag, url).toBeUndefined();
+              expect(res.headers['cache-control'], url).toBe('no-store');
+            } else {
+              expect(body.success).toBe(true);
+              expect(res.headers.etag).toMatch(/^W\/"[^"]+"$/);
+            }
+          },
+        ),
+        { numRuns: 400 },
+      );
+    },
+  );
 });

@@ -40,7 +40,11 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
     await store.migrate();
     await store.upsert([stated, unstated, expired]);
     const live = new LiveIndex();
-    live.swap(SearchIndex.build(await store.loadLive(NOW), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
+    live.swap(
+      SearchIndex.build(await store.loadLive(NOW), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }),
+      1,
+      NOW,
+    );
     app = await buildApp({
       live,
       store,

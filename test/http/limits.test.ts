@@ -17,8 +17,14 @@ beforeAll(async () => {
   app = await buildApp({
     live,
     config: {
-      newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10,
-      headersTimeoutMs: 600, requestTimeoutMs: 1_000, keepAliveTimeoutMs: 1_000, maxConnectionsPerClient: CAP,
+      newWithinDays: 7,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      corsOrigin: '*',
+      cacheMaxAgeSeconds: 10,
+      headersTimeoutMs: 600,
+      requestTimeoutMs: 1_000,
+      keepAliveTimeoutMs: 1_000,
+      maxConnectionsPerClient: CAP,
     },
     logger: false,
     now: () => NOW,
@@ -56,7 +62,10 @@ function readAll(socket: net.Socket, ms = 5_000): Promise<string> {
 }
 
 function jsonBody(response: string): { success: boolean; error: { code: string; message: string } } {
-  return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as { success: boolean; error: { code: string; message: string } };
+  return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as {
+    success: boolean;
+    error: { code: string; message: string };
+  };
 }
 
 describe('time bounds', () => {
@@ -84,7 +93,13 @@ describe('raw UTF-8 in the URL', () => {
   it('answers q=mün sent unencoded with a 400 that says to percent-encode', async () => {
     const socket = await connect();
     const response = readAll(socket);
-    socket.write(Buffer.concat([Buffer.from('GET /jobs/api/job-search-location-autosuggest?q=m'), Buffer.from('ün', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    socket.write(
+      Buffer.concat([
+        Buffer.from('GET /jobs/api/job-search-location-autosuggest?q=m'),
+        Buffer.from('ün', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+    );
     const text = await response;
     expect(text.startsWith('HTTP/1.1 400 ')).toBe(true);
     const body = jsonBody(text);
@@ -131,7 +146,13 @@ describe('overload', () => {
     live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
     const busy = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10, maxEventLoopDelayMs: 20 },
+      config: {
+        newWithinDays: 7,
+        salaryBuckets: DEFAULT_SALARY_BUCKETS,
+        corsOrigin: '*',
+        cacheMaxAgeSeconds: 10,
+        maxEventLoopDelayMs: 20,
+      },
       logger: false,
       now: () => NOW,
     });
@@ -142,7 +163,9 @@ describe('overload', () => {
     await new Promise<void>((resolve) => {
       const stretch = () => {
         const end = Date.now() + 60;
-        while (Date.now() < end) { /* busy */ }
+        while (Date.now() < end) {
+          /* busy */
+        }
         if (Date.now() < until) setImmediate(stretch);
         else resolve();
       };

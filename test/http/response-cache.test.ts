@@ -69,7 +69,11 @@ describe('ResponseCache', () => {
 describe('the API with its response cache', () => {
   it('answers a repeated URL alike and a new index with the new data', async () => {
     const live = new LiveIndex();
-    const build = (n: number) => SearchIndex.build(Array.from({ length: n }, () => job()), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    const build = (n: number) =>
+      SearchIndex.build(
+        Array.from({ length: n }, () => job()),
+        { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW },
+      );
     live.swap(build(3), 1, NOW);
     const app = await buildApp({
       live,
@@ -102,7 +106,8 @@ describe('the API with its response cache', () => {
       config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
       logger: false,
     });
-    for (let i = 0; i < 3; i++) expect((await app.inject('/jobs/api/job-search-results-list?page=0')).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject('/jobs/api/job-search-results-list?page=0')).statusCode).toBe(400);
     await app.close();
   });
 });

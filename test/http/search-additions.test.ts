@@ -34,14 +34,22 @@ const titles = async (qs: string) => {
 describe('GET /jobs/api/job-search-title-autosuggest', () => {
   it('suggests positions and title words by word prefix, with counts, sorted by label', async () => {
     expect(await titles('q=man')).toEqual([
-      { value: 'Content Marketing Manager', label: 'Content Marketing Manager', kind: 'position', count: 15, count_formatted: '15' },
+      {
+        value: 'Content Marketing Manager',
+        label: 'Content Marketing Manager',
+        kind: 'position',
+        count: 15,
+        count_formatted: '15',
+      },
       { value: 'Manager', label: 'Manager', kind: 'word', count: 30, count_formatted: '30' },
       { value: 'SEO Manager', label: 'SEO Manager', kind: 'position', count: 15, count_formatted: '15' },
     ]);
   });
 
   it('is case-, accent- and gender-notation-insensitive and a position hides the same word', async () => {
-    expect(await titles('q=PFL')).toEqual([{ value: 'Pflegefachkraft', label: 'Pflegefachkraft', kind: 'position', count: 14, count_formatted: '14' }]);
+    expect(await titles('q=PFL')).toEqual([
+      { value: 'Pflegefachkraft', label: 'Pflegefachkraft', kind: 'position', count: 14, count_formatted: '14' },
+    ]);
     expect((await titles('q=m')).map((s) => s.value)).not.toContain('m'); // the (m/w/d) tag is no title word
   });
 
@@ -89,11 +97,19 @@ describe('keyword word forms and typos over HTTP', () => {
 
 describe('posted_within_days, salary_min, language', () => {
   it('filters count, list and filter data alike', async () => {
-    for (const [qs, n] of [['posted_within_days=3', 8], ['language=es', 16], ['salary_min=80000', 18]] as const) {
+    for (const [qs, n] of [
+      ['posted_within_days=3', 8],
+      ['language=es', 16],
+      ['salary_min=80000', 18],
+    ] as const) {
       expect(await count(qs), qs).toBe(n);
       expect((await get(`/jobs/api/job-search-results-list?${qs}`)).body.total_results).toBe(n);
       const fd = await get(`/jobs/api/job-search-filter-data?${qs}`);
-      expect(Number((fd.body.filters as { seo_jobs_only_counts: { all_formatted: string } }).seo_jobs_only_counts.all_formatted)).toBe(n);
+      expect(
+        Number(
+          (fd.body.filters as { seo_jobs_only_counts: { all_formatted: string } }).seo_jobs_only_counts.all_formatted,
+        ),
+      ).toBe(n);
     }
   });
 
@@ -113,14 +129,18 @@ describe('posted_within_days, salary_min, language', () => {
     }
   });
 
-  it.each(['posted_within_days=0', 'posted_within_days=x', 'salary_min=-1', 'language=fr', 'salary_estimated=yes', 'typo_tolerance=maybe'])(
-    'rejects %s with a 400 naming the parameter',
-    async (qs) => {
-      const res = await get(`/jobs/api/job-search-results-count?${qs}`);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, error: { param: qs.split('=')[0] } });
-    },
-  );
+  it.each([
+    'posted_within_days=0',
+    'posted_within_days=x',
+    'salary_min=-1',
+    'language=fr',
+    'salary_estimated=yes',
+    'typo_tolerance=maybe',
+  ])('rejects %s with a 400 naming the parameter', async (qs) => {
+    const res = await get(`/jobs/api/job-search-results-count?${qs}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: { param: qs.split('=')[0] } });
+  });
 });
 
 describe('several values per filter', () => {
@@ -150,7 +170,11 @@ describe('several values per filter', () => {
 
   it('echoes several values comma-separated in selected and keeps them in next_url', async () => {
     const fd = await filterData('work_model=Remote,HYBRID&location=muenchen,Wien&company=A%5C%2CB,Acme%20GmbH');
-    expect(fd.selected).toMatchObject({ work_model: 'remote,hybrid', location: 'münchen,wien', company: 'a\\,b,acme gmbh' });
+    expect(fd.selected).toMatchObject({
+      work_model: 'remote,hybrid',
+      location: 'münchen,wien',
+      company: 'a\\,b,acme gmbh',
+    });
     expect(await count('company=A%5C%2CB,Acme%20GmbH')).toBe(12);
     const list = await get('/jobs/api/job-search-results-list?work_model=remote,hybrid&per_page=5');
     expect(list.body.next_url).toBe('/jobs/api/job-search-results-list?work_model=remote%2Chybrid&per_page=5&page=2');

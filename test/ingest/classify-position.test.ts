@@ -15,11 +15,20 @@ describe('cleanTitle', () => {
     ['Elektroniker/in für Energie- und Gebäudetechnik (m/w/d)', 'Elektroniker für Energie- und Gebäudetechnik'],
     ['Cocinero/a', 'Cocinero'],
     ['Almacenero/a Conductor/a C1', 'Almacenero Conductor C1'],
-    ['Auszubildende/r zum/zur Elektroniker/in für Energie- und Gebäudetechnik (m/w/d)', 'Elektroniker für Energie- und Gebäudetechnik'],
+    [
+      'Auszubildende/r zum/zur Elektroniker/in für Energie- und Gebäudetechnik (m/w/d)',
+      'Elektroniker für Energie- und Gebäudetechnik',
+    ],
     ['Content Writer*in (d/m/w)', 'Content Writer'],
-    ['Referent:in Steuern & Konzernrechungswesen in Voll- oder Teilzeit (mind. 25 Std./Woche) bis zu 100% Remote-Tätigkeit möglich', 'Referent Steuern & Konzernrechungswesen'],
+    [
+      'Referent:in Steuern & Konzernrechungswesen in Voll- oder Teilzeit (mind. 25 Std./Woche) bis zu 100% Remote-Tätigkeit möglich',
+      'Referent Steuern & Konzernrechungswesen',
+    ],
     ['Digital Marketing Manager (B2B) 100% Remote (EU) | HQ Germany', 'Digital Marketing Manager'],
-    ['(Junior/Senior) Technischer Property Manager (m/w/d) Bestandsverwaltung in einem Wachstumsmarkt - bis ca. 75k € Jahresgehalt', 'Technischer Property Manager'],
+    [
+      '(Junior/Senior) Technischer Property Manager (m/w/d) Bestandsverwaltung in einem Wachstumsmarkt - bis ca. 75k € Jahresgehalt',
+      'Technischer Property Manager',
+    ],
     ['Stellenanzeige: Java-Entwickler (m/w/d)', 'Java-Entwickler'],
     ['Agency 4E7 sucht Digital Media Manager', 'Digital Media Manager'],
     ['Buscamos a nuestro/a director/a de comunicación', 'Director de comunicación'],
@@ -30,7 +39,9 @@ describe('cleanTitle', () => {
 
   it('cuts location and salary tails, using the posting locality', () => {
     expect(cleanTitle('Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', ['Berlin'])).toBe('Buchhalter');
-    expect(cleanTitle('MONTADOR/A Y DESMONTADOR DE EJES EN SEVILLA', ['Sevilla'])).toBe('Montador y desmontador de ejes');
+    expect(cleanTitle('MONTADOR/A Y DESMONTADOR DE EJES EN SEVILLA', ['Sevilla'])).toBe(
+      'Montador y desmontador de ejes',
+    );
     expect(cleanTitle('Auxiliar Ayuda a Domicilio 3ª Edad Madrid Capital (Diferentes propuestas)', ['Madrid'])).toBe(
       'Auxiliar Ayuda a Domicilio 3ª Edad',
     );
@@ -46,8 +57,18 @@ describe('classifyPosition', () => {
     ['Head of SEO (m/w/d)', 'head-of-seo', 'Head of SEO', true],
     ['Technical SEO Manager (m/w/d)', 'technical-seo', 'Technical SEO', true],
     ['SEA Manager - Google Ads (m/w/d) - in Vollzeit', 'sea-manager', 'SEA Manager', false],
-    ['Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing', 'online-marketing-manager', 'Online Marketing Manager', false],
-    ['Werkstudent Online-Marketing (m/w/d) - Newsletter & SEO/GEO', 'online-marketing-manager', 'Online Marketing Manager', true],
+    [
+      'Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing',
+      'online-marketing-manager',
+      'Online Marketing Manager',
+      false,
+    ],
+    [
+      'Werkstudent Online-Marketing (m/w/d) - Newsletter & SEO/GEO',
+      'online-marketing-manager',
+      'Online Marketing Manager',
+      true,
+    ],
     ['Performance Marketing Manager (w/m/d)', 'performance-marketing-manager', 'Performance Marketing Manager', false],
     ['Content Marketing Manager (m/w/d)', 'content-marketing-manager', 'Content Marketing Manager', false],
     ['Head of Growth Marketing (m/w/d)', 'growth-marketing-manager', 'Growth Marketing Manager', false],

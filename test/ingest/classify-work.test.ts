@@ -25,17 +25,29 @@ describe('classifyEmploymentType', () => {
     ['Auszubildende/r zum/zur Elektroniker/in (m/w/d)', { types: ['FULL_TIME'] }, 'apprenticeship'],
     ['Aushilfe Kasse (Minijob)', {}, 'mini-job'],
     ['Freelance marketer and SEO specialist', { types: ['CONTRACTOR'] }, 'freelance'],
-    ['Facharzt für Pädiatrie (m/w/d)', { types: ['CONTRACTOR'], text: '- **Vertragsart:** Freiberuflich' }, 'freelance'],
+    [
+      'Facharzt für Pädiatrie (m/w/d)',
+      { types: ['CONTRACTOR'], text: '- **Vertragsart:** Freiberuflich' },
+      'freelance',
+    ],
     ['Interim Controller', { types: ['CONTRACTOR'] }, 'contract'],
     ['MONTADOR/A Y DESMONTADOR DE EJES', { types: ['PART_TIME', 'TEMPORARY'] }, 'temporary'],
     ['Referent:in Steuern in Voll- oder Teilzeit (mind. 25 Std./Woche)', {}, 'full-time'],
     ['Teilzeitkraft Buchhaltung (m/w/d) - Remote, 20-30 Stunden/Woche', {}, 'part-time'],
     ['SEA Manager - Google Ads (m/w/d) - in Vollzeit', {}, 'full-time'],
-    ['Online Marketing und SEA-Manager (m/w/d)', { text: 'Online Marketing und SEA-Manager (m/w/d), 20 bis 40 Stunden/Woche' }, 'full-time'],
+    [
+      'Online Marketing und SEA-Manager (m/w/d)',
+      { text: 'Online Marketing und SEA-Manager (m/w/d), 20 bis 40 Stunden/Woche' },
+      'full-time',
+    ],
     ['Ingeniero Electrónico (H/M).', { workHours: 'Intensiva - Mañana' }, 'full-time'],
     ['IT Supplier & Finance Manager (m/w) 80-100%', { workHours: '80% – 100%' }, 'full-time'],
     ['Sachbearbeiter (m/w/d)', { workHours: '50%' }, 'part-time'],
-    ['Buscamos a nuestro/a director/a de comunicación', { text: 'trabajando a tiempo parcial a partir de julio' }, 'part-time'],
+    [
+      'Buscamos a nuestro/a director/a de comunicación',
+      { text: 'trabajando a tiempo parcial a partir de julio' },
+      'part-time',
+    ],
     ['Pflegefachkraft (m/w/d)', { text: 'ob Vollzeit oder Teilzeit, Minijob oder Nachtdienst' }, 'full-time'],
     ['Accountant (w/m/d)', { text: 'Abgeschlossene kaufmännische Ausbildung; Unbefristeter Arbeitsvertrag' }, null],
     ['WordPress Content Writer', { text: 'Previous freelance or remote work experience' }, null],
@@ -69,8 +81,12 @@ describe('classifySeniority', () => {
   });
 
   it('gives working students their own level, and makes interns and apprentices interns', () => {
-    expect(classifySeniority({ title: 'elektroniker', employmentType: 'apprenticeship', experience: null, text: '' })).toBe('intern');
-    expect(classifySeniority({ title: 'seo', employmentType: 'working-student', experience: null, text: '' })).toBe('working-student');
+    expect(
+      classifySeniority({ title: 'elektroniker', employmentType: 'apprenticeship', experience: null, text: '' }),
+    ).toBe('intern');
+    expect(classifySeniority({ title: 'seo', employmentType: 'working-student', experience: null, text: '' })).toBe(
+      'working-student',
+    );
     expect(seniority('Werkstudent SEO (m/w/d)')).toBe('working-student');
     expect(seniority('Working Student Content & SEO')).toBe('working-student');
     expect(seniority('Becario/a SEO')).toBe('working-student');
@@ -80,11 +96,21 @@ describe('classifySeniority', () => {
   it('reads the experience a text asks for, in three languages', () => {
     expect(seniority('SEO Manager', null, '- 3+ jahre berufserfahrung im seo')).toBe('mid');
     expect(seniority('SEO Manager', null, '- fundierte erfahrung in seo – mit klarem technischen fokus')).toBe('mid');
-    expect(seniority('Consultor SEO', null, 'se requiere experiencia mínima de 5 años en posicionamiento')).toBe('senior');
+    expect(seniority('Consultor SEO', null, 'se requiere experiencia mínima de 5 años en posicionamiento')).toBe(
+      'senior',
+    );
     expect(seniority('Java-Entwickler', null, 'mindestens zwei jahre berufserfahrung')).toBe('mid');
     expect(seniority('SEA Manager', null, '- 1–3+ jahre erfahrung im online-marketing')).toBe('junior');
-    expect(seniority('Accountant', null, '- mindestens 3 jahre berufserfahrung. erste erfahrungen in der schweiz sind ein plus')).toBe('mid');
-    expect(seniority('Digital Media Manager', null, 'idealerweise erste berufserfahrung in einer agentur')).toBe('junior');
+    expect(
+      seniority(
+        'Accountant',
+        null,
+        '- mindestens 3 jahre berufserfahrung. erste erfahrungen in der schweiz sind ein plus',
+      ),
+    ).toBe('mid');
+    expect(seniority('Digital Media Manager', null, 'idealerweise erste berufserfahrung in einer agentur')).toBe(
+      'junior',
+    );
     expect(seniority('Buchhalter', null, '- berufserfahrung in der debitorenbuchhaltung')).toBe('mid');
     expect(seniority('QA Tester', null, '* previous experience working as a qa tester.')).toBe('mid');
     expect(seniority('Content Writer', null, 'here are the skills that will come in handy: writing.')).toBeNull();
@@ -100,17 +126,53 @@ describe('classifyWork', () => {
     ['Referent:in Steuern', '- Bis zu 100% Remote-Tätigkeit möglich', 'TELECOMMUTE', 'remote', 100],
     ['Actuario (Pricing)', '', 'HYBRID', 'hybrid', null],
     ['SysAdmin (100 % Teletrabajo)', '', null, 'remote', 100],
-    ['Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', 'Flexible Arbeitszeiten und Homeoffice-Möglichkeiten von bis zu 3 Tagen / Woche', null, 'hybrid', 60],
+    [
+      'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid',
+      'Flexible Arbeitszeiten und Homeoffice-Möglichkeiten von bis zu 3 Tagen / Woche',
+      null,
+      'hybrid',
+      60,
+    ],
     ['Online Marketing Manager', '- hybrides Modell (3 Tage Office + 2 Tage Remote / Woche)', null, 'hybrid', 40],
     ['(Senior) SEO Specialist', 'As a general rule, we offer two days of remote working per week.', null, 'hybrid', 40],
-    ['Freelance Content & SEO Specialist (Wien/Remote)', '- **Einsatzart:** 80\n      % Remote\nBevorzugt aus Wien – Remote vollständig möglich', null, 'remote', 80],
-    ['Online Marketing Experte', '- Auslastung: 20% (1 Tag pro Woche)\n- Einsatzart: 20\n  % Remote', null, 'hybrid', 20],
+    [
+      'Freelance Content & SEO Specialist (Wien/Remote)',
+      '- **Einsatzart:** 80\n      % Remote\nBevorzugt aus Wien – Remote vollständig möglich',
+      null,
+      'remote',
+      80,
+    ],
+    [
+      'Online Marketing Experte',
+      '- Auslastung: 20% (1 Tag pro Woche)\n- Einsatzart: 20\n  % Remote',
+      null,
+      'hybrid',
+      20,
+    ],
     ['SEO & Digital Ads Specialist', '- Auslastung: 100% (5 Tage pro Woche)', null, 'onsite', null],
     ['SEA Manager - Google Ads', 'Es handelt sich hierbei um keine Remote Stelle!', null, 'onsite', 0],
     ['System Spezialist 80-100% (m,w,d)', 'Pensum: 80-100% (Vorwiegend onsite)', null, 'onsite', null],
-    ['Werkstudent Online-Marketing', 'an unserem Standort in Hamburg (mobiles Arbeiten im Wechsel mit Präsenz möglich)', null, 'hybrid', null],
-    ['WordPress Content Writer', 'This is a remote position - our team is spread around the globe!', null, 'remote', 100],
-    ['Director de comunicación', 'Trabajarías solo a tiempo parcial, a distancia la mayor parte del tiempo.', null, 'hybrid', null],
+    [
+      'Werkstudent Online-Marketing',
+      'an unserem Standort in Hamburg (mobiles Arbeiten im Wechsel mit Präsenz möglich)',
+      null,
+      'hybrid',
+      null,
+    ],
+    [
+      'WordPress Content Writer',
+      'This is a remote position - our team is spread around the globe!',
+      null,
+      'remote',
+      100,
+    ],
+    [
+      'Director de comunicación',
+      'Trabajarías solo a tiempo parcial, a distancia la mayor parte del tiempo.',
+      null,
+      'hybrid',
+      null,
+    ],
     ['Cocinero/a', '', null, 'onsite', null],
     ['Cocinero/a', 'Puesto 100 % presencial en Madrid.', null, 'onsite', 0],
     ['SEO Manager', 'Wir bieten 2 Tage Homeoffice pro Woche.', null, 'hybrid', 40],
@@ -126,7 +188,10 @@ describe('classifyWork', () => {
   });
 
   it('says nothing when the posting names no place and no cue', () => {
-    expect(work('Marketing & Sales Manager', 'Wir sind ein Startup.', null, false)).toEqual({ workModel: null, remotePercentage: null });
+    expect(work('Marketing & Sales Manager', 'Wir sind ein Startup.', null, false)).toEqual({
+      workModel: null,
+      remotePercentage: null,
+    });
   });
 
   it('does not read a 30-day holiday as remote days', () => {

@@ -7,7 +7,10 @@ import { DETAIL_TEXT_CHARS, enrichRecord, SEARCH_TEXT_CHARS } from '../../src/in
 import { MUNICH } from '../builders.js';
 
 const NOW = Date.UTC(2026, 10, 21);
-const fixtureLines = readFileSync(fileURLToPath(new URL('../fixtures/ingest/mixed.ndjson', import.meta.url)), 'utf8').split('\n');
+const fixtureLines = readFileSync(
+  fileURLToPath(new URL('../fixtures/ingest/mixed.ndjson', import.meta.url)),
+  'utf8',
+).split('\n');
 const recordAt = (line: number): unknown => JSON.parse(fixtureLines[line - 1] ?? 'null');
 
 function enrich(record: unknown): Job {
@@ -36,7 +39,11 @@ describe('enrichRecord', () => {
       company: { name: 'Acme GmbH', domain: 'acme.de', website: 'https://www.acme.de', logoUrl: null, size: '51-200' },
       places: [MUNICH],
       // baseSalary: 55,000-65,000 EUR a year, kept as stated
-      salary: { min: 55_000, max: 65_000, stated: { min: 55_000, max: 65_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 } },
+      salary: {
+        min: 55_000,
+        max: 65_000,
+        stated: { min: 55_000, max: 65_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
+      },
       estimatedSalary: null,
       postedAt: Date.UTC(2026, 9, 1),
       validThrough: null,
@@ -60,12 +67,36 @@ describe('enrichRecord', () => {
     expect(job.summary).toBe(`${strategy} ${homeOffice}`);
     expect(job.salaryContext).toBe(''); // the salary is structured data; no sentence states it
     // Everything searchable, and no markup.
-    for (const part of [record.title, 'Acme GmbH', 'Sistrix', strategy!, homeOffice!]) expect(job.searchText).toContain(part);
+    for (const part of [record.title, 'Acme GmbH', 'Sistrix', strategy!, homeOffice!])
+      expect(job.searchText).toContain(part);
     expect(job.searchText).not.toMatch(/[<>]/);
     expect(Object.keys(job).sort()).toEqual([
-      'boardId', 'company', 'detail', 'employmentType', 'estimatedSalary', 'industry', 'isSeo', 'key', 'language', 'places',
-      'position', 'postedAt', 'remoteContext', 'remotePercentage', 'salary', 'salaryContext', 'searchText', 'seniority',
-      'seoContext', 'skills', 'source', 'summary', 'title', 'url', 'validThrough', 'workModel',
+      'boardId',
+      'company',
+      'detail',
+      'employmentType',
+      'estimatedSalary',
+      'industry',
+      'isSeo',
+      'key',
+      'language',
+      'places',
+      'position',
+      'postedAt',
+      'remoteContext',
+      'remotePercentage',
+      'salary',
+      'salaryContext',
+      'searchText',
+      'seniority',
+      'seoContext',
+      'skills',
+      'source',
+      'summary',
+      'title',
+      'url',
+      'validThrough',
+      'workModel',
     ]);
   });
 
@@ -111,7 +142,10 @@ describe('enrichRecord', () => {
   });
 
   it('rejects an invalid record with the validation reason', () => {
-    expect(enrichRecord(recordAt(5), { source: 'test', now: NOW })).toEqual({ ok: false, reason: 'hiringOrganization.name is missing' });
+    expect(enrichRecord(recordAt(5), { source: 'test', now: NOW })).toEqual({
+      ok: false,
+      reason: 'hiringOrganization.name is missing',
+    });
   });
 
   it('bounds searchText and keeps card texts short', () => {
@@ -123,7 +157,13 @@ describe('enrichRecord', () => {
   });
 
   it('reads a salary stated only in the title', () => {
-    expect(enrich({ '@type': 'JobPosting', title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', hiringOrganization: 'W' }).salary).toEqual({
+    expect(
+      enrich({
+        '@type': 'JobPosting',
+        title: 'Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid',
+        hiringOrganization: 'W',
+      }).salary,
+    ).toEqual({
       min: 40_000,
       max: 50_000,
       stated: { min: 40_000, max: 50_000, currency: 'EUR', period: 'YEAR', paymentsPerYear: 12 },
@@ -139,7 +179,14 @@ describe('enrichRecord', () => {
       applicantLocationRequirements: { '@type': 'Country', name: 'Spain' },
     });
     expect(job.places).toEqual([
-      { city: null, region: null, country: { slug: 'españa', name: 'España' }, countryCode: 'ES', lat: null, lon: null },
+      {
+        city: null,
+        region: null,
+        country: { slug: 'españa', name: 'España' },
+        countryCode: 'ES',
+        lat: null,
+        lon: null,
+      },
     ]);
     expect(job).toMatchObject({ workModel: 'remote', remotePercentage: 100 });
   });
@@ -154,8 +201,17 @@ describe('enrichRecord on arbitrary input', () => {
         title: fc.oneof(fc.string(), fc.jsonValue()),
         hiringOrganization: fc.oneof(fc.string(), fc.record({ name: field, sameAs: field, numberOfEmployees: field })),
         description: field,
-        jobLocation: fc.oneof(field, fc.record({ address: fc.record({ addressLocality: field, addressCountry: field }) })),
-        baseSalary: fc.oneof(field, fc.record({ currency: field, value: fc.oneof(field, fc.record({ minValue: field, maxValue: field, unitText: field })) })),
+        jobLocation: fc.oneof(
+          field,
+          fc.record({ address: fc.record({ addressLocality: field, addressCountry: field }) }),
+        ),
+        baseSalary: fc.oneof(
+          field,
+          fc.record({
+            currency: field,
+            value: fc.oneof(field, fc.record({ minValue: field, maxValue: field, unitText: field })),
+          }),
+        ),
         employmentType: field,
         identifier: field,
         datePosted: field,

@@ -6,8 +6,15 @@ const gaz = getGazetteer();
 
 describe('gazetteer cities', () => {
   it('resolves münchen, muenchen, munchen, Munich and MÜNCHEN to the same city', () => {
-    const hits = ['münchen', 'muenchen', 'munchen', 'Munich', 'MÜNCHEN', 'München, Bayern', '80331 München'].map((n) => gaz.findCity(n));
-    expect(hits[0]).toMatchObject({ name: 'München', slug: 'münchen', countryCode: 'DE', region: { slug: 'bayern', name: 'Bayern' } });
+    const hits = ['münchen', 'muenchen', 'munchen', 'Munich', 'MÜNCHEN', 'München, Bayern', '80331 München'].map((n) =>
+      gaz.findCity(n),
+    );
+    expect(hits[0]).toMatchObject({
+      name: 'München',
+      slug: 'münchen',
+      countryCode: 'DE',
+      region: { slug: 'bayern', name: 'Bayern' },
+    });
     for (const h of hits) expect(h).toBe(hits[0]);
   });
 
@@ -18,9 +25,19 @@ describe('gazetteer cities', () => {
 
   it('resolves exonyms of other big cities', () => {
     const pairs: [string, string][] = [
-      ['Vienna', 'Wien'], ['Zurich', 'Zürich'], ['Geneva', 'Genève'], ['Genf', 'Genève'], ['Nuremberg', 'Nürnberg'],
-      ['Seville', 'Sevilla'], ['Saragossa', 'Zaragoza'], ['Hanover', 'Hannover'], ['Brunswick', 'Braunschweig'],
-      ['Vitoria', 'Vitoria-Gasteiz'], ['Donostia', 'San Sebastián'], ['St. Pölten', 'Sankt Pölten'], ['Biel', 'Biel/Bienne'],
+      ['Vienna', 'Wien'],
+      ['Zurich', 'Zürich'],
+      ['Geneva', 'Genève'],
+      ['Genf', 'Genève'],
+      ['Nuremberg', 'Nürnberg'],
+      ['Seville', 'Sevilla'],
+      ['Saragossa', 'Zaragoza'],
+      ['Hanover', 'Hannover'],
+      ['Brunswick', 'Braunschweig'],
+      ['Vitoria', 'Vitoria-Gasteiz'],
+      ['Donostia', 'San Sebastián'],
+      ['St. Pölten', 'Sankt Pölten'],
+      ['Biel', 'Biel/Bienne'],
     ];
     for (const [alias, name] of pairs) expect(gaz.findCity(alias)?.name, alias).toBe(name);
   });
@@ -96,7 +113,12 @@ describe('gazetteer slugs', () => {
 
 describe('gazetteer regions and countries', () => {
   it('resolves regions by name, exonym, slug and ISO code', () => {
-    expect(gaz.findRegion('Bavaria')).toMatchObject({ name: 'Bayern', slug: 'bayern', region: { slug: 'bayern', name: 'Bayern' }, country: { slug: 'deutschland', name: 'Deutschland' } });
+    expect(gaz.findRegion('Bavaria')).toMatchObject({
+      name: 'Bayern',
+      slug: 'bayern',
+      region: { slug: 'bayern', name: 'Bayern' },
+      country: { slug: 'deutschland', name: 'Deutschland' },
+    });
     expect(gaz.findRegion('NRW')?.name).toBe('Nordrhein-Westfalen');
     expect(gaz.findRegion('DE-BY')?.name).toBe('Bayern');
     expect(gaz.findRegion('Catalonia')?.name).toBe('Cataluña');
@@ -108,11 +130,19 @@ describe('gazetteer regions and countries', () => {
   });
 
   it('resolves countries by name, exonym and code', () => {
-    for (const n of ['DE', 'de', 'Germany', 'Deutschland', 'deutschland']) expect(gaz.findCountry(n)?.countryCode, n).toBe('DE');
-    for (const n of ['ES', 'Spain', 'España', 'espana', 'Spanien']) expect(gaz.findCountry(n)?.countryCode, n).toBe('ES');
-    for (const n of ['AT', 'Austria', 'Österreich', 'oesterreich']) expect(gaz.findCountry(n)?.countryCode, n).toBe('AT');
+    for (const n of ['DE', 'de', 'Germany', 'Deutschland', 'deutschland'])
+      expect(gaz.findCountry(n)?.countryCode, n).toBe('DE');
+    for (const n of ['ES', 'Spain', 'España', 'espana', 'Spanien'])
+      expect(gaz.findCountry(n)?.countryCode, n).toBe('ES');
+    for (const n of ['AT', 'Austria', 'Österreich', 'oesterreich'])
+      expect(gaz.findCountry(n)?.countryCode, n).toBe('AT');
     for (const n of ['CH', 'Switzerland', 'Schweiz', 'Suisse']) expect(gaz.findCountry(n)?.countryCode, n).toBe('CH');
-    expect(gaz.findCountry('DE')).toMatchObject({ kind: 'country', name: 'Deutschland', slug: 'deutschland', region: null });
+    expect(gaz.findCountry('DE')).toMatchObject({
+      kind: 'country',
+      name: 'Deutschland',
+      slug: 'deutschland',
+      region: null,
+    });
     expect(gaz.findCountry('France')).toBeNull();
   });
 

@@ -72,7 +72,10 @@ describe('jobsearch import', () => {
     try {
       const report = join(dir, 'rejects.ndjson');
       await run([fixture('mixed.ndjson'), '--reject-report', report]);
-      const lines = readFileSync(report, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      const lines = readFileSync(report, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown);
       expect(lines).toHaveLength(8);
       expect(lines[1]).toEqual({ position: 'line 4', reason: 'title is missing' });
     } finally {

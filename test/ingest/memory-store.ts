@@ -1,7 +1,13 @@
 import { boardIdCandidates } from '../../src/domain/board-id.js';
 import type { Job } from '../../src/domain/job.js';
 import type {
-  ChangePage, JobStore, PublishOptions, PublishResult, StagedJob, StageResult, UpsertResult,
+  ChangePage,
+  JobStore,
+  PublishOptions,
+  PublishResult,
+  StagedJob,
+  StageResult,
+  UpsertResult,
 } from '../../src/store/job-store.js';
 
 /**
@@ -123,7 +129,8 @@ export class MemoryStore implements JobStore {
   async close(): Promise<void> {}
 
   private check(jobs: readonly Job[]): void {
-    if (this.failOn !== null && jobs.some((j) => j.key === this.failOn)) throw new Error(`constraint failed for ${this.failOn}`);
+    if (this.failOn !== null && jobs.some((j) => j.key === this.failOn))
+      throw new Error(`constraint failed for ${this.failOn}`);
   }
 
   private registered(job: Job): Job {

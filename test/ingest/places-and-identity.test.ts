@@ -17,7 +17,8 @@ function postingWith(record: Record<string, unknown>): Posting {
 }
 const at = (address: Partial<PostingAddress> & Record<string, unknown>) =>
   resolver.placesOf(postingWith({ jobLocation: { '@type': 'Place', address } }));
-const cityOf = (places: ReturnType<typeof at>) => places.map((p) => [p.city?.slug ?? null, p.region?.slug ?? null, p.countryCode]);
+const cityOf = (places: ReturnType<typeof at>) =>
+  places.map((p) => [p.city?.slug ?? null, p.region?.slug ?? null, p.countryCode]);
 
 describe('PlaceResolver', () => {
   it('resolves a city with region, country and coordinates', () => {
@@ -36,7 +37,9 @@ describe('PlaceResolver', () => {
     expect(cityOf(at({ addressLocality: 'Cologne' }))).toEqual([['köln', 'nordrhein-westfalen', 'DE']]);
     expect(cityOf(at({ addressLocality: 'Zürich-Oerlikon' }))).toEqual([['zürich', 'zürich-region', 'CH']]);
     expect(cityOf(at({ addressLocality: 'Berlin Süd' }))).toEqual([['berlin', 'berlin-region', 'DE']]);
-    expect(cityOf(at({ addressLocality: 'Buchs', addressCountry: 'Schweiz' }))).toEqual([['buchs', 'st-gallen-region', 'CH']]);
+    expect(cityOf(at({ addressLocality: 'Buchs', addressCountry: 'Schweiz' }))).toEqual([
+      ['buchs', 'st-gallen-region', 'CH'],
+    ]);
   });
 
   it('does not look up a city of a foreign country in the gazetteer, but gives UK and US places their country code', () => {
@@ -51,7 +54,9 @@ describe('PlaceResolver', () => {
       },
     ]);
     expect(cityOf(at({ addressLocality: 'West Palm Beach, Florida' }))).toEqual([['west-palm-beach', null, 'US']]);
-    expect(cityOf(at({ addressLocality: 'Austin', addressRegion: 'TX', addressCountry: 'US' }))).toEqual([['austin', null, 'US']]);
+    expect(cityOf(at({ addressLocality: 'Austin', addressRegion: 'TX', addressCountry: 'US' }))).toEqual([
+      ['austin', null, 'US'],
+    ]);
   });
 
   it('gives a country or region place when there is no locality, and ignores non-places', () => {
@@ -63,14 +68,18 @@ describe('PlaceResolver', () => {
 
   it('takes coordinates from geo when the posting gives them', () => {
     const places = resolver.placesOf(
-      postingWith({ jobLocation: { address: { addressLocality: 'Hamburg' }, geo: { latitude: 53.57, longitude: 9.96 } } }),
+      postingWith({
+        jobLocation: { address: { addressLocality: 'Hamburg' }, geo: { latitude: 53.57, longitude: 9.96 } },
+      }),
     );
     expect(places[0]).toMatchObject({ lat: 53.57, lon: 9.96 });
   });
 
   it('uses applicantLocationRequirements when there is no jobLocation', () => {
     const places = (names: string[]) =>
-      resolver.placesOf(postingWith({ applicantLocationRequirements: names.map((name) => ({ '@type': 'Country', name })) }));
+      resolver.placesOf(
+        postingWith({ applicantLocationRequirements: names.map((name) => ({ '@type': 'Country', name })) }),
+      );
     expect(cityOf(places(['Spain']))).toEqual([[null, null, 'ES']]);
     expect(places(['United States'])[0]?.country).toEqual({ slug: 'united-states', name: 'United States' });
     expect(places(['Remote-APAC'])).toEqual([]);
@@ -91,12 +100,16 @@ describe('identityOf', () => {
     const b = identityOf({ ...base, identifier: id('1', 'feedB') });
     expect(a.key).toBe('feed:id:feedA:1');
     expect(b.key).toBe('feed:id:feedB:1');
-    expect(identityOf({ ...base, identifier: id('b:1', 'a') }).key).not.toBe(identityOf({ ...base, identifier: id('1', 'a:b') }).key);
+    expect(identityOf({ ...base, identifier: id('b:1', 'a') }).key).not.toBe(
+      identityOf({ ...base, identifier: id('1', 'a:b') }).key,
+    );
     expect(identityOf({ ...base, identifier: id('1', 'a:b') }).key).toBe('feed:id:a%3Ab:1');
   });
 
   it('never gives two sources the same key', () => {
-    expect(identityOf({ ...base, source: 'a', identifier: id('7') }).key).not.toBe(identityOf({ ...base, source: 'b', identifier: id('7') }).key);
+    expect(identityOf({ ...base, source: 'a', identifier: id('7') }).key).not.toBe(
+      identityOf({ ...base, source: 'b', identifier: id('7') }).key,
+    );
   });
 
   it('derives a stable 17-digit board id otherwise', () => {
@@ -120,7 +133,13 @@ describe('identityOf', () => {
 
 describe('company facts', () => {
   it('takes the website from url/sameAs but not from job boards', () => {
-    const org = { name: 'GI BPO', urls: ['https://gibpo.ofertas-trabajo.infojobs.net', 'https://www.gibpo.es/'], logo: 'https://x/l.png', industry: null, employees: 120 };
+    const org = {
+      name: 'GI BPO',
+      urls: ['https://gibpo.ofertas-trabajo.infojobs.net', 'https://www.gibpo.es/'],
+      logo: 'https://x/l.png',
+      industry: null,
+      employees: 120,
+    };
     expect(companyOf(org)).toEqual({
       name: 'GI BPO',
       domain: 'gibpo.es',
@@ -131,7 +150,16 @@ describe('company facts', () => {
   });
 
   it('buckets the number of employees', () => {
-    expect([1, 10, 11, 200, 501, 5000, 5001, 0].map(sizeOf)).toEqual(['1-10', '1-10', '11-50', '51-200', '501-1000', '1001-5000', '5001+', null]);
+    expect([1, 10, 11, 200, 501, 5000, 5001, 0].map(sizeOf)).toEqual([
+      '1-10',
+      '1-10',
+      '11-50',
+      '51-200',
+      '501-1000',
+      '1001-5000',
+      '5001+',
+      null,
+    ]);
   });
 
   it('maps an explicit industry, else categories, else title and company', () => {

@@ -23,7 +23,8 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-const titles = (results: readonly ReadResult[]): unknown[] => results.map((r) => (r.ok ? (r.record as { title?: unknown }).title : r.reason));
+const titles = (results: readonly ReadResult[]): unknown[] =>
+  results.map((r) => (r.ok ? (r.record as { title?: unknown }).title : r.reason));
 
 describe('reading every form a feed arrives in', () => {
   it('reads the JobPostings of an HTML page: several blocks, nested @graph, CDATA, skipping other markup', async () => {
@@ -50,7 +51,9 @@ describe('reading every form a feed arrives in', () => {
   });
 
   it('keeps the lines of a truncated gzip stream that arrived whole and reports the break', async () => {
-    const lines = Array.from({ length: 2_000 }, (_, i) => JSON.stringify({ '@type': 'JobPosting', title: `T${i}`, n: Math.random() }));
+    const lines = Array.from({ length: 2_000 }, (_, i) =>
+      JSON.stringify({ '@type': 'JobPosting', title: `T${i}`, n: Math.random() }),
+    );
     const gz = gzipSync(`${lines.join('\n')}\n`);
     const results = await collect(readPostings(file('cut.ndjson.gz', gz.subarray(0, Math.floor(gz.length * 0.6)))));
     const last = results.at(-1);
@@ -58,7 +61,9 @@ describe('reading every form a feed arrives in', () => {
     expect(last?.ok === false && last.reason).toMatch(/the input breaks off here \(unexpected end of file\)/);
     const read = results.slice(0, -1);
     expect(read.length).toBeGreaterThan(100);
-    expect(read.every((r, i) => r.ok && r.position === `line ${i + 1}` && (r.record as { title: string }).title === `T${i}`)).toBe(true);
+    expect(
+      read.every((r, i) => r.ok && r.position === `line ${i + 1}` && (r.record as { title: string }).title === `T${i}`),
+    ).toBe(true);
   });
 
   it('reads a directory file by file in path order, naming each file in positions', async () => {
@@ -78,15 +83,23 @@ describe('reading every form a feed arrives in', () => {
       'c.json: item 0',
       'd.csv',
     ]);
-    expect(results.at(-1)?.ok === false && results.at(-1)).toMatchObject({ reason: expect.stringMatching(/^the input is text that looks like CSV/) });
+    expect(results.at(-1)?.ok === false && results.at(-1)).toMatchObject({
+      reason: expect.stringMatching(/^the input is text that looks like CSV/),
+    });
   });
 
   it('yields nothing for an empty file and says what an unsupported file is', async () => {
     expect(await collect(readPostings(file('empty.json', '')))).toEqual([]);
-    const error = await collect(readPostings(file('x.zst', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0])))).catch((e: unknown) => e);
+    const error = await collect(readPostings(file('x.zst', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0])))).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PostingsFormatError);
-    expect((error as Error).message).toMatch(/^the input is a zstd-compressed file .*; supported: schema.org JobPosting JSON-LD as NDJSON/);
-    const binary = await collect(readPostings(file('x.bin', Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0])))).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^the input is a zstd-compressed file .*; supported: schema.org JobPosting JSON-LD as NDJSON/,
+    );
+    const binary = await collect(readPostings(file('x.bin', Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0])))).catch(
+      (e: unknown) => e,
+    );
     expect((binary as Error).message).toMatch(/^the input is binary data; supported/);
   });
 });

@@ -17,7 +17,16 @@ describe('readPostings', () => {
   it('reads NDJSON line by line, skipping blank lines and rejecting a malformed line', async () => {
     const results = await collect(readPostings(fixture('mixed.ndjson')));
     expect(results.map((r) => r.position)).toEqual([
-      'line 1', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 9', 'line 10', 'line 11', 'line 12',
+      'line 1',
+      'line 3',
+      'line 4',
+      'line 5',
+      'line 6',
+      'line 7',
+      'line 9',
+      'line 10',
+      'line 11',
+      'line 12',
     ]);
     const bad = results[1];
     expect(bad?.ok).toBe(false);
@@ -63,7 +72,12 @@ describe('readPostings', () => {
   });
 
   it('reads a one-line @graph document as NDJSON with item positions', async () => {
-    const doc = JSON.stringify({ '@graph': [{ '@type': 'JobPosting', title: 'A' }, { '@type': 'JobPosting', title: 'B' }] });
+    const doc = JSON.stringify({
+      '@graph': [
+        { '@type': 'JobPosting', title: 'A' },
+        { '@type': 'JobPosting', title: 'B' },
+      ],
+    });
     const results = await collect(fromText(`${doc}\n`));
     expect(results.map((r) => r.position)).toEqual(['line 1 item 0', 'line 1 item 1']);
   });
@@ -84,24 +98,38 @@ describe('readPostings', () => {
     const results = await collect(readPostings(fixture('broken.json')));
     const last = results.at(-1);
     expect(last?.ok).toBe(false);
-    expect(last?.ok === false && last.reason).toMatch(/^the JSON array breaks off here \(Parser cannot parse input: expected ','\)/);
+    expect(last?.ok === false && last.reason).toMatch(
+      /^the JSON array breaks off here \(Parser cannot parse input: expected ','\)/,
+    );
     expect(results.filter((r) => r.ok).map((r) => r.position)).toEqual(results.slice(0, -1).map((_, i) => `item ${i}`));
   });
 
   it('keeps every complete element of a JSON array that is cut short', async () => {
-    const items = Array.from({ length: 3_000 }, (_, i) => ({ '@type': 'JobPosting', title: `T${i}`, description: 'x'.repeat(i % 50) }));
+    const items = Array.from({ length: 3_000 }, (_, i) => ({
+      '@type': 'JobPosting',
+      title: `T${i}`,
+      description: 'x'.repeat(i % 50),
+    }));
     const whole = JSON.stringify(items);
     const cut = whole.slice(0, whole.indexOf('"T2500"') + 3);
     const results = await collect(fromText(cut));
     expect(results).toHaveLength(2_501);
-    expect(results.slice(0, 2_500).every((r, i) => r.ok && r.position === `item ${i}` && (r.record as { title: string }).title === `T${i}`)).toBe(true);
+    expect(
+      results
+        .slice(0, 2_500)
+        .every((r, i) => r.ok && r.position === `item ${i}` && (r.record as { title: string }).title === `T${i}`),
+    ).toBe(true);
     expect(results[2_500]).toMatchObject({ ok: false, position: 'item 2500' });
   });
 
   it('says what an unsupported input is and what is supported', async () => {
-    await expect(collect(fromText('hello world\n'))).rejects.toThrow(/the input is text that is not JSON or HTML \(it starts with "hello world"\); supported: /);
+    await expect(collect(fromText('hello world\n'))).rejects.toThrow(
+      /the input is text that is not JSON or HTML \(it starts with "hello world"\); supported: /,
+    );
     await expect(collect(fromText('id;title;company\n1;SEO;Acme\n'))).rejects.toThrow(/text that looks like CSV/);
-    await expect(collect(readChunks(Readable.from([Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])])))).rejects.toThrow(/a ZIP archive/);
+    await expect(collect(readChunks(Readable.from([Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])])))).rejects.toThrow(
+      /a ZIP archive/,
+    );
   });
 
   it('yields nothing for empty input', async () => {

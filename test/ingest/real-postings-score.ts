@@ -36,11 +36,15 @@ export interface Expected {
   cities: string[];
 }
 
-export const EXPECTED: readonly Expected[] = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Expected[];
+export const EXPECTED: readonly Expected[] = JSON.parse(
+  readFileSync(new URL('expected.json', DIR), 'utf8'),
+) as Expected[];
 
 /** The jobs of the fixture in line order, enriched as `jobsearch import` does. */
 export function enrichRealPostings(): Job[] {
-  const lines = readFileSync(POSTINGS_FILE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(POSTINGS_FILE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.map((line, i) => {
     const result = enrichRecord(JSON.parse(line), { source: 'real', now: NOW });
     if (!result.ok) throw new Error(`line ${i + 1} rejected: ${result.reason}`);
@@ -48,8 +52,18 @@ export function enrichRealPostings(): Job[] {
   });
 }
 
-type Field = 'isSeo' | 'position' | 'seniority' | 'workModel' | 'remotePercentage' | 'salary' | 'countryCode' | 'cities';
-export const FIELDS: readonly Field[] = ['isSeo', 'position', 'seniority', 'workModel', 'remotePercentage', 'salary', 'countryCode', 'cities'];
+type Field =
+  'isSeo' | 'position' | 'seniority' | 'workModel' | 'remotePercentage' | 'salary' | 'countryCode' | 'cities';
+export const FIELDS: readonly Field[] = [
+  'isSeo',
+  'position',
+  'seniority',
+  'workModel',
+  'remotePercentage',
+  'salary',
+  'countryCode',
+  'cities',
+];
 
 /** The job's value of a field in the expectation's terms, as a comparable string. */
 export function actualOf(job: Job, field: Field): string {

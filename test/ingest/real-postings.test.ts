@@ -9,7 +9,9 @@ import { actualOf, EXPECTED, expectedOf, FIELDS, scoreRealPostings } from './rea
 /** 54 real postings (see its README): imported into the real SQLite store, in memory. */
 const FIXTURE = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
 const NOW = Date.UTC(2026, 10, 21);
-const TOTAL = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+const TOTAL = readFileSync(FIXTURE, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '').length;
 
 let store: SqliteJobStore;
 let summary: ImportSummary;
@@ -28,7 +30,9 @@ beforeAll(async () => {
   summary = await importFile(FIXTURE, store, { source: 'real', now: NOW });
   jobs = await store.loadLive(0);
   // The jobs in the file's line order (titles are unique in the fixture).
-  const lines = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(FIXTURE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   inOrder = lines.map((l) => {
     const title = (JSON.parse(l) as { title: string }).title.replace(/\s+/g, ' ').trim();
     const job = jobs.find((j) => j.title === title);
@@ -76,28 +80,66 @@ describe('importing the real postings fixture', () => {
   });
 
   it('keeps every stated salary as stated: amount, currency, period, open bound; ×12 when no payments are stated', () => {
-    expect(byTitle('Auxiliar Ayuda a Domicilio').salary).toMatchObject({ min: 12_600, max: 13_200, stated: { min: 1050, max: 1100, period: 'MONTH' } });
+    expect(byTitle('Auxiliar Ayuda a Domicilio').salary).toMatchObject({
+      min: 12_600,
+      max: 13_200,
+      stated: { min: 1050, max: 1100, period: 'MONTH' },
+    });
     expect(byTitle('Elektroniker/in für Energie').salary).toMatchObject({ min: 38_400, max: 50_400 });
-    expect(byTitle('Técnico HSE').salary).toMatchObject({ min: 30_000, max: 30_000, stated: { min: 30_000, max: null } });
-    expect(byTitle('(Junior/Senior) Technischer').salary).toMatchObject({ min: 75_000, max: 75_000, stated: { min: null, max: 75_000 } });
-    expect(byTitle('Agency 4E7').salary).toMatchObject({ stated: { min: 21_000, max: null, currency: 'EUR', period: 'YEAR' } });
+    expect(byTitle('Técnico HSE').salary).toMatchObject({
+      min: 30_000,
+      max: 30_000,
+      stated: { min: 30_000, max: null },
+    });
+    expect(byTitle('(Junior/Senior) Technischer').salary).toMatchObject({
+      min: 75_000,
+      max: 75_000,
+      stated: { min: null, max: 75_000 },
+    });
+    expect(byTitle('Agency 4E7').salary).toMatchObject({
+      stated: { min: 21_000, max: null, currency: 'EUR', period: 'YEAR' },
+    });
     expect(byTitle('Buchhalter:in in Berlin').salary).toMatchObject({ min: 40_000, max: 50_000 });
-    expect(byTitle('Senior SEO Specialist PA').salary).toMatchObject({ min: 33_120, max: 55_200, stated: { currency: 'USD' } });
-    expect(byTitle('Freelance marketer').salary).toMatchObject({ min: 133_952, max: 133_952, stated: { min: 70, currency: 'USD', period: 'HOUR' } });
+    expect(byTitle('Senior SEO Specialist PA').salary).toMatchObject({
+      min: 33_120,
+      max: 55_200,
+      stated: { currency: 'USD' },
+    });
+    expect(byTitle('Freelance marketer').salary).toMatchObject({
+      min: 133_952,
+      max: 133_952,
+      stated: { min: 70, currency: 'USD', period: 'HOUR' },
+    });
   });
 
   it('flags as SEO only the jobs whose main work is SEO', () => {
-    expect(byTitle('Exam. Pflegefachkraft')).toMatchObject({ isSeo: false, position: { slug: 'pflegefachkraft' }, industry: 'healthcare' });
+    expect(byTitle('Exam. Pflegefachkraft')).toMatchObject({
+      isSeo: false,
+      position: { slug: 'pflegefachkraft' },
+      industry: 'healthcare',
+    });
     expect(byTitle('Organic Search Manager')).toMatchObject({
       isSeo: true,
       position: { slug: 'seo-manager', name: 'SEO Manager' },
       workModel: 'remote',
       remotePercentage: 100,
     });
-    expect(jobs.filter((j) => j.isSeo).map((j) => j.title).sort()).toEqual(
-      EXPECTED.filter((e) => e.isSeo).map((e) => inOrder[e.line - 1]?.title).sort(),
+    expect(
+      jobs
+        .filter((j) => j.isSeo)
+        .map((j) => j.title)
+        .sort(),
+    ).toEqual(
+      EXPECTED.filter((e) => e.isSeo)
+        .map((e) => inOrder[e.line - 1]?.title)
+        .sort(),
     );
-    for (const title of ['SEA Manager - Google Ads', 'Digital Marketing Manager (B2B)', 'Paid Media Content Creator', 'Head of Growth Marketing']) {
+    for (const title of [
+      'SEA Manager - Google Ads',
+      'Digital Marketing Manager (B2B)',
+      'Paid Media Content Creator',
+      'Head of Growth Marketing',
+    ]) {
       expect(byTitle(title)).toMatchObject({ isSeo: false, seoContext: '' });
     }
     expect(byTitle('WordPress Content Writer').seoContext).toMatch(/organic traffic|SEO/);
@@ -105,20 +147,39 @@ describe('importing the real postings fixture', () => {
 
   it('reads work models and states a remote share only where the posting does', () => {
     expect(byTitle('SEA Manager - Google Ads')).toMatchObject({ workModel: 'onsite', remotePercentage: 0 });
-    expect(byTitle('Online Marketing Manager (m/w/d): Fokus')).toMatchObject({ workModel: 'hybrid', remotePercentage: 40 });
-    expect(byTitle('Freelance Content & SEO Specialist')).toMatchObject({ workModel: 'remote', remotePercentage: 80, employmentType: 'freelance' });
+    expect(byTitle('Online Marketing Manager (m/w/d): Fokus')).toMatchObject({
+      workModel: 'hybrid',
+      remotePercentage: 40,
+    });
+    expect(byTitle('Freelance Content & SEO Specialist')).toMatchObject({
+      workModel: 'remote',
+      remotePercentage: 80,
+      employmentType: 'freelance',
+    });
     expect(byTitle('Online Marketing Experte')).toMatchObject({ workModel: 'hybrid', remotePercentage: 20 });
     expect(byTitle('System Spezialist')).toMatchObject({ workModel: 'onsite', remotePercentage: null });
-    expect(byTitle('(Senior) SEO Specialist')).toMatchObject({ workModel: 'hybrid', remotePercentage: 40, seniority: 'senior' });
+    expect(byTitle('(Senior) SEO Specialist')).toMatchObject({
+      workModel: 'hybrid',
+      remotePercentage: 40,
+      seniority: 'senior',
+    });
     expect(byTitle('Actuario')).toMatchObject({ workModel: 'hybrid', remotePercentage: null });
-    const invented = EXPECTED.filter((e) => e.remotePercentage === null && inOrder[e.line - 1]?.remotePercentage !== null);
+    const invented = EXPECTED.filter(
+      (e) => e.remotePercentage === null && inOrder[e.line - 1]?.remotePercentage !== null,
+    );
     expect(invented.map((e) => e.title)).toEqual([]);
   });
 
   it('reads employment types from titles, structured values and text', () => {
-    expect(byTitle('Werkstudent (m/w/d) SEO')).toMatchObject({ employmentType: 'working-student', seniority: 'working-student' });
+    expect(byTitle('Werkstudent (m/w/d) SEO')).toMatchObject({
+      employmentType: 'working-student',
+      seniority: 'working-student',
+    });
     expect(byTitle('Pflichtpraktikum')).toMatchObject({ employmentType: 'internship' });
-    expect(byTitle('Auszubildende/r')).toMatchObject({ employmentType: 'apprenticeship', position: { slug: 'elektroniker' } });
+    expect(byTitle('Auszubildende/r')).toMatchObject({
+      employmentType: 'apprenticeship',
+      position: { slug: 'elektroniker' },
+    });
     expect(byTitle('MONTADOR/A')).toMatchObject({ employmentType: 'temporary' });
     expect(byTitle('Referent:in Steuern')).toMatchObject({ employmentType: 'full-time', workModel: 'remote' });
     expect(byTitle('Buscamos a nuestro/a')).toMatchObject({ employmentType: 'part-time', seniority: 'head' });
@@ -126,10 +187,19 @@ describe('importing the real postings fixture', () => {
 
   it('resolves places, also multi-word, exonym and country-only ones', () => {
     expect(byTitle('Head of Growth Marketing').places[0]?.city?.slug).toBe('köln');
-    expect(byTitle('IT Supplier & Finance Manager').places[0]).toMatchObject({ city: { slug: 'zürich' }, countryCode: 'CH' });
+    expect(byTitle('IT Supplier & Finance Manager').places[0]).toMatchObject({
+      city: { slug: 'zürich' },
+      countryCode: 'CH',
+    });
     expect(byTitle('Junior SEO Manager').places.map((p) => p.city?.name)).toEqual(['London', 'Hamburg', 'Düsseldorf']);
-    expect(byTitle('Junior SEO Manager').places[0]).toMatchObject({ countryCode: 'GB', country: { name: 'United Kingdom' } });
-    expect(byTitle('WordPress Content Writer').places[0]).toMatchObject({ city: { name: 'West Palm Beach' }, countryCode: 'US' });
+    expect(byTitle('Junior SEO Manager').places[0]).toMatchObject({
+      countryCode: 'GB',
+      country: { name: 'United Kingdom' },
+    });
+    expect(byTitle('WordPress Content Writer').places[0]).toMatchObject({
+      city: { name: 'West Palm Beach' },
+      countryCode: 'US',
+    });
     expect(byTitle('Freelance Content & SEO').places[0]).toMatchObject({ city: { slug: 'wien' }, countryCode: 'AT' });
     expect(byTitle('System Spezialist').places[0]).toMatchObject({ city: { slug: 'zürich' }, countryCode: 'CH' });
     expect(byTitle('Paid Media Content Creator').places[0]).toMatchObject({ city: null, countryCode: 'ES' });
@@ -142,7 +212,8 @@ describe('importing the real postings fixture', () => {
     );
     for (const job of jobs) {
       expect(job.summary.length).toBeLessThanOrEqual(201);
-      for (const text of [job.seoContext, job.salaryContext, job.remoteContext]) expect(text.length).toBeLessThanOrEqual(241);
+      for (const text of [job.seoContext, job.salaryContext, job.remoteContext])
+        expect(text.length).toBeLessThanOrEqual(241);
       expect(job.searchText.length).toBeLessThanOrEqual(2_600);
     }
     expect(byTitle('Agency 4E7').salaryContext).toContain('Mindestgehalt von 21.000 €');

@@ -1,12 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ReadResult } from '../../src/ingest/read-postings.js';
-import { importFile, importRecords, MAX_KEPT_REJECTS, runImport, type ImportProgress, type Reject } from '../../src/ingest/run-import.js';
+import {
+  importFile,
+  importRecords,
+  MAX_KEPT_REJECTS,
+  runImport,
+  type ImportProgress,
+  type Reject,
+} from '../../src/ingest/run-import.js';
 import { MemoryStore } from './memory-store.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ingest/${name}`, import.meta.url));
-const posting = (n: number) => ({ '@type': 'JobPosting', title: `SEO Manager ${n}`, identifier: String(n), hiringOrganization: 'Acme' });
+const posting = (n: number) => ({
+  '@type': 'JobPosting',
+  title: `SEO Manager ${n}`,
+  identifier: String(n),
+  hiringOrganization: 'Acme',
+});
 
 describe('importFile', () => {
   it('imports the good records of a mixed NDJSON file and reports every bad one with line and reason', async () => {
@@ -22,7 +34,18 @@ describe('importFile', () => {
       { position: 'line 10', reason: "record is not a JSON object: '[1,2,3]'" },
       { position: 'line 11', reason: 'title is empty' },
     ]);
-    expect({ ...summary, rejects: summary.rejects.length }).toEqual({ read: 10, staged: 2, inserted: 2, updated: 0, rejected: 8, rejects: 8, empty: false, unchanged: 0, expired: 0, removed: 0 });
+    expect({ ...summary, rejects: summary.rejects.length }).toEqual({
+      read: 10,
+      staged: 2,
+      inserted: 2,
+      updated: 0,
+      rejected: 8,
+      rejects: 8,
+      empty: false,
+      unchanged: 0,
+      expired: 0,
+      removed: 0,
+    });
     expect([...store.jobs.keys()]).toEqual(['test:id::1001', 'test:id:board:ws-77']);
   });
 
@@ -52,10 +75,19 @@ describe('importFile', () => {
         { position: 'item 2', reason: "employmentType is not a string or list of strings: '7'" },
       ],
     });
-    expect(store.jobs.get('a:id::42')).toMatchObject({ boardId: '42', salary: { min: 36_000, max: 36_000 }, places: [{ countryCode: 'AT' }] });
+    expect(store.jobs.get('a:id::42')).toMatchObject({
+      boardId: '42',
+      salary: { min: 36_000, max: 36_000 },
+      places: [{ countryCode: 'AT' }],
+    });
 
     const graph = await importFile(fixture('graph.jsonld'), store, { source: 'g', now: NOW });
-    expect(graph).toMatchObject({ read: 2, inserted: 1, rejected: 1, rejects: [{ position: 'item 2', reason: "@type is not JobPosting: 'WebPage'" }] });
+    expect(graph).toMatchObject({
+      read: 2,
+      inserted: 1,
+      rejected: 1,
+      rejects: [{ position: 'item 2', reason: "@type is not JobPosting: 'WebPage'" }],
+    });
     expect(store.jobs.get('g:url:https://graph.example/jobs/technical-seo')).toMatchObject({
       company: { name: 'Graph GmbH', website: 'https://graph.example', domain: 'graph.example' },
       position: { slug: 'technical-seo' },
@@ -81,7 +113,18 @@ describe('runImport', () => {
       store,
       { source: 's', now: NOW, batchSize: 10, onProgress: (p) => progress.push(p) },
     );
-    expect(summary).toEqual({ read: 25, staged: 25, inserted: 25, updated: 0, rejected: 0, rejects: [], empty: false, unchanged: 0, expired: 0, removed: 0 });
+    expect(summary).toEqual({
+      read: 25,
+      staged: 25,
+      inserted: 25,
+      updated: 0,
+      rejected: 0,
+      rejects: [],
+      empty: false,
+      unchanged: 0,
+      expired: 0,
+      removed: 0,
+    });
     expect(store.upserts).toBe(3);
     expect(progress.map((p) => p.staged)).toEqual([10, 20, 25]);
   });
@@ -97,7 +140,10 @@ describe('runImport', () => {
       updated: 0,
       rejected: 1,
       rejects: [{ position: 'item 2', reason: 'store rejected the posting: constraint failed for s:id::3' }],
-      empty: false, unchanged: 0, expired: 0, removed: 0,
+      empty: false,
+      unchanged: 0,
+      expired: 0,
+      removed: 0,
     });
     expect([...store.jobs.keys()].sort()).toEqual(['s:id::1', 's:id::2', 's:id::4']);
   });
@@ -110,7 +156,9 @@ describe('runImport', () => {
       if (++batches > 1) throw new Error('database is locked');
       return stage(id, jobs);
     };
-    await expect(importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 2 })).rejects.toThrow('database is locked');
+    await expect(
+      importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 2 }),
+    ).rejects.toThrow('database is locked');
     expect(store.jobs.size).toBe(0);
     // The completed batch stays staged until the source's next import begins.
     expect([...store.staging.values()].map((area) => area.size)).toEqual([2]);
@@ -118,9 +166,15 @@ describe('runImport', () => {
 
   it('rejects a second posting with the identity of an earlier one, naming the first, which is kept', async () => {
     const store = new MemoryStore();
-    const summary = await importRecords([posting(1), posting(2), { ...posting(1), title: 'SEO Lead' }], store, { source: 's', now: NOW, batchSize: 2 });
+    const summary = await importRecords([posting(1), posting(2), { ...posting(1), title: 'SEO Lead' }], store, {
+      source: 's',
+      now: NOW,
+      batchSize: 2,
+    });
     expect(summary).toMatchObject({ staged: 2, inserted: 2, rejected: 1 });
-    expect(summary.rejects).toEqual([{ position: 'item 2', reason: 'the same posting (identity s:id::1) as item 0, which is kept' }]);
+    expect(summary.rejects).toEqual([
+      { position: 'item 2', reason: 'the same posting (identity s:id::1) as item 0, which is kept' },
+    ]);
     expect(store.jobs.get('s:id::1')?.title).toBe('SEO Manager 1');
   });
 
@@ -154,9 +208,17 @@ describe('runImport', () => {
 
   it('counts every reject but keeps only the first ones in memory', async () => {
     const total = MAX_KEPT_REJECTS + 5;
-    const results: ReadResult[] = Array.from({ length: total }, (_, i) => ({ ok: false, position: `line ${i + 1}`, reason: 'malformed JSON' }));
+    const results: ReadResult[] = Array.from({ length: total }, (_, i) => ({
+      ok: false,
+      position: `line ${i + 1}`,
+      reason: 'malformed JSON',
+    }));
     const seen: Reject[] = [];
-    const summary = await runImport(results, new MemoryStore(), { source: 's', now: NOW, onReject: (r) => seen.push(r) });
+    const summary = await runImport(results, new MemoryStore(), {
+      source: 's',
+      now: NOW,
+      onReject: (r) => seen.push(r),
+    });
     expect(summary.rejected).toBe(total);
     expect(summary.rejects).toHaveLength(MAX_KEPT_REJECTS);
     expect(seen).toHaveLength(total);
@@ -165,7 +227,12 @@ describe('runImport', () => {
   it('turns an unexpected enrichment error into a reject', async () => {
     const store = new MemoryStore();
     const throwing = { '@type': 'JobPosting', title: 'X', hiringOrganization: 'A' };
-    Object.defineProperty(throwing, 'description', { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty(throwing, 'description', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     const summary = await importRecords([throwing, posting(1)], store, { source: 's', now: NOW });
     expect(summary).toMatchObject({ read: 2, inserted: 1, rejected: 1 });
     expect(summary.rejects[0]?.reason).toMatch(/boom/);

@@ -11,11 +11,7 @@ const structured = (min: number | null, max: number | null, unit: string | null,
 });
 
 /** A range with its statement: annual EUR [min, max], stated [min, max] in currency and period. */
-const given = (
-  min: number,
-  max: number,
-  stated: [number | null, number | null, string, string, number?],
-) => ({
+const given = (min: number, max: number, stated: [number | null, number | null, string, string, number?]) => ({
   min,
   max,
   stated: { min: stated[0], max: stated[1], currency: stated[2], period: stated[3], paymentsPerYear: stated[4] ?? 12 },
@@ -23,43 +19,83 @@ const given = (
 
 describe('salaryFromPosting', () => {
   it('annualises a monthly range ×12 wherever it is, when no 13th/14th payment is stated', () => {
-    expect(salaryFromPosting(structured(3200, 4200, 'MONTH'), 'DE')).toEqual(given(38_400, 50_400, [3200, 4200, 'EUR', 'MONTH']));
-    expect(salaryFromPosting(structured(1050, 1100, 'MONTH'), 'ES')).toEqual(given(12_600, 13_200, [1050, 1100, 'EUR', 'MONTH']));
-    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'AT')).toEqual(given(36_000, 36_000, [3000, 3000, 'EUR', 'MONTH']));
+    expect(salaryFromPosting(structured(3200, 4200, 'MONTH'), 'DE')).toEqual(
+      given(38_400, 50_400, [3200, 4200, 'EUR', 'MONTH']),
+    );
+    expect(salaryFromPosting(structured(1050, 1100, 'MONTH'), 'ES')).toEqual(
+      given(12_600, 13_200, [1050, 1100, 'EUR', 'MONTH']),
+    );
+    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'AT')).toEqual(
+      given(36_000, 36_000, [3000, 3000, 'EUR', 'MONTH']),
+    );
   });
 
   it('annualises ×14 or ×13 only when the posting states the payments', () => {
     expect(salaryFromPosting(structured(1050, 1100, 'MONTH'), 'ES', 'Salario bruto mensual en 14 pagas.')).toEqual(
       given(14_700, 15_400, [1050, 1100, 'EUR', 'MONTH', 14]),
     );
-    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'AT', 'KV-Gehalt, 14 Monatsgehälter')).toMatchObject({ min: 42_000 });
-    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'DE', 'inkl. 13. Monatsgehalt')).toMatchObject({ min: 39_000 });
+    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'AT', 'KV-Gehalt, 14 Monatsgehälter')).toMatchObject({
+      min: 42_000,
+    });
+    expect(salaryFromPosting(structured(3000, 3000, 'MONTH'), 'DE', 'inkl. 13. Monatsgehalt')).toMatchObject({
+      min: 39_000,
+    });
     expect(salaryFromPosting(structured(50_000, 50_000, 'YEAR'), 'ES', '14 pagas')).toMatchObject({ min: 50_000 });
   });
 
   it('keeps the stated currency and converts with the dated rate table', () => {
-    expect(salaryFromPosting(structured(28_000, 39_000, 'YEAR'), 'ES')).toEqual(given(28_000, 39_000, [28_000, 39_000, 'EUR', 'YEAR']));
-    expect(salaryFromPosting(structured(36_000, 60_000, 'YEAR', 'USD'), null)).toEqual(given(33_120, 55_200, [36_000, 60_000, 'USD', 'YEAR']));
-    expect(salaryFromPosting(structured(90_000, 110_000, 'YEAR', null), 'CH')).toEqual(given(94_500, 115_500, [90_000, 110_000, 'CHF', 'YEAR']));
-    expect(salaryFromPosting(structured(40_000, 40_000, 'YEAR', null), 'GB')).toMatchObject({ stated: { currency: 'GBP' } });
+    expect(salaryFromPosting(structured(28_000, 39_000, 'YEAR'), 'ES')).toEqual(
+      given(28_000, 39_000, [28_000, 39_000, 'EUR', 'YEAR']),
+    );
+    expect(salaryFromPosting(structured(36_000, 60_000, 'YEAR', 'USD'), null)).toEqual(
+      given(33_120, 55_200, [36_000, 60_000, 'USD', 'YEAR']),
+    );
+    expect(salaryFromPosting(structured(90_000, 110_000, 'YEAR', null), 'CH')).toEqual(
+      given(94_500, 115_500, [90_000, 110_000, 'CHF', 'YEAR']),
+    );
+    expect(salaryFromPosting(structured(40_000, 40_000, 'YEAR', null), 'GB')).toMatchObject({
+      stated: { currency: 'GBP' },
+    });
   });
 
   it('annualises hourly, daily and weekly amounts', () => {
-    expect(salaryFromPosting(structured(20, 20, 'HOUR'), 'DE')).toMatchObject({ min: 41_600, max: 41_600, stated: { period: 'HOUR' } });
-    expect(salaryFromPosting(structured(300, 300, 'DAY'), 'DE')).toMatchObject({ min: 66_000, max: 66_000, stated: { period: 'DAY' } });
-    expect(salaryFromPosting(structured(1000, 1000, 'WEEK'), 'DE')).toMatchObject({ min: 52_000, max: 52_000, stated: { period: 'WEEK' } });
+    expect(salaryFromPosting(structured(20, 20, 'HOUR'), 'DE')).toMatchObject({
+      min: 41_600,
+      max: 41_600,
+      stated: { period: 'HOUR' },
+    });
+    expect(salaryFromPosting(structured(300, 300, 'DAY'), 'DE')).toMatchObject({
+      min: 66_000,
+      max: 66_000,
+      stated: { period: 'DAY' },
+    });
+    expect(salaryFromPosting(structured(1000, 1000, 'WEEK'), 'DE')).toMatchObject({
+      min: 52_000,
+      max: 52_000,
+      stated: { period: 'WEEK' },
+    });
   });
 
   it('guesses the unit from the amount when none is given', () => {
-    expect(salaryFromPosting(structured(50_000, 60_000, null), 'DE')).toMatchObject({ min: 50_000, max: 60_000, stated: { period: 'YEAR' } });
-    expect(salaryFromPosting(structured(4_000, 4_000, null), 'DE')).toMatchObject({ min: 48_000, max: 48_000, stated: { period: 'MONTH' } });
+    expect(salaryFromPosting(structured(50_000, 60_000, null), 'DE')).toMatchObject({
+      min: 50_000,
+      max: 60_000,
+      stated: { period: 'YEAR' },
+    });
+    expect(salaryFromPosting(structured(4_000, 4_000, null), 'DE')).toMatchObject({
+      min: 48_000,
+      max: 48_000,
+      stated: { period: 'MONTH' },
+    });
   });
 
   it('reads a text value "Más de 30.000€" as an open minimum', () => {
-    expect(salaryFromPosting({ currency: 'EUR', min: null, max: null, unit: null, text: 'Más de 30.000€' }, 'ES')).toEqual(
-      given(30_000, 30_000, [30_000, null, 'EUR', 'YEAR']),
-    );
-    expect(salaryFromPosting({ currency: 'EUR', min: null, max: null, unit: null, text: 'Salario no disponible' }, 'ES')).toBeNull();
+    expect(
+      salaryFromPosting({ currency: 'EUR', min: null, max: null, unit: null, text: 'Más de 30.000€' }, 'ES'),
+    ).toEqual(given(30_000, 30_000, [30_000, null, 'EUR', 'YEAR']));
+    expect(
+      salaryFromPosting({ currency: 'EUR', min: null, max: null, unit: null, text: 'Salario no disponible' }, 'ES'),
+    ).toBeNull();
   });
 
   it('gives no salary for an unknown currency or an implausible amount', () => {
@@ -72,19 +108,43 @@ describe('salaryFromText', () => {
   it.each([
     ['Buchhalter:in in Berlin Süd 40.000 - 50.000, hybrid', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
     ['Property Manager - bis ca. 75k € Jahresgehalt', '', given(75_000, 75_000, [null, 75_000, 'EUR', 'YEAR'])],
-    ['Digital Media Manager', 'Die Agency bietet ein Mindestgehalt von 21.000 € brutto p.a. mit Überzahlung.', given(21_000, 21_000, [21_000, null, 'EUR', 'YEAR'])],
-    ['Freelance marketer', "Currently we'd expect around **$70 USD per hour**, invoiced monthly.", given(133_952, 133_952, [70, 70, 'USD', 'HOUR'])],
-    ['Growth Engineer', 'The base salary range for this full-time position is USD $51,850 to USD $137,150.', given(47_702, 126_178, [51_850, 137_150, 'USD', 'YEAR'])],
-    ['SEO Specialist', 'Competitive salary range of $3,000 to $5,000 per month.', given(33_120, 55_200, [3_000, 5_000, 'USD', 'MONTH'])],
+    [
+      'Digital Media Manager',
+      'Die Agency bietet ein Mindestgehalt von 21.000 € brutto p.a. mit Überzahlung.',
+      given(21_000, 21_000, [21_000, null, 'EUR', 'YEAR']),
+    ],
+    [
+      'Freelance marketer',
+      "Currently we'd expect around **$70 USD per hour**, invoiced monthly.",
+      given(133_952, 133_952, [70, 70, 'USD', 'HOUR']),
+    ],
+    [
+      'Growth Engineer',
+      'The base salary range for this full-time position is USD $51,850 to USD $137,150.',
+      given(47_702, 126_178, [51_850, 137_150, 'USD', 'YEAR']),
+    ],
+    [
+      'SEO Specialist',
+      'Competitive salary range of $3,000 to $5,000 per month.',
+      given(33_120, 55_200, [3_000, 5_000, 'USD', 'MONTH']),
+    ],
     ['SEO Manager', 'Gehalt: 4.000 - 5.000 € brutto im Monat', given(48_000, 60_000, [4_000, 5_000, 'EUR', 'MONTH'])],
     ['SEO Manager', 'Gehalt: 50.000 - 60.000 € brutto', given(50_000, 60_000, [50_000, 60_000, 'EUR', 'YEAR'])],
     ['SEO Manager ab 45k', '', given(45_000, 45_000, [45_000, null, 'EUR', 'YEAR'])],
     ['SEO Lead bis 75k', '', given(75_000, 75_000, [null, 75_000, 'EUR', 'YEAR'])],
-    ['Técnico SEO', 'Salario: 2.000 € brutos al mes en 14 pagas.', given(28_000, 28_000, [2_000, 2_000, 'EUR', 'MONTH', 14])],
+    [
+      'Técnico SEO',
+      'Salario: 2.000 € brutos al mes en 14 pagas.',
+      given(28_000, 28_000, [2_000, 2_000, 'EUR', 'MONTH', 14]),
+    ],
     ['SEO Manager', "Salär: CHF 90'000 - 110'000 pro Jahr", given(94_500, 115_500, [90_000, 110_000, 'CHF', 'YEAR'])],
     ['SEO Specialist', 'Salary: USD 3,000–5,000 a month', given(33_120, 55_200, [3_000, 5_000, 'USD', 'MONTH'])],
     ['Content Writer', 'Salary: £35,000 - £40,000 per year', given(40_950, 46_800, [35_000, 40_000, 'GBP', 'YEAR'])],
-    ['Consultor SEO', 'Ofrecemos un salario de más de 30.000 € brutos anuales.', given(30_000, 30_000, [30_000, null, 'EUR', 'YEAR'])],
+    [
+      'Consultor SEO',
+      'Ofrecemos un salario de más de 30.000 € brutos anuales.',
+      given(30_000, 30_000, [30_000, null, 'EUR', 'YEAR']),
+    ],
   ])('reads %j / %j', (title, text, salary) => {
     expect(salaryFromText(title, text, 'DE')).toEqual(salary);
   });
@@ -108,7 +168,9 @@ describe('salaryFromText', () => {
       unit: 'YEAR',
       open: 'max',
     });
-    expect(findSalaryInText('from 50,000 to 60,000 EUR', { bare: false, salaryContext: false })).toMatchObject({ open: null });
+    expect(findSalaryInText('from 50,000 to 60,000 EUR', { bare: false, salaryContext: false })).toMatchObject({
+      open: null,
+    });
   });
 
   it('reads the payments a year only from a statement of 13 or 14', () => {

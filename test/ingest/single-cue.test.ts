@@ -8,17 +8,58 @@ import { classifyWork } from '../../src/ingest/classify-work.js';
 import { salaryFromPosting, salaryFromText } from '../../src/ingest/salary.js';
 
 const workModel = (title: string, text: string, hasPhysicalPlace: boolean) =>
-  classifyWork({ title: title.toLowerCase(), text: text.toLowerCase(), jobLocationType: null, hasPhysicalPlace }).workModel;
+  classifyWork({ title: title.toLowerCase(), text: text.toLowerCase(), jobLocationType: null, hasPhysicalPlace })
+    .workModel;
 
 describe('one keyword decides the work model', () => {
   it.each([
     // no place named, so without the keyword nothing would be said
-    ['presencial (es), onsite', 'Dependiente/a', 'Trabajo presencial en nuestra tienda.', false, 'onsite', 'Trabajo en nuestra tienda.', null],
-    ['"ausschließlich vor Ort" (de), onsite', 'Sachbearbeiter', 'Die Tätigkeit ist ausschließlich vor Ort.', false, 'onsite', 'Die Tätigkeit ist spannend.', null],
+    [
+      'presencial (es), onsite',
+      'Dependiente/a',
+      'Trabajo presencial en nuestra tienda.',
+      false,
+      'onsite',
+      'Trabajo en nuestra tienda.',
+      null,
+    ],
+    [
+      '"ausschließlich vor Ort" (de), onsite',
+      'Sachbearbeiter',
+      'Die Tätigkeit ist ausschließlich vor Ort.',
+      false,
+      'onsite',
+      'Die Tätigkeit ist spannend.',
+      null,
+    ],
     // a place named, so without the keyword it would be onsite
-    ['hybrid (en) in the text', 'Content Manager', 'This is a hybrid role in our Berlin office.', true, 'hybrid', 'This is a role in our Berlin office.', 'onsite'],
-    ['híbrido (es) in the text', 'Redactor SEO', 'Modelo de trabajo híbrido en Madrid.', true, 'hybrid', 'Modelo de trabajo en Madrid.', 'onsite'],
-    ['"fully remote" (en) in the text', 'SEO Writer', 'The position is fully remote.', true, 'remote', 'The position is exciting.', 'onsite'],
+    [
+      'hybrid (en) in the text',
+      'Content Manager',
+      'This is a hybrid role in our Berlin office.',
+      true,
+      'hybrid',
+      'This is a role in our Berlin office.',
+      'onsite',
+    ],
+    [
+      'híbrido (es) in the text',
+      'Redactor SEO',
+      'Modelo de trabajo híbrido en Madrid.',
+      true,
+      'hybrid',
+      'Modelo de trabajo en Madrid.',
+      'onsite',
+    ],
+    [
+      '"fully remote" (en) in the text',
+      'SEO Writer',
+      'The position is fully remote.',
+      true,
+      'remote',
+      'The position is exciting.',
+      'onsite',
+    ],
   ] as const)('%s', (_cue, title, text, hasPlace, expected, withoutCue, expectedWithout) => {
     expect(workModel(title, text, hasPlace)).toBe(expected);
     expect(workModel(title, withoutCue, hasPlace)).toBe(expectedWithout);

@@ -22,7 +22,8 @@ describe('descriptionBlocks', () => {
   });
 
   it('strips markdown markup: headings, bullets, quotes, emphasis, links and escapes', () => {
-    const md = '### **IHRE AUFGABEN**\n\n* > Termingerechte **Abwicklung**\n* _\n- **Start:** ab sofort\nMail an [**office@x.at**](mailto:office@x.at) \\- danke\nDein Profil:\nKolleg:innen und Entwickler*innen';
+    const md =
+      '### **IHRE AUFGABEN**\n\n* > Termingerechte **Abwicklung**\n* _\n- **Start:** ab sofort\nMail an [**office@x.at**](mailto:office@x.at) \\- danke\nDein Profil:\nKolleg:innen und Entwickler*innen';
     expect(descriptionBlocks(md)).toEqual([
       { text: 'IHRE AUFGABEN', heading: true },
       { text: 'Termingerechte Abwicklung', heading: false },
@@ -78,13 +79,19 @@ describe('contextOf', () => {
 
   it('picks the sentences that mention each topic', () => {
     expect(contextOf(blocks, SEO_TERMS)).toBe('Du entwickelst SEO-Strategien mit Sistrix.');
-    expect(contextOf(blocks, REMOTE_TERMS)).toBe('Flexible Arbeitszeiten und Homeoffice-Möglichkeiten von bis zu 3 Tagen / Woche');
-    expect(contextOf(blocks, SALARY_TERMS)).toBe('Die Agency bietet ein Mindestgehalt von 21.000 € brutto p.a. mit Überzahlung.');
+    expect(contextOf(blocks, REMOTE_TERMS)).toBe(
+      'Flexible Arbeitszeiten und Homeoffice-Möglichkeiten von bis zu 3 Tagen / Woche',
+    );
+    expect(contextOf(blocks, SALARY_TERMS)).toBe(
+      'Die Agency bietet ein Mindestgehalt von 21.000 € brutto p.a. mit Überzahlung.',
+    );
   });
 
   it('is empty when nothing matches, or the title when it does', () => {
     expect(contextOf([], SALARY_TERMS)).toBe('');
-    expect(contextOf([], SALARY_TERMS, 'Buchhalter:in 40.000 € - 50.000 €, hybrid')).toBe('Buchhalter:in 40.000 € - 50.000 €, hybrid');
+    expect(contextOf([], SALARY_TERMS, 'Buchhalter:in 40.000 € - 50.000 €, hybrid')).toBe(
+      'Buchhalter:in 40.000 € - 50.000 €, hybrid',
+    );
   });
 
   it('keeps a long sentence to a window around the match', () => {
@@ -113,13 +120,16 @@ describe('findSkills', () => {
   const skills = (text: string) => findSkills(text, text.toLowerCase()).map((s) => s.slug);
 
   it('matches vocabulary terms as whole words, in vocabulary order', () => {
-    expect(skills('Du bist sicher mit Tools wie Sistrix, Ahrefs, Screaming Frog & Co. und der Google Search Console')).toEqual([
-      'sistrix',
-      'ahrefs',
-      'screaming-frog',
-      'google-search-console',
+    expect(
+      skills('Du bist sicher mit Tools wie Sistrix, Ahrefs, Screaming Frog & Co. und der Google Search Console'),
+    ).toEqual(['sistrix', 'ahrefs', 'screaming-frog', 'google-search-console']);
+    expect(skills('Erfahrung mit Python, SQL, C# und ASP.NET; Looker Studio')).toEqual([
+      'looker-studio',
+      'python',
+      'csharp',
+      'dotnet',
+      'sql',
     ]);
-    expect(skills('Erfahrung mit Python, SQL, C# und ASP.NET; Looker Studio')).toEqual(['looker-studio', 'python', 'csharp', 'dotnet', 'sql']);
   });
 
   it('does not match inside words or ordinary words in the wrong case', () => {

@@ -112,7 +112,12 @@ export const TITLE_TABLE: readonly TitleRow[] = [
   ['Paid Media Manager', 'performance-marketing-manager', null, false],
   ['Media Buyer (m/w/d)', 'performance-marketing-manager', null, false],
   ['Responsable de Performance Marketing', 'performance-marketing-manager', 'lead', false],
-  ['Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing', 'online-marketing-manager', null, false],
+  [
+    'Online Marketing Manager (m/w/d): Fokus Paid / SEA & Performance Marketing',
+    'online-marketing-manager',
+    null,
+    false,
+  ],
   // Hard negatives: social media
   ['Social Media Manager (m/w/d)', 'social-media-manager', null, false],
   ['Social Media Manager:in', 'social-media-manager', null, false],

@@ -44,19 +44,43 @@ describe('validatePosting', () => {
     ['a numeric title', { ...base, title: 7 }, "title is not a string: '7'"],
     ['a blank title', { ...base, title: '  ' }, 'title is empty'],
     ['no organisation', { ...base, hiringOrganization: undefined }, 'hiringOrganization is missing'],
-    ['an organisation without name', { ...base, hiringOrganization: { '@type': 'Organization' } }, 'hiringOrganization.name is missing'],
+    [
+      'an organisation without name',
+      { ...base, hiringOrganization: { '@type': 'Organization' } },
+      'hiringOrganization.name is missing',
+    ],
     ['a bad datePosted', { ...base, datePosted: 'foo' }, "datePosted is not a date: 'foo'"],
     ['a date without year', { ...base, datePosted: '12.03.' }, "datePosted is not a date: '12.03.'"],
     ['an impossible validThrough', { ...base, validThrough: '2026-02-30' }, "validThrough is not a date: '2026-02-30'"],
     ['a text baseSalary', { ...base, baseSalary: '50000' }, "baseSalary is not a MonetaryAmount: '50000'"],
-    ['a non-numeric minValue', { ...base, baseSalary: { value: { minValue: 'viel' } } }, "baseSalary.value.minValue is not a number: 'viel'"],
-    ['a boolean salary value', { ...base, baseSalary: { value: true } }, "baseSalary.value is not a number, text or QuantitativeValue: 'true'"],
+    [
+      'a non-numeric minValue',
+      { ...base, baseSalary: { value: { minValue: 'viel' } } },
+      "baseSalary.value.minValue is not a number: 'viel'",
+    ],
+    [
+      'a boolean salary value',
+      { ...base, baseSalary: { value: true } },
+      "baseSalary.value is not a number, text or QuantitativeValue: 'true'",
+    ],
     ['a numeric jobLocation', { ...base, jobLocation: 5 }, "jobLocation is not a Place or a list of Places: '5'"],
     ['a bad place in a list', { ...base, jobLocation: [{ address: {} }, 3] }, "jobLocation[1] is not a Place: '3'"],
-    ['a boolean identifier', { ...base, identifier: true }, "identifier is not a string, number or PropertyValue: 'true'"],
-    ['a PropertyValue without value', { ...base, identifier: { '@type': 'PropertyValue', name: 'x' } }, 'identifier.value is missing'],
+    [
+      'a boolean identifier',
+      { ...base, identifier: true },
+      "identifier is not a string, number or PropertyValue: 'true'",
+    ],
+    [
+      'a PropertyValue without value',
+      { ...base, identifier: { '@type': 'PropertyValue', name: 'x' } },
+      'identifier.value is missing',
+    ],
     ['a description object', { ...base, description: { text: 'x' } }, 'description is not a string: \'{"text":"x"}\''],
-    ['a numeric employmentType', { ...base, employmentType: ['FULL_TIME', 3] }, "employmentType is not a string or list of strings: '[\"FULL_TIME\",3]'"],
+    [
+      'a numeric employmentType',
+      { ...base, employmentType: ['FULL_TIME', 3] },
+      'employmentType is not a string or list of strings: \'["FULL_TIME",3]\'',
+    ],
   ])('rejects %s with a reason naming the field', (_, record, reason) => {
     expect(reasonOf(record)).toBe(reason);
   });
@@ -114,14 +138,23 @@ describe('validatePosting', () => {
         numberOfEmployees: { '@type': 'QuantitativeValue', minValue: 50, maxValue: 150 },
       },
       jobLocation: [
-        { '@type': 'Place', address: { addressLocality: 'Hamburg', addressCountry: { '@type': 'Country', name: 'DE' } }, geo: { latitude: '53.55', longitude: 9.99 } },
+        {
+          '@type': 'Place',
+          address: { addressLocality: 'Hamburg', addressCountry: { '@type': 'Country', name: 'DE' } },
+          geo: { latitude: '53.55', longitude: 9.99 },
+        },
         { '@type': 'Place', address: 'Wien' },
       ],
       applicantLocationRequirements: [{ '@type': 'Country', name: 'Spain' }],
       baseSalary: { currency: 'usd', value: { minValue: '36000.0', maxValue: 60000, unitText: 'year' } },
     });
     expect(v.ok && v.posting).toMatchObject({
-      organization: { name: 'Mayer', urls: ['https://www.mayerelektro.de'], logo: 'https://x.de/logo.png', employees: 100 },
+      organization: {
+        name: 'Mayer',
+        urls: ['https://www.mayerelektro.de'],
+        logo: 'https://x.de/logo.png',
+        employees: 100,
+      },
       locations: [
         { locality: 'Hamburg', region: null, country: 'DE', lat: 53.55, lon: 9.99 },
         { locality: 'Wien', region: null, country: null, lat: null, lon: null },

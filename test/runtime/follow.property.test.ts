@@ -20,7 +20,15 @@ const T0 = Date.UTC(2026, 10, 15);
 const MIN = 60_000;
 const KEYS = Array.from({ length: 12 }, (_, i) => `k:${i}`);
 const COMPANIES = ['Acme GmbH', 'Zeta AG', 'Örtel KG'];
-const CITIES = [place(), place({ city: { slug: 'potsdam', name: 'Potsdam' }, region: { slug: 'brandenburg', name: 'Brandenburg' }, lat: 52.39, lon: 13.06 })];
+const CITIES = [
+  place(),
+  place({
+    city: { slug: 'potsdam', name: 'Potsdam' },
+    region: { slug: 'brandenburg', name: 'Brandenburg' },
+    lat: 52.39,
+    lon: 13.06,
+  }),
+];
 
 const versionArb = fc.record({
   key: fc.constantFrom(...KEYS),
@@ -42,8 +50,20 @@ type Op =
   | { op: 'refresh' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('upsert' as const), versions: fc.array(versionArb, { minLength: 1, maxLength: 6 }) }), weight: 4 },
-  { arbitrary: fc.record({ op: fc.constant('delete' as const), keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('upsert' as const),
+      versions: fc.array(versionArb, { minLength: 1, maxLength: 6 }),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('delete' as const),
+      keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ op: fc.constant('clock' as const), minutes: fc.integer({ min: 1, max: 15 }) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('refresh' as const) }), weight: 3 },
 );

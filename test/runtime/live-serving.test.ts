@@ -37,7 +37,17 @@ let server: { url: string; child: ChildProcess };
 function startServe(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbPath, DEMO_POSTINGS: '0', REFRESH_INTERVAL_MS: '50', RATE_LIMIT_PER_MINUTE: '0', MAX_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbPath,
+      DEMO_POSTINGS: '0',
+      REFRESH_INTERVAL_MS: '50',
+      RATE_LIMIT_PER_MINUTE: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -69,7 +79,13 @@ beforeAll(async () => {
   await store.migrate();
   await importRecords(records.slice(0, BASE), store, { source: 'base', now });
   await store.close();
-  await writeFile(importFile, records.slice(BASE).map((r) => JSON.stringify(r)).join('\n'));
+  await writeFile(
+    importFile,
+    records
+      .slice(BASE)
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  );
   server = await startServe();
   await waitReady();
   // Starting a tsx process and its index worker took over 90 s at load average 30.
@@ -109,11 +125,15 @@ const digits = (formatted: string): number => Number(formatted.replace(/\D/g, ''
 
 function runImport(): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'import', importFile], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: dbPath },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'import', importFile],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: dbPath },
+        stdio: 'ignore',
+      },
+    );
     child.on('error', reject);
     child.on('exit', resolve);
   });
@@ -143,8 +163,13 @@ describe('an import from another process while serving', () => {
         get<FilterDataResponse>('/jobs/api/job-search-filter-data'),
       ]);
       rounds++;
-      for (const [a, p] of [[count, 'count'], [list, 'list'], [data, 'filter-data']] as const) {
-        if (a.ms > slowest.ms) Object.assign(slowest, { ms: a.ms, path: `${p} (round ${rounds}, import done: ${finished})` });
+      for (const [a, p] of [
+        [count, 'count'],
+        [list, 'list'],
+        [data, 'filter-data'],
+      ] as const) {
+        if (a.ms > slowest.ms)
+          Object.assign(slowest, { ms: a.ms, path: `${p} (round ${rounds}, import done: ${finished})` });
       }
       // Each answer agrees with itself.
       const f = data.body.filters;

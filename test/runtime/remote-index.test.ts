@@ -20,7 +20,12 @@ beforeAll(async () => {
   dbPath = path.join(dir, 'jobs.db');
   const store = new SqliteJobStore(dbPath);
   await store.migrate();
-  const potsdam = place({ city: { slug: 'potsdam', name: 'Potsdam' }, region: { slug: 'brandenburg', name: 'Brandenburg' }, lat: 52.39, lon: 13.06 });
+  const potsdam = place({
+    city: { slug: 'potsdam', name: 'Potsdam' },
+    region: { slug: 'brandenburg', name: 'Brandenburg' },
+    lat: 52.39,
+    lon: 13.06,
+  });
   await store.upsert([
     job({ workModel: 'remote', validThrough: NOW + 60_000 }),
     job({ workModel: 'hybrid', places: [potsdam], validThrough: NOW + 120_000 }),
@@ -71,7 +76,12 @@ describe('buildInWorker', () => {
 
   it('stops a build when asked to', async () => {
     const controller = new AbortController();
-    const building = buildInWorker({ databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, signal: controller.signal });
+    const building = buildInWorker({
+      databaseUrl: dbPath,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      now: NOW,
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(building).rejects.toThrow(/aborted/);
   });

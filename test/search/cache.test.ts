@@ -11,7 +11,9 @@ describe('SearchIndex result cache', () => {
     const first = index.facets(request);
     expect(index.facets({ ...request, filter: { workModel: 'hybrid' } })).toBe(first);
     expect(Object.isFrozen(first.workModels)).toBe(true);
-    expect(Object.isFrozen(index.list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 5 }).jobs)).toBe(true);
+    expect(Object.isFrozen(index.list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 5 }).jobs)).toBe(
+      true,
+    );
   });
 
   it('treats equivalent location, company and keyword spellings as one query', () => {
@@ -20,16 +22,30 @@ describe('SearchIndex result cache', () => {
       job(),
       job({ company: other }),
       job({ places: [MUNICH] }),
-      job({ title: 'Pflegefachkraft', searchText: 'Pflegefachkraft Station', position: { slug: 'pflegefachkraft', name: 'Pflegefachkraft' } }),
+      job({
+        title: 'Pflegefachkraft',
+        searchText: 'Pflegefachkraft Station',
+        position: { slug: 'pflegefachkraft', name: 'Pflegefachkraft' },
+      }),
     ]);
     const page = { sort: 'date', order: 'desc', page: 1, perPage: 5 } as const;
-    const first = index.list({ filter: { location: 'Berlin', company: 'ACME GMBH', keywords: ' SEO  manager ' }, ...page });
+    const first = index.list({
+      filter: { location: 'Berlin', company: 'ACME GMBH', keywords: ' SEO  manager ' },
+      ...page,
+    });
     expect(first.total).toBe(1);
     // The same query spelt differently is answered from the same cache entry: the very same object.
-    expect(index.list({ filter: { location: 'berlin', company: 'acme gmbh', keywords: 'seo manager' }, ...page })).toBe(first);
-    expect(index.list({ filter: { location: 'BERLIN', company: 'Acme GmbH', keywords: 'SEO MANAGER' }, ...page })).toBe(first);
+    expect(index.list({ filter: { location: 'berlin', company: 'acme gmbh', keywords: 'seo manager' }, ...page })).toBe(
+      first,
+    );
+    expect(index.list({ filter: { location: 'BERLIN', company: 'Acme GmbH', keywords: 'SEO MANAGER' }, ...page })).toBe(
+      first,
+    );
     // A different query is not.
-    const munich = index.list({ filter: { location: 'münchen', company: 'acme gmbh', keywords: 'seo manager' }, ...page });
+    const munich = index.list({
+      filter: { location: 'münchen', company: 'acme gmbh', keywords: 'seo manager' },
+      ...page,
+    });
     expect(munich).not.toBe(first);
     expect(munich.total).toBe(1);
     expect(munich.jobs[0]?.boardId).not.toBe(first.jobs[0]?.boardId);

@@ -11,7 +11,13 @@ describe('SearchIndex facets', () => {
   const jobs = [
     job({ workModel: 'remote', places: [BERLIN], company: company('Acme'), remotePercentage: 100, isSeo: true }),
     job({ workModel: 'onsite', places: [HAMBURG], company: company('ACME'), remotePercentage: 0, isSeo: false }),
-    job({ workModel: 'hybrid', places: [MUENCHEN], company: company('Zeta'), remotePercentage: 40, position: { slug: 'content-manager', name: 'Content Manager' } }),
+    job({
+      workModel: 'hybrid',
+      places: [MUENCHEN],
+      company: company('Zeta'),
+      remotePercentage: 40,
+      position: { slug: 'content-manager', name: 'Content Manager' },
+    }),
     job({ workModel: 'remote', places: [BERLIN, HAMBURG], company: company('Zeta'), remotePercentage: null }),
   ];
 
@@ -25,8 +31,14 @@ describe('SearchIndex facets', () => {
   });
 
   it('lists work models in vocabulary order, non-zero only', () => {
-    expect(indexOf(jobs).facets(conj({ location: 'berlin' })).workModels).toEqual([{ value: 'remote', label: 'remote', count: 2 }]);
-    expect(indexOf(jobs).facets(conj()).workModels.map((o) => o.value)).toEqual(['remote', 'hybrid', 'onsite']);
+    expect(indexOf(jobs).facets(conj({ location: 'berlin' })).workModels).toEqual([
+      { value: 'remote', label: 'remote', count: 2 },
+    ]);
+    expect(
+      indexOf(jobs)
+        .facets(conj())
+        .workModels.map((o) => o.value),
+    ).toEqual(['remote', 'hybrid', 'onsite']);
   });
 
   it('lists positions by count, then label; the label is the slug words', () => {
@@ -56,8 +68,17 @@ describe('SearchIndex facets', () => {
 
   it('counts a facet as if its own filter were unset in disjunctive mode', () => {
     const facets = indexOf(jobs).facets(disj({ workModel: 'remote', location: 'hamburg' }));
-    expect(facets.workModels).toEqual([{ value: 'remote', label: 'remote', count: 1 }, { value: 'onsite', label: 'onsite', count: 1 }]);
-    expect(facets.locations.map((o) => [o.value, o.count])).toEqual([['berlin', 2], ['berlin-land', 2], ['deutschland', 2], ['hamburg', 1], ['hamburg-land', 1]]);
+    expect(facets.workModels).toEqual([
+      { value: 'remote', label: 'remote', count: 1 },
+      { value: 'onsite', label: 'onsite', count: 1 },
+    ]);
+    expect(facets.locations.map((o) => [o.value, o.count])).toEqual([
+      ['berlin', 2],
+      ['berlin-land', 2],
+      ['deutschland', 2],
+      ['hamburg', 1],
+      ['hamburg-land', 1],
+    ]);
   });
 
   it('caps companies at facetLimit and always lists the selected value', () => {
@@ -85,8 +106,17 @@ describe('SearchIndex facets', () => {
     const facets = indexOf(jobs).facets(conj({ location: 'atlantis' }));
     expect(facets).toEqual({
       salaryRanges: expect.arrayContaining([expect.objectContaining({ count: 0 })]),
-      workModels: [], positions: [], seniorityLevels: [], employmentTypes: [], remotePercentages: [], skillTags: [],
-      industries: [], companySizes: [], companies: [], locations: [], seo: { all: 0, yes: 0, no: 0 },
+      workModels: [],
+      positions: [],
+      seniorityLevels: [],
+      employmentTypes: [],
+      remotePercentages: [],
+      skillTags: [],
+      industries: [],
+      companySizes: [],
+      companies: [],
+      locations: [],
+      seo: { all: 0, yes: 0, no: 0 },
     });
     expect(facets.salaryRanges).toHaveLength(4);
   });

@@ -45,14 +45,22 @@ describe('SearchIndex filters', () => {
   });
 
   it('matches the company name case-insensitively', () => {
-    const index = indexOf([job({ company: { ...job().company, name: 'ACME GmbH' } }), job(), job({ company: { ...job().company, name: 'Zeta' } })]);
+    const index = indexOf([
+      job({ company: { ...job().company, name: 'ACME GmbH' } }),
+      job(),
+      job({ company: { ...job().company, name: 'Zeta' } }),
+    ]);
     expect(index.count({ company: 'acme gmbh' })).toBe(2);
     expect(index.resolveCompany('Acme GMBH')).toBe('acme gmbh');
     expect(index.resolveCompany('Nobody')).toBeNull();
   });
 
   it('treats a minimum remote share of 0 as no filter; otherwise an unknown share never matches', () => {
-    const index = indexOf([job({ remotePercentage: null }), job({ remotePercentage: 20 }), job({ remotePercentage: 100 })]);
+    const index = indexOf([
+      job({ remotePercentage: null }),
+      job({ remotePercentage: 20 }),
+      job({ remotePercentage: 100 }),
+    ]);
     expect(index.count({ remotePercentageMin: 0 })).toBe(3);
     expect(index.count({ remotePercentageMin: 20 })).toBe(2);
     expect(index.count({ remotePercentageMin: 21 })).toBe(1);
@@ -60,13 +68,27 @@ describe('SearchIndex filters', () => {
 
   it('matches nothing for an unknown value of any filter, without throwing', () => {
     const index = indexOf([job()]);
-    const unknown = [{ workModel: 'moon' }, { position: 'x' }, { skill: 'x' }, { location: 'atlantis' }, { company: 'x' },
-      { industry: 'x' }, { companySize: 'x' }, { seniority: 'x' }, { employmentType: 'x' }, { salaryRange: '1-2' }, { keywords: 'zzzz' }];
+    const unknown = [
+      { workModel: 'moon' },
+      { position: 'x' },
+      { skill: 'x' },
+      { location: 'atlantis' },
+      { company: 'x' },
+      { industry: 'x' },
+      { companySize: 'x' },
+      { seniority: 'x' },
+      { employmentType: 'x' },
+      { salaryRange: '1-2' },
+      { keywords: 'zzzz' },
+    ];
     for (const filter of unknown) expect(index.count(filter), JSON.stringify(filter)).toBe(0);
   });
 
   it('matches the skill slug among the several skills of a job', () => {
-    const skills = [{ slug: 'python', name: 'Python' }, { slug: 'sistrix', name: 'Sistrix' }];
+    const skills = [
+      { slug: 'python', name: 'Python' },
+      { slug: 'sistrix', name: 'Sistrix' },
+    ];
     const index = indexOf([job({ skills }), job({ skills: [] })]);
     expect(index.count({ skill: 'sistrix' })).toBe(1);
   });
@@ -77,7 +99,13 @@ describe('SearchIndex filters', () => {
   });
 
   it('puts a job into the salary bucket that holds the middle of its salary, given or estimated', () => {
-    const paid = [[30_000, 50_000], [50_000, 90_000], [30_000, 50_000], [50_000, 90_000], [40_000, 70_000]].map(([min, max]) => job({ salary: { min: min!, max: max! } }));
+    const paid = [
+      [30_000, 50_000],
+      [50_000, 90_000],
+      [30_000, 50_000],
+      [50_000, 90_000],
+      [40_000, 70_000],
+    ].map(([min, max]) => job({ salary: { min: min!, max: max! } }));
     const index = indexOf([...paid, job({ salary: null, position: { slug: 'seo-manager', name: 'SEO Manager' } })]);
     // Given middles 40.000, 70.000, 40.000, 70.000, 55.000; the estimate is the median min (40.000)
     // and median max (70.000) of the five comparable postings: its middle is 55.000.
@@ -86,22 +114,41 @@ describe('SearchIndex filters', () => {
   });
 
   it('combines filters with AND', () => {
-    const index = indexOf([job({ workModel: 'remote', places: [BERLIN] }), job({ workModel: 'remote', places: [HAMBURG] }), job({ places: [BERLIN] })]);
+    const index = indexOf([
+      job({ workModel: 'remote', places: [BERLIN] }),
+      job({ workModel: 'remote', places: [HAMBURG] }),
+      job({ places: [BERLIN] }),
+    ]);
     expect(index.count({ workModel: 'remote', location: 'berlin' })).toBe(1);
   });
 });
 
 describe('SearchIndex keyword search', () => {
   const text = (searchText: string, language: 'de' | 'es' | 'en' = 'de') =>
-    job({ title: 'Stelle', searchText, language, company: { ...job().company, name: 'X' }, position: { slug: 'p', name: 'P' }, skills: [] });
+    job({
+      title: 'Stelle',
+      searchText,
+      language,
+      company: { ...job().company, name: 'X' },
+      position: { slug: 'p', name: 'P' },
+      skills: [],
+    });
 
   it('treats empty or whitespace-only keywords as no filter', () => {
     const index = indexOf([text('a'), text('b')]);
-    expect([index.count({ keywords: '' }), index.count({ keywords: '  \t ' }), index.count({ keywords: '!?' })]).toEqual([2, 2, 2]);
+    expect([
+      index.count({ keywords: '' }),
+      index.count({ keywords: '  \t ' }),
+      index.count({ keywords: '!?' }),
+    ]).toEqual([2, 2, 2]);
   });
 
   it('matches word forms through stemming and accents through folding', () => {
-    const index = indexOf([text('Gestión de proyectos', 'es'), text('Senior managers wanted', 'en'), text('Entwickler gesucht')]);
+    const index = indexOf([
+      text('Gestión de proyectos', 'es'),
+      text('Senior managers wanted', 'en'),
+      text('Entwickler gesucht'),
+    ]);
     expect(index.count({ keywords: 'gestion' })).toBe(1);
     expect(index.count({ keywords: 'manager' })).toBe(1);
     expect(index.count({ keywords: 'Entwicklung' })).toBe(1);
@@ -130,7 +177,9 @@ describe('SearchIndex keyword search', () => {
 
   it('expands a prefix to its 16 most frequent words only', () => {
     // Word abcN is in N + 1 documents: the 16 most frequent are abc4 .. abc19.
-    const jobs = Array.from({ length: 20 }, (_, w) => Array.from({ length: w + 1 }, () => text(`abc${w} x${w}`))).flat();
+    const jobs = Array.from({ length: 20 }, (_, w) =>
+      Array.from({ length: w + 1 }, () => text(`abc${w} x${w}`)),
+    ).flat();
     const index = indexOf(jobs);
     expect(index.count({ keywords: 'abc' })).toBe(jobs.length - (1 + 2 + 3 + 4));
     expect(index.count({ keywords: 'abc1' })).toBe(2 + 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18 + 19 + 20);

@@ -5,7 +5,14 @@ import { ids, indexOf } from './helpers.js';
 
 const DAY = 86_400_000;
 const T = Date.UTC(2026, 10, 1);
-const req = (over: Partial<ListRequest> = {}): ListRequest => ({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20, ...over });
+const req = (over: Partial<ListRequest> = {}): ListRequest => ({
+  filter: {},
+  sort: 'date',
+  order: 'desc',
+  page: 1,
+  perPage: 20,
+  ...over,
+});
 
 describe('SearchIndex list', () => {
   const dated = [
@@ -39,10 +46,22 @@ describe('SearchIndex list', () => {
   });
 
   it('ranks by keyword relevance, ties by board id', () => {
-    const t = (boardId: string, searchText: string) => job({ boardId, title: '', searchText, skills: [], company: { ...job().company, name: 'X' }, position: { slug: 'p', name: 'P' } });
+    const t = (boardId: string, searchText: string) =>
+      job({
+        boardId,
+        title: '',
+        searchText,
+        skills: [],
+        company: { ...job().company, name: 'X' },
+        position: { slug: 'p', name: 'P' },
+      });
     const index = indexOf([t('1', 'seo'), t('2', 'seo seo seo'), t('3', 'seo'), t('4', 'marketing')]);
     expect(ids(index.list(req({ sort: 'relevance', filter: { keywords: 'seo' } })))).toEqual(['2', '1', '3']);
-    expect(ids(index.list(req({ sort: 'relevance', order: 'asc', filter: { keywords: 'seo' } })))).toEqual(['1', '3', '2']);
+    expect(ids(index.list(req({ sort: 'relevance', order: 'asc', filter: { keywords: 'seo' } })))).toEqual([
+      '1',
+      '3',
+      '2',
+    ]);
   });
 
   it('sorts by relevance without keywords as newest first, whatever the order', () => {
@@ -51,7 +70,10 @@ describe('SearchIndex list', () => {
 
   it('pages through the results and returns an empty page with the total beyond the last', () => {
     const index = indexOf(dated);
-    expect(index.list(req({ perPage: 3, page: 2 }))).toEqual({ total: 4, jobs: [expect.objectContaining({ boardId: '9' })] });
+    expect(index.list(req({ perPage: 3, page: 2 }))).toEqual({
+      total: 4,
+      jobs: [expect.objectContaining({ boardId: '9' })],
+    });
     expect(index.list(req({ perPage: 3, page: 3 }))).toEqual({ total: 4, jobs: [] });
   });
 

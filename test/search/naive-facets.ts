@@ -1,6 +1,18 @@
-import { fieldValues, type FacetCounts, type FacetOption, type FacetRequest, type MultiField } from '../../src/domain/query.js';
+import {
+  fieldValues,
+  type FacetCounts,
+  type FacetOption,
+  type FacetRequest,
+  type MultiField,
+} from '../../src/domain/query.js';
 import { bucketLabel, bucketValue } from './naive-text.js';
-import { COMPANY_SIZES, EMPLOYMENT_TYPES, REMOTE_PERCENTAGE_STEPS, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
+import {
+  COMPANY_SIZES,
+  EMPLOYMENT_TYPES,
+  REMOTE_PERCENTAGE_STEPS,
+  SENIORITY_LEVELS,
+  WORK_MODELS,
+} from '../../src/domain/vocab.js';
 import type { Job } from '../../src/domain/job.js';
 import { cmp, collator, slugsOf, type Key, type NaiveSearch } from './naive-search.js';
 
@@ -13,16 +25,30 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
   const over = (k: Key): Job[] => (dis && set.includes(k) ? s.filter(f, k) : all);
   const limit = Math.max(1, Math.floor(r.facetLimit) || 1);
   const requested = (field: MultiField): readonly string[] => fieldValues(f, field) ?? [];
-  const byCount = (k: Key, jobs: Job[], valuesOf: (j: Job) => string[], labelOf: (v: string) => string, selected: string[], max: number, field: MultiField): FacetOption[] => {
+  const byCount = (
+    k: Key,
+    jobs: Job[],
+    valuesOf: (j: Job) => string[],
+    labelOf: (v: string) => string,
+    selected: string[],
+    max: number,
+    field: MultiField,
+  ): FacetOption[] => {
     const counts = new Map<string, number>();
     for (const j of jobs) for (const v of new Set(valuesOf(j))) counts.set(v, (counts.get(v) ?? 0) + 1);
-    const order = (a: FacetOption, b: FacetOption): number => b.count - a.count || collator.compare(a.label, b.label) || cmp(a.value, b.value);
+    const order = (a: FacetOption, b: FacetOption): number =>
+      b.count - a.count || collator.compare(a.label, b.label) || cmp(a.value, b.value);
     if (!dis && (k === 'skill' || k === 'location') && requested(field).length === 1) {
-      return all.length > 0 && selected.length > 0 ? [{ value: selected[0]!, label: labelOf(selected[0]!), count: all.length }] : [];
+      return all.length > 0 && selected.length > 0
+        ? [{ value: selected[0]!, label: labelOf(selected[0]!), count: all.length }]
+        : [];
     }
     if (!dis && (k === 'skill' || k === 'location') && requested(field).length > 1) {
       // several selected: only those, counted over the matches
-      return selected.filter((v) => counts.has(v)).map((value) => ({ value, label: labelOf(value), count: counts.get(value)! })).sort(order);
+      return selected
+        .filter((v) => counts.has(v))
+        .map((value) => ({ value, label: labelOf(value), count: counts.get(value)! }))
+        .sort(order);
     }
     const opts = [...counts].map(([value, count]) => ({ value, label: labelOf(value), count })).sort(order);
     const kept = opts.slice(0, max);
@@ -37,7 +63,12 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
     }
     return kept;
   };
-  const byVocab = (k: Key, vocab: readonly string[], valueOf: (j: Job) => string | null, field: MultiField): FacetOption[] => {
+  const byVocab = (
+    k: Key,
+    vocab: readonly string[],
+    valueOf: (j: Job) => string | null,
+    field: MultiField,
+  ): FacetOption[] => {
     const jobs = over(k);
     const selected = requested(field);
     return vocab
@@ -45,27 +76,92 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       .filter((o) => o.count > 0 || (dis && selected.includes(o.value) && s.live.some((j) => valueOf(j) === o.value)));
   };
   /** The selected values the index knows, in request order, distinct. */
-  const known = (values: string[], field: MultiField, canon: (v: string) => string | null = (v) => v): string[] =>
-    [...new Set(requested(field).map(canon).filter((v): v is string => v !== null && values.includes(v)))];
+  const known = (values: string[], field: MultiField, canon: (v: string) => string | null = (v) => v): string[] => [
+    ...new Set(
+      requested(field)
+        .map(canon)
+        .filter((v): v is string => v !== null && values.includes(v)),
+    ),
+  ];
   const skillName = (slug: string): string => s.live.flatMap((j) => j.skills).find((s) => s.slug === slug)!.name;
   const seoJobs = over('seo');
   return {
-    salaryRanges: s.buckets.map((b, i) => ({ value: bucketValue(b), label: bucketLabel(b), count: over('salary').filter((j) => s.bucketOf(j) === i).length })),
+    salaryRanges: s.buckets.map((b, i) => ({
+      value: bucketValue(b),
+      label: bucketLabel(b),
+      count: over('salary').filter((j) => s.bucketOf(j) === i).length,
+    })),
     workModels: byVocab('workModel', WORK_MODELS, (j) => j.workModel, 'workModel'),
-    positions: byCount('position', over('position'), (j) => [j.position.slug], (v) => v.replace(/-/g, ' '),
-      known(s.live.map((j) => j.position.slug), 'position'), Infinity, 'position'),
+    positions: byCount(
+      'position',
+      over('position'),
+      (j) => [j.position.slug],
+      (v) => v.replace(/-/g, ' '),
+      known(
+        s.live.map((j) => j.position.slug),
+        'position',
+      ),
+      Infinity,
+      'position',
+    ),
     seniorityLevels: byVocab('seniority', SENIORITY_LEVELS, (j) => j.seniority, 'seniority'),
     employmentTypes: byVocab('employmentType', EMPLOYMENT_TYPES, (j) => j.employmentType, 'employmentType'),
-    remotePercentages: REMOTE_PERCENTAGE_STEPS.map((s) => ({ value: String(s), label: String(s), count: over('remote').filter((j) => j.remotePercentage !== null && j.remotePercentage >= s).length })).filter((o) => o.count > 0),
-    skillTags: byCount('skill', over('skill'), (j) => j.skills.map((s) => s.slug), skillName,
-      known(s.live.flatMap((j) => j.skills.map((s) => s.slug)), 'skill'), Infinity, 'skill'),
-    industries: byCount('industry', over('industry'), (j) => (j.industry === null ? [] : [j.industry]), (v) => v,
-      known(s.live.flatMap((j) => (j.industry === null ? [] : [j.industry])), 'industry'), Infinity, 'industry'),
+    remotePercentages: REMOTE_PERCENTAGE_STEPS.map((s) => ({
+      value: String(s),
+      label: String(s),
+      count: over('remote').filter((j) => j.remotePercentage !== null && j.remotePercentage >= s).length,
+    })).filter((o) => o.count > 0),
+    skillTags: byCount(
+      'skill',
+      over('skill'),
+      (j) => j.skills.map((s) => s.slug),
+      skillName,
+      known(
+        s.live.flatMap((j) => j.skills.map((s) => s.slug)),
+        'skill',
+      ),
+      Infinity,
+      'skill',
+    ),
+    industries: byCount(
+      'industry',
+      over('industry'),
+      (j) => (j.industry === null ? [] : [j.industry]),
+      (v) => v,
+      known(
+        s.live.flatMap((j) => (j.industry === null ? [] : [j.industry])),
+        'industry',
+      ),
+      Infinity,
+      'industry',
+    ),
     companySizes: byVocab('companySize', COMPANY_SIZES, (j) => j.company.size, 'companySize'),
-    companies: byCount('company', over('company'), (j) => [j.company.name.toLowerCase()], (v) => s.companyLabel(v),
-      known(s.live.map((j) => j.company.name.toLowerCase()), 'company', (v) => v.toLowerCase()), limit, 'company'),
-    locations: byCount('location', over('location'), slugsOf, (slug) => s.placeName(slug),
-      known(s.live.flatMap(slugsOf), 'location', (v) => s.canonical(v)), limit, 'location'),
-    seo: { all: seoJobs.length, yes: seoJobs.filter((j) => j.isSeo).length, no: seoJobs.filter((j) => !j.isSeo).length },
+    companies: byCount(
+      'company',
+      over('company'),
+      (j) => [j.company.name.toLowerCase()],
+      (v) => s.companyLabel(v),
+      known(
+        s.live.map((j) => j.company.name.toLowerCase()),
+        'company',
+        (v) => v.toLowerCase(),
+      ),
+      limit,
+      'company',
+    ),
+    locations: byCount(
+      'location',
+      over('location'),
+      slugsOf,
+      (slug) => s.placeName(slug),
+      known(s.live.flatMap(slugsOf), 'location', (v) => s.canonical(v)),
+      limit,
+      'location',
+    ),
+    seo: {
+      all: seoJobs.length,
+      yes: seoJobs.filter((j) => j.isSeo).length,
+      no: seoJobs.filter((j) => !j.isSeo).length,
+    },
   };
 }

@@ -26,12 +26,15 @@ export function words(text: string): string[] {
  * letters, two from 9, same first letter).
  */
 function osa(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -59,23 +62,51 @@ export function slugsOf(job: Job): string[] {
   return job.places.flatMap((p) => [p.city?.slug, p.region?.slug, p.country?.slug].filter((s): s is string => !!s));
 }
 
-export type Key = 'salary' | 'workModel' | 'position' | 'seniority' | 'employmentType' | 'industry' | 'companySize' | 'company' | 'seo' | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
+export type Key =
+  | 'salary'
+  | 'workModel'
+  | 'position'
+  | 'seniority'
+  | 'employmentType'
+  | 'industry'
+  | 'companySize'
+  | 'company'
+  | 'seo'
+  | 'skill'
+  | 'location'
+  | 'remote'
+  | 'keywords'
+  | 'posted'
+  | 'salaryMin'
+  | 'language';
 
 export class NaiveSearch {
   readonly live: Job[];
   private readonly est = new Map<Job, SalaryRange | null>();
 
-  constructor(jobs: readonly Job[], readonly buckets: readonly SalaryBucket[], now: number) {
+  constructor(
+    jobs: readonly Job[],
+    readonly buckets: readonly SalaryBucket[],
+    now: number,
+  ) {
     this.live = jobs
       .filter((j) => j.validThrough === null || j.validThrough >= now)
       .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
     // Estimates: the median of five or more stated, closed salaries of the same position, seniority and
     // country (in that country's currency), else, for an SEO job, of the SEO jobs of that seniority and country.
-    const cur = (c: string | null | undefined): string => (c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR');
+    const cur = (c: string | null | undefined): string =>
+      c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR';
     const sample = (j: Job): boolean =>
-      j.salary !== null && (j.salary.stated === undefined || (j.salary.stated.min !== null && j.salary.stated.max !== null && j.salary.stated.currency === cur(j.places[0]?.countryCode)));
+      j.salary !== null &&
+      (j.salary.stated === undefined ||
+        (j.salary.stated.min !== null &&
+          j.salary.stated.max !== null &&
+          j.salary.stated.currency === cur(j.places[0]?.countryCode)));
     const paid = this.live.filter(sample);
-    const med = (js: Job[]): SalaryRange => ({ min: median(js.map((j) => j.salary!.min)), max: median(js.map((j) => j.salary!.max)) });
+    const med = (js: Job[]): SalaryRange => ({
+      min: median(js.map((j) => j.salary!.min)),
+      max: median(js.map((j) => j.salary!.max)),
+    });
     for (const job of this.live) {
       if (job.salary) continue;
       const country = job.places[0]?.countryCode ?? null;
@@ -124,7 +155,10 @@ export class NaiveSearch {
   canonical(value: string): string | null {
     const k = foldKey(value);
     const sorted = this.candidates(value).sort(
-      (a, b) => (foldKey(a) === k ? 0 : 1) - (foldKey(b) === k ? 0 : 1) || KIND[this.kindOf(a)] - KIND[this.kindOf(b)] || cmp(a, b),
+      (a, b) =>
+        (foldKey(a) === k ? 0 : 1) - (foldKey(b) === k ? 0 : 1) ||
+        KIND[this.kindOf(a)] - KIND[this.kindOf(b)] ||
+        cmp(a, b),
     );
     return sorted[0] ?? null;
   }
@@ -135,19 +169,23 @@ export class NaiveSearch {
 
   companyLabel(lower: string): string {
     const counts = new Map<string, number>();
-    for (const j of this.live) if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
+    for (const j of this.live)
+      if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
   }
 
   // ---- keywords ----
   private docWords(job: Job): string[] {
-    return [job.title, job.company.name, job.position.name, ...job.skills.map((s) => s.name), job.searchText].flatMap(words);
+    return [job.title, job.company.name, job.position.name, ...job.skills.map((s) => s.name), job.searchText].flatMap(
+      words,
+    );
   }
 
   private tf(job: Job): Map<string, number> {
     const tf = new Map<string, number>();
     for (const w of this.docWords(job)) {
-      for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k)))) tf.set(s, (tf.get(s) ?? 0) + 1);
+      for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k))))
+        tf.set(s, (tf.get(s) ?? 0) + 1);
     }
     return tf;
   }
@@ -158,7 +196,13 @@ export class NaiveSearch {
    */
   private queryStems(text: string, lang: string, typos = true): { exact: string[]; typo: string[] }[] {
     const ws = words(cleanQueryText(text)).slice(0, 32);
-    const vocab = [...new Set(this.live.filter((j) => j.language === lang).flatMap((j) => this.docWords(j).flatMap((w) => indexKeys(j.language, w))))];
+    const vocab = [
+      ...new Set(
+        this.live
+          .filter((j) => j.language === lang)
+          .flatMap((j) => this.docWords(j).flatMap((w) => indexKeys(j.language, w))),
+      ),
+    ];
     return ws.map((w, i) => {
       const ks = queryKeys(w);
       const stems = new Set(ks.map((k) => stem(lang, k)));
@@ -173,7 +217,8 @@ export class NaiveSearch {
       const typo = new Set<string>();
       for (const k of typos ? ks : []) {
         const b = budget(k.length);
-        for (const u of vocab) if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
+        for (const u of vocab)
+          if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
       }
       return { exact: [...stems].sort(cmp), typo: [...typo].sort(cmp) };
     });
@@ -223,9 +268,17 @@ export class NaiveSearch {
     const out: Key[] = [];
     const v = (field: MultiField): unknown => fieldValues(f, field) ?? undefined;
     const pairs: [Key, unknown][] = [
-      ['salary', v('salaryRange')], ['workModel', v('workModel')], ['position', v('position')], ['seniority', v('seniority')],
-      ['employmentType', v('employmentType')], ['industry', v('industry')], ['companySize', v('companySize')],
-      ['company', v('company')], ['seo', f.seo], ['skill', v('skill')], ['location', v('location')],
+      ['salary', v('salaryRange')],
+      ['workModel', v('workModel')],
+      ['position', v('position')],
+      ['seniority', v('seniority')],
+      ['employmentType', v('employmentType')],
+      ['industry', v('industry')],
+      ['companySize', v('companySize')],
+      ['company', v('company')],
+      ['seo', f.seo],
+      ['skill', v('skill')],
+      ['location', v('location')],
     ];
     for (const [k, v] of pairs) if (v !== undefined) out.push(k);
     if (f.remotePercentageMin !== undefined && f.remotePercentageMin > 0) out.push('remote');
@@ -240,7 +293,8 @@ export class NaiveSearch {
     const on = (k: Key): boolean => k !== without && this.setKeys(f).includes(k);
     const b = this.bucketOf(job);
     // Several values of a field: any of them (OR); fields: all (AND).
-    const any = (key: Key, field: MultiField, test: (value: string) => boolean): boolean => !on(key) || (fieldValues(f, field) ?? []).some(test);
+    const any = (key: Key, field: MultiField, test: (value: string) => boolean): boolean =>
+      !on(key) || (fieldValues(f, field) ?? []).some(test);
     if (!any('salary', 'salaryRange', (v) => b >= 0 && bucketValue(this.buckets[b]!) === v)) return false;
     if (!any('workModel', 'workModel', (v) => job.workModel === v)) return false;
     if (!any('position', 'position', (v) => job.position.slug === v)) return false;
@@ -252,11 +306,12 @@ export class NaiveSearch {
     if (on('seo') && job.isSeo !== f.seo) return false;
     if (!any('skill', 'skill', (v) => job.skills.some((s) => s.slug === v))) return false;
     if (!any('location', 'location', (v) => this.locationMatch(job, v, f.radiusKm))) return false;
-    if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!)) return false;
+    if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!))
+      return false;
     if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
     if (on('posted') && !(job.postedAt !== null && job.postedAt >= f.postedSince!)) return false;
     if (on('salaryMin')) {
-      const range = job.salary ?? (f.salaryEstimated === true ? this.est.get(job) ?? null : null);
+      const range = job.salary ?? (f.salaryEstimated === true ? (this.est.get(job) ?? null) : null);
       if (range === null || range.max < f.salaryMin!) return false;
     }
     if (on('language') && job.language !== f.language) return false;
@@ -267,10 +322,13 @@ export class NaiveSearch {
     const cands = this.candidates(value);
     if (slugsOf(job).some((s) => cands.includes(s))) return true;
     const canon = this.canonical(value);
-    if (canon === null || radius === undefined || !Number.isFinite(radius) || this.kindOf(canon) !== 'city') return false;
+    if (canon === null || radius === undefined || !Number.isFinite(radius) || this.kindOf(canon) !== 'city')
+      return false;
     const c = this.center(canon);
     if (!c) return false;
-    return job.places.some((p) => p.lat !== null && p.lon !== null && haversine(c.lat!, c.lon!, p.lat, p.lon) <= Math.max(0, radius));
+    return job.places.some(
+      (p) => p.lat !== null && p.lon !== null && haversine(c.lat!, c.lon!, p.lat, p.lon) <= Math.max(0, radius),
+    );
   }
 
   filter(f: JobFilter, without: Key | null = null): Job[] {
@@ -293,9 +351,14 @@ export class NaiveSearch {
     let sorted: Job[];
     if (r.sort === 'relevance' && this.hasKeywords(r.filter)) {
       const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!, r.filter.typos !== false)]));
-      sorted = [...matching].sort((a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b));
+      sorted = [...matching].sort(
+        (a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b),
+      );
     } else if (r.sort === 'salary') {
-      const mid = (j: Job): number | null => { const s = this.salaryOf(j); return s ? (s.min + s.max) / 2 : null; };
+      const mid = (j: Job): number | null => {
+        const s = this.salaryOf(j);
+        return s ? (s.min + s.max) / 2 : null;
+      };
       sorted = [...matching].sort((a, b) => nullsLast(mid(a), mid(b), desc) || tie(a, b));
     } else {
       const d = r.sort === 'relevance' ? true : desc;

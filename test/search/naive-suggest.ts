@@ -12,7 +12,13 @@ function suggest(entities: { value: string; label: string; jobs: number }[], q: 
     const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
     if (at.length > 0) hits.push({ ...e, whole: at.includes(starts[0]!) });
   }
-  hits.sort((a, b) => Number(b.whole) - Number(a.whole) || b.jobs - a.jobs || collator.compare(a.label, b.label) || cmp(a.value, b.value));
+  hits.sort(
+    (a, b) =>
+      Number(b.whole) - Number(a.whole) ||
+      b.jobs - a.jobs ||
+      collator.compare(a.label, b.label) ||
+      cmp(a.value, b.value),
+  );
   return hits
     .slice(0, limit)
     .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value))
@@ -20,7 +26,11 @@ function suggest(entities: { value: string; label: string; jobs: number }[], q: 
 }
 
 export function naiveSuggestLocations(n: NaiveSearch, q: string, limit: number): Suggestion[] {
-  const entities = n.placeSlugs().map((slug) => ({ value: slug, label: n.placeName(slug), jobs: n.live.filter((j) => slugsOf(j).includes(slug)).length }));
+  const entities = n.placeSlugs().map((slug) => ({
+    value: slug,
+    label: n.placeName(slug),
+    jobs: n.live.filter((j) => slugsOf(j).includes(slug)).length,
+  }));
   return suggest(entities, q, limit);
 }
 
@@ -33,7 +43,10 @@ export function naiveSuggestCompanies(s: NaiveSearch, q: string, limit: number):
   return suggest(entities, q, limit);
 }
 
-export function naiveResolveLocation(s: NaiveSearch, value: string): { slug: string; name: string; kind: string } | null {
+export function naiveResolveLocation(
+  s: NaiveSearch,
+  value: string,
+): { slug: string; name: string; kind: string } | null {
   const c = s.canonical(value);
   return c === null ? null : { slug: c, name: s.placeName(c), kind: s.kindOf(c) };
 }

@@ -40,14 +40,39 @@ describe('engine parts', () => {
   it('counts codes above 65535, inline lists and overflowing lists from the facet rows', () => {
     const col = Uint32Array.of(70_000, 3, 70_000);
     const long = Array.from({ length: INLINE_VALUES + 1 }, (_, i) => i + 1);
-    const rows = buildFacetRows(3, [{ name: 'company', col, size: 70_001 }, { name: 'small', col: Uint32Array.of(1, 2, 1), size: 3 }], [
-      { name: 'skill', offsets: Uint32Array.of(0, 2, 2, 3), values: Uint32Array.of(1, 2, 2), size: 3 },
-      { name: 'place', offsets: Uint32Array.of(0, 1, long.length + 1, long.length + 1), values: Uint32Array.of(0, ...long), size: 20 },
-    ]);
-    const counts = { company: new Uint32Array(70_001), small: new Uint32Array(3), skill: new Uint32Array(3), place: new Uint32Array(20) };
-    countRows(rows, Object.entries(counts).map(([name, c]) => ({ name, counts: c })), Uint32Array.of(0, 2, 1), 3);
+    const rows = buildFacetRows(
+      3,
+      [
+        { name: 'company', col, size: 70_001 },
+        { name: 'small', col: Uint32Array.of(1, 2, 1), size: 3 },
+      ],
+      [
+        { name: 'skill', offsets: Uint32Array.of(0, 2, 2, 3), values: Uint32Array.of(1, 2, 2), size: 3 },
+        {
+          name: 'place',
+          offsets: Uint32Array.of(0, 1, long.length + 1, long.length + 1),
+          values: Uint32Array.of(0, ...long),
+          size: 20,
+        },
+      ],
+    );
+    const counts = {
+      company: new Uint32Array(70_001),
+      small: new Uint32Array(3),
+      skill: new Uint32Array(3),
+      place: new Uint32Array(20),
+    };
+    countRows(
+      rows,
+      Object.entries(counts).map(([name, c]) => ({ name, counts: c })),
+      Uint32Array.of(0, 2, 1),
+      3,
+    );
     expect(counts.company[70_000]).toBe(2);
-    expect([Array.from(counts.small), Array.from(counts.skill)]).toEqual([[0, 2, 1], [0, 1, 2]]);
+    expect([Array.from(counts.small), Array.from(counts.skill)]).toEqual([
+      [0, 2, 1],
+      [0, 1, 2],
+    ]);
     expect(Array.from(counts.place.subarray(0, INLINE_VALUES + 3))).toEqual([1, ...long.map(() => 1), 0]);
   });
 

@@ -9,16 +9,36 @@ const unpaid = (over: Partial<Job> = {}): Job => job({ salary: null, ...over });
 const spain = place({ country: { slug: 'españa', name: 'España' }, countryCode: 'ES' });
 const us = place({ country: { slug: 'united-states', name: 'United States' }, countryCode: 'US' });
 const other = { slug: 'sea-manager', name: 'SEA Manager' };
-const five = (min: number, max: number, over: Partial<Job> = {}): Job[] => Array.from({ length: MIN_SAMPLE }, () => paid(min, max, over));
+const five = (min: number, max: number, over: Partial<Job> = {}): Job[] =>
+  Array.from({ length: MIN_SAMPLE }, () => paid(min, max, over));
 
 describe('estimateSalaries', () => {
   it('takes the median min and median max of five comparable postings and says which step it used', () => {
-    const jobs = [paid(40_000, 50_000), paid(50_000, 70_000), paid(60_000, 65_000), paid(45_000, 52_000), paid(70_000, 90_000), unpaid()];
-    expect(estimateSalaries(jobs)[5]).toEqual({ min: 50_000, max: 65_000, basis: { step: 'position-seniority-country', sample: 5 } });
+    const jobs = [
+      paid(40_000, 50_000),
+      paid(50_000, 70_000),
+      paid(60_000, 65_000),
+      paid(45_000, 52_000),
+      paid(70_000, 90_000),
+      unpaid(),
+    ];
+    expect(estimateSalaries(jobs)[5]).toEqual({
+      min: 50_000,
+      max: 65_000,
+      basis: { step: 'position-seniority-country', sample: 5 },
+    });
   });
 
   it('rounds the mean of the middle two for an even count', () => {
-    const jobs = [paid(40_001, 50_000), paid(50_000, 60_001), paid(40_001, 50_000), paid(50_000, 60_001), paid(40_001, 50_000), paid(50_000, 60_001), unpaid()];
+    const jobs = [
+      paid(40_001, 50_000),
+      paid(50_000, 60_001),
+      paid(40_001, 50_000),
+      paid(50_000, 60_001),
+      paid(40_001, 50_000),
+      paid(50_000, 60_001),
+      unpaid(),
+    ];
     expect(estimateSalaries(jobs)[6]).toMatchObject({ min: 45_001, max: 55_001 });
   });
 
@@ -30,11 +50,17 @@ describe('estimateSalaries', () => {
   it('never takes postings of another country or currency region', () => {
     const jobs = [...five(90_000, 100_000, { places: [us] }), ...five(30_000, 30_000, { places: [spain] }), unpaid()];
     expect(estimateSalaries(jobs)[10]).toBeNull();
-    expect(estimateSalaries([...five(90_000, 100_000, { places: [us] }), unpaid({ places: [us] })])[5]).toMatchObject({ min: 90_000 });
+    expect(estimateSalaries([...five(90_000, 100_000, { places: [us] }), unpaid({ places: [us] })])[5]).toMatchObject({
+      min: 90_000,
+    });
   });
 
   it('never takes postings of another seniority, and gives a working student no estimate from professionals', () => {
-    const jobs = [...five(60_000, 70_000, { seniority: 'senior' }), unpaid({ seniority: 'working-student' }), unpaid({ seniority: null })];
+    const jobs = [
+      ...five(60_000, 70_000, { seniority: 'senior' }),
+      unpaid({ seniority: 'working-student' }),
+      unpaid({ seniority: null }),
+    ];
     expect(estimateSalaries(jobs).slice(5)).toEqual([null, null]);
   });
 
@@ -46,9 +72,23 @@ describe('estimateSalaries', () => {
   });
 
   it('does not use open bounds or salaries stated in a foreign currency as samples', () => {
-    const open = five(75_000, 75_000).map((j) => ({ ...j, salary: { min: 75_000, max: 75_000, stated: { min: null, max: 75_000, currency: 'EUR', period: 'YEAR' as const, paymentsPerYear: 12 } } }));
+    const open = five(75_000, 75_000).map((j) => ({
+      ...j,
+      salary: {
+        min: 75_000,
+        max: 75_000,
+        stated: { min: null, max: 75_000, currency: 'EUR', period: 'YEAR' as const, paymentsPerYear: 12 },
+      },
+    }));
     expect(estimateSalaries([...open, unpaid()])[5]).toBeNull();
-    const usd = five(50_000, 60_000).map((j) => ({ ...j, salary: { min: 50_000, max: 60_000, stated: { min: 54_000, max: 65_000, currency: 'USD', period: 'YEAR' as const, paymentsPerYear: 12 } } }));
+    const usd = five(50_000, 60_000).map((j) => ({
+      ...j,
+      salary: {
+        min: 50_000,
+        max: 60_000,
+        stated: { min: 54_000, max: 65_000, currency: 'USD', period: 'YEAR' as const, paymentsPerYear: 12 },
+      },
+    }));
     expect(estimateSalaries([...usd, unpaid()])[5]).toBeNull();
   });
 
@@ -61,23 +101,37 @@ describe('estimateSalaries', () => {
     const countries = [place(), spain, us];
     const positions = [{ slug: 'seo-manager', name: 'SEO Manager' }, other];
     const arb = fc.array(
-      fc.record({ s: fc.nat(2), c: fc.nat(2), p: fc.nat(1), paid: fc.boolean(), min: fc.integer({ min: 20, max: 90 }) }),
+      fc.record({
+        s: fc.nat(2),
+        c: fc.nat(2),
+        p: fc.nat(1),
+        paid: fc.boolean(),
+        min: fc.integer({ min: 20, max: 90 }),
+      }),
       { maxLength: 40 },
     );
     fc.assert(
       fc.property(arb, (specs) => {
         const jobs = specs.map((x) => {
-          const over: Partial<Job> = { seniority: levels[x.s]!, places: [countries[x.c]!], position: positions[x.p]!, isSeo: x.p === 0 };
+          const over: Partial<Job> = {
+            seniority: levels[x.s]!,
+            places: [countries[x.c]!],
+            position: positions[x.p]!,
+            isSeo: x.p === 0,
+          };
           return x.paid ? paid(x.min * 1000, x.min * 1000 + 5000, over) : unpaid(over);
         });
         const got = estimateSalaries(jobs);
         jobs.forEach((j, d) => {
           if (j.salary) return expect(got[d]).toBeNull();
-          const same = (k: Job) => k.salary && k.seniority === j.seniority && k.places[0]!.countryCode === j.places[0]!.countryCode;
+          const same = (k: Job) =>
+            k.salary && k.seniority === j.seniority && k.places[0]!.countryCode === j.places[0]!.countryCode;
           const byPosition = jobs.filter((k) => same(k) && k.position.slug === j.position.slug);
           const byField = j.isSeo ? jobs.filter((k) => same(k) && k.isSeo) : [];
           const pick = byPosition.length >= MIN_SAMPLE ? byPosition : byField.length >= MIN_SAMPLE ? byField : null;
-          expect(got[d] === null ? null : { min: got[d]!.min, max: got[d]!.max }).toEqual(pick === null ? null : plainMedian(pick.map((k) => k.salary!)));
+          expect(got[d] === null ? null : { min: got[d]!.min, max: got[d]!.max }).toEqual(
+            pick === null ? null : plainMedian(pick.map((k) => k.salary!)),
+          );
         });
       }),
     );

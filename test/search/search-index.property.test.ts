@@ -9,15 +9,25 @@ import { SearchIndex } from '../../src/search/search-index.js';
 import { job } from '../builders.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
-import { naiveResolveCompany, naiveResolveLocation, naiveSuggestCompanies, naiveSuggestLocations } from './naive-suggest.js';
+import {
+  naiveResolveCompany,
+  naiveResolveLocation,
+  naiveSuggestCompanies,
+  naiveSuggestLocations,
+} from './naive-suggest.js';
 import { distanceKm } from './naive-text.js';
 
 const NOW = Date.UTC(2026, 10, 15);
 const named = (slug: string, name: string): Named => ({ slug, name });
 const DE = named('deutschland', 'Deutschland');
 const CH = named('schweiz', 'Schweiz');
-const pl = (city: Named | null, region: Named | null, country: Named | null, lat: number | null, lon: number | null): JobPlace =>
-  ({ city, region, country, countryCode: null, lat, lon });
+const pl = (
+  city: Named | null,
+  region: Named | null,
+  country: Named | null,
+  lat: number | null,
+  lon: number | null,
+): JobPlace => ({ city, region, country, countryCode: null, lat, lon });
 
 /** Shared regions and countries, umlaut spellings, a slug used as city and region, missing coordinates. */
 const PLACES: JobPlace[] = [
@@ -39,33 +49,86 @@ const PLACES: JobPlace[] = [
   pl(named('schwabing', 'Schwabing'), named('bayern', 'Bayern'), DE, 48.137, 11.575),
 ];
 
-
 /** A city and a radius exactly the distance from it to another place: that place lies on the edge. */
 const AT_THE_EDGE: { location: string; radiusKm: number }[] = PLACES.flatMap((c) =>
   c.city === null || c.lat === null || c.lon === null
     ? []
     : PLACES.filter((p) => p.lat !== null && p.lon !== null).map((p) => ({
-      location: c.city!.name,
-      radiusKm: distanceKm(c.lat!, c.lon!, p.lat!, p.lon!),
-    })),
+        location: c.city!.name,
+        radiusKm: distanceKm(c.lat!, c.lon!, p.lat!, p.lon!),
+      })),
 );
 const COMPANIES = ['Acme GmbH', 'ACME GmbH', 'acme gmbh', 'Müller & Söhne', 'Zeta AG', 'Örtel KG', "L'Oréal"];
-const POSITIONS = [named('seo-manager', 'SEO Manager'), named('seo-specialist', 'SEO Specialist'), named('content-manager', 'Content Manager')];
-const SKILLS = [named('sistrix', 'Sistrix'), named('google-analytics', 'Google Analytics'), named('python', 'Python'), named('technisches-seo', 'Technisches SEO')];
+const POSITIONS = [
+  named('seo-manager', 'SEO Manager'),
+  named('seo-specialist', 'SEO Specialist'),
+  named('content-manager', 'Content Manager'),
+];
+const SKILLS = [
+  named('sistrix', 'Sistrix'),
+  named('google-analytics', 'Google Analytics'),
+  named('python', 'Python'),
+  named('technisches-seo', 'Technisches SEO'),
+];
 const INDUSTRIES = ['online-marketing', 'healthcare', 'e-commerce'];
-const WORDS = ['SEO', 'Manager', 'Managerin', 'managers', 'München', 'Muenchen', 'Gestión', 'posicionamiento', 'Entwicklung',
-  'Entwickler', 'optimization', 'optimal', 'Daten', 'café', 'Straße', 'Marketing', 'content', 'Berlin', 'Suche', 'suchen',
+const WORDS = [
+  'SEO',
+  'Manager',
+  'Managerin',
+  'managers',
+  'München',
+  'Muenchen',
+  'Gestión',
+  'posicionamiento',
+  'Entwicklung',
+  'Entwickler',
+  'optimization',
+  'optimal',
+  'Daten',
+  'café',
+  'Straße',
+  'Marketing',
+  'content',
+  'Berlin',
+  'Suche',
+  'suchen',
   // word forms, compounds, thesaurus and typos
-  'Entwicklerin', 'Softwareentwicklerin', 'Suchmaschinenoptimierung', 'optimierung', 'Manager:in', 'Gerente', 'SEA',
-  'desarrolladora', 'Markting', 'developper', 'developer', 'Marketinq'];
+  'Entwicklerin',
+  'Softwareentwicklerin',
+  'Suchmaschinenoptimierung',
+  'optimierung',
+  'Manager:in',
+  'Gerente',
+  'SEA',
+  'desarrolladora',
+  'Markting',
+  'developper',
+  'developer',
+  'Marketinq',
+];
 const PREFIXES = ['mana', 'entw', 'opt', 'gest', 'posic', 'mün', 'se', 'stras', 'caf', 'xyz'];
 const DATES = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1)];
-const SALARIES = [null, null, { min: 30_000, max: 40_000 }, { min: 35_000, max: 45_000 }, { min: 50_000, max: 60_000 },
-  { min: 60_000, max: 100_000 }, { min: 20_000, max: 20_000 }, { min: 70_000, max: 90_000 },
+const SALARIES = [
+  null,
+  null,
+  { min: 30_000, max: 40_000 },
+  { min: 35_000, max: 45_000 },
+  { min: 50_000, max: 60_000 },
+  { min: 60_000, max: 100_000 },
+  { min: 20_000, max: 20_000 },
+  { min: 70_000, max: 90_000 },
   // Middles on and next to every bucket boundary (0, 40,000, 60,000, 80,000).
-  { min: 0, max: 0 }, { min: 0, max: 1 }, { min: 39_999, max: 40_000 }, { min: 40_000, max: 40_000 }, { min: 30_000, max: 50_000 },
-  { min: 59_999, max: 60_000 }, { min: 60_000, max: 60_000 }, { min: 79_999, max: 80_000 }, { min: 80_000, max: 80_000 },
-  { min: 70_000, max: 90_001 }];
+  { min: 0, max: 0 },
+  { min: 0, max: 1 },
+  { min: 39_999, max: 40_000 },
+  { min: 40_000, max: 40_000 },
+  { min: 30_000, max: 50_000 },
+  { min: 59_999, max: 60_000 },
+  { min: 60_000, max: 60_000 },
+  { min: 79_999, max: 80_000 },
+  { min: 80_000, max: 80_000 },
+  { min: 70_000, max: 90_001 },
+];
 
 /**
  * Board ids as import makes them: a feed's numeric identifier of 1 to 15 digits as written
@@ -76,11 +139,23 @@ const boardIdArb = fc.oneof(
   fc.integer({ min: 1, max: 2000 }).map(String),
   fc.stringMatching(/^[0-9]{1,15}$/),
   fc.stringMatching(/^9[0-9]{16}$/),
-  fc.constantFrom('9', '10', '09', '100', '0100', '999999999999999', '000000000000001', '90000000000000000', '90000000000000001', '99999999999999999'),
+  fc.constantFrom(
+    '9',
+    '10',
+    '09',
+    '100',
+    '0100',
+    '999999999999999',
+    '000000000000001',
+    '90000000000000000',
+    '90000000000000001',
+    '99999999999999999',
+  ),
 );
 
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
-const several = (xs: readonly string[]): fc.Arbitrary<string[]> => fc.uniqueArray(pick(xs), { minLength: 2, maxLength: 3 });
+const several = (xs: readonly string[]): fc.Arbitrary<string[]> =>
+  fc.uniqueArray(pick(xs), { minLength: 2, maxLength: 3 });
 const orNull = <T>(xs: readonly T[]): fc.Arbitrary<T | null> => fc.option(pick(xs), { nil: null });
 const text = fc
   .tuple(fc.array(pick(WORDS), { maxLength: 6 }), pick([' ', ', ', '-', ' (m/w/d) ']))
@@ -88,71 +163,144 @@ const text = fc
 
 const jobArb = fc.record({
   boardId: boardIdArb,
-  title: text, searchText: text,
-  company: pick(COMPANIES), size: orNull(COMPANY_SIZES), industry: orNull(INDUSTRIES),
-  position: pick(POSITIONS), seniority: orNull(SENIORITY_LEVELS), employmentType: orNull(EMPLOYMENT_TYPES),
-  workModel: orNull(WORK_MODELS), remote: orNull([0, 10, 20, 40, 55, 100]),
+  title: text,
+  searchText: text,
+  company: pick(COMPANIES),
+  size: orNull(COMPANY_SIZES),
+  industry: orNull(INDUSTRIES),
+  position: pick(POSITIONS),
+  seniority: orNull(SENIORITY_LEVELS),
+  employmentType: orNull(EMPLOYMENT_TYPES),
+  workModel: orNull(WORK_MODELS),
+  remote: orNull([0, 10, 20, 40, 55, 100]),
   skills: fc.uniqueArray(pick(SKILLS), { maxLength: 3, selector: (s) => s.slug }),
-  isSeo: fc.boolean(), language: pick(['de', 'es', 'en'] as const),
+  isSeo: fc.boolean(),
+  language: pick(['de', 'es', 'en'] as const),
   places: fc.array(pick(PLACES), { maxLength: 3 }),
-  salary: pick(SALARIES), postedAt: pick(DATES),
+  salary: pick(SALARIES),
+  postedAt: pick(DATES),
   validThrough: pick([null, null, NOW - 1, NOW, NOW + 1000]),
 });
 
 const corpusArb = fc.array(jobArb, { maxLength: 60, size: 'medium' }).map((rows) =>
-  rows.map((r, i): Job => job({
-    key: `k${i}`, boardId: r.boardId, title: r.title, searchText: r.searchText,
-    company: { name: r.company, domain: null, website: null, logoUrl: null, size: r.size },
-    industry: r.industry, position: r.position, seniority: r.seniority, employmentType: r.employmentType,
-    workModel: r.workModel, remotePercentage: r.remote, skills: r.skills, isSeo: r.isSeo, language: r.language,
-    places: r.places, salary: r.salary, postedAt: r.postedAt, validThrough: r.validThrough,
-  })),
+  rows.map((r, i): Job =>
+    job({
+      key: `k${i}`,
+      boardId: r.boardId,
+      title: r.title,
+      searchText: r.searchText,
+      company: { name: r.company, domain: null, website: null, logoUrl: null, size: r.size },
+      industry: r.industry,
+      position: r.position,
+      seniority: r.seniority,
+      employmentType: r.employmentType,
+      workModel: r.workModel,
+      remotePercentage: r.remote,
+      skills: r.skills,
+      isSeo: r.isSeo,
+      language: r.language,
+      places: r.places,
+      salary: r.salary,
+      postedAt: r.postedAt,
+      validThrough: r.validThrough,
+    }),
+  ),
 );
 
 const FILTER_VALUES = {
-    salaryRange: pick(['0-40000', '40000-60000', '60000-80000', '80000+', 'nope']),
-    workModel: pick([...WORK_MODELS, 'nope']),
-    position: pick([...POSITIONS.map((p) => p.slug), 'nope']),
-    seniority: pick([...SENIORITY_LEVELS, 'nope']),
-    employmentType: pick([...EMPLOYMENT_TYPES.slice(0, 3), 'nope']),
-    remotePercentageMin: pick([0, 10, 20, 35, 40, 100]),
-    skill: pick([...SKILLS.map((s) => s.slug), 'nope']),
-    location: pick(['München', 'munchen', 'muenchen', 'MUENCHEN', 'Berlin', 'berlin-mitte', 'deutschland', 'bayern', 'Málaga',
-      'malaga', 'osterreich', 'oesterreich', 'schweiz', 'zürich', 'Frankfurt am Main', 'wien', 'hessen', 'koeln', 'Köln', 'nowhere']),
-    company: pick([...COMPANIES, 'acme GMBH', 'nope']),
-    industry: pick([...INDUSTRIES, 'nope']),
-    companySize: pick([...COMPANY_SIZES.slice(0, 3), 'nope']),
-    seo: fc.boolean(),
-    radiusKm: pick([0, 10, 50, 300, 500]),
-    keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
-    typos: fc.boolean(),
-    postedSince: pick([Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 9, 15), Date.UTC(2027, 0, 1)]),
-    salaryMin: pick([0, 40_000, 45_000, 60_000, 95_000]),
-    salaryEstimated: fc.boolean(),
-    language: pick(['de', 'es', 'en', 'fr']),
-    // several values per dimension (OR within, AND across), 2 or 3 at a time, unknown ones included
-    anyOf: fc.record({
+  salaryRange: pick(['0-40000', '40000-60000', '60000-80000', '80000+', 'nope']),
+  workModel: pick([...WORK_MODELS, 'nope']),
+  position: pick([...POSITIONS.map((p) => p.slug), 'nope']),
+  seniority: pick([...SENIORITY_LEVELS, 'nope']),
+  employmentType: pick([...EMPLOYMENT_TYPES.slice(0, 3), 'nope']),
+  remotePercentageMin: pick([0, 10, 20, 35, 40, 100]),
+  skill: pick([...SKILLS.map((s) => s.slug), 'nope']),
+  location: pick([
+    'München',
+    'munchen',
+    'muenchen',
+    'MUENCHEN',
+    'Berlin',
+    'berlin-mitte',
+    'deutschland',
+    'bayern',
+    'Málaga',
+    'malaga',
+    'osterreich',
+    'oesterreich',
+    'schweiz',
+    'zürich',
+    'Frankfurt am Main',
+    'wien',
+    'hessen',
+    'koeln',
+    'Köln',
+    'nowhere',
+  ]),
+  company: pick([...COMPANIES, 'acme GMBH', 'nope']),
+  industry: pick([...INDUSTRIES, 'nope']),
+  companySize: pick([...COMPANY_SIZES.slice(0, 3), 'nope']),
+  seo: fc.boolean(),
+  radiusKm: pick([0, 10, 50, 300, 500]),
+  keywords: fc.array(pick([...WORDS, ...PREFIXES]), { maxLength: 3 }).map((ws) => ws.join(' ')),
+  typos: fc.boolean(),
+  postedSince: pick([Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 9, 15), Date.UTC(2027, 0, 1)]),
+  salaryMin: pick([0, 40_000, 45_000, 60_000, 95_000]),
+  salaryEstimated: fc.boolean(),
+  language: pick(['de', 'es', 'en', 'fr']),
+  // several values per dimension (OR within, AND across), 2 or 3 at a time, unknown ones included
+  anyOf: fc.record(
+    {
       salaryRange: several(['0-40000', '40000-60000', '60000-80000', '80000+', 'nope']),
       workModel: several([...WORK_MODELS, 'nope']),
       position: several([...POSITIONS.map((p) => p.slug), 'nope']),
       seniority: several([...SENIORITY_LEVELS, 'nope']),
       skill: several([...SKILLS.map((s) => s.slug), 'nope']),
-      location: several(['München', 'muenchen', 'Berlin', 'berlin-mitte', 'bayern', 'wien', 'Málaga', 'schweiz', 'nowhere']),
+      location: several([
+        'München',
+        'muenchen',
+        'Berlin',
+        'berlin-mitte',
+        'bayern',
+        'wien',
+        'Málaga',
+        'schweiz',
+        'nowhere',
+      ]),
       company: several([...COMPANIES, 'nope']),
       industry: several([...INDUSTRIES, 'nope']),
       companySize: several([...COMPANY_SIZES.slice(0, 3), 'nope']),
       employmentType: several([...EMPLOYMENT_TYPES.slice(0, 3), 'nope']),
-    }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  ),
 };
 type FilterKey = keyof typeof FILTER_VALUES;
 const FILTER_KEYS = Object.keys(FILTER_VALUES) as FilterKey[];
 // Location with radius and keywords are drawn more often: their rules are the richest.
-const WEIGHTED_KEYS: FilterKey[][] = [...FILTER_KEYS.map((k) => [k]), ['location', 'radiusKm'], ['location', 'radiusKm'], ['keywords'], ['keywords', 'typos'], ['salaryMin', 'salaryEstimated'], ['anyOf'], ['anyOf', 'radiusKm'], ['anyOf']];
+const WEIGHTED_KEYS: FilterKey[][] = [
+  ...FILTER_KEYS.map((k) => [k]),
+  ['location', 'radiusKm'],
+  ['location', 'radiusKm'],
+  ['keywords'],
+  ['keywords', 'typos'],
+  ['salaryMin', 'salaryEstimated'],
+  ['anyOf'],
+  ['anyOf', 'radiusKm'],
+  ['anyOf'],
+];
 
 /** Zero to three filter groups at a time (more would almost always match nothing). */
 const filterArb: fc.Arbitrary<JobFilter> = fc
-  .tuple(fc.array(pick(WEIGHTED_KEYS), { maxLength: 3 }), fc.record(FILTER_VALUES), fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick(AT_THE_EDGE) }))
-  .map(([groups, values, edge]) => ({ ...Object.fromEntries(groups.flat().map((k) => [k, values[k]])), ...edge }) as JobFilter);
+  .tuple(
+    fc.array(pick(WEIGHTED_KEYS), { maxLength: 3 }),
+    fc.record(FILTER_VALUES),
+    fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick(AT_THE_EDGE) }),
+  )
+  .map(
+    ([groups, values, edge]) =>
+      ({ ...Object.fromEntries(groups.flat().map((k) => [k, values[k]])), ...edge }) as JobFilter,
+  );
 
 const listArb: fc.Arbitrary<ListRequest> = fc.record({
   filter: filterArb,
@@ -188,29 +336,47 @@ const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 300) };
 const PROPERTY_TIMEOUT_MS = 240_000;
 
 describe('SearchIndex against a naive filter/sort/count', () => {
-  it('counts and lists the same jobs in the same order', () => {
-    fc.assert(
-      fc.property(corpusArb, tuningArb, fc.array(listArb, { minLength: 1, maxLength: 4 }), (jobs, tuning, requests) => {
-        const [index, naive] = build(jobs, tuning);
-        expect(index.size).toBe(naive.live.length);
-        for (const r of requests) {
-          expect(index.count(r.filter)).toBe(naive.count(r.filter));
-          expect(index.list(r)).toEqual(naive.list(r));
-        }
-      }),
-      RUNS,
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'counts and lists the same jobs in the same order',
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          tuningArb,
+          fc.array(listArb, { minLength: 1, maxLength: 4 }),
+          (jobs, tuning, requests) => {
+            const [index, naive] = build(jobs, tuning);
+            expect(index.size).toBe(naive.live.length);
+            for (const r of requests) {
+              expect(index.count(r.filter)).toBe(naive.count(r.filter));
+              expect(index.list(r)).toEqual(naive.list(r));
+            }
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('counts the same facets in both modes', () => {
-    fc.assert(
-      fc.property(corpusArb, tuningArb, fc.array(facetArb, { minLength: 1, maxLength: 4 }), (jobs, tuning, requests) => {
-        const [index, naive] = build(jobs, tuning);
-        for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
-      }),
-      RUNS,
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'counts the same facets in both modes',
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          tuningArb,
+          fc.array(facetArb, { minLength: 1, maxLength: 4 }),
+          (jobs, tuning, requests) => {
+            const [index, naive] = build(jobs, tuning);
+            for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('gives each alternative of a multi-value dimension, in disjunctive counts, the count of that value alone', () => {
     const dims = [
@@ -222,37 +388,88 @@ describe('SearchIndex against a naive filter/sort/count', () => {
     // (not locations: a location value matches every place of its fold key, while a facet row
     // counts one place slug, so `muenchen` and `münchen` are one filter but two rows; as before)
     fc.assert(
-      fc.property(corpusArb, pick(dims), filterArb, fc.integer({ min: 0, max: 1000 }), (jobs, [field, facet, values], rest, seed) => {
-        const [index] = build(jobs);
-        const chosen = values.filter((_, i) => ((seed >> i) & 1) === 1 || i < 2);
-        const { anyOf: _ignored, ...others } = rest;
-        const single = { ...others };
-        delete (single as Record<string, unknown>)[field];
-        const filter = { ...single, anyOf: { [field]: chosen } };
-        const options = index.facets({ filter, mode: 'disjunctive', facetLimit: 1000 })[facet];
-        for (const option of options) expect(option.count, option.value).toBe(index.count({ ...single, [field]: option.value }));
-        // the selected ones are listed, and the union counts what any of them matches
-        const listed = options.map((o) => o.value);
-        expect(index.count(filter)).toBe(index.count({ ...single, anyOf: { [field]: listed.filter((v) => chosen.includes(v)) } }));
-      }),
+      fc.property(
+        corpusArb,
+        pick(dims),
+        filterArb,
+        fc.integer({ min: 0, max: 1000 }),
+        (jobs, [field, facet, values], rest, seed) => {
+          const [index] = build(jobs);
+          const chosen = values.filter((_, i) => ((seed >> i) & 1) === 1 || i < 2);
+          const { anyOf: _ignored, ...others } = rest;
+          const single = { ...others };
+          delete (single as Record<string, unknown>)[field];
+          const filter = { ...single, anyOf: { [field]: chosen } };
+          const options = index.facets({ filter, mode: 'disjunctive', facetLimit: 1000 })[facet];
+          for (const option of options)
+            expect(option.count, option.value).toBe(index.count({ ...single, [field]: option.value }));
+          // the selected ones are listed, and the union counts what any of them matches
+          const listed = options.map((o) => o.value);
+          expect(index.count(filter)).toBe(
+            index.count({ ...single, anyOf: { [field]: listed.filter((v) => chosen.includes(v)) } }),
+          );
+        },
+      ),
       RUNS,
     );
   });
 
-  it('suggests and resolves the same places and companies', () => {
-    const q = pick(['b', 'Be', 'mün', 'mu', 'muen', 'am', 'am ma', 'frankfurt-am', 'ö', 'oe', 'ost', 'a', 'acme', 'söhne', 'oreal', 'l', 'z', 'kanton', ' ', '']);
-    const value = pick(['München', 'muenchen', 'koeln', 'KÖLN', 'BERLIN', 'wien', 'Wien-Land', 'nowhere', 'Acme GmbH', 'acme gmbh', 'ZETA ag', 'x']);
-    fc.assert(
-      fc.property(corpusArb, fc.array(fc.tuple(q, fc.integer({ min: 1, max: 5 }), value), { minLength: 1, maxLength: 4 }), (jobs, queries) => {
-        const [index, naive] = build(jobs);
-        for (const [text, limit, v] of queries) {
-          expect(index.suggestLocations(text, limit)).toEqual(naiveSuggestLocations(naive, text, limit));
-          expect(index.suggestCompanies(text, limit)).toEqual(naiveSuggestCompanies(naive, text, limit));
-          expect(index.resolveLocation(v)).toEqual(naiveResolveLocation(naive, v));
-          expect(index.resolveCompany(v)).toEqual(naiveResolveCompany(naive, v));
-        }
-      }),
-      RUNS,
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'suggests and resolves the same places and companies',
+    () => {
+      const q = pick([
+        'b',
+        'Be',
+        'mün',
+        'mu',
+        'muen',
+        'am',
+        'am ma',
+        'frankfurt-am',
+        'ö',
+        'oe',
+        'ost',
+        'a',
+        'acme',
+        'söhne',
+        'oreal',
+        'l',
+        'z',
+        'kanton',
+        ' ',
+        '',
+      ]);
+      const value = pick([
+        'München',
+        'muenchen',
+        'koeln',
+        'KÖLN',
+        'BERLIN',
+        'wien',
+        'Wien-Land',
+        'nowhere',
+        'Acme GmbH',
+        'acme gmbh',
+        'ZETA ag',
+        'x',
+      ]);
+      fc.assert(
+        fc.property(
+          corpusArb,
+          fc.array(fc.tuple(q, fc.integer({ min: 1, max: 5 }), value), { minLength: 1, maxLength: 4 }),
+          (jobs, queries) => {
+            const [index, naive] = build(jobs);
+            for (const [text, limit, v] of queries) {
+              expect(index.suggestLocations(text, limit)).toEqual(naiveSuggestLocations(naive, text, limit));
+              expect(index.suggestCompanies(text, limit)).toEqual(naiveSuggestCompanies(naive, text, limit));
+              expect(index.resolveLocation(v)).toEqual(naiveResolveLocation(naive, v));
+              expect(index.resolveCompany(v)).toEqual(naiveResolveCompany(naive, v));
+            }
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

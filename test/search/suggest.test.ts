@@ -10,7 +10,10 @@ const city = (slug: string, name: string) => place({ city: { slug, name } });
 
 describe('SearchIndex autocomplete', () => {
   it('matches the start of any word of the display name, ignoring case and accents', () => {
-    const index = indexOf([job({ places: [city('frankfurt-am-main', 'Frankfurt am Main')] }), job({ places: [MUENCHEN] })]);
+    const index = indexOf([
+      job({ places: [city('frankfurt-am-main', 'Frankfurt am Main')] }),
+      job({ places: [MUENCHEN] }),
+    ]);
     expect(index.suggestLocations('am ma', 10)).toEqual([{ value: 'frankfurt-am-main', label: 'Frankfurt am Main' }]);
     expect(index.suggestLocations('MAIN', 10)).toEqual([{ value: 'frankfurt-am-main', label: 'Frankfurt am Main' }]);
     expect(index.suggestLocations('munch', 10)).toEqual([{ value: 'münchen', label: 'München' }]);
@@ -19,7 +22,9 @@ describe('SearchIndex autocomplete', () => {
 
   it('returns nothing for an empty or blank query', () => {
     const index = indexOf([job()]);
-    expect([index.suggestLocations('', 10), index.suggestLocations('  ', 10), index.suggestCompanies('-', 10)]).toEqual([[], [], []]);
+    expect([index.suggestLocations('', 10), index.suggestLocations('  ', 10), index.suggestCompanies('-', 10)]).toEqual(
+      [[], [], []],
+    );
   });
 
   it('suggests cities, regions and countries, sorted by label with German collation, duplicate labels allowed', () => {
@@ -35,14 +40,33 @@ describe('SearchIndex autocomplete', () => {
   it('keeps whole-name prefixes first, then the places with most jobs, and sorts the kept ones by label', () => {
     const places = [city('bad-hamburg', 'Bad Hamburg'), city('hamm', 'Hamm'), city('hameln', 'Hameln')];
     const times = (n: number, p: (typeof places)[number]) => Array.from({ length: n }, () => job({ places: [p] }));
-    const jobs = [...times(5, places[0]!), ...times(3, places[1]!), ...times(2, places[2]!), job({ places: [HAMBURG] })];
+    const jobs = [
+      ...times(5, places[0]!),
+      ...times(3, places[1]!),
+      ...times(2, places[2]!),
+      job({ places: [HAMBURG] }),
+    ];
     const index = indexOf(jobs);
-    expect(index.suggestLocations('ham', 2)).toEqual([{ value: 'hameln', label: 'Hameln' }, { value: 'hamm', label: 'Hamm' }]);
-    expect(index.suggestLocations('ham', 5).map((s) => s.label)).toEqual(['Bad Hamburg', 'Hamburg', 'Hamburg', 'Hameln', 'Hamm']);
+    expect(index.suggestLocations('ham', 2)).toEqual([
+      { value: 'hameln', label: 'Hameln' },
+      { value: 'hamm', label: 'Hamm' },
+    ]);
+    expect(index.suggestLocations('ham', 5).map((s) => s.label)).toEqual([
+      'Bad Hamburg',
+      'Hamburg',
+      'Hamburg',
+      'Hameln',
+      'Hamm',
+    ]);
   });
 
   it('suggests companies by display name, the value being the name itself', () => {
-    const index = indexOf([company('Müller & Söhne GmbH'), company('Acme GmbH'), company('ACME GmbH'), company('ACME GmbH')]);
+    const index = indexOf([
+      company('Müller & Söhne GmbH'),
+      company('Acme GmbH'),
+      company('ACME GmbH'),
+      company('ACME GmbH'),
+    ]);
     expect(index.suggestCompanies('söh', 10)).toEqual([{ value: 'Müller & Söhne GmbH', label: 'Müller & Söhne GmbH' }]);
     expect(index.suggestCompanies('gmbh', 10)).toEqual([
       { value: 'ACME GmbH', label: 'ACME GmbH' },
@@ -51,12 +75,15 @@ describe('SearchIndex autocomplete', () => {
   });
 
   it('answers one- and two-letter queries over many names like a full scan', () => {
-    const names = Array.from({ length: 160 }, (_, i) => (i % 3 === 0 ? `Alpha ${i}` : i % 3 === 1 ? `Beta Alpha ${i}` : `Al ${i} Beta`));
+    const names = Array.from({ length: 160 }, (_, i) =>
+      i % 3 === 0 ? `Alpha ${i}` : i % 3 === 1 ? `Beta Alpha ${i}` : `Al ${i} Beta`,
+    );
     const jobs = names.flatMap((name, i) => Array.from({ length: 1 + (i % 7) }, () => company(name)));
     const index = indexOf(jobs);
     const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
     for (const q of ['a', 'al', 'B', 'be', '1']) {
-      for (const limit of [1, 10, 50]) expect(index.suggestCompanies(q, limit), `${q} ${limit}`).toEqual(naiveSuggestCompanies(naive, q, limit));
+      for (const limit of [1, 10, 50])
+        expect(index.suggestCompanies(q, limit), `${q} ${limit}`).toEqual(naiveSuggestCompanies(naive, q, limit));
     }
   });
 

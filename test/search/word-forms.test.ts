@@ -9,7 +9,15 @@ import { ids, indexOf } from './helpers.js';
 
 /** A posting whose title is its whole text, with the position the import would give it. */
 function posting(boardId: string, title: string, language: Language): Job {
-  return job({ boardId, title, searchText: title, language, position: classifyPosition(title).position, skills: [], company: { name: 'Firma', domain: null, website: null, logoUrl: null, size: null } });
+  return job({
+    boardId,
+    title,
+    searchText: title,
+    language,
+    position: classifyPosition(title).position,
+    skills: [],
+    company: { name: 'Firma', domain: null, website: null, logoUrl: null, size: null },
+  });
 }
 
 const CORPUS = [
@@ -79,7 +87,9 @@ describe('keyword word forms, compounds, thesaurus and typos', () => {
 
   for (const [q, expected] of TABLE) {
     it(`q=${q}`, () => {
-      const found = ids(index.list({ filter: { keywords: q }, sort: 'date', order: 'desc', page: 1, perPage: 100 })).sort();
+      const found = ids(
+        index.list({ filter: { keywords: q }, sort: 'date', order: 'desc', page: 1, perPage: 100 }),
+      ).sort();
       expect(found).toEqual(expected);
       expect(index.count({ keywords: q })).toBe(expected.length);
     });
@@ -92,7 +102,9 @@ describe('keyword word forms, compounds, thesaurus and typos', () => {
   });
 
   it('ranks exact matches above corrected ones', () => {
-    const found = ids(index.list({ filter: { keywords: 'marketing' }, sort: 'relevance', order: 'desc', page: 1, perPage: 100 }));
+    const found = ids(
+      index.list({ filter: { keywords: 'marketing' }, sort: 'relevance', order: 'desc', page: 1, perPage: 100 }),
+    );
     expect(found).toHaveLength(3);
     expect(found[2]).toBe('14');
   });
@@ -113,21 +125,35 @@ describe('keyword word forms, compounds, thesaurus and typos', () => {
 
 describe('word form rules', () => {
   it.each([
-    ['entwicklerin', 'entwickler'], ['managerinnen', 'manager'], ['referentin', 'referent'], ['ingenieurin', 'ingenieur'],
-    ['desarrolladora', 'desarrollador'], ['programadoras', 'programadores'], ['enfermera', 'enfermero'],
-    ['berlin', 'berlin'], ['termin', 'termin'], ['medizin', 'medizin'], ['marin', 'marin'],
+    ['entwicklerin', 'entwickler'],
+    ['managerinnen', 'manager'],
+    ['referentin', 'referent'],
+    ['ingenieurin', 'ingenieur'],
+    ['desarrolladora', 'desarrollador'],
+    ['programadoras', 'programadores'],
+    ['enfermera', 'enfermero'],
+    ['berlin', 'berlin'],
+    ['termin', 'termin'],
+    ['medizin', 'medizin'],
+    ['marin', 'marin'],
   ])('foldGender(%s) = %s', (key, folded) => expect(foldGender(key)).toBe(folded));
 
   it.each([
     ['suchmaschinenoptimierung', ['suchmaschine', 'optimierung']],
     ['vertriebsmitarbeiter', ['vertrieb', 'mitarbeiter']],
     ['fullstackentwickler', ['entwickler']],
-    ['bergamt', []], ['berlin', []], ['marketing', []],
+    ['bergamt', []],
+    ['berlin', []],
+    ['marketing', []],
   ])('compoundParts(%s)', (key, parts) => expect(compoundParts(key)).toEqual(parts));
 
   it.each([
-    ['SEO-Managerin', 'seo-manager'], ['Gerente SEO', 'seo-manager'], ['SEO Manager (m/w/d)', 'seo-manager'],
-    ['Responsable SEO', 'seo-manager'], ['seo manager berlin', null], ['manager', null],
+    ['SEO-Managerin', 'seo-manager'],
+    ['Gerente SEO', 'seo-manager'],
+    ['SEO Manager (m/w/d)', 'seo-manager'],
+    ['Responsable SEO', 'seo-manager'],
+    ['seo manager berlin', null],
+    ['manager', null],
   ])('queryPosition(%s) = %s', (q, slug) => expect(queryPosition(q)).toBe(slug));
 
   it('budgets and distances', () => {

@@ -7,8 +7,10 @@ import type { StoreFixture } from './job-store.contract.js';
 const NOW = Date.UTC(2026, 11, 1);
 const DAY = 86_400_000;
 
-const staged = (jobs: readonly Job[], from = 1): StagedJob[] => jobs.map((j, i) => ({ job: j, position: `line ${from + i}` }));
-const sorted = (jobs: readonly Job[]): Job[] => [...jobs].sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
+const staged = (jobs: readonly Job[], from = 1): StagedJob[] =>
+  jobs.map((j, i) => ({ job: j, position: `line ${from + i}` }));
+const sorted = (jobs: readonly Job[]): Job[] =>
+  [...jobs].sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
 
 async function scanned(store: JobStore): Promise<Job[]> {
   const all: Job[] = [];
@@ -32,7 +34,9 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
     });
 
     const feed = (n: number, overrides: Partial<Job> = {}): Job[] =>
-      Array.from({ length: n }, (_, i) => job({ key: `feed:id::${i}`, boardId: String(500 + i), source: 'feed', ...overrides }));
+      Array.from({ length: n }, (_, i) =>
+        job({ key: `feed:id::${i}`, boardId: String(500 + i), source: 'feed', ...overrides }),
+      );
 
     it('serves nothing of an import before its publish, and all of it after, with one cursor step', async () => {
       const jobs = feed(1_500);
@@ -43,7 +47,13 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect(await store.loadLive(NOW)).toEqual([]);
       expect(await store.count()).toBe(0);
       expect(await store.changeCursor()).toBe(cursor);
-      expect(await store.publish(id, { now: NOW, sync: false })).toEqual({ inserted: 1_500, updated: 0, unchanged: 0, expired: 0, removed: 0 });
+      expect(await store.publish(id, { now: NOW, sync: false })).toEqual({
+        inserted: 1_500,
+        updated: 0,
+        unchanged: 0,
+        expired: 0,
+        removed: 0,
+      });
       expect(await store.changeCursor()).toBe(cursor + 1);
       expect(await store.loadLive(NOW)).toStrictEqual(sorted(jobs));
     });
@@ -56,17 +66,38 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       const cursor = await store.changeCursor();
       const again = await store.beginImport('feed');
       await store.stage(again, staged(jobs));
-      expect(await store.publish(again, { now: NOW, sync: false })).toEqual({ inserted: 0, updated: 0, unchanged: 3, expired: 0, removed: 0 });
+      expect(await store.publish(again, { now: NOW, sync: false })).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 3,
+        expired: 0,
+        removed: 0,
+      });
       expect(await store.changeCursor()).toBe(cursor);
       const third = await store.beginImport('feed');
-      await store.stage(third, staged([{ ...jobs[0]!, title: 'changed' }, ...jobs.slice(1), job({ key: 'feed:id::new', source: 'feed' })]));
-      expect(await store.publish(third, { now: NOW, sync: false })).toEqual({ inserted: 1, updated: 1, unchanged: 2, expired: 0, removed: 0 });
+      await store.stage(
+        third,
+        staged([{ ...jobs[0]!, title: 'changed' }, ...jobs.slice(1), job({ key: 'feed:id::new', source: 'feed' })]),
+      );
+      expect(await store.publish(third, { now: NOW, sync: false })).toEqual({
+        inserted: 1,
+        updated: 1,
+        unchanged: 2,
+        expired: 0,
+        removed: 0,
+      });
       expect(await store.changeCursor()).toBe(cursor + 1);
     });
 
     it('stores postings expired on arrival without serving them, and says how many', async () => {
       const id = await store.beginImport('feed');
-      await store.stage(id, staged([job({ key: 'feed:old', source: 'feed', validThrough: NOW - DAY }), job({ key: 'feed:live', source: 'feed' })]));
+      await store.stage(
+        id,
+        staged([
+          job({ key: 'feed:old', source: 'feed', validThrough: NOW - DAY }),
+          job({ key: 'feed:live', source: 'feed' }),
+        ]),
+      );
       expect(await store.publish(id, { now: NOW, sync: false })).toMatchObject({ inserted: 2, expired: 1 });
       expect(await store.count()).toBe(2);
       expect((await store.loadLive(NOW)).map((j) => j.key)).toEqual(['feed:live']);
@@ -81,7 +112,13 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       await store.publish(first, { now: NOW, sync: false });
       const snapshot = await store.beginImport('feed');
       await store.stage(snapshot, staged([jobs[1]!, jobs[3]!]));
-      expect(await store.publish(snapshot, { now: NOW, sync: true })).toEqual({ inserted: 0, updated: 0, unchanged: 2, expired: 0, removed: 2 });
+      expect(await store.publish(snapshot, { now: NOW, sync: true })).toEqual({
+        inserted: 0,
+        updated: 0,
+        unchanged: 2,
+        expired: 0,
+        removed: 2,
+      });
       expect((await store.loadLive(NOW)).map((j) => j.key)).toEqual(['feed:id::1', 'feed:id::3', 'other:id::1']);
     });
 
@@ -94,7 +131,13 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         { job: job({ key: 'feed:id::b', source: 'feed' }), position: 'line 3' },
         { job: { ...a, title: 'third' }, position: 'line 4' },
       ]);
-      expect(result).toEqual({ staged: 1, repeated: [{ position: 'line 2', firstPosition: 'line 1' }, { position: 'line 4', firstPosition: 'line 1' }] });
+      expect(result).toEqual({
+        staged: 1,
+        repeated: [
+          { position: 'line 2', firstPosition: 'line 1' },
+          { position: 'line 4', firstPosition: 'line 1' },
+        ],
+      });
       await store.publish(id, { now: NOW, sync: false });
       expect((await store.loadLive(NOW)).find((j) => j.key === a.key)?.title).toBe('first');
     });
@@ -111,7 +154,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect(await store.count()).toBe(2);
     });
 
-    it('keeps a posting\'s board id across imports and restarts, and never gives one id to two postings', async () => {
+    it("keeps a posting's board id across imports and restarts, and never gives one id to two postings", async () => {
       const a = job({ key: 'feedA:id::7', source: 'feedA', boardId: '7' });
       const b = job({ key: 'feedB:id::7', source: 'feedB', boardId: '7' });
       const first = await store.beginImport('feedA');

@@ -25,7 +25,11 @@ function what(change: JobChange): unknown {
 }
 
 /** Every page after `since`, `limit` at a time, checking each page's cursors as it goes. */
-async function readAll(store: JobStore, since: number, limit: number): Promise<{ pages: ChangePage[]; changes: JobChange[]; cursor: number }> {
+async function readAll(
+  store: JobStore,
+  since: number,
+  limit: number,
+): Promise<{ pages: ChangePage[]; changes: JobChange[]; cursor: number }> {
   const pages: ChangePage[] = [];
   let cursor = since;
   for (;;) {
@@ -93,9 +97,28 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       const rich = job({
         key: 'k:rich',
         title: 'SEO-Spezialist:in für Suchmaschinen­optimierung — „Köln“ 🚀 日本語 עברית "quoted" \\ back',
-        company: { name: 'Müller & Söhne GmbH', domain: 'müller.de', website: 'https://müller.de/', logoUrl: null, size: null },
-        skills: [{ slug: 'google-analytics', name: 'Google Analytics' }, { slug: 'señal', name: 'Señal' }],
-        places: [place(), place({ city: null, region: null, country: { slug: 'españa', name: 'España' }, countryCode: 'ES', lat: -3.703790, lon: 40.416775 })],
+        company: {
+          name: 'Müller & Söhne GmbH',
+          domain: 'müller.de',
+          website: 'https://müller.de/',
+          logoUrl: null,
+          size: null,
+        },
+        skills: [
+          { slug: 'google-analytics', name: 'Google Analytics' },
+          { slug: 'señal', name: 'Señal' },
+        ],
+        places: [
+          place(),
+          place({
+            city: null,
+            region: null,
+            country: { slug: 'españa', name: 'España' },
+            countryCode: 'ES',
+            lat: -3.70379,
+            lon: 40.416775,
+          }),
+        ],
         summary: 'Zeile 1\nZeile 2\tTab\r\nEnde',
         salary: { min: 45_000, max: 72_500 },
         postedAt: 1_790_000_000_123,
@@ -103,10 +126,22 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       });
       const bare = job({
         key: 'k:bare',
-        industry: null, seniority: null, employmentType: null, workModel: null, remotePercentage: null,
-        skills: [], places: [], salary: null, estimatedSalary: { min: 40_000, max: 50_000 },
-        seoContext: '', salaryContext: '', remoteContext: '', isSeo: false, language: 'es',
-        postedAt: null, validThrough: null,
+        industry: null,
+        seniority: null,
+        employmentType: null,
+        workModel: null,
+        remotePercentage: null,
+        skills: [],
+        places: [],
+        salary: null,
+        estimatedSalary: { min: 40_000, max: 50_000 },
+        seoContext: '',
+        salaryContext: '',
+        remoteContext: '',
+        isSeo: false,
+        language: 'es',
+        postedAt: null,
+        validThrough: null,
       });
       await store.upsert([rich, bare]);
       expect(await store.loadLive(NOW)).toStrictEqual([bare, rich]);
@@ -148,7 +183,11 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
     });
 
     it('finds a posting by its board id, expired ones too, and nothing for an unknown or deleted one', async () => {
-      const detail = { description: 'Erste Zeile.\nZweite Zeile.', applyUrl: 'https://example.com/apply', statedSalary: null };
+      const detail = {
+        description: 'Erste Zeile.\nZweite Zeile.',
+        applyUrl: 'https://example.com/apply',
+        statedSalary: null,
+      };
       const [a, b] = [job({ boardId: '42', detail }), job({ boardId: '4200000000000000', validThrough: NOW - DAY })];
       await store.upsert([a, b]);
       expect(await store.getByBoardId('42')).toStrictEqual(a);
@@ -253,7 +292,11 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         await store.upsert([a2]);
         const end = await store.changeCursor();
         const { changes, cursor } = await readAll(store, 0, 100);
-        expect(changes.map(what)).toEqual([['upsert', b], ['upsert', c], ['upsert', a2]]);
+        expect(changes.map(what)).toEqual([
+          ['upsert', b],
+          ['upsert', c],
+          ['upsert', a2],
+        ]);
         expect(cursor).toBe(end);
         const [first, second, third] = changes.map((ch) => ch.cursor);
         expect(first).toBe(afterFirst);
@@ -261,7 +304,10 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         expect(second).toBeLessThan(third ?? 0);
         // From a cursor on: only what came after it.
         const later = await store.changesSince(afterFirst, 100);
-        expect(later.changes.map(what)).toEqual([['upsert', c], ['upsert', a2]]);
+        expect(later.changes.map(what)).toEqual([
+          ['upsert', c],
+          ['upsert', a2],
+        ]);
         expect(later).toMatchObject({ cursor: end, more: false });
         expect(await store.changesSince(end, 100)).toEqual({ changes: [], cursor: end, more: false });
       });
@@ -275,14 +321,20 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         expect(deleted.changes.map(what)).toEqual([['delete', 'k:a', '100']]);
         expect(deleted.cursor).toBe(await store.changeCursor());
         // From the very beginning, a follower sees b's upsert and a's deletion only.
-        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['delete', 'k:a', '100']]);
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([
+          ['upsert', b],
+          ['delete', 'k:a', '100'],
+        ]);
         // Deleting what is gone changes nothing.
         await store.delete([a.key]);
         expect((await store.changesSince(deleted.cursor, 100)).changes).toEqual([]);
         // Back again, the key keeps its board id (the registry), whatever the write proposes.
         const a2 = { ...a, title: 'back', boardId: '101' };
         await store.upsert([a2]);
-        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([['upsert', b], ['upsert', { ...a2, boardId: '100' }]]);
+        expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([
+          ['upsert', b],
+          ['upsert', { ...a2, boardId: '100' }],
+        ]);
         await store.delete([a.key, b.key]);
         expect((await readAll(store, 0, 100)).changes.map(what)).toEqual([
           ['delete', 'k:a', '100'],
@@ -295,7 +347,10 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         const gone = job({ key: 'k:gone', validThrough: NOW - DAY });
         await store.upsert([soon, gone]);
         const { changes, cursor } = await readAll(store, 0, 100);
-        expect(changes.map(what)).toEqual([['upsert', gone], ['upsert', soon]]);
+        expect(changes.map(what)).toEqual([
+          ['upsert', gone],
+          ['upsert', soon],
+        ]);
         // Time passing writes nothing.
         expect(await store.loadLive(NOW + DAY)).toEqual([]);
         expect(await store.changesSince(cursor, 100)).toEqual({ changes: [], cursor, more: false });
@@ -314,7 +369,15 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         expect(pages.map((p) => p.changes.length)).toEqual([2, 5, 2]);
         expect(pages.map((p) => p.more)).toEqual([true, true, false]);
         expect(changes.map((ch) => (ch.kind === 'upsert' ? ch.job.key : ch.key))).toEqual([
-          'k:one1', 'k:one0', 'k:big0', 'k:big1', 'k:big2', 'k:big3', 'k:big4', 'k:one2', 'k:one3',
+          'k:one1',
+          'k:one0',
+          'k:big0',
+          'k:big1',
+          'k:big2',
+          'k:big3',
+          'k:big4',
+          'k:one2',
+          'k:one3',
         ]);
         const big0 = pages[1]?.changes.map((ch) => ch.cursor) ?? [];
         expect(new Set(big0).size).toBe(1);
@@ -336,7 +399,9 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
           for (let round = 0; round < 12; round++) {
             const pick = keys.filter((_, i) => (i + round + tag.length) % 3 !== 0);
             // Board ids are unique per key, so writers never clash on them.
-            await w.upsert(pick.slice(0, 6).map((key) => job({ key, boardId: `b${key.slice(3)}`, title: `${tag}${round}` })));
+            await w.upsert(
+              pick.slice(0, 6).map((key) => job({ key, boardId: `b${key.slice(3)}`, title: `${tag}${round}` })),
+            );
             if (round % 4 === 3) await w.delete(pick.slice(6, 8));
           }
         };

@@ -17,7 +17,11 @@ describe('sortByKey', () => {
   });
 
   it('puts a character above U+FFFF after one just below it', () => {
-    expect(sortByKey([job({ key: '😀' }), job({ key: 'ｚ' }), job({ key: 'a' })]).map((j) => j.key)).toEqual(['a', 'ｚ', '😀']);
+    expect(sortByKey([job({ key: '😀' }), job({ key: 'ｚ' }), job({ key: 'a' })]).map((j) => j.key)).toEqual([
+      'a',
+      'ｚ',
+      '😀',
+    ]);
   });
 });
 

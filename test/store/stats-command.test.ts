@@ -70,8 +70,17 @@ describe('jobsearch stats', () => {
   it('prints text in English with English number grouping', async () => {
     const { output } = await runStats([]);
     expect(output).toContain('Live postings      4\n');
-    expect(formatStats({ stored: 12_345, live: 0, expired: 12_345, changeCursor: 7, byCountry: [], bySource: [], seo: { yes: 0, no: 0 } }))
-      .toContain('Stored postings    12,345\n');
+    expect(
+      formatStats({
+        stored: 12_345,
+        live: 0,
+        expired: 12_345,
+        changeCursor: 7,
+        byCountry: [],
+        bySource: [],
+        seo: { yes: 0, no: 0 },
+      }),
+    ).toContain('Stored postings    12,345\n');
   });
 
   it('rejects a --now that is not a date', async () => {

@@ -54,7 +54,10 @@ describe('the built search page', () => {
     expect(page).toContain(`src="/${web.js}"`);
     expect(page).toContain(`href="/${web.css}"`);
 
-    for (const [file, type] of [[web.js, /javascript/], [web.css, /text\/css/]] as const) {
+    for (const [file, type] of [
+      [web.js, /javascript/],
+      [web.css, /text\/css/],
+    ] as const) {
       const res = await app.inject({ url: `/${file}`, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(type);

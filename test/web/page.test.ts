@@ -40,7 +40,9 @@ describe('the search page in a real browser', () => {
   };
   /** Waits until the page shows `total` results and its cards are the API's cards. */
   const expectResults = async (answer: Answer) => {
-    await expect.poll(async () => heading().innerText()).toBe(answer.total_results === 1 ? '1 Job' : `${answer.total_results_formatted} Jobs`);
+    await expect
+      .poll(async () => heading().innerText())
+      .toBe(answer.total_results === 1 ? '1 Job' : `${answer.total_results_formatted} Jobs`);
     await expect.poll(cardTitles).toEqual(answer.jobs.map((j) => j.title));
   };
 
@@ -70,7 +72,9 @@ describe('the search page in a real browser', () => {
     await expect.poll(() => options.allInnerTexts()).toContain('München');
     const labels = await options.allInnerTexts();
     for (let i = 0; i <= labels.indexOf('München'); i++) await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.locator('#location').getAttribute('aria-activedescendant')).toBe(`location-opt-${labels.indexOf('München')}`);
+    await expect
+      .poll(() => page.locator('#location').getAttribute('aria-activedescendant'))
+      .toBe(`location-opt-${labels.indexOf('München')}`);
     await page.keyboard.press('Enter');
 
     await expect.poll(path).toBe('/?location=münchen&ll=München');
@@ -87,21 +91,31 @@ describe('the search page in a real browser', () => {
     await page.locator('button[data-facet=work_model][data-value=hybrid]').click();
     await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
     // A second work model is added, not swapped: hybrid or the other model with the most jobs here.
-    const models = await fetch(`${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid&facet_mode=disjunctive`);
-    const other = ((await models.json()) as { filters: { work_models: { value: string; count: number }[] } }).filters.work_models
+    const models = await fetch(
+      `${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid&facet_mode=disjunctive`,
+    );
+    const other = (
+      (await models.json()) as { filters: { work_models: { value: string; count: number }[] } }
+    ).filters.work_models
       .filter((m) => m.value !== 'hybrid')
       .sort((a, b) => b.count - a.count)[0]!;
     expect(other.count).toBeGreaterThan(0);
     await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
     const either = await api(`location=münchen&radius=50&work_model=hybrid,${other.value}`);
-    expect(either.total_results).toBeGreaterThan((await api('location=münchen&radius=50&work_model=hybrid')).total_results);
+    expect(either.total_results).toBeGreaterThan(
+      (await api('location=münchen&radius=50&work_model=hybrid')).total_results,
+    );
     await expectResults(either);
     expect(decodeURIComponent(path())).toContain(`work_model=hybrid,${other.value}`);
     await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
     await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
     // The salary band with the most of these jobs (which one depends on the demo data).
-    const res = await fetch(`${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid`);
-    const bands = ((await res.json()) as { filters: { salary_ranges: { value: string; label: string; count: number }[] } }).filters.salary_ranges;
+    const res = await fetch(
+      `${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid`,
+    );
+    const bands = (
+      (await res.json()) as { filters: { salary_ranges: { value: string; label: string; count: number }[] } }
+    ).filters.salary_ranges;
     const band = [...bands].sort((a, b) => b.count - a.count)[0]!;
     expect(band.count).toBeGreaterThan(0);
     await page.locator(`button[data-facet=salary_range][data-value="${band.value}"]`).click();
@@ -114,7 +128,9 @@ describe('the search page in a real browser', () => {
       'Arbeitsmodell: Hybrid× (entfernen)',
     ]);
     // The sidebar's count of the selected work model is the API's total for the whole selection.
-    await expect.poll(() => page.locator('button[data-facet=work_model][data-value=hybrid] .count').innerText()).toBe(both.total_results_formatted);
+    await expect
+      .poll(() => page.locator('button[data-facet=work_model][data-value=hybrid] .count').innerText())
+      .toBe(both.total_results_formatted);
 
     await page.locator('.chip', { hasText: 'Arbeitsmodell' }).click();
     await expectResults(await api(`location=münchen&radius=50&salary_range=${band.value}`));
@@ -136,9 +152,13 @@ describe('the search page in a real browser', () => {
     const other = await browser.context.newPage();
     await other.goto(shared);
     const expected = await api('work_model=remote&sort=salary&page=2');
-    await expect.poll(() => other.locator('.card:not(.skeleton) h3').allInnerTexts()).toEqual(expected.jobs.map((j) => j.title));
+    await expect
+      .poll(() => other.locator('.card:not(.skeleton) h3').allInnerTexts())
+      .toEqual(expected.jobs.map((j) => j.title));
     await other.reload();
-    await expect.poll(() => other.locator('.card:not(.skeleton) h3').allInnerTexts()).toEqual(expected.jobs.map((j) => j.title));
+    await expect
+      .poll(() => other.locator('.card:not(.skeleton) h3').allInnerTexts())
+      .toEqual(expected.jobs.map((j) => j.title));
     expect(await other.locator('#sort').inputValue()).toBe('salary');
     await other.close();
   });

@@ -27,10 +27,21 @@ export interface ServeProcess {
  * `jobsearch serve` as a user starts it (the CLI through tsx, Node's default options), on a store
  * of its own; resolves once `/readyz` answers 200.
  */
-export async function startServe(env: Record<string, string>, port: number, timeoutMs = 120_000): Promise<ServeProcess> {
+export async function startServe(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs = 120_000,
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--demo'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -74,7 +74,9 @@ export async function exportPostings(
   const estimates = options.estimates ? await liveEstimates(store, options.now) : new Map<string, SalaryRange | null>();
   let count = 0;
   for await (const chunk of store.scanAll()) {
-    const text = chunk.map((job) => `${JSON.stringify(exported(job, options.now, estimates.get(job.key) ?? null))}\n`).join('');
+    const text = chunk
+      .map((job) => `${JSON.stringify(exported(job, options.now, estimates.get(job.key) ?? null))}\n`)
+      .join('');
     if (!out.write(text)) await once(out, 'drain');
     count += chunk.length;
   }

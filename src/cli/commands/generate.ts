@@ -15,7 +15,8 @@ interface GenerateCliOptions {
 
 function parseCount(value: string): number {
   const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('count must be a positive integer (e.g. --count 10000).');
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError('count must be a positive integer (e.g. --count 10000).');
   return n;
 }
 

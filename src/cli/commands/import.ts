@@ -48,7 +48,11 @@ export function registerImport(
         'HTML pages with <script type="application/ld+json"> blocks, gzip-compressed or not; a directory of such files; "-" reads stdin.',
     )
     .argument('<file>', 'file or directory to import, or - for stdin')
-    .option('--source <name>', 'feed name (letters, digits, . _ -); a posting is identified by source + identifier', DEFAULT_SOURCE)
+    .option(
+      '--source <name>',
+      'feed name (letters, digits, . _ -); a posting is identified by source + identifier',
+      DEFAULT_SOURCE,
+    )
     .option('--sync', 'the input is the whole feed: postings of this source absent from it are removed')
     .option('--allow-rejects', 'exit 0 even when postings were rejected')
     .option('--reject-report <file>', 'write every reject as one JSON line {position, reason} to this file')
@@ -65,7 +69,9 @@ async function runImportCommand(
 ): Promise<void> {
   const name = file === '-' ? 'stdin' : basename(file);
   if (!SOURCE_NAME.test(options.source)) {
-    io.err.write(`jobsearch import: --source must be 1 to 64 letters, digits, '.', '_' or '-' (got ${JSON.stringify(options.source)})\n`);
+    io.err.write(
+      `jobsearch import: --source must be 1 to 64 letters, digits, '.', '_' or '-' (got ${JSON.stringify(options.source)})\n`,
+    );
     process.exitCode = EXIT_INPUT;
     return;
   }
@@ -73,7 +79,9 @@ async function runImportCommand(
     try {
       await access(file, constants.R_OK);
     } catch (error) {
-      io.err.write(`jobsearch import: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.err.write(
+        `jobsearch import: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exitCode = EXIT_INPUT;
       return;
     }
@@ -113,7 +121,13 @@ async function runImportCommand(
 
 function isInputError(error: unknown): error is Error {
   if (error instanceof PostingsFormatError) return true;
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code) && 'syscall' in error;
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    /^E[A-Z]+$/.test(error.code) &&
+    'syscall' in error
+  );
 }
 
 function exitStatus(s: ImportSummary, options: ImportCommandOptions): number {
@@ -134,8 +148,10 @@ function summaryText(file: string, s: ImportSummary, options: ImportCommandOptio
     `  updated:   ${formatCount(s.updated)}`,
     `  unchanged: ${formatCount(s.unchanged)}`,
   ];
-  if (s.expired > 0) lines.push(`  expired on arrival: ${formatCount(s.expired)} (stored, not served: their validThrough has passed)`);
-  if (options.sync === true) lines.push(`  removed:   ${formatCount(s.removed)} (postings of ${options.source} absent from this import)`);
+  if (s.expired > 0)
+    lines.push(`  expired on arrival: ${formatCount(s.expired)} (stored, not served: their validThrough has passed)`);
+  if (options.sync === true)
+    lines.push(`  removed:   ${formatCount(s.removed)} (postings of ${options.source} absent from this import)`);
   lines.push(`  rejected:  ${formatCount(s.rejected)}`);
   if (s.empty) {
     lines.push(

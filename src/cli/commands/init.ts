@@ -11,7 +11,9 @@ import { formatCount } from '../format.js';
 export function registerInit(program: Command, out: NodeJS.WritableStream = process.stdout): void {
   program
     .command('init')
-    .description('Create a new, empty store (and its folder) where DATABASE_URL points; an existing store is left as it is.')
+    .description(
+      'Create a new, empty store (and its folder) where DATABASE_URL points; an existing store is left as it is.',
+    )
     .action(async () => {
       const { databaseUrl } = loadConfig();
       const location = prepareStoreLocation(databaseUrl, { createFolder: true });

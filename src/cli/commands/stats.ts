@@ -37,7 +37,9 @@ export function registerStats(
 ): void {
   program
     .command('stats')
-    .description('Show the stored and live postings, the change cursor, and live postings by country, source and SEO flag.')
+    .description(
+      'Show the stored and live postings, the change cursor, and live postings by country, source and SEO flag.',
+    )
     .option('--json', 'print JSON instead of text')
     .option('--now <date>', 'count as live what has not expired at this date (ISO 8601; default: now)', parseNow)
     .action(async (options: StatsOptions) => {

@@ -1,5 +1,11 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { DEFAULT_SUGGEST_LIMIT, ErrorResponse, SuggestQuery, SuggestResponse, TitleSuggestResponse } from '../schemas.js';
+import {
+  DEFAULT_SUGGEST_LIMIT,
+  ErrorResponse,
+  SuggestQuery,
+  SuggestResponse,
+  TitleSuggestResponse,
+} from '../schemas.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
@@ -59,7 +65,13 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
       const q = request.query.q ?? '';
       const limit = suggestLimit(request.query.limit);
       const found = q.trim() === '' ? [] : snapshotOf(request).index.suggestTitles(q, limit);
-      const suggestions = found.map((s) => ({ value: s.value, label: s.label, kind: s.kind, count: s.count, count_formatted: formatNumber(s.count) }));
+      const suggestions = found.map((s) => ({
+        value: s.value,
+        label: s.label,
+        kind: s.kind,
+        count: s.count,
+        count_formatted: formatNumber(s.count),
+      }));
       return { success: true, suggestions, duration_ms: Math.round(reply.elapsedTime) };
     },
   );

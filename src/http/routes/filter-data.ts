@@ -19,7 +19,12 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const { index } = snapshotOf(request);
-      const facets = index.facets(toFacetRequest(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null }));
+      const facets = index.facets(
+        toFacetRequest(request.query, {
+          now: deps.now?.() ?? Date.now(),
+          isCompany: (v) => index.resolveCompany(v) !== null,
+        }),
+      );
       const { seo_jobs_only_counts, ...lists } = presentFacets(facets, request.query.salary_range ?? null);
       return {
         success: true,

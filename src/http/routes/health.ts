@@ -10,7 +10,12 @@ export function registerHealth(app: ApiInstance, live: LiveIndex, metrics: Metri
   app.get('/readyz', hide, async (_request, reply) => {
     const snapshot = live.current;
     if (!snapshot) return reply.status(503).send({ status: 'loading' });
-    return { status: 'ready', documents: snapshot.index.size, cursor: snapshot.cursor, built_at: new Date(snapshot.builtAt).toISOString() };
+    return {
+      status: 'ready',
+      documents: snapshot.index.size,
+      cursor: snapshot.cursor,
+      built_at: new Date(snapshot.builtAt).toISOString(),
+    };
   });
 
   app.get('/metrics', hide, async (_request, reply) => {

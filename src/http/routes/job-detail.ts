@@ -15,7 +15,11 @@ const nullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
 const DetailParams = Type.Object({
-  board_id: Type.String({ pattern: '^[0-9]+$', maxLength: MAX_BOARD_ID_LENGTH, description: 'The card\'s `board_id` (digits).' }),
+  board_id: Type.String({
+    pattern: '^[0-9]+$',
+    maxLength: MAX_BOARD_ID_LENGTH,
+    description: "The card's `board_id` (digits).",
+  }),
 });
 type DetailParams = Static<typeof DetailParams>;
 

@@ -18,7 +18,10 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const filter = toFilter(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
+      const filter = toFilter(request.query, {
+        now: deps.now?.() ?? Date.now(),
+        isCompany: (v) => index.resolveCompany(v) !== null,
+      });
       const total = index.count(filter);
       const didYouMean = total === 0 ? index.didYouMean(filter) : null;
       return {

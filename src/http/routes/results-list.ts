@@ -12,7 +12,11 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(
     '/job-search-results-list',
     {
-      config: { canonical: { defaults: { page: '1', per_page: String(DEFAULT_PER_PAGE), sort: DEFAULT_SORT, order: DEFAULT_ORDER } } },
+      config: {
+        canonical: {
+          defaults: { page: '1', per_page: String(DEFAULT_PER_PAGE), sort: DEFAULT_SORT, order: DEFAULT_ORDER },
+        },
+      },
       schema: {
         summary: 'One page of job cards',
         querystring: ListQuery,
@@ -21,7 +25,10 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const listRequest = toListRequest(request.query, { now: deps.now?.() ?? Date.now(), isCompany: (v) => index.resolveCompany(v) !== null });
+      const listRequest = toListRequest(request.query, {
+        now: deps.now?.() ?? Date.now(),
+        isCompany: (v) => index.resolveCompany(v) !== null,
+      });
       const { total, jobs } = index.list(listRequest);
       const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
       const window = paginate(total, listRequest.page, listRequest.perPage);
@@ -35,10 +42,16 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         total_results: total,
         total_results_formatted: formatNumber(total),
         has_more: window.hasMore,
-        next_url: window.hasMore ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1) : '',
+        next_url: window.hasMore
+          ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1)
+          : '',
         jobs:
           request.query.card_fields === 'extended'
-            ? jobs.map((job) => ({ ...presentCard(job, ctx), work_model: job.workModel, remote_percentage: job.remotePercentage }))
+            ? jobs.map((job) => ({
+                ...presentCard(job, ctx),
+                work_model: job.workModel,
+                remote_percentage: job.remotePercentage,
+              }))
             : jobs.map((job) => presentCard(job, ctx)),
         pagination: presentPagination(listRequest.page, window),
         ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),

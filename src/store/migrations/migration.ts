@@ -11,10 +11,7 @@ export interface Migration {
  * Throws when the database knows a version this program does not: it was migrated by a newer
  * release, and writing to it with an older schema in mind could damage it.
  */
-export function pendingMigrations(
-  all: readonly Migration[],
-  applied: readonly number[],
-): Migration[] {
+export function pendingMigrations(all: readonly Migration[], applied: readonly number[]): Migration[] {
   assertOrdered(all);
   const known = new Set(all.map((m) => m.version));
   const unknown = applied.filter((v) => !known.has(v));
