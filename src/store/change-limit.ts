@@ -7,3 +7,10 @@ export function checkLimit(since: number, limit: number): void {
     throw new RangeError(`changesSince: limit must be a whole number >= 1, got ${limit}`);
   }
 }
+
+/** The chunk size of `liveChunks`, checked alike by both stores. */
+export function checkChunkSize(size: number): void {
+  if (!Number.isSafeInteger(size) || size < 1) {
+    throw new RangeError(`liveChunks: size must be a whole number >= 1, got ${size}`);
+  }
+}

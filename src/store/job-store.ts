@@ -72,6 +72,13 @@ export interface JobStore {
   migrate(): Promise<void>;
   /** Every posting that has not expired at `now` (epoch ms), in a stable order (by key). */
   loadLive(now: number): Promise<Job[]>;
+  /**
+   * The same postings as loadLive, in chunks of at most `size` (default a few thousand), in no
+   * particular order, all from one snapshot: what an index build streams, so that no array of
+   * every posting ever exists. Other calls on this store wait until the last chunk was read (or
+   * the caller stopped reading).
+   */
+  liveChunks(now: number, size?: number): AsyncGenerator<Job[]>;
   /** Inserts or replaces postings by `key`, all in one transaction, visible at once. */
   upsert(jobs: readonly Job[]): Promise<UpsertResult>;
   /** Deletes postings by key; returns how many existed. */

@@ -10,7 +10,7 @@ import type {
   StageResult,
   UpsertResult,
 } from './job-store.js';
-import { checkLimit } from './change-limit.js';
+import { checkChunkSize, checkLimit } from './change-limit.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { pendingMigrations } from './migrations/migration.js';
@@ -114,20 +114,35 @@ export class PostgresJobStore implements JobStore {
 
   async loadLive(now: number): Promise<Job[]> {
     const jobs: Job[] = [];
+    for await (const chunk of this.liveChunks(now)) for (const job of chunk) jobs.push(job);
+    return sortByKey(jobs);
+  }
+
+  async *liveChunks(now: number, size = FETCH_SIZE): AsyncGenerator<Job[]> {
+    checkChunkSize(size);
     // A cursor streams one sequential scan in bounded batches; sorting in the process is cheaper
     // than an index-ordered scan that visits the rows in random order.
-    await this.#transaction(async (client) => {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    let done = false;
+    try {
+      await client.query('BEGIN READ ONLY');
       await client.query({
         text: `DECLARE live NO SCROLL CURSOR FOR
                SELECT doc::text FROM jobs WHERE valid_through IS NULL OR valid_through >= ${toBigint(now)}`,
       });
       for (;;) {
-        const batch = await client.query<[string]>({ text: `FETCH ${FETCH_SIZE} FROM live`, rowMode: 'array' });
-        for (const [doc] of batch.rows) jobs.push(parseJob(doc));
-        if (batch.rows.length < FETCH_SIZE) break;
+        const batch = await client.query<[string]>({ text: `FETCH ${size} FROM live`, rowMode: 'array' });
+        if (batch.rows.length > 0) yield batch.rows.map(([doc]) => parseJob(doc));
+        if (batch.rows.length < size) break;
       }
-    }, 'BEGIN READ ONLY');
-    return sortByKey(jobs);
+      await client.query('COMMIT');
+      done = true;
+    } finally {
+      // Stopped early or failed: roll back; a connection that cannot is discarded, not pooled.
+      if (!done) broken = await rollback(client);
+      client.release(broken);
+    }
   }
 
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {

@@ -12,7 +12,7 @@ import type {
   StageResult,
   UpsertResult,
 } from './job-store.js';
-import { checkLimit } from './change-limit.js';
+import { checkChunkSize, checkLimit } from './change-limit.js';
 import { contentHash, parseJob, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
@@ -106,6 +106,21 @@ export class SqliteJobStore implements JobStore {
     return this.#serial(() => this.#readLive(now));
   }
 
+  async *liveChunks(now: number, size = LOAD_CHUNK): AsyncGenerator<Job[]> {
+    checkChunkSize(size);
+    // Holds the call queue until the caller has read the last chunk (or stopped early).
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const before = this.#queue;
+    this.#queue = before.then(() => held);
+    await before;
+    try {
+      yield* this.#liveChunks(now, size);
+    } finally {
+      release();
+    }
+  }
+
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
     const unique = lastByKey(jobs);
     if (unique.length === 0) return { inserted: 0, updated: 0 };
@@ -179,24 +194,28 @@ export class SqliteJobStore implements JobStore {
    * every chunk the same snapshot while an import in another process commits.
    */
   async #readLive(now: number): Promise<Job[]> {
-    const { liveChunk } = this.#stmts();
     const jobs: Job[] = [];
+    for await (const chunk of this.#liveChunks(now, LOAD_CHUNK)) for (const job of chunk) jobs.push(job);
+    // Sorting here is cheaper than ORDER BY key, which visits the rows in random order.
+    return sortByKey(jobs);
+  }
+
+  async *#liveChunks(now: number, size: number): AsyncGenerator<Job[]> {
+    const { liveChunk } = this.#stmts();
     this.#db.exec('BEGIN');
     try {
       let after = 0;
       for (;;) {
-        const rows = liveChunk.all(after, now, LOAD_CHUNK);
-        for (const [, doc] of rows) jobs.push(parseJob(doc));
+        const rows = liveChunk.all(after, now, size);
+        if (rows.length > 0) yield rows.map(([, doc]) => parseJob(doc));
         const last = rows.at(-1);
-        if (last === undefined || rows.length < LOAD_CHUNK) break;
+        if (last === undefined || rows.length < size) break;
         after = last[0];
         await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       this.#db.exec('COMMIT');
     }
-    // Sorting here is cheaper than ORDER BY key, which visits the rows in random order.
-    return sortByKey(jobs);
   }
 
   #serial<T>(work: () => T | Promise<T>): Promise<T> {

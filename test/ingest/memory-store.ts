@@ -31,6 +31,11 @@ export class MemoryStore implements JobStore {
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  async *liveChunks(now: number, size = 1000): AsyncGenerator<Job[]> {
+    const live = await this.loadLive(now);
+    for (let i = 0; i < live.length; i += size) yield live.slice(i, i + size);
+  }
+
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
     this.upserts += 1;
     this.check(jobs);

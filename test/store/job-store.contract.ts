@@ -278,6 +278,53 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(new Set(live.map((j) => j.title)).size).toBe(1);
     });
 
+    describe('live chunks', () => {
+      it('streams exactly the live postings, in chunks of at most the size asked for', async () => {
+        const live = Array.from({ length: 25 }, (_, i) => job({ key: `live:${String(i).padStart(2, '0')}` }));
+        const expired = job({ key: 'gone:1', validThrough: NOW - 1 });
+        await store.upsert([...live, expired, job({ key: 'live:later', validThrough: NOW })]);
+        const chunks: Job[][] = [];
+        for await (const chunk of store.liveChunks(NOW, 7)) chunks.push(chunk);
+        expect(chunks.every((c) => c.length >= 1 && c.length <= 7)).toBe(true);
+        expect(chunks.length).toBeGreaterThanOrEqual(4);
+        expect(chunks.flat().sort(byKey)).toStrictEqual(await store.loadLive(NOW));
+        expect(chunks.flat().map((j) => j.key)).not.toContain('gone:1');
+        expect(chunks.flat().map((j) => j.key)).toContain('live:later');
+      });
+
+      it('gives nothing for an empty store and rejects a bad size', async () => {
+        const chunks: Job[][] = [];
+        for await (const chunk of store.liveChunks(NOW)) chunks.push(chunk);
+        expect(chunks).toEqual([]);
+        await expect(store.liveChunks(NOW, 0).next()).rejects.toThrow(/size/);
+        await expect(store.liveChunks(NOW, 1.5).next()).rejects.toThrow(/size/);
+      });
+
+      it('reads one snapshot while a write commits between two chunks', async () => {
+        const many = Array.from({ length: 30 }, () => job({ title: 'before' }));
+        await store.upsert(many);
+        const chunks = store.liveChunks(NOW, 10);
+        const first = await chunks.next();
+        const writing = store.upsert([...many.map((j) => ({ ...j, title: 'after' })), job({ key: 'new:1' })]);
+        const seen = [...(first.value as Job[])];
+        for await (const chunk of chunks) seen.push(...chunk);
+        expect(seen).toHaveLength(30);
+        expect(new Set(seen.map((j) => j.title))).toEqual(new Set(['before']));
+        expect(await writing).toEqual({ inserted: 1, updated: 30 });
+        expect((await store.loadLive(NOW)).every((j) => j.title === 'after' || j.key === 'new:1')).toBe(true);
+      });
+
+      it('lets other calls run again when the reader stops early', async () => {
+        await store.upsert(Array.from({ length: 30 }, () => job()));
+        for await (const chunk of store.liveChunks(NOW, 10)) {
+          expect(chunk).toHaveLength(10);
+          break;
+        }
+        expect(await store.upsert([job({ key: 'after:stop' })])).toEqual({ inserted: 1, updated: 0 });
+        expect(await store.count()).toBe(31);
+      });
+    });
+
     describe('change feed', () => {
       it('starts empty', async () => {
         expect(await store.changesSince(0, 10)).toEqual({ changes: [], cursor: 0, more: false });
