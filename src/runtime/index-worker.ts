@@ -1,14 +1,14 @@
 /**
- * The body of an index worker thread: loads the live postings from the store (its own
- * connection), builds a SearchIndex, reports `ready`, then answers synchronous calls from the
+ * The body of an index worker thread: streams the live postings from the store (its own
+ * connection) into a SearchIndex, reports `ready`, then answers synchronous calls from the
  * main thread (remote-index.ts) until it is terminated. Nothing of the load or build runs on the
  * thread that answers HTTP requests.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
-import { SearchIndex } from '../search/search-index.js';
+import type { SearchIndex } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
-import { nextExpiryOf } from './live-index.js';
+import { buildStreaming } from './live-index.js';
 import type { CallReply, CallRequest, WorkerReport } from './remote-index.js';
 
 export interface IndexWorkerData {
@@ -33,13 +33,8 @@ async function main(): Promise<void> {
     let buildMs: number;
     try {
       cursor = await store.changeCursor();
-      const t0 = performance.now();
-      const jobs = await store.loadLive(data.now);
-      const t1 = performance.now();
-      index = SearchIndex.build(jobs, { salaryBuckets: data.salaryBuckets, now: data.now });
-      buildMs = Math.round(performance.now() - t1);
-      loadMs = Math.round(t1 - t0);
-      nextExpiry = nextExpiryOf(jobs, data.now);
+      const streamed = await buildStreaming(store, { salaryBuckets: data.salaryBuckets, now: data.now });
+      ({ index, nextExpiry, loadMs, buildMs } = streamed);
     } finally {
       await store.close();
     }

@@ -1,6 +1,7 @@
 import type { JobStore } from '../store/job-store.js';
 import { SearchIndex } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
+import type { Job } from '../domain/job.js';
 
 /**
  * What a request reads: the public members of SearchIndex. A SearchIndex is one; so is the proxy
@@ -66,25 +67,66 @@ export interface BuiltIndex {
   retire(): void;
 }
 
-/** Loads every live posting from the store and builds an index on this thread (tests, `:memory:`). */
+/** Streams every live posting from the store into an index on this thread (tests, `:memory:`). */
 export async function buildHere(store: JobStore, options: RebuildOptions): Promise<BuiltIndex> {
   const now = options.now?.() ?? Date.now();
   const cursor = await store.changeCursor();
-  const t0 = performance.now();
-  const jobs = await store.loadLive(now);
-  const t1 = performance.now();
-  options.signal?.throwIfAborted();
-  const index = SearchIndex.build(jobs, { salaryBuckets: options.salaryBuckets, now });
-  const t2 = performance.now();
+  const built = await buildStreaming(store, {
+    salaryBuckets: options.salaryBuckets,
+    now,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return {
-    index,
+    index: built.index,
     cursor,
     builtAt: now,
-    nextExpiry: nextExpiryOf(jobs, now),
-    stats: { documents: index.size, cursor, loadMs: Math.round(t1 - t0), buildMs: Math.round(t2 - t1) },
+    nextExpiry: built.nextExpiry,
+    stats: { documents: built.index.size, cursor, loadMs: built.loadMs, buildMs: built.buildMs },
     healthy: () => true,
     retire: () => undefined,
   };
+}
+
+export interface StreamedIndex {
+  index: SearchIndex;
+  /** The first validThrough at or after `now` among the indexed postings (Infinity: none). */
+  nextExpiry: number;
+  /** Time spent reading and parsing the store's chunks, and indexing them and building the rest. */
+  loadMs: number;
+  buildMs: number;
+}
+
+/**
+ * Streams the store's live postings (`liveChunks`) into an index, a chunk at a time: no array of
+ * every posting ever exists, so memory while building is the index plus one chunk. `signal`
+ * aborts between chunks.
+ */
+export async function buildStreaming(
+  store: JobStore,
+  options: { salaryBuckets: readonly SalaryBucket[]; now: number; signal?: AbortSignal },
+): Promise<StreamedIndex> {
+  const { now } = options;
+  let nextExpiry = Number.POSITIVE_INFINITY;
+  let readMs = 0;
+  const t0 = performance.now();
+  // for-await closes the store's stream when the build stops early (an abort), freeing it.
+  async function* timed(): AsyncGenerator<Job[]> {
+    let started = performance.now();
+    for await (const chunk of store.liveChunks(now)) {
+      readMs += performance.now() - started;
+      nextExpiry = Math.min(nextExpiry, nextExpiryOf(chunk, now));
+      yield chunk;
+      started = performance.now();
+    }
+    readMs += performance.now() - started;
+  }
+  const index = await SearchIndex.buildStreaming(timed(), {
+    salaryBuckets: options.salaryBuckets,
+    now,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const total = performance.now() - t0;
+  return { index, nextExpiry, loadMs: Math.round(readMs), buildMs: Math.round(total - readMs) };
 }
 
 /** The earliest validThrough at or after `now` (a posting live at now leaves at validThrough + 1 ms). */

@@ -1,11 +1,11 @@
 import type { Job, ListedJob, SalaryRange } from '../domain/job.js';
-import { slimJobs } from './slim-jobs.js';
+import { CardMaker } from './slim-jobs.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
-import { liveInBoardOrder } from './board-order.js';
+import { boardOrder } from './board-order.js';
 import { buildColumn, buildMultiColumn, type Column, type MultiColumn } from './columns.js';
 import { buildPointIndex, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
-import { buildKeywordIndex, type KeywordIndex } from './keywords.js';
+import { KeywordBuilder, type KeywordIndex } from './keywords.js';
 import { buildPlaces, type PlaceRegistry } from './places.js';
 import { estimateSalaries } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
@@ -92,13 +92,63 @@ export interface Engine {
   };
 }
 
+/** Builds the engine over the jobs live at `now` (validThrough null or >= now). */
 export function buildEngine(
   all: readonly Job[],
   buckets: readonly SalaryBucket[],
   now: number,
   tuning = DEFAULT_TUNING,
 ): Engine {
-  const jobs = liveInBoardOrder(all, now);
+  const builder = new EngineBuilder(now);
+  builder.add(all);
+  return builder.finish(buckets, tuning);
+}
+
+/**
+ * Collects the jobs as a store streams them, chunk by chunk: a live job's texts go into the
+ * keyword index and the job is kept only as its card (without `searchText`), so no array of
+ * whole jobs is ever held. `finish` numbers the documents in board-id order and builds the rest.
+ */
+export class EngineBuilder {
+  private readonly keywords = new KeywordBuilder();
+  private readonly cardMaker = new CardMaker();
+  private readonly cards: ListedJob[] = [];
+
+  constructor(private readonly now: number) {}
+
+  /** Live jobs added so far. */
+  get size(): number {
+    return this.cards.length;
+  }
+
+  add(jobs: readonly Job[]): void {
+    for (const job of jobs) {
+      if (job.validThrough !== null && job.validThrough < this.now) continue;
+      this.keywords.addDocument(job);
+      this.cards.push(this.cardMaker.card(job));
+    }
+  }
+
+  /** The cards, in the order they were added (for what a caller derives from them). */
+  get added(): readonly ListedJob[] {
+    return this.cards;
+  }
+
+  finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING): Engine {
+    const order = boardOrder(this.cards);
+    const keywords = this.keywords.finish(tuning.denseRatio, order);
+    const jobs = Array.from(order, (a) => this.cards[a]!);
+    return assemble(jobs, keywords, buckets, tuning);
+  }
+}
+
+/** Everything but the keyword index, over the live cards in board-id order. */
+function assemble(
+  jobs: readonly ListedJob[],
+  keywords: KeywordIndex,
+  buckets: readonly SalaryBucket[],
+  tuning: EngineTuning,
+): Engine {
   const n = jobs.length;
   const estimates = estimateSalaries(jobs);
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
@@ -128,7 +178,7 @@ export function buildEngine(
   return {
     n,
     tuning,
-    jobs: slimJobs(jobs),
+    jobs,
     estimates,
     buckets,
     columns,
@@ -136,7 +186,7 @@ export function buildEngine(
     places,
     points: buildPointIndex(jobs, r),
     remote,
-    keywords: buildKeywordIndex(jobs, r),
+    keywords,
     packs: packed.map((p) => p.pack),
     rows: rowsOf(n, packed, packInputs, skills, places.column),
     scratch: new Scratch(n),
@@ -170,7 +220,7 @@ function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
 }
 
 function buildColumns(
-  jobs: readonly Job[],
+  jobs: readonly ListedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Record<ColumnFacet, Column> {
@@ -195,7 +245,7 @@ function buildColumns(
 }
 
 function bucketsOf(
-  jobs: readonly Job[],
+  jobs: readonly ListedJob[],
   salaryOf: (d: number) => SalaryRange | null,
   buckets: readonly SalaryBucket[],
 ): (string | null)[] {
@@ -211,7 +261,7 @@ function midOf(s: SalaryRange | null): number {
   return s ? (s.min + s.max) / 2 : Number.NaN;
 }
 
-function skillName(job: Job, slug: string): string {
+function skillName(job: ListedJob, slug: string): string {
   return job.skills.find((s) => s.slug === slug)?.name ?? slug;
 }
 
@@ -219,7 +269,7 @@ function skillName(job: Job, slug: string): string {
  * Companies by lower-case name; the label is the most used spelling (ties: the smallest string),
  * so that `ACME GmbH` and `Acme GmbH` are one company.
  */
-function buildCompanyColumn(jobs: readonly Job[], ratio: number): Column {
+function buildCompanyColumn(jobs: readonly ListedJob[], ratio: number): Column {
   const spellings = new Map<string, Map<string, number>>();
   for (const job of jobs) {
     const name = job.company.name;

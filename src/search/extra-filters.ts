@@ -1,4 +1,4 @@
-import type { Job, SalaryRange } from '../domain/job.js';
+import type { ListedJob, SalaryRange } from '../domain/job.js';
 import { hasBit, newBitset, setBits } from './postings/bitset.js';
 import { bitsSet, type DocSet } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
@@ -19,7 +19,10 @@ export interface ExtraColumns {
   readonly language: Uint8Array;
 }
 
-export function buildExtraColumns(jobs: readonly Job[], estimates: readonly (SalaryRange | null)[]): ExtraColumns {
+export function buildExtraColumns(
+  jobs: readonly ListedJob[],
+  estimates: readonly (SalaryRange | null)[],
+): ExtraColumns {
   const n = jobs.length;
   const posted = new Float64Array(n);
   const statedMax = new Float64Array(n);

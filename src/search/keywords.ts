@@ -47,9 +47,12 @@ export function languageOf(job: Job): Language {
 }
 
 export function buildKeywordIndex(jobs: readonly Job[], denseRatio = DENSE_RATIO): KeywordIndex {
-  const b = new KeywordBuilder(jobs.length);
-  for (let d = 0; d < jobs.length; d++) b.addDocument(d, jobs[d]!);
-  return b.finish(jobs.length, denseRatio);
+  const b = new KeywordBuilder();
+  for (const job of jobs) b.addDocument(job);
+  return b.finish(
+    denseRatio,
+    Uint32Array.from(jobs, (_, d) => d),
+  );
 }
 
 /** Calls visit(d, tf) for every document of term t, ascending. */
@@ -71,8 +74,12 @@ export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number
   }
 }
 
-/** Collects a forward index (terms per document) first, then inverts it in document order. */
-class KeywordBuilder {
+/**
+ * Collects a forward index (terms per document) first, then inverts it in document order.
+ * Documents are added in any order (as a store streams them, each job's text dropped right after);
+ * `finish` takes the document order as a permutation of the arrival order.
+ */
+export class KeywordBuilder {
   private readonly termOf = new Map<string, number>();
   private readonly stems: string[] = [];
   private readonly tables = new Map<Language, WordTable>();
@@ -91,15 +98,18 @@ class KeywordBuilder {
   /** Forward index: the distinct terms of each document (and their tf), documents in order. */
   private readonly fwdTerms = new Chunked((size) => new Uint32Array(size));
   private readonly fwdTfs = new Chunked((size) => new Uint8Array(size));
-  private readonly fwdOffsets: Uint32Array;
-  private readonly docLength: Uint32Array;
+  /** Per arrival: where its forward entries end (start: the previous one's end). */
+  private readonly fwdEnds = new Chunked((size) => new Uint32Array(size));
+  private readonly docLength = new Chunked((size) => new Uint32Array(size));
 
-  constructor(n: number) {
-    this.fwdOffsets = new Uint32Array(n + 1);
-    this.docLength = new Uint32Array(n);
+  /** Documents added so far. */
+  get size(): number {
+    return this.docLength.length;
   }
 
-  addDocument(d: number, job: Job): void {
+  /** Indexes the job's searched texts under the next arrival number (`size` before the call). */
+  addDocument(job: Job): void {
+    const d = this.size;
     const lang = languageOf(job);
     const table = this.tableOf(lang);
     this.touchedCount = 0;
@@ -112,8 +122,8 @@ class KeywordBuilder {
       this.fwdTerms.push(t);
       this.fwdTfs.push(Math.min(MAX_TF, this.tf[t]!));
     }
-    this.fwdOffsets[d + 1] = this.fwdTerms.length;
-    this.docLength[d] = length;
+    this.fwdEnds.push(this.fwdTerms.length);
+    this.docLength.push(length);
   }
 
   /** Scans the words of one text (inline, without creating strings for known words). */
@@ -198,12 +208,21 @@ class KeywordBuilder {
     this.tf = tf;
   }
 
-  /** Inverts the forward index in document order, so every posting list comes out sorted. */
-  finish(n: number, denseRatio: number): KeywordIndex {
+  /**
+   * Inverts the forward index in document order, so every posting list comes out sorted:
+   * document d is the `order[d]`-th added (`order` is a permutation of every added document).
+   */
+  finish(denseRatio: number, order: Uint32Array): KeywordIndex {
+    const n = order.length;
     const termCount = this.stems.length;
     const df = new Uint32Array(termCount);
     const fwd = this.fwdTerms;
-    for (let i = 0; i < fwd.length; i++) df[fwd.get(i)]!++;
+    const ends = this.fwdEnds;
+    const startOf = (a: number): number => (a === 0 ? 0 : ends.get(a - 1));
+    for (let d = 0; d < n; d++) {
+      const a = order[d]!;
+      for (let i = startOf(a), end = ends.get(a); i < end; i++) df[fwd.get(i)]!++;
+    }
     const dense = Array.from(df, (f) => (isDense(f, n, denseRatio) ? newBitset(n) : null));
     const tfOffsets = new Uint32Array(termCount + 1);
     const docOffsets = new Uint32Array(termCount + 1);
@@ -214,9 +233,12 @@ class KeywordBuilder {
     const tfFill = tfOffsets.slice(0, termCount);
     const docFill = docOffsets.slice(0, termCount);
     const docs = new Uint32Array(docOffsets[termCount]!);
-    const tfs = new Uint8Array(fwd.length);
+    const tfs = new Uint8Array(tfOffsets[termCount]!);
+    const docLength = new Uint32Array(n);
     for (let d = 0; d < n; d++) {
-      for (let i = this.fwdOffsets[d]!; i < this.fwdOffsets[d + 1]!; i++) {
+      const a = order[d]!;
+      docLength[d] = this.docLength.get(a);
+      for (let i = startOf(a), end = ends.get(a); i < end; i++) {
         const t = fwd.get(i);
         tfs[tfFill[t]!++] = this.fwdTfs.get(i);
         const bits = dense[t];
@@ -224,7 +246,6 @@ class KeywordBuilder {
         else docs[docFill[t]!++] = d;
       }
     }
-    const docLength = this.docLength;
     const total = docLength.reduce((a, b) => a + b, 0);
     return {
       n,

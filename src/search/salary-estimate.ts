@@ -1,4 +1,4 @@
-import type { Job, SalaryRange } from '../domain/job.js';
+import type { ListedJob, SalaryRange } from '../domain/job.js';
 
 /** An estimate needs at least this many comparable postings with a stated salary ("a handful"). */
 export const MIN_SAMPLE = 5;
@@ -21,7 +21,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CH: 'CHF', LI: 'CHF
  * Medians of an even count are the rounded mean of the middle two. Returns null per job that has a salary.
  * @example estimateSalaries([...fiveSeoManagersInDeWith50to60k, seoManagerInDeWithout])[5] // { min: 50000, max: 60000, basis: { step: 'position-seniority-country', sample: 5 } }
  */
-export function estimateSalaries(jobs: readonly Job[]): (SalaryRange | null)[] {
+export function estimateSalaries(jobs: readonly ListedJob[]): (SalaryRange | null)[] {
   const groups = new Samples();
   const keys = jobs.map(keysOf);
   jobs.forEach((job, d) => {
@@ -42,7 +42,7 @@ export function estimateSalaries(jobs: readonly Job[]): (SalaryRange | null)[] {
 }
 
 /** A stated, closed salary in the currency of the job's country. */
-function isSample(job: Job): boolean {
+function isSample(job: ListedJob): boolean {
   const s = job.salary;
   if (!s) return false;
   const country = countryOf(job);
@@ -53,14 +53,14 @@ function isSample(job: Job): boolean {
 }
 
 /** The group key of each step for a job; null where the step does not apply. */
-function keysOf(job: Job): (string | null)[] {
+function keysOf(job: ListedJob): (string | null)[] {
   const country = countryOf(job);
   if (country === null || job.seniority === null) return ESTIMATE_STEPS.map(() => null);
   const where = `${job.seniority}\u0000${country}`;
   return [`p\u0000${job.position.slug}\u0000${where}`, job.isSeo ? `f\u0000seo\u0000${where}` : null];
 }
 
-function countryOf(job: Job): string | null {
+function countryOf(job: ListedJob): string | null {
   return job.places[0]?.countryCode ?? null;
 }
 

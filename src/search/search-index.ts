@@ -2,7 +2,7 @@ import type { Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
-import { buildEngine, DEFAULT_TUNING, type Engine, type EngineTuning } from './engine.js';
+import { buildEngine, DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
 import { buildBases } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
@@ -63,7 +63,30 @@ export class SearchIndex {
 
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
   static build(jobs: readonly Job[], options: SearchIndexOptions): SearchIndex {
-    const e = buildEngine(jobs, options.salaryBuckets, options.now, { ...DEFAULT_TUNING, ...options.tuning });
+    return SearchIndex.ofEngine(
+      buildEngine(jobs, options.salaryBuckets, options.now, { ...DEFAULT_TUNING, ...options.tuning }),
+    );
+  }
+
+  /**
+   * The same index as `build`, from jobs handed over a chunk at a time (a store's `liveChunks`):
+   * each job is indexed and kept only as its card as it arrives, so no array of every posting
+   * ever exists. `signal` aborts between chunks.
+   * @example await SearchIndex.buildStreaming(store.liveChunks(now), { salaryBuckets, now })
+   */
+  static async buildStreaming(
+    chunks: AsyncIterable<readonly Job[]>,
+    options: SearchIndexOptions & { signal?: AbortSignal },
+  ): Promise<SearchIndex> {
+    const builder = new EngineBuilder(options.now);
+    for await (const chunk of chunks) {
+      options.signal?.throwIfAborted();
+      builder.add(chunk);
+    }
+    return SearchIndex.ofEngine(builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }));
+  }
+
+  private static ofEngine(e: Engine): SearchIndex {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     const places = e.places.column;
     const companies = e.columns.company;

@@ -8,32 +8,42 @@ import type { Company, Job, JobPlace, ListedJob, Named } from '../domain/job.js'
  * @example slimJobs([job]).length // 1
  */
 export function slimJobs(jobs: readonly Job[]): ListedJob[] {
-  const interner = new Interner();
-  return jobs.map((job) => ({
-    key: job.key,
-    boardId: job.boardId,
-    source: job.source,
-    title: job.title,
-    company: interner.company(job.company),
-    industry: job.industry,
-    position: interner.named(job.position),
-    seniority: job.seniority,
-    employmentType: job.employmentType,
-    workModel: job.workModel,
-    remotePercentage: job.remotePercentage,
-    skills: job.skills.map(interner.named, interner),
-    isSeo: job.isSeo,
-    language: job.language,
-    places: job.places.map(interner.place, interner),
-    salary: job.salary,
-    estimatedSalary: job.estimatedSalary,
-    summary: job.summary,
-    seoContext: job.seoContext,
-    salaryContext: job.salaryContext,
-    remoteContext: job.remoteContext,
-    postedAt: job.postedAt,
-    validThrough: job.validThrough,
-  }));
+  const cards = new CardMaker();
+  return jobs.map((job) => cards.card(job));
+}
+
+/** Makes cards one job at a time (as a store streams them), sharing equal parts across all of them. */
+export class CardMaker {
+  private readonly interner = new Interner();
+
+  card(job: Job): ListedJob {
+    const interner = this.interner;
+    return {
+      key: job.key,
+      boardId: job.boardId,
+      source: job.source,
+      title: job.title,
+      company: interner.company(job.company),
+      industry: job.industry,
+      position: interner.named(job.position),
+      seniority: job.seniority,
+      employmentType: job.employmentType,
+      workModel: job.workModel,
+      remotePercentage: job.remotePercentage,
+      skills: job.skills.map(interner.named, interner),
+      isSeo: job.isSeo,
+      language: job.language,
+      places: job.places.map(interner.place, interner),
+      salary: job.salary,
+      estimatedSalary: job.estimatedSalary,
+      summary: job.summary,
+      seoContext: job.seoContext,
+      salaryContext: job.salaryContext,
+      remoteContext: job.remoteContext,
+      postedAt: job.postedAt,
+      validThrough: job.validThrough,
+    };
+  }
 }
 
 type Level = Map<unknown, unknown>;
