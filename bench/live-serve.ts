@@ -281,8 +281,13 @@ async function main(): Promise<void> {
   } finally {
     stop = true;
     clearInterval(rssTimer);
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    // A server that already exited (a failed start) emits no second 'exit': waiting for one would
+    // leave nothing pending and let this process end silently with status 0.
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     await rm(db, { force: true });
     await rm(`${db}-wal`, { force: true });
     await rm(`${db}-shm`, { force: true });
