@@ -9,6 +9,7 @@ import { registerResultsCount } from './routes/results-count.js';
 import { registerResultsList } from './routes/results-list.js';
 import { registerAutosuggest } from './routes/autosuggest.js';
 import { registerJobDetail } from './routes/job-detail.js';
+import { registerJobChanges } from './routes/job-changes.js';
 
 export interface ApiOptions {
   deps: AppDeps;
@@ -30,4 +31,5 @@ export const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, { deps, me
   registerResultsList(app, deps);
   registerAutosuggest(app, deps);
   registerJobDetail(app, deps);
+  registerJobChanges(app, deps);
 };

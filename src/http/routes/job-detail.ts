@@ -31,53 +31,56 @@ const Place = Type.Object({
   country_code: nullableString,
 });
 
+/** One whole posting as the detail endpoint and the change feed give it. */
+export const JobDetail = Type.Object({
+  board_id: Type.String(),
+  title: Type.String(),
+  company: Type.String(),
+  company_website: nullableString,
+  company_logo_url: nullableString,
+  company_size: nullableString,
+  industry: nullableString,
+  position_name: Type.String(),
+  seniority_level: nullableString,
+  employment_type: nullableString,
+  work_model: nullableString,
+  remote_percentage: nullableInteger,
+  skills: Type.Array(Type.String()),
+  is_seo_job: Type.Boolean(),
+  language: Type.String(),
+  locations: Type.Array(Place),
+  created_at: nullableString,
+  valid_through: nullableString,
+  is_new: Type.Boolean(),
+  salary: Type.Union([
+    Type.Object({
+      provenance: Type.Literal('stated'),
+      annual_min_eur: Type.Integer(),
+      annual_max_eur: Type.Integer(),
+      min_formatted: Type.String(),
+      max_formatted: Type.String(),
+      as_stated: Type.Union([
+        Type.Object({
+          currency: nullableString,
+          min: nullableNumber,
+          max: nullableNumber,
+          unit: nullableString,
+          text: nullableString,
+        }),
+        Type.Null(),
+      ]),
+    }),
+    Type.Null(),
+  ]),
+  summary: Type.String(),
+  description: Type.String(),
+  apply_url: nullableString,
+  source: Type.String(),
+});
+
 export const JobDetailResponse = Type.Object({
   success: Type.Boolean(),
-  job: Type.Object({
-    board_id: Type.String(),
-    title: Type.String(),
-    company: Type.String(),
-    company_website: nullableString,
-    company_logo_url: nullableString,
-    company_size: nullableString,
-    industry: nullableString,
-    position_name: Type.String(),
-    seniority_level: nullableString,
-    employment_type: nullableString,
-    work_model: nullableString,
-    remote_percentage: nullableInteger,
-    skills: Type.Array(Type.String()),
-    is_seo_job: Type.Boolean(),
-    language: Type.String(),
-    locations: Type.Array(Place),
-    created_at: nullableString,
-    valid_through: nullableString,
-    is_new: Type.Boolean(),
-    salary: Type.Union([
-      Type.Object({
-        provenance: Type.Literal('stated'),
-        annual_min_eur: Type.Integer(),
-        annual_max_eur: Type.Integer(),
-        min_formatted: Type.String(),
-        max_formatted: Type.String(),
-        as_stated: Type.Union([
-          Type.Object({
-            currency: nullableString,
-            min: nullableNumber,
-            max: nullableNumber,
-            unit: nullableString,
-            text: nullableString,
-          }),
-          Type.Null(),
-        ]),
-      }),
-      Type.Null(),
-    ]),
-    summary: Type.String(),
-    description: Type.String(),
-    apply_url: nullableString,
-    source: Type.String(),
-  }),
+  job: JobDetail,
   duration_ms: Type.Integer(),
 });
 export type JobDetailResponse = Static<typeof JobDetailResponse>;
@@ -116,7 +119,7 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
   );
 }
 
-function presentDetail(job: Job, now: number, newWithinDays: number): JobDetailResponse['job'] {
+export function presentDetail(job: Job, now: number, newWithinDays: number): Static<typeof JobDetail> {
   return {
     board_id: job.boardId,
     title: job.title,
