@@ -13,6 +13,8 @@ export interface Config {
   salaryBuckets: readonly SalaryBucket[];
   /** How often the store's change cursor is polled to pick up imports (ms); 0 turns it off. */
   refreshIntervalMs: number;
+  /** Whether to listen for the store's change notifications (PostgreSQL LISTEN/NOTIFY) besides polling. */
+  changeNotifications: boolean;
   /** `*` (any), a comma-separated list of origins, or '' (CORS off). */
   corsOrigin: string;
   /** `Cache-Control: max-age` of API responses (seconds). */
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env): Config {
     newWithinDays: intVar(env, 'NEW_WITHIN_DAYS', 7, 0, 365),
     salaryBuckets: salaryBucketsVar(env),
     refreshIntervalMs: intVar(env, 'REFRESH_INTERVAL_MS', 1000, 0, 3_600_000),
+    changeNotifications: oneOf(env, 'CHANGE_NOTIFICATIONS', ['on', 'off'], 'on') === 'on',
     corsOrigin: env.CORS_ORIGIN?.trim() ?? '*',
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),

@@ -7,7 +7,7 @@ import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { buildInWorker } from './runtime/remote-index.js';
 import { openStore, parseDatabaseUrl } from './store/open-store.js';
-import type { JobStore } from './store/job-store.js';
+import type { ChangeWatch, JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
 import { prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
@@ -68,10 +68,12 @@ export async function startServer(
   const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT });
   const stopping = new AbortController();
   let first: BuiltIndex | null = null;
-  let follower: { stop(): void } | null = null;
+  let follower: { stop(): void; wake(): void } | null = null;
+  let watch: ChangeWatch | null = null;
   const close = async (): Promise<void> => {
     stopping.abort(new StartAborted('shutting down'));
     await app.close();
+    await watch?.close();
     if (follower) follower.stop();
     else first?.retire();
     await store.close();
@@ -132,7 +134,24 @@ export async function startServer(
               metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
             },
           })
-        : { stop: () => built.retire() };
+        : { stop: () => built.retire(), wake: () => undefined };
+    if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
+      const follow = follower;
+      let wasListening = false;
+      watch = await store.watch({
+        change: () => follow.wake(),
+        listening: () => {
+          // Nothing was delivered while the connection was down: look at the store once.
+          if (wasListening) log.info('change notifications: listening again');
+          wasListening = true;
+          follow.wake();
+        },
+        lost: (error) => {
+          if (wasListening) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
+          wasListening = false;
+        },
+      });
+    }
 
     return { app, store, live, url, close };
   } catch (error) {

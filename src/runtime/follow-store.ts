@@ -20,6 +20,11 @@ export interface FollowOptions {
 export interface Follower {
   /** One step of the loop: rebuilds and swaps when the index is stale; resolves true if it did. */
   refresh(): Promise<boolean>;
+  /**
+   * Checks the store now rather than at the next poll (a change notification arrived), after any
+   * refresh under way: that one may have read the cursor before the change.
+   */
+  wake(): void;
   /** Stops following and frees every index it holds, the current one included. */
   stop(): void;
 }
@@ -134,6 +139,13 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
   timer.unref();
   return {
     refresh,
+    wake() {
+      if (stopped) return;
+      // A failure here is the poll's to report (it runs into the same store on its next tick).
+      void refresh()
+        .then(() => refresh())
+        .catch(() => undefined);
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -15,6 +15,22 @@ export interface ChangePage {
   more: boolean;
 }
 
+/** An open subscription to a store's change notifications (JobStore.watch). */
+export interface ChangeWatch {
+  /** Whether the listening connection is up (notifications can arrive). */
+  readonly listening: boolean;
+  close(): Promise<void>;
+}
+
+export interface WatchEvents {
+  /** A write committed: its change cursor. */
+  change: (cursor: number) => void;
+  /** The listening connection came up (again): changes made while it was down were not notified. */
+  listening?: () => void;
+  /** The listening connection was lost; it is retried with backoff. */
+  lost?: (error: Error) => void;
+}
+
 export interface UpsertResult {
   inserted: number;
   updated: number;
@@ -110,5 +126,11 @@ export interface JobStore {
    * handles the due time. Tombstones are kept until the key is written again (see README).
    */
   changesSince(since: number, limit: number): Promise<ChangePage>;
+  /**
+   * Optional: a push of every committed write's change cursor (PostgreSQL's LISTEN/NOTIFY), so
+   * that followers need not wait for their next poll. Polling stays the fallback: a notification
+   * can be lost (a dropped connection) and a hot standby gets none.
+   */
+  watch?(events: WatchEvents): Promise<ChangeWatch>;
   close(): Promise<void>;
 }

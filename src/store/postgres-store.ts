@@ -9,8 +9,11 @@ import type {
   StagedJob,
   StageResult,
   UpsertResult,
+  ChangeWatch,
+  WatchEvents,
 } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
+import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { pendingMigrations } from './migrations/migration.js';
@@ -76,7 +79,10 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
 /** SQLSTATE of a JSONB text holding \u0000. */
 const UNTRANSLATABLE_CHARACTER = '22P05';
 
-const BUMP_CURSOR_SQL = "UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value";
+/** Moves the change cursor and notifies listeners of it, delivered when the transaction commits. */
+const BUMP_CURSOR_SQL = `
+  WITH moved AS (UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value)
+  SELECT value, pg_notify('${CHANGES_CHANNEL}', value::text) FROM moved`;
 
 /**
  * The shared store for several replicas: the same schema as SQLite, the Job kept as JSONB.
@@ -86,8 +92,11 @@ export class PostgresJobStore implements JobStore {
   readonly #pool: pg.Pool;
   #closed = false;
 
+  readonly #config: pg.PoolConfig;
+
   constructor(connection: string | pg.PoolConfig) {
-    this.#pool = new pg.Pool(typeof connection === 'string' ? { connectionString: connection } : connection);
+    this.#config = typeof connection === 'string' ? { connectionString: connection } : connection;
+    this.#pool = new pg.Pool(this.#config);
     // An idle connection that drops (server restart) must not crash the process; the next query
     // opens a new one, and a lasting outage surfaces as that query's error.
     this.#pool.on('error', () => undefined);
@@ -260,6 +269,11 @@ export class PostgresJobStore implements JobStore {
       if (last === undefined || result.rows.length < SCAN_CHUNK) return;
       after = last[0];
     }
+  }
+
+  /** Change notifications (LISTEN/NOTIFY) on a connection of their own; see postgres-notify.ts. */
+  async watch(events: WatchEvents): Promise<ChangeWatch> {
+    return watchChanges(this.#config, events);
   }
 
   async close(): Promise<void> {

@@ -1,54 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobStore } from '../../src/store/job-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
-
-/** A server the tests may create and drop their own databases on; other databases are never touched. */
-const ADMIN_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-let admin: pg.Client | undefined;
+import { adminQuery, createTestDatabase, dropTestDatabase, terminateSessions } from '../pg-database.js';
+import { LISTENER_APPLICATION_NAME } from '../../src/store/postgres-notify.js';
 
 beforeAll(async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => undefined);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `The PostgreSQL store tests need a server at ${redact(ADMIN_URL)} (${reason}). ` +
-        'Start one, or set TEST_POSTGRES_URL to a server where databases may be created.',
-    );
-  }
-  admin = client;
+  // Fails the file at once, with the reason, when there is no server to create databases on.
+  await adminQuery('SELECT 1');
 });
-
-afterAll(async () => {
-  await admin?.end();
-});
-
-/** A new, uniquely named database, and its URL. */
-async function createDatabase(): Promise<{ name: string; url: string }> {
-  if (admin === undefined) throw new Error('no connection to the PostgreSQL server');
-  const name = `jobsearch_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  // Only names this file made; FORCE ends connections a failed test left open.
-  if (!/^jobsearch_test_[0-9a-f]{12}$/.test(name)) throw new Error(`refusing to drop ${name}`);
-  await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
 
 async function postgresFixture(): Promise<StoreFixture> {
-  const { name, url } = await createDatabase();
+  const { name, url } = await createTestDatabase();
   const opened: JobStore[] = [];
   const open = (): JobStore => {
     const store = new PostgresJobStore(url);
@@ -60,7 +25,7 @@ async function postgresFixture(): Promise<StoreFixture> {
     reopen: async () => open(),
     cleanup: async () => {
       for (const store of opened) await store.close();
-      await dropDatabase(name);
+      await dropTestDatabase(name);
     },
   };
 }
@@ -69,7 +34,7 @@ runJobStoreContract('PostgreSQL', postgresFixture);
 
 describe('PostgresJobStore', () => {
   it('lets replicas that start together migrate one at a time', async () => {
-    const { name, url } = await createDatabase();
+    const { name, url } = await createTestDatabase();
     const stores = Array.from({ length: 4 }, () => new PostgresJobStore(url));
     try {
       await Promise.all(stores.map((s) => s.migrate()));
@@ -78,12 +43,12 @@ describe('PostgresJobStore', () => {
       expect(await first?.count()).toBe(1);
     } finally {
       for (const s of stores) await s.close();
-      await dropDatabase(name);
+      await dropTestDatabase(name);
     }
   });
 
   it('refuses a posting holding U+0000, which JSONB cannot store, with a clear error', async () => {
-    const { name, url } = await createDatabase();
+    const { name, url } = await createTestDatabase();
     const store = new PostgresJobStore(url);
     try {
       await store.migrate();
@@ -91,23 +56,69 @@ describe('PostgresJobStore', () => {
       expect(await store.count()).toBe(0);
     } finally {
       await store.close();
-      await dropDatabase(name);
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('notifies every committed write with its cursor, and listens again after its connection is killed', async () => {
+    const { name, url } = await createTestDatabase();
+    const writer = new PostgresJobStore(url);
+    const reader = new PostgresJobStore(url);
+    const seen: number[] = [];
+    const states: string[] = [];
+    const until = async (what: () => boolean): Promise<void> => {
+      for (let i = 0; i < 400 && !what(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(what()).toBe(true);
+    };
+    try {
+      await writer.migrate();
+      const watch = await reader.watch({
+        change: (cursor) => seen.push(cursor),
+        listening: () => states.push('listening'),
+        lost: () => states.push('lost'),
+      });
+      try {
+        expect(watch.listening).toBe(true);
+        await writer.upsert([job({ key: 'gone:1' })]);
+        await writer.delete(['none:1']); // deletes nothing: no change, no notification
+        await writer.delete(['gone:1']);
+        const id = await writer.beginImport('feed');
+        await writer.stage(id, [{ job: job({ key: 'feed:1' }), position: 'line 1' }]);
+        await writer.publish(id, { now: Date.now(), sync: false });
+        const cursor = await writer.changeCursor();
+        await until(() => seen.includes(cursor));
+        // one notification per transaction, in commit order, each with its cursor
+        expect(seen).toEqual([cursor - 2, cursor - 1, cursor]);
+
+        // an aborted transaction notifies nothing
+        await expect(writer.upsert([job(), job({ title: 10n as unknown as string })])).rejects.toThrow();
+        expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
+        await until(() => states.join() === 'listening,lost,listening');
+        expect(watch.listening).toBe(true);
+        await writer.upsert([job()]);
+        const next = await writer.changeCursor();
+        await until(() => seen.includes(next));
+        expect(seen).toEqual([cursor - 2, cursor - 1, cursor, next]);
+      } finally {
+        await watch.close();
+      }
+      expect(watch.listening).toBe(false);
+    } finally {
+      await writer.close();
+      await reader.close();
+      await dropTestDatabase(name);
     }
   });
 
   it('is what openStore returns for a postgres:// URL, already migrated', async () => {
-    const { name, url } = await createDatabase();
+    const { name, url } = await createTestDatabase();
     const store = await openStore(url.replace(/^postgres:/, 'postgresql:'));
     try {
       expect(store).toBeInstanceOf(PostgresJobStore);
       expect(await store.upsert([job()])).toEqual({ inserted: 1, updated: 0 });
     } finally {
       await store.close();
-      await dropDatabase(name);
+      await dropTestDatabase(name);
     }
   });
 });
-
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-}
