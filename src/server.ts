@@ -137,18 +137,19 @@ export async function startServer(
         : { stop: () => built.retire(), wake: () => undefined };
     if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
       const follow = follower;
-      let wasListening = false;
+      // One log line when the listening connection is lost and one when it is back, not one per retry.
+      let lost = false;
       watch = await store.watch({
         change: () => follow.wake(),
         listening: () => {
+          if (lost) log.info('change notifications: listening again');
+          lost = false;
           // Nothing was delivered while the connection was down: look at the store once.
-          if (wasListening) log.info('change notifications: listening again');
-          wasListening = true;
           follow.wake();
         },
         lost: (error) => {
-          if (wasListening) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
-          wasListening = false;
+          if (!lost) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
+          lost = true;
         },
       });
     }

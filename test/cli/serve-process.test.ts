@@ -3,84 +3,27 @@
  * exit code), demo postings only into a store this start creates, the first lines a person reads,
  * and SIGTERM while the demo postings load or the index builds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
+import { bundleCli, runCli, type CliBundle, type Run } from './cli-process.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-process-'));
-/**
- * The CLI (and the index worker it starts, which must sit beside it as index-worker.js) bundled
- * once, packages external: each process then starts in a fraction of a second.
- */
-// Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
-const BUNDLE = join(ROOT, 'node_modules', `.serve-process-${process.pid}`);
-const MAIN = join(BUNDLE, 'main.js');
+let cli: CliBundle;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: BUNDLE,
-    entryNames: '[name]',
-    logLevel: 'silent',
-  });
+  cli = await bundleCli();
 }, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(BUNDLE, { recursive: true, force: true });
+  cli.remove();
 });
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
-  waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
-}
-
-function run(args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  let signalledAt = 0;
-  const kill = child.kill.bind(child);
-  child.kill = (signal?: NodeJS.Signals | number) => {
-    signalledAt = Date.now();
-    return kill(signal);
-  };
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal, ms: signalledAt ? Date.now() - signalledAt : 0 }));
-  });
-  const waitFor = async (pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> => {
-    const until = Date.now() + ms;
-    for (;;) {
-      const found = err.match(pattern);
-      if (found) return found;
-      if (Date.now() > until || child.exitCode !== null)
-        throw new Error(`not seen: ${String(pattern)}\nstderr: ${err}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return { child, stdout: () => out, stderr: () => err, exited, waitFor };
-}
+const run = (args: string[], env: Record<string, string>): Run => runCli(cli.main, args, env);
 
 async function closedPort(): Promise<number> {
   const server = createServer();

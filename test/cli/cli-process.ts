@@ -1,0 +1,78 @@
+/**
+ * The CLI as real processes for tests: `bundleCli()` bundles it (and the index worker it starts,
+ * which must sit beside it as index-worker.js) once per test file, packages external, so that each
+ * process starts in a fraction of a second; `runCli` starts one and watches its output.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliBundle {
+  main: string;
+  remove: () => void;
+}
+
+/** Call in beforeAll (allow a minute); `remove` in afterAll. */
+export async function bundleCli(): Promise<CliBundle> {
+  // Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
+  const dir = join(ROOT, 'node_modules', `.cli-process-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: dir,
+    entryNames: '[name]',
+    logLevel: 'silent',
+  });
+  return { main: join(dir, 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+  /** Resolves with the first match of `pattern` in stderr; fails when the process exits first or after `ms`. */
+  waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
+}
+
+/** Starts `node <main> ...args` with only PATH and `env` (HOST 127.0.0.1, PORT 0, LOG_LEVEL warn by default). */
+export function runCli(main: string, args: string[], env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [main, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  let signalledAt = 0;
+  const kill = child.kill.bind(child);
+  child.kill = (signal?: NodeJS.Signals | number) => {
+    signalledAt = Date.now();
+    return kill(signal);
+  };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal, ms: signalledAt ? Date.now() - signalledAt : 0 }));
+  });
+  const waitFor = async (pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = err.match(pattern);
+      if (found) return found;
+      if (Date.now() > until || child.exitCode !== null)
+        throw new Error(`not seen: ${String(pattern)}\nstderr: ${err}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, stdout: () => out, stderr: () => err, exited, waitFor };
+}
