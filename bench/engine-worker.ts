@@ -2,7 +2,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildApp } from '../src/http/build-app.js';
-import { LiveIndex } from '../src/runtime/live-index.js';
+import { buildStreaming, LiveIndex } from '../src/runtime/live-index.js';
 import { SearchIndex } from '../src/search/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { fromParent, memoryAfterGc, toParent } from './child.js';
@@ -14,15 +14,16 @@ import { runSystem } from './run-system.js';
 async function main(): Promise<void> {
   const start = await fromParent<EngineStart>();
   const store = new SqliteJobStore(start.corpusPath);
-  const t0 = performance.now();
-  const jobs = await store.loadLive(start.now);
-  const t1 = performance.now();
-  const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: start.now });
-  const t2 = performance.now();
-  await store.close();
+  // As the service builds it: the store's chunks streamed into the index, no array of postings.
+  const { index, loadMs, buildMs } = await buildStreaming(store, {
+    salaryBuckets: DEFAULT_SALARY_BUCKETS,
+    now: start.now,
+  });
   const memory = memoryAfterGc();
-  const mix = buildQueryMix(jobs, start.mixSizes);
-  const ready = { documents: index.size, loadMs: t1 - t0, buildMs: t2 - t1, memory };
+  // The query mix is drawn from the postings themselves, loaded only once the memory is measured.
+  const mix = buildQueryMix(await store.loadLive(start.now), start.mixSizes);
+  await store.close();
+  const ready = { documents: index.size, loadMs, buildMs, memory };
   await toParent({ type: 'ready', ready, mix });
   const result = await runSystem(new EngineSystem(index), mix, start.settings, (line) => console.log(line));
   await toParent({ type: 'result', result });

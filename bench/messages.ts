@@ -9,7 +9,7 @@ export interface Memory {
 /** Time from the store to a ready system, and its memory once ready. */
 export interface ReadyStats {
   documents: number;
-  /** store.loadLive (ms). */
+  /** Reading the postings from the store (ms): loadLive, or the engine's streamed chunks. */
   loadMs: number;
   /** Index (or peer database) build from the loaded jobs (ms). */
   buildMs: number;

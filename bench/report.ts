@@ -61,7 +61,7 @@ function sizeSection(s: SizeReport): string[] {
     '',
     '| system | load from store | build | resident memory | heap used | notes |',
     '|---|---:|---:|---:|---:|---|',
-    readyRow('engine', e, 'loadLive + SearchIndex.build'),
+    readyRow('engine', e, 'liveChunks streamed into SearchIndex.buildStreaming (load: reading and parsing)'),
     ...s.peers.map(peerReadyRow),
     '',
     '### In process, single thread (same queries for every system)',
