@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
+import { parseWorkers, runPrimary, WORKER_ENV, type ReadyMessage } from '../cluster.js';
 import { loadConfig, type Config } from '../../config.js';
 import { StartAborted, startServer, type RunningServer } from '../../server.js';
 
@@ -14,12 +16,32 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (overrides PORT)')
     .option('-H, --host <host>', 'address to listen on (overrides HOST)')
     .option('--demo', 'load DEMO_POSTINGS demo postings when this start creates a new SQLite store (npm start)')
-    .action(async (options: { port?: string; host?: string; demo?: boolean }) => {
+    .option(
+      '-w, --workers <n>',
+      "worker processes sharing the port, each with its own index: a number or 'auto' (one per core); overrides WORKERS (default 1)",
+    )
+    .action(async (options: { port?: string; host?: string; demo?: boolean; workers?: string }) => {
       const env = { ...process.env };
       if (options.port !== undefined) env.PORT = options.port;
       if (options.host !== undefined) env.HOST = options.host;
       const config: Config = loadConfig(env);
-      const say = (line: string): void => void process.stderr.write(`${line}\n`);
+      const workers = parseWorkers(
+        options.workers ?? env.WORKERS,
+        options.workers !== undefined ? '--workers' : 'WORKERS',
+      );
+      if (cluster.isPrimary && workers > 1) {
+        runPrimary({
+          workers,
+          say: (line) => void process.stderr.write(`${line}\n`),
+          shutdownMs: SHUTDOWN_DEADLINE_MS,
+        });
+        return;
+      }
+      // A worker of `--workers N`: only the first may load demo postings and prints the welcome.
+      const first = cluster.isPrimary || process.env[WORKER_ENV.first] === '1';
+      const say = (line: string): void => {
+        if (first) process.stderr.write(`${line}\n`);
+      };
       const stop = new AbortController();
       let server: RunningServer | null = null;
 
@@ -45,7 +67,11 @@ export function registerServe(program: Command): void {
       process.once('SIGTERM', shutdown);
 
       try {
-        server = await startServer(config, undefined, { demo: options.demo === true, say, signal: stop.signal });
+        server = await startServer(config, undefined, {
+          demo: options.demo === true && first,
+          say,
+          signal: stop.signal,
+        });
       } catch (error) {
         if (error instanceof StartAborted) process.exit(0);
         throw error;
@@ -54,5 +80,6 @@ export function registerServe(program: Command): void {
         await server.close();
         process.exit(0);
       }
+      if (cluster.isWorker) process.send?.({ type: 'jobsearch:ready' } satisfies ReadyMessage);
     });
 }

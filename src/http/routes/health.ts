@@ -5,7 +5,8 @@ import type { Metrics } from '../metrics.js';
 export function registerHealth(app: ApiInstance, live: LiveIndex, metrics: Metrics): void {
   const hide = { schema: { hide: true } };
 
-  app.get('/healthz', hide, async () => ({ status: 'ok' }));
+  // The pid tells the worker processes of `serve --workers N` apart.
+  app.get('/healthz', hide, async () => ({ status: 'ok', pid: process.pid }));
 
   app.get('/readyz', hide, async (_request, reply) => {
     const snapshot = live.current;
