@@ -15,6 +15,11 @@ export interface Config {
   refreshIntervalMs: number;
   /** Whether to listen for the store's change notifications (PostgreSQL LISTEN/NOTIFY) besides polling. */
   changeNotifications: boolean;
+  /**
+   * How long a replica whose refreshes fail keeps answering /readyz 200 (`degraded`) before it
+   * says 503 (`stale`), counted from its last successful read of the store (ms); 0: never 503.
+   */
+  readyMaxStalenessMs: number;
   /** `*` (any), a comma-separated list of origins, or '' (CORS off). */
   corsOrigin: string;
   /** `Cache-Control: max-age` of API responses (seconds). */
@@ -63,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     salaryBuckets: salaryBucketsVar(env),
     refreshIntervalMs: intVar(env, 'REFRESH_INTERVAL_MS', 1000, 0, 3_600_000),
     changeNotifications: oneOf(env, 'CHANGE_NOTIFICATIONS', ['on', 'off'], 'on') === 'on',
+    readyMaxStalenessMs: intVar(env, 'READY_MAX_STALENESS_MS', 300_000, 0, 86_400_000),
     corsOrigin: env.CORS_ORIGIN?.trim() ?? '*',
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
         { min: 80_000, max: null },
       ],
       refreshIntervalMs: 1000,
+      changeNotifications: true,
+      readyMaxStalenessMs: 300_000,
       corsOrigin: '*',
       cacheMaxAgeSeconds: 10,
       rateLimitPerMinute: 1200,
@@ -92,6 +94,8 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE_MB', 'lots', /RESPONSE_CACHE_MB must be a whole number/],
     ['HEADERS_TIMEOUT_MS', '10', /HEADERS_TIMEOUT_MS must be between 500 and/],
     ['REQUEST_TIMEOUT_MS', '0', /REQUEST_TIMEOUT_MS must be between 1000 and/],
+    ['CHANGE_NOTIFICATIONS', 'maybe', /CHANGE_NOTIFICATIONS must be one of on, off, got 'maybe'/],
+    ['READY_MAX_STALENESS_MS', '-5', /READY_MAX_STALENESS_MS must be a whole number/],
   ])('fails with a message naming %s for %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -55,3 +55,13 @@ export async function terminateSessions(name: string, application: string): Prom
 function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
+
+/**
+ * Cuts a test database off (no new connections, every session ended) or lets it be reached again:
+ * to the processes using it, the store is down.
+ */
+export async function setReachable(name: string, reachable: boolean): Promise<void> {
+  if (!TEST_DATABASE.test(name)) throw new Error(`refusing to touch ${name}`);
+  await adminQuery(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${reachable ? 'true' : 'false'}`);
+  if (!reachable) await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+}

@@ -36,6 +36,7 @@ export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOr
       | 'keepAliveTimeoutMs'
       | 'maxConnectionsPerClient'
       | 'maxEventLoopDelayMs'
+      | 'readyMaxStalenessMs'
     >
   >;
 
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await registerDocs(app);
-  registerHealth(app, deps.live, metrics);
+  registerHealth(app, deps.live, metrics, deps.config.readyMaxStalenessMs ?? 300_000);
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
   // The search page at / (issue 9): its own plugin, outside the API's hooks.
   if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);

@@ -1,4 +1,5 @@
 import type { ResponseCache } from './response-cache.js';
+import type { LiveIndex } from '../runtime/live-index.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one process, on a registry of its own (tests build many apps). */
@@ -26,6 +27,52 @@ export class Metrics {
     help: 'Index rebuilds since start',
     registers: [this.registry],
   });
+
+  // ---- freshness of the index (read from the live index's health when scraped) ----
+  private health: { live: LiveIndex; maxStalenessMs: number } | null = null;
+  readonly indexAgeSeconds: Gauge = new Gauge({
+    name: 'search_index_age_seconds',
+    help: 'Seconds since the store was last read successfully (the index is at least this current)',
+    registers: [this.registry],
+    collect: (): void => {
+      const last = this.health?.live.health.lastSuccess ?? null;
+      this.indexAgeSeconds.set(last === null ? 0 : Math.max(0, (Date.now() - last) / 1000));
+    },
+  });
+  readonly lastRefreshSuccess: Gauge = new Gauge({
+    name: 'search_index_last_refresh_success_timestamp_seconds',
+    help: 'When the store was last read successfully (Unix time)',
+    registers: [this.registry],
+    collect: (): void => {
+      this.lastRefreshSuccess.set((this.health?.live.health.lastSuccess ?? 0) / 1000);
+    },
+  });
+  readonly refreshFailures: Counter = new Counter({
+    name: 'search_index_refresh_failures_total',
+    help: 'Failed refreshes of the index (the store could not be read) since start',
+    registers: [this.registry],
+    collect: (): void => {
+      this.refreshFailures.reset();
+      this.refreshFailures.inc(this.health?.live.health.failures ?? 0);
+    },
+  });
+  readonly readiness: Gauge<'state'> = new Gauge({
+    name: 'search_index_readiness',
+    help: 'Readiness of this replica: 1 for its current state (loading, ready, degraded, stale), 0 for the others',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: (): void => {
+      const h = this.health;
+      const state = h ? h.live.health.report(Date.now(), h.live.current !== null, h.maxStalenessMs).status : 'loading';
+      for (const s of ['loading', 'ready', 'degraded', 'stale'] as const)
+        this.readiness.set({ state: s }, s === state ? 1 : 0);
+    },
+  });
+
+  /** Reports the live index's freshness on every scrape. */
+  watchHealth(live: LiveIndex, maxStalenessMs: number): void {
+    this.health = { live, maxStalenessMs };
+  }
 
   constructor(options: { defaults?: boolean } = {}) {
     if (options.defaults) collectDefaultMetrics({ register: this.registry });

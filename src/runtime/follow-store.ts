@@ -121,12 +121,18 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     return running;
   };
 
+  // One log line per change of state (failing, recovered), not one per tick: a store that is down
+  // for an hour must not write 3,600 stacks.
   const tick = async (): Promise<void> => {
     try {
       await refresh();
+      if (live.health.succeeded(now())) options.log.info('store reachable again; the index follows it again');
     } catch (err) {
       if (stopped) return;
-      options.log.error({ err }, 'index refresh failed; serving the previous index');
+      if (live.health.failed(err, now()))
+        options.log.error({ err }, 'index refresh failed; serving the previous index');
+      else
+        options.log.debug({ reason: err instanceof Error ? err.message : String(err) }, 'index refresh failed again');
     } finally {
       if (!stopped) {
         timer = setTimeout(() => void tick(), options.intervalMs);

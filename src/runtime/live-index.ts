@@ -2,6 +2,7 @@ import type { JobStore } from '../store/job-store.js';
 import { SearchIndex } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
+import { RefreshHealth } from './health.js';
 
 /**
  * What a request reads: the public members of SearchIndex. A SearchIndex is one; so is the proxy
@@ -27,6 +28,8 @@ export interface IndexSnapshot {
  */
 export class LiveIndex {
   private snapshot: IndexSnapshot | null = null;
+  /** How fresh the index is known to be (the follower records its reads of the store here). */
+  readonly health = new RefreshHealth();
 
   get current(): IndexSnapshot | null {
     return this.snapshot;
@@ -35,6 +38,8 @@ export class LiveIndex {
   swap(index: SearchReader, cursor: number, builtAt: number): IndexSnapshot {
     const etag = `W/"${cursor.toString(36)}-${builtAt.toString(36)}"`;
     this.snapshot = { index, cursor, builtAt, etag };
+    // An index is the store as read when it was built.
+    this.health.succeeded(builtAt);
     return this.snapshot;
   }
 }

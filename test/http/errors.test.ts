@@ -256,7 +256,12 @@ describe('docs', () => {
     const doc = res.json<{ openapi: string; paths: Record<string, unknown>; info: { description: string } }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual(
-      [...Object.values(ENDPOINTS), '/jobs/api/job-search-title-autosuggest', '/jobs/api/jobs/{board_id}'].sort(),
+      [
+        ...Object.values(ENDPOINTS),
+        '/jobs/api/job-search-title-autosuggest',
+        '/jobs/api/jobs/{board_id}',
+        '/jobs/api/job-changes',
+      ].sort(),
     );
     expect(doc.info.description).toContain('facet_mode=disjunctive');
     expect(doc.info.description).toContain('work_model=remote,hybrid');
