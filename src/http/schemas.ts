@@ -112,6 +112,14 @@ export const ListQuery = Type.Object({
         'Default `contract` (the cards exactly as the contract lists them); `extended` adds `work_model` and `remote_percentage` to each card (what the search page shows).',
     }),
   ),
+  highlight: Type.Optional(
+    Type.Enum(['true', 'false'], {
+      description:
+        'Addition. `true`: each card gains `highlight`, the words of its title and `description_card_display` that match `q` ' +
+        '(as the search matches them: word forms, compound parts, stems, the last word as a prefix, typo corrections), as offsets; ' +
+        'empty lists without `q`. Default `false` (cards unchanged).',
+    }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -229,6 +237,20 @@ export const JobCard = Type.Object({
   /** Only with `card_fields=extended`. */
   work_model: Type.Optional(nullableString),
   remote_percentage: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Only with `highlight=true`. */
+  highlight: Type.Optional(
+    Type.Object(
+      {
+        title: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+        description_card_display: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+      },
+      {
+        description:
+          'Addition, with `highlight=true`: the words of `title` and `description_card_display` that match `q`, ' +
+          'as [start, end) offsets in UTF-16 code units (JavaScript string indices: `title.slice(start, end)` is the word).',
+      },
+    ),
+  ),
 });
 export type JobCard = Static<typeof JobCard>;
 

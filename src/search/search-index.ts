@@ -7,7 +7,9 @@ import { buildBases } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
-import { correctQuery } from './keyword-query.js';
+import { correctQuery, parseKeywords } from './keyword-query.js';
+import { highlightRanges, type Range } from './highlight.js';
+import { LANGUAGE_LIST } from './tokenize.js';
 import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
@@ -130,6 +132,24 @@ export class SearchIndex {
     if (filter.keywords === undefined || this.count(filter) > 0) return null;
     const corrected = correctQuery(this.engine.keywords, filter.keywords);
     return corrected !== null && this.count({ ...filter, keywords: corrected }) > 0 ? corrected : null;
+  }
+
+  /**
+   * Which words of each text match the keyword query (highlight.ts), per item: the texts of one
+   * card and the language of its posting. Empty ranges when the text has no words.
+   * @example index.highlight('seo', true, [{ language: 'de', texts: ['SEO Manager'] }]) // [[[[0, 3]]]]
+   */
+  highlight(
+    keywords: string,
+    typos: boolean,
+    items: readonly { language: string; texts: readonly string[] }[],
+  ): Range[][][] {
+    const query = parseKeywords(this.engine.keywords, keywords, typos);
+    return items.map(({ language, texts }) => {
+      if (query === null) return texts.map(() => []);
+      const lang = LANGUAGE_LIST.find((l) => l === language) ?? 'en';
+      return texts.map((text) => highlightRanges(this.engine.keywords, query, lang, text));
+    });
   }
 
   /** Places (cities, regions, countries) with a word starting with q. @example index.suggestLocations('mün', 10) */

@@ -180,3 +180,50 @@ describe('several values per filter', () => {
     expect(list.body.next_url).toBe('/jobs/api/job-search-results-list?work_model=remote%2Chybrid&per_page=5&page=2');
   });
 });
+
+describe('highlight=true on the results list', () => {
+  interface Card {
+    title: string;
+    description_card_display: string;
+    highlight?: { title: [number, number][]; description_card_display: [number, number][] };
+  }
+  const list = async (qs: string) => {
+    const res = await fetch(`${base}/jobs/api/job-search-results-list?${qs}`);
+    return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as { jobs: Card[] } };
+  };
+
+  it('marks in every card the words the search matched, as offsets into the strings the card carries', async () => {
+    const { status, body } = await list('q=entwicklerin&highlight=true&per_page=50');
+    expect(status).toBe(200);
+    expect(body.jobs.length).toBeGreaterThan(0);
+    for (const card of body.jobs) {
+      const words = [
+        ...card.highlight!.title.map(([a, b]) => card.title.slice(a, b)),
+        ...card.highlight!.description_card_display.map(([a, b]) => card.description_card_display.slice(a, b)),
+      ];
+      for (const w of words) expect(w.toLowerCase()).toMatch(/entwickler/);
+    }
+    expect(body.jobs.some((c) => c.highlight!.title.length > 0)).toBe(true);
+  });
+
+  it('adds nothing without the parameter or with false, gives empty lists without q, and rejects a bad value', async () => {
+    const plainCards = (await list('q=entwickler')).body.jobs;
+    expect(plainCards.every((c) => !('highlight' in c))).toBe(true);
+    expect((await list('q=entwickler&highlight=false')).body.jobs).toEqual(plainCards);
+    const noQ = (await list('highlight=true&per_page=3')).body.jobs;
+    expect(noQ.map((c) => c.highlight)).toEqual(noQ.map(() => ({ title: [], description_card_display: [] })));
+    const bad = await list('q=entwickler&highlight=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: { param: 'highlight' } });
+  });
+
+  it('never serves a highlighted answer for a plain request from the cache, nor shares its ETag', async () => {
+    const plainAnswer = await list('q=seo');
+    const marked = await list('q=seo&highlight=true');
+    const again = await list('q=seo');
+    expect(marked.etag).not.toBe(plainAnswer.etag);
+    expect(again.etag).toBe(plainAnswer.etag);
+    expect(again.body.jobs.every((c) => !('highlight' in c))).toBe(true);
+    expect(marked.body.jobs.every((c) => 'highlight' in c)).toBe(true);
+  });
+});

@@ -1,5 +1,8 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
-import { ErrorResponse, ListQuery, ListResponse } from '../schemas.js';
+import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import type { JobFilter } from '../../domain/query.js';
+import type { ListedJob } from '../../domain/job.js';
 import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';
 import { DEFAULT_PER_PAGE } from '../schemas.js';
 import { canonicalQuery } from '../canonical-query.js';
@@ -14,7 +17,13 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
     {
       config: {
         canonical: {
-          defaults: { page: '1', per_page: String(DEFAULT_PER_PAGE), sort: DEFAULT_SORT, order: DEFAULT_ORDER },
+          defaults: {
+            page: '1',
+            per_page: String(DEFAULT_PER_PAGE),
+            sort: DEFAULT_SORT,
+            order: DEFAULT_ORDER,
+            highlight: 'false',
+          },
         },
       },
       schema: {
@@ -45,7 +54,10 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         next_url: window.hasMore
           ? nextUrl(request.routeOptions.url ?? '', canonicalQuery(request), listRequest.page + 1)
           : '',
-        jobs:
+        jobs: withHighlights(
+          index,
+          request.query.highlight === 'true' ? listRequest.filter : null,
+          jobs,
           request.query.card_fields === 'extended'
             ? jobs.map((job) => ({
                 ...presentCard(job, ctx),
@@ -53,6 +65,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
                 remote_percentage: job.remotePercentage,
               }))
             : jobs.map((job) => presentCard(job, ctx)),
+        ),
         pagination: presentPagination(listRequest.page, window),
         ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
         duration_ms: Math.round(reply.elapsedTime),
@@ -69,4 +82,29 @@ export function nextUrl(path: string, params: URLSearchParams, page: number): st
   params.delete('page');
   params.append('page', String(page));
   return `${path}?${params.toString()}`;
+}
+
+/**
+ * With `highlight=true` (a filter given), each card gains the ranges of its title and
+ * description that match the keywords, computed on the very strings the card carries.
+ */
+function withHighlights(
+  index: SearchIndex,
+  filter: JobFilter | null,
+  jobs: readonly ListedJob[],
+  cards: JobCard[],
+): JobCard[] {
+  if (filter === null) return cards;
+  const ranges =
+    filter.keywords === undefined
+      ? cards.map(() => [[], []])
+      : index.highlight(
+          filter.keywords,
+          filter.typos !== false,
+          cards.map((card, i) => ({ language: jobs[i]!.language, texts: [card.title, card.description_card_display] })),
+        );
+  return cards.map((card, i) => ({
+    ...card,
+    highlight: { title: ranges[i]![0]!, description_card_display: ranges[i]![1]! },
+  }));
 }
