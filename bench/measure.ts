@@ -19,6 +19,8 @@ export interface OpStats {
   budgetHit: boolean;
   /** Median per group of queries (query kind), when groups were given. */
   medianByGroup?: Record<string, number>;
+  /** p99 per group (with few queries per group, close to its slowest). */
+  p99ByGroup?: Record<string, number>;
 }
 
 type Awaitable<T> = T | Promise<T>;
@@ -68,7 +70,11 @@ export async function measureOp<T>(plan: OpPlan<T>, limits: OpLimits): Promise<O
     qps: times.length / (wallMs / 1000),
     budgetHit,
   };
-  if (plan.groupOf) stats.medianByGroup = mediansByGroup(times, (i) => usable[i % usable.length]!.group);
+  if (plan.groupOf) {
+    const byGroup = summariesByGroup(times, (i) => usable[i % usable.length]!.group);
+    stats.medianByGroup = Object.fromEntries([...byGroup].map(([g, st]) => [g, st.medianMs]));
+    stats.p99ByGroup = Object.fromEntries([...byGroup].map(([g, st]) => [g, st.p99Ms]));
+  }
   return stats;
 }
 
@@ -84,7 +90,10 @@ export function quantile(sorted: Float64Array, q: number): number {
   return sorted[rank]!;
 }
 
-function mediansByGroup(times: readonly number[], groupAt: (i: number) => string): Record<string, number> {
+function summariesByGroup(
+  times: readonly number[],
+  groupAt: (i: number) => string,
+): Map<string, { medianMs: number; p99Ms: number }> {
   const groups = new Map<string, number[]>();
   times.forEach((t, i) => {
     const g = groupAt(i);
@@ -92,5 +101,5 @@ function mediansByGroup(times: readonly number[], groupAt: (i: number) => string
     if (list) list.push(t);
     else groups.set(g, [t]);
   });
-  return Object.fromEntries([...groups].map(([g, ts]) => [g, summarise(ts).medianMs]));
+  return new Map([...groups].map(([g, ts]) => [g, summarise(ts)]));
 }

@@ -127,6 +127,12 @@ function engineByKind(r: SystemResult): string[] {
     `|---|${ops.map(() => '---:').join('|')}|`,
     ...kinds.map((k) => `| ${k} | ${ops.map((op) => ms(r.ops[op].medianByGroup?.[k] ?? Number.NaN)).join(' | ')} |`),
     '',
+    '### Engine p99 (ms) by kind of query',
+    '',
+    `| kind | ${ops.map((op) => OP_LABEL[op]).join(' | ')} |`,
+    `|---|${ops.map(() => '---:').join('|')}|`,
+    ...kinds.map((k) => `| ${k} | ${ops.map((op) => ms(r.ops[op].p99ByGroup?.[k] ?? Number.NaN)).join(' | ')} |`),
+    '',
   ];
 }
 

@@ -5,7 +5,7 @@ import { job } from '../builders.js';
 import { indexOf } from './helpers.js';
 
 /** A job whose searched texts are its title and its summary alone (nothing from company, position or skills). */
-function plain(title: string, summary: string, language = 'de'): Job {
+function plain(title: string, summary: string, language: Job['language'] = 'de'): Job {
   return job({
     title,
     summary,
@@ -18,7 +18,7 @@ function plain(title: string, summary: string, language = 'de'): Job {
 }
 
 /** The marked words of one text, as strings. */
-function marked(text: string, q: string, language = 'de', typos = true, corpus: Job[] = []): string[] {
+function marked(text: string, q: string, language: Job['language'] = 'de', typos = true, corpus: Job[] = []): string[] {
   const index = indexOf([plain(text, '', language), ...corpus]);
   const [[ranges]] = index.highlight(q, typos, [{ language, texts: [text] }]) as [[[number, number][]]];
   return ranges.map(([a, b]) => text.slice(a, b));
