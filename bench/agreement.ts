@@ -54,12 +54,12 @@ export function compareSamples(
     a.compared++;
     const what = JSON.stringify(query.filter);
     const countTally = isKeywordKind(query.kind) ? a.countKeywords : a.count;
-    if (record(countTally, ours.count === theirs.count) === false) {
+    if (!record(countTally, ours.count === theirs.count)) {
       const list = isKeywordKind(query.kind) ? a.keywordExamples : a.examples;
       example(list, `count ${what}: engine ${ours.count}, ${peer} ${theirs.count}`);
     }
     const facetDiff = facetDifference(ours.facets, theirs.facets);
-    if (!isKeywordKind(query.kind) && record(a.facets, facetDiff === null) === false)
+    if (!isKeywordKind(query.kind) && !record(a.facets, facetDiff === null))
       example(a.examples, `facets ${what}: ${facetDiff}`);
     if (!isKeywordKind(query.kind)) record(a.page, sameList(ours.page, theirs.page));
   }

@@ -18,7 +18,9 @@ export class Child<Out> {
       execArgv: ['--import', 'tsx', '--expose-gc', `--max-old-space-size=${heapMb}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.#child.on('message', (m) => this.#deliver(m as Out));
+    this.#child.on('message', (m) => {
+      this.#deliver(m as Out);
+    });
     this.exited = new Promise((resolve) => {
       this.#child.on('exit', (code, signal) => {
         this.#exited = new Error(`${script} exited (${signal ?? `code ${code}`}) before answering`);
@@ -58,14 +60,24 @@ export class Child<Out> {
 
 /** In a child: the next message from the parent. */
 export function fromParent<T>(): Promise<T> {
-  return new Promise((resolve) => process.once('message', (m) => resolve(m as T)));
+  return new Promise((resolve) =>
+    process.once('message', (m) => {
+      resolve(m as T);
+    }),
+  );
 }
 
 /** In a child: sends a message and waits until it is handed to the IPC channel. */
 export function toParent(message: unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (!process.send) return reject(new Error('not started as a bench child (no IPC channel)'));
-    process.send(message, undefined, {}, (error) => (error ? reject(error) : resolve()));
+    if (!process.send) {
+      reject(new Error('not started as a bench child (no IPC channel)'));
+      return;
+    }
+    process.send(message, undefined, {}, (error) => {
+      if (error) reject(error);
+      else resolve();
+    });
   });
 }
 

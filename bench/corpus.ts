@@ -97,7 +97,9 @@ async function importCorpus(path: string, size: number, seed: number, log: (line
 }
 
 function warnIfStale(metaPath: string, log: (line: string) => void): void {
-  const meta: Partial<CorpusMeta> = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : {};
+  const meta: Partial<CorpusMeta> = existsSync(metaPath)
+    ? (JSON.parse(readFileSync(metaPath, 'utf8')) as Partial<CorpusMeta>)
+    : {};
   if (meta.sourceHash !== sourceHash()) {
     log(
       '  note: the generator or enrichment sources changed since this corpus was made; --fresh-corpus makes a new one',

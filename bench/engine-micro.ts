@@ -55,7 +55,10 @@ function randomFilter(jobs: readonly Job[], facets: number): JobFilter {
     () => ({ remotePercentageMin: pick([20, 40, 60, 80, 100]) }),
     () => ({ salaryRange: pick(['0-40000', '40000-60000', '60000-80000', '80000+']) }),
     () => ({ location: j.places[0]?.city?.slug ?? 'x', radiusKm: pick([10, 25, 50, 100]) }),
-    () => ({ keywords: pick(j.searchText.split(' ').filter((w) => w.length > 3)) ?? 'seo' }),
+    () => {
+      const words = j.searchText.split(' ').filter((w) => w.length > 3);
+      return { keywords: words.length > 0 ? pick(words) : 'seo' };
+    },
   ];
   return Object.assign({}, ...Array.from({ length: facets }, () => pick(options)())) as JobFilter;
 }

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   await store.close();
   const ready = { documents: index.size, loadMs, buildMs, memory };
   await toParent({ type: 'ready', ready, mix });
-  const result = await runSystem(new EngineSystem(index), mix, start.settings, (line) => console.log(line));
+  const result = await runSystem(new EngineSystem(index), mix, start.settings, (line) => {
+    console.log(line);
+  });
   await toParent({ type: 'result', result });
   if (start.serve) await serve(index, start.now);
   else process.exit(0);

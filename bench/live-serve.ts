@@ -62,9 +62,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited ${code ?? 'on a signal'}`));
+    });
   });
 }
 
@@ -169,7 +170,9 @@ function serve(db: string, port: number): Server {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const log = (s: string): void => console.log(s);
+  const log = (s: string): void => {
+    console.log(s);
+  };
   if (args.cli !== null) CLI = args.cli;
   if (!(await exists(CLI))) throw new Error('run `npm run build` first: the bench starts dist/cli/main.js');
   const { db: cached, importFile, day } = await corpus(args, log);
@@ -179,7 +182,7 @@ async function main(): Promise<void> {
   const server = serve(db, port);
   const pid = server.child.pid ?? 0;
   // Set on the way out, whatever happened: the probe loop and the RSS timer must end with the run.
-  let stop = false;
+  let stop = false as boolean; // set in `finally`, read by the loops between awaits
   let rssTimer: NodeJS.Timeout | undefined;
   try {
     // 1. Start to ready, /healthz probed throughout.

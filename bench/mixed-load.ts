@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let err = '';
-  server.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  server.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const started = Date.now();
   let base = '';
   while (!base) {

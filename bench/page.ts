@@ -31,12 +31,12 @@ function median(xs: readonly number[]): number {
 /** ms from navigation start to the page's "results painted" mark. */
 async function firstResults(page: Page): Promise<number> {
   await page.waitForFunction(`performance.getEntriesByName('${MARK}').length > 0`, undefined, { timeout: 30_000 });
-  return (await page.evaluate(`performance.getEntriesByName('${MARK}')[0].startTime`)) as number;
+  return page.evaluate<number>(`performance.getEntriesByName('${MARK}')[0].startTime`);
 }
 
 /** Bytes over the wire of the document and every resource it loaded. */
 async function transferred(page: Page): Promise<{ total: number; jsCss: number; api: number }> {
-  return (await page.evaluate(`(() => {
+  return page.evaluate<{ total: number; jsCss: number; api: number }>(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const res = performance.getEntriesByType('resource');
     const sum = (xs) => xs.reduce((s, e) => s + e.transferSize, 0);
@@ -45,12 +45,12 @@ async function transferred(page: Page): Promise<{ total: number; jsCss: number; 
       jsCss: sum(res.filter((e) => /\\/assets\\/.*\\.(js|css)$/.test(e.name))),
       api: sum(res.filter((e) => e.name.includes('/jobs/api/'))),
     };
-  })()`)) as { total: number; jsCss: number; api: number };
+  })()`);
 }
 
 /** Clicks the sidebar button `selector` in the page and resolves with ms until results are painted. */
 async function clickToResults(page: Page, selector: string): Promise<number> {
-  return (await page.evaluate(`new Promise((resolve, reject) => {
+  return page.evaluate<number>(`new Promise((resolve, reject) => {
     const button = document.querySelector(${JSON.stringify(selector)});
     if (!button) return reject(new Error('no button ' + ${JSON.stringify(selector)}));
     const t0 = performance.now();
@@ -59,7 +59,7 @@ async function clickToResults(page: Page, selector: string): Promise<number> {
     });
     obs.observe({ entryTypes: ['mark'] });
     button.click();
-  })`)) as number;
+  })`);
 }
 
 export async function benchPage(size: number, runs: number, log: (line: string) => void): Promise<void> {
@@ -109,11 +109,13 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
     }
 
     // Distinct filter clicks: each click narrows or changes the selection, so no answer repeats.
-    const buttons = await page.$$eval('button[data-facet]:not([disabled])', (els) =>
-      els.map(
-        (e) =>
-          `button[data-facet="${e.getAttribute('data-facet') ?? ''}"][data-value="${e.getAttribute('data-value') ?? ''}"]`,
-      ),
+    const buttons = await page.$$eval(
+      'button[data-facet]:not([disabled])',
+      (els: { getAttribute(name: string): string | null }[]) =>
+        els.map(
+          (e) =>
+            `button[data-facet="${e.getAttribute('data-facet') ?? ''}"][data-value="${e.getAttribute('data-value') ?? ''}"]`,
+        ),
     );
     const clicks: number[] = [];
     for (const selector of buttons) {
@@ -157,5 +159,7 @@ export async function runPageBench(argv: readonly string[]): Promise<void> {
   const runs = Number(values.runs);
   if (!Number.isInteger(size) || size < 100) throw new Error('--size: a whole number, at least 100');
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number, at least 1');
-  await benchPage(size, runs, (line) => console.log(line));
+  await benchPage(size, runs, (line) => {
+    console.log(line);
+  });
 }

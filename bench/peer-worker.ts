@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   corpus = null;
   const ready = { documents, loadMs: t1 - t0, buildMs: t2 - t1, memory: memoryAfterGc() };
   await toParent({ type: 'ready', ready });
-  const result = await runSystem(peer, start.mix, start.settings, (line) => console.log(line));
+  const result = await runSystem(peer, start.mix, start.settings, (line) => {
+    console.log(line);
+  });
   await peer.close();
   await toParent({ type: 'result', result });
   process.exit(0);

@@ -54,7 +54,14 @@ interface Child {
 
 function cli(args: string[], env: NodeJS.ProcessEnv): Child {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+  return {
+    child,
+    exited: new Promise((resolve) =>
+      child.once('exit', (code) => {
+        resolve(code);
+      }),
+    ),
+  };
 }
 
 interface Replica extends Child {

@@ -81,7 +81,11 @@ async function main(): Promise<void> {
     notes: notes(options),
   });
   for (const size of options.sizes) {
-    sizes.push(await benchSize(planFor(size, options), (line) => console.log(line)));
+    sizes.push(
+      await benchSize(planFor(size, options), (line) => {
+        console.log(line);
+      }),
+    );
     writeReport(RESULTS_DIR, report());
   }
   const { markdown, files } = writeReport(RESULTS_DIR, report());

@@ -76,8 +76,8 @@ function readSource(): SourceCity[] {
     out.push({
       name: r['name'],
       country: r['country'],
-      featureCode: String(r['featureCode'] ?? ''),
-      adminCode: String(r['adminCode'] ?? ''),
+      featureCode: typeof r['featureCode'] === 'string' ? r['featureCode'] : '',
+      adminCode: typeof r['adminCode'] === 'string' ? r['adminCode'] : '',
       population: Number(r['population'] ?? 0),
       lat,
       lon,
@@ -212,7 +212,7 @@ function main(): void {
   const suffixed = cities.filter((c) => c.slug !== toSlug(c.name)).length;
   console.log(
     `${OUT}: ${cities.length} cities ${JSON.stringify(byCountry)}, ${regions.length} regions, ` +
-      `${suffixed} suffixed city slugs, ${regionSlugs.filter((s) => s?.endsWith('-region')).length} '-region' slugs, ${text.length} bytes`,
+      `${suffixed} suffixed city slugs, ${regionSlugs.filter((s) => s.endsWith('-region')).length} '-region' slugs, ${text.length} bytes`,
   );
 }
 

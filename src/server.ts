@@ -83,7 +83,13 @@ export async function startServer(
     await close();
     throw new StartAborted('start aborted by a shutdown signal');
   };
-  options.signal?.addEventListener('abort', () => stopping.abort(options.signal?.reason), { once: true });
+  options.signal?.addEventListener(
+    'abort',
+    () => {
+      stopping.abort(options.signal?.reason);
+    },
+    { once: true },
+  );
 
   try {
     const url = await app.listen({ port: config.port, host: config.host });
@@ -134,13 +140,20 @@ export async function startServer(
               metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
             },
           })
-        : { stop: () => built.retire(), wake: () => undefined };
+        : {
+            stop: () => {
+              built.retire();
+            },
+            wake: () => undefined,
+          };
     if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
       const follow = follower;
       // One log line when the listening connection is lost and one when it is back, not one per retry.
       let lost = false;
       watch = await store.watch({
-        change: () => follow.wake(),
+        change: () => {
+          follow.wake();
+        },
         listening: () => {
           if (lost) log.info('change notifications: listening again');
           lost = false;

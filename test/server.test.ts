@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
+  await (server as RunningServer | undefined)?.close(); // undefined when beforeAll failed
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -31,6 +31,6 @@ export function summaryOf(rows: FacetRows): FacetSummary {
   return {
     workModel: toCountMap(workModel),
     location: toCountMap(rows.places),
-    seo: { yes: Number(rows.seo), no: Number(rows.total) - Number(rows.seo) },
+    seo: { yes: rows.seo, no: rows.total - rows.seo },
   };
 }

@@ -64,7 +64,7 @@ export class SqlitePeer implements SearchSystem {
     const where = whereOf(filter, params, ftsKeywords);
     const s = facetStatements(where, limit);
     const all = (sql: string) => this.#all<{ v: string | null; n: number }>(sql, params.values);
-    const stats = this.#row<Record<string, number>>(s.stats, params.values);
+    const stats = this.#row(s.stats, params.values) as Record<string, number>;
     return {
       columns: s.columns.map(all),
       company: all(s.company),
@@ -116,12 +116,11 @@ export class SqlitePeer implements SearchSystem {
     return rows;
   }
 
-  #row<T>(sql: string, values: SqlValue[]): T {
-    const row = this.#prepare(sql).get(...values) as T;
-    return row;
+  #row(sql: string, values: SqlValue[]): unknown {
+    return this.#prepare(sql).get(...values);
   }
 
   #get(sql: string, values: SqlValue[]): number {
-    return this.#row<{ n: number }>(sql, values).n;
+    return (this.#row(sql, values) as { n: number }).n;
   }
 }

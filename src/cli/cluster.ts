@@ -31,7 +31,7 @@ export interface ReadyMessage {
 }
 
 export function isReadyMessage(message: unknown): message is ReadyMessage {
-  return typeof message === 'object' && message !== null && (message as ReadyMessage).type === 'jobsearch:ready';
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'jobsearch:ready';
 }
 
 export interface PrimaryOptions {
@@ -76,12 +76,12 @@ export function runPrimary(options: PrimaryOptions): void {
       return;
     }
     if (!wasReady) {
-      say(`jobsearch: a worker process failed to start (exit ${code ?? signal}); stopping`);
+      say(`jobsearch: a worker process failed to start (exit ${exitOf(code, signal)}); stopping`);
       failed = true;
       stop();
       return;
     }
-    say(`jobsearch: worker process ${worker.process.pid} exited (${code ?? signal}); starting another`);
+    say(`jobsearch: worker process ${worker.process.pid} exited (${exitOf(code, signal)}); starting another`);
     fork(false);
   });
 
@@ -103,4 +103,9 @@ export function runPrimary(options: PrimaryOptions): void {
   process.on('SIGINT', onSignal);
 
   fork(true);
+}
+
+/** How a worker ended: its signal, else its exit code (Node passes one of them as null at run time). */
+function exitOf(code: number | null, signal: string | null): string {
+  return signal ?? String(code);
 }

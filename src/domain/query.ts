@@ -1,5 +1,3 @@
-import type { WorkModel } from './vocab.js';
-
 export const SORT_FIELDS = ['date', 'salary', 'relevance'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -14,7 +12,8 @@ export type FacetMode = (typeof FACET_MODES)[number];
 export interface JobFilter {
   /** Salary bucket value, e.g. `40000-60000` or `80000+`. */
   salaryRange?: string;
-  workModel?: WorkModel | string;
+  /** A WorkModel; any other value matches nothing. */
+  workModel?: string;
   position?: string;
   seniority?: string;
   employmentType?: string;

@@ -6,7 +6,7 @@ import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 import { ResponseCache } from './response-cache.js';
-import { canonicalQuery, isIgnorableParam, knownParams } from './canonical-query.js';
+import { canonicalQuery, isIgnorableParam, knownParams, scalarText } from './canonical-query.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
 export const MAX_URL_LENGTH = 8192;
@@ -129,10 +129,10 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
         );
       }
       ignored.push(key);
-      delete query[key];
+      Reflect.deleteProperty(query, key);
       continue;
     }
-    if (value === '') delete query[key];
+    if (value === '') Reflect.deleteProperty(query, key);
     else if (INTEGER_PARAMS.has(key) && typeof value === 'string' && !/^\d+$/.test(value)) {
       throw invalidParameter(key, 'must be a whole number (digits only)');
     }
@@ -149,5 +149,5 @@ function truncate(text: string, max: number): string {
 function canonicalPath(route: string, params: unknown): string {
   if (!route.includes(':') || typeof params !== 'object' || params === null) return route;
   const values = params as Record<string, unknown>;
-  return route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+  return route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(scalarText(values[name])));
 }

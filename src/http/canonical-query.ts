@@ -47,9 +47,16 @@ export function canonicalQuery(request: FastifyRequest): URLSearchParams {
   for (const name of knownParams(request)) {
     const value = query[name];
     if (value === undefined || spec.unused?.includes(name) === true) continue;
-    const text = typeof value === 'string' ? value : String(value as number | boolean);
+    const text = scalarText(value);
     if (spec.defaults?.[name] === text) continue;
     params.append(name, text);
   }
   return params;
+}
+
+/** A validated parameter's text (path and query parameters are strings or numbers after validation). */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === undefined || value === null ? '' : JSON.stringify(value);
 }

@@ -123,14 +123,19 @@ export function buildGazetteer(data: GazetteerData): Gazetteer {
     const r = data.regions[i];
     const area = regions[i];
     if (r === undefined || area === undefined) continue;
-    for (const name of [r.name, r.slug, ...r.aliases]) cityIndexKeys(name, (k) => regionIndex.add(k, area));
+    for (const name of [r.name, r.slug, ...r.aliases])
+      cityIndexKeys(name, (k) => {
+        regionIndex.add(k, area);
+      });
   }
   const countryIndex = new KeyIndex<GazetteerArea>();
   data.countries.forEach((co, i) => {
     const area = countries[i];
     if (area === undefined) return;
     for (const name of [co.name, co.slug, co.code, ...co.aliases])
-      cityIndexKeys(name, (k) => countryIndex.add(k, area));
+      cityIndexKeys(name, (k) => {
+        countryIndex.add(k, area);
+      });
   });
 
   return {

@@ -94,6 +94,6 @@ export function hasType(node: JsonObject, type: string): boolean {
 
 /** Short quoted form of an offending value for a reject reason. */
 export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const s = typeof value === 'string' ? value : ((JSON.stringify(value) as string | undefined) ?? String(value));
   return `'${s.length > 60 ? `${s.slice(0, 57)}...` : s}'`;
 }

@@ -42,10 +42,15 @@ const MAX_HTML_BYTES = 64 * 1024 * 1024;
 
 /** Reads from a path (`-` is stdin; a directory is read file by file) or a readable stream. */
 export async function* readPostings(input: string | Readable): AsyncGenerator<ReadResult> {
-  if (typeof input !== 'string') return yield* readChunks(input);
-  if (input === '-') return yield* readChunks(process.stdin);
-  if ((await stat(input)).isDirectory()) return yield* readDirectory(input);
-  yield* readChunks(createReadStream(input));
+  if (typeof input !== 'string') {
+    yield* readChunks(input);
+  } else if (input === '-') {
+    yield* readChunks(process.stdin);
+  } else if ((await stat(input)).isDirectory()) {
+    yield* readDirectory(input);
+  } else {
+    yield* readChunks(createReadStream(input));
+  }
 }
 
 async function* readDirectory(root: string): AsyncGenerator<ReadResult> {
@@ -90,13 +95,17 @@ export async function* readChunks(chunks: AsyncIterable<Buffer | string>): Async
     case 'empty':
       return;
     case 'gzip':
-      return yield* readChunks(gunzipped(rest));
+      yield* readChunks(gunzipped(rest));
+      return;
     case 'json-array':
-      return yield* readJsonArray(rest);
+      yield* readJsonArray(rest);
+      return;
     case 'json-object':
-      return yield* readJsonText(rest);
+      yield* readJsonText(rest);
+      return;
     case 'html':
-      return yield* readHtml(await wholeText(rest, MAX_HTML_BYTES));
+      yield* readHtml(await wholeText(rest, MAX_HTML_BYTES));
+      return;
     case 'unsupported':
       throw new PostingsFormatError(`the input is ${kind.what}; ${SUPPORTED_FORMATS}`);
   }
@@ -171,8 +180,9 @@ async function* sliced(bytes: AsyncIterable<Buffer>, size: number): AsyncGenerat
  */
 async function* drain<T>(stream: Readable): AsyncGenerator<T> {
   const queue: T[] = [];
-  let failure: { error: unknown } | null = null;
-  let ended = false;
+  // Set by the stream's listeners between awaits: typed wide so that the checks are not narrowed away.
+  let failure = null as { error: unknown } | null;
+  let ended = false as boolean;
   let wake: (() => void) | null = null;
   const signal = (): void => {
     wake?.();
@@ -193,7 +203,7 @@ async function* drain<T>(stream: Readable): AsyncGenerator<T> {
   });
   for (;;) {
     while (queue.length > 0) yield queue.shift() as T;
-    if (failure !== null) throw (failure as { error: unknown }).error;
+    if (failure !== null) throw failure.error;
     if (ended) return;
     stream.resume();
     await new Promise<void>((resolve) => {

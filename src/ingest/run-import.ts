@@ -106,9 +106,15 @@ class ImportRun {
 
   async add(result: ReadResult): Promise<void> {
     this.counts.read += 1;
-    if (!result.ok) return this.reject(result.position, result.reason);
+    if (!result.ok) {
+      this.reject(result.position, result.reason);
+      return;
+    }
     const enriched = enrichRecord(result.record, this.ctx);
-    if (!enriched.ok) return this.reject(result.position, enriched.reason);
+    if (!enriched.ok) {
+      this.reject(result.position, enriched.reason);
+      return;
+    }
     this.batch.push({ job: enriched.job, position: result.position });
     if (this.batch.length >= this.batchSize) await this.flush();
   }

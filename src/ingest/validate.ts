@@ -105,7 +105,7 @@ function optionalDate(record: JsonObject, field: string, endOfDay: boolean): num
 /** The first identifier with its name: a string or number (name ''), or a PropertyValue. */
 function identifierOf(value: unknown): PostingIdentifier | null {
   if (value === undefined || value === null) return null;
-  const first = Array.isArray(value) ? value[0] : value;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
   if (first === undefined || first === null) return null;
   if (typeof first === 'string' || typeof first === 'number') {
     const v = asText(first);
@@ -130,7 +130,7 @@ function employmentTypesOf(value: unknown): string[] {
 
 function organizationOf(value: unknown): PostingOrganization {
   if (value === undefined || value === null) fail('hiringOrganization is missing');
-  const org = Array.isArray(value) ? value[0] : value;
+  const org: unknown = Array.isArray(value) ? value[0] : value;
   const name = nameOf(org);
   if (name === null) fail('hiringOrganization.name is missing');
   if (!isObject(org)) return { name, urls: [], logo: null, industry: null, employees: null };
@@ -189,7 +189,7 @@ function address(
 
 function salaryOf(value: unknown): PostingSalary | null {
   if (value === undefined || value === null) return null;
-  const amount = Array.isArray(value) ? value[0] : value;
+  const amount: unknown = Array.isArray(value) ? value[0] : value;
   if (!isObject(amount)) fail(`baseSalary is not a MonetaryAmount: ${quote(value)}`);
   const currency = amount['currency'];
   if (currency !== undefined && currency !== null && typeof currency !== 'string') {

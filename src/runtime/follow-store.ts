@@ -48,6 +48,8 @@ export function isStale(
  */
 export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex, options: FollowOptions): Follower {
   let stopped = false;
+  /** Read through a call: stop() may set it during any await, which control-flow narrowing cannot see. */
+  const isStopped = (): boolean => stopped;
   let current = first;
   let timer: NodeJS.Timeout | undefined;
   const retiring = new Set<BuiltIndex>();
@@ -104,7 +106,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     const cursor = await store.changeCursor();
     if (stopped || !isStale(current, cursor, now(), options.maxAgeMs)) return false;
     const built = await buildLatest(cursor);
-    if (stopped) {
+    if (isStopped()) {
       built.retire();
       return false;
     }

@@ -47,15 +47,15 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     if (options.signal?.aborted) reject(new Error('the index build was aborted'));
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) =>
+    worker.once('exit', (code) => {
       reject(
         new Error(
           options.signal?.aborted
             ? 'the index build was aborted'
             : `the index worker exited (code ${code}) before it was ready`,
         ),
-      ),
-    );
+      );
+    });
   })
     .catch(async (error: unknown) => {
       await worker.terminate();

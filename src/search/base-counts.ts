@@ -22,10 +22,16 @@ export function buildBases(e: Engine): Map<string, Base> {
     if (size * BASE_RATIO > e.n) candidates.push({ key, set, size });
   };
   for (const [facet, column] of Object.entries(e.columns)) {
-    column.postings.forEach((p, code) => add(`${facet}:${code}`, p.size, () => p));
+    column.postings.forEach((p, code) => {
+      add(`${facet}:${code}`, p.size, () => p);
+    });
   }
-  e.skills.postings.forEach((p, code) => add(`skill:${code}`, p.size, () => p));
-  e.places.column.postings.forEach((p, code) => add(`location:${code}`, p.size, () => p));
+  e.skills.postings.forEach((p, code) => {
+    add(`skill:${code}`, p.size, () => p);
+  });
+  e.places.column.postings.forEach((p, code) => {
+    add(`location:${code}`, p.size, () => p);
+  });
   for (const v of new Set(e.remote.descValues)) {
     const size = countAtLeast(e.remote, v);
     add(`remote:${size}`, size, () => remoteSet(e, size));

@@ -143,7 +143,7 @@ export function postingsOf(
   const postings: DocSet[] = [EMPTY_SET];
   for (let c = 1; c < codeCount; c++) {
     const b = bits[c];
-    postings.push(b ? bitsSet(b, df[c]!) : { kind: 'list', ids: all.subarray(start[c]!, start[c + 1]!), size: df[c]! });
+    postings.push(b ? bitsSet(b, df[c]) : { kind: 'list', ids: all.subarray(start[c], start[c + 1]), size: df[c]! });
   }
   return postings;
 }

@@ -156,7 +156,11 @@ function assemble(
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
   const skills = buildMultiColumn(
     n,
-    (d, emit) => jobs[d]!.skills.forEach((s) => emit(s.slug)),
+    (d, emit) => {
+      jobs[d]!.skills.forEach((s) => {
+        emit(s.slug);
+      });
+    },
     (slug, d) => skillName(jobs[d]!, slug),
     r,
   );
@@ -275,7 +279,7 @@ function buildCompanyColumn(jobs: readonly ListedJob[], ratio: number): Column {
     const name = job.company.name;
     const key = name.toLowerCase();
     let m = spellings.get(key);
-    if (!m) spellings.set(key, (m = new Map()));
+    if (!m) spellings.set(key, (m = new Map<string, number>()));
     m.set(name, (m.get(name) ?? 0) + 1);
   }
   const labelOf = (key: string): string => {

@@ -204,7 +204,8 @@ function optionsByCount(
 function remoteOptions(levels: Uint32Array): FacetOption[] {
   const out: FacetOption[] = [];
   let atLeast = 0;
-  for (let i = REMOTE_PERCENTAGE_STEPS.length; i >= 1; i--) {
+  const steps: number = REMOTE_PERCENTAGE_STEPS.length;
+  for (let i = steps; i >= 1; i--) {
     atLeast += levels[i]!;
     if (atLeast > 0) {
       const value = String(REMOTE_PERCENTAGE_STEPS[i - 1]);

@@ -138,7 +138,7 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined):
   }
   const words = newBitset(e.n);
   for (const code of candidates) addSet(words, e.places.column.postings[code]!);
-  if (useRadius) markWithinRadius(e.points, center.lat!, center.lon!, Math.max(0, radiusKm!), words);
+  if (useRadius) markWithinRadius(e.points, center.lat, center.lon, Math.max(0, radiusKm), words);
   return bitsClause('location', words);
 }
 

@@ -32,7 +32,7 @@ export function buildPointIndex(jobs: readonly ListedJob[], denseRatio: number):
   const lons: number[] = [0];
   const codeOf = (lat: number, lon: number): number => {
     let byLon = byLat.get(lat);
-    if (!byLon) byLat.set(lat, (byLon = new Map()));
+    if (!byLon) byLat.set(lat, (byLon = new Map<number, number>()));
     let code = byLon.get(lon);
     if (code === undefined) {
       code = lats.length;

@@ -126,7 +126,7 @@ function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Arr
   for (const t of terms) {
     const dense = index.dense[t];
     if (dense) orInto(bits, dense);
-    else setBits(bits, index.docs.subarray(index.docOffsets[t]!, index.docOffsets[t + 1]!));
+    else setBits(bits, index.docs.subarray(index.docOffsets[t], index.docOffsets[t + 1]));
   }
 }
 
@@ -203,7 +203,7 @@ export function scoreTerms(
  */
 export function correctQuery(index: KeywordIndex, text: string): string | null {
   const out: string[] = [];
-  let changed = false;
+  let changed = false as boolean; // set inside the callback below
   forEachWord(cleanQueryText(text), (w) => {
     if (out.length >= MAX_QUERY_WORDS) return;
     const keys = queryKeys(w);

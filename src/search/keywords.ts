@@ -183,7 +183,7 @@ export class KeywordBuilder {
 
   private termFor(lang: Language, key: string): number {
     let keys = this.keyTerm.get(lang);
-    if (!keys) this.keyTerm.set(lang, (keys = new Map()));
+    if (!keys) this.keyTerm.set(lang, (keys = new Map<string, number>()));
     const known = keys.get(key);
     if (known !== undefined) return known;
     const stem = stemKey(lang, key);

@@ -39,7 +39,9 @@ export function buildPlaces(jobs: readonly ListedJob[], denseRatio: number): Pla
   }
   const column = buildMultiColumn(
     jobs.length,
-    (d, emit) => emitSlugs(jobs[d]!.places, emit),
+    (d, emit) => {
+      emitSlugs(jobs[d]!.places, emit);
+    },
     (slug) => found.get(slug)!.name,
     denseRatio,
   );

@@ -61,7 +61,9 @@ export function scanWords(text: string, visit: (start: number, end: number, hash
  * @example forEachWord('SEO-Manager (m/w/d)', w => words.push(w)) // SEO, Manager, m, w, d
  */
 export function forEachWord(text: string, visit: (word: string) => void): void {
-  scanWords(text, (start, end) => visit(text.slice(start, end)));
+  scanWords(text, (start, end) => {
+    visit(text.slice(start, end));
+  });
 }
 
 export function wordsOf(text: string): string[] {
@@ -86,7 +88,8 @@ export function wordKeys(word: string): string[] {
   return keys;
 }
 
-const STEMMERS: Record<Language, (word: string) => string> = { de: stemDe, es: stemEs, en: stemEn };
+// Partial: a posting's language comes from data, and one without a stemmer keeps its keys as they are.
+const STEMMERS: Partial<Record<Language, (word: string) => string>> = { de: stemDe, es: stemEs, en: stemEn };
 
 /** The stem of a folded key in a language (the key itself if the stemmer returns nothing). */
 export function stemKey(language: Language, key: string): string {
@@ -98,5 +101,7 @@ export const LANGUAGE_LIST: readonly Language[] = ['de', 'es', 'en'];
 
 /** Calls `visit` with the start offset of every word of `text`. */
 export function forEachWordStart(text: string, visit: (start: number) => void): void {
-  scanWords(text, (start) => visit(start));
+  scanWords(text, (start) => {
+    visit(start);
+  });
 }

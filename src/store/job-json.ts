@@ -6,7 +6,7 @@ import type { Job } from '../domain/job.js';
  * a Job, and checking a million documents on every load would cost more than the parse itself.
  */
 export function parseJob(doc: string): Job {
-  const job: Job = JSON.parse(doc);
+  const job = JSON.parse(doc) as Job;
   return job;
 }
 

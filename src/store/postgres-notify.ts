@@ -41,7 +41,9 @@ export async function watchChanges(config: pg.ClientConfig, events: WatchEvents)
       retryMs = Math.min(LAST_RETRY_MS, retryMs * 2);
     };
     c.on('error', lose);
-    c.on('end', () => lose(new Error('the listening connection ended')));
+    c.on('end', () => {
+      lose(new Error('the listening connection ended'));
+    });
     c.on('notification', (message) => {
       const cursor = Number(message.payload);
       if (message.channel === CHANGES_CHANNEL && Number.isSafeInteger(cursor)) events.change(cursor);

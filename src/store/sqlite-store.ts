@@ -99,7 +99,9 @@ export class SqliteJobStore implements JobStore {
   }
 
   async migrate(): Promise<void> {
-    return this.#serial(() => migrateSqlite(this.#db, SQLITE_MIGRATIONS));
+    return this.#serial(() => {
+      migrateSqlite(this.#db, SQLITE_MIGRATIONS);
+    });
   }
 
   async loadLive(now: number): Promise<Job[]> {

@@ -53,9 +53,17 @@ export class Combobox {
       h('label', { for: o.id }, o.label),
       h('div', { class: 'combo-box' }, this.input, this.list),
     );
-    this.input.addEventListener('input', () => this.typed());
-    this.input.addEventListener('keydown', (e) => this.key(e));
-    this.input.addEventListener('blur', () => window.setTimeout(() => this.close(), 120));
+    this.input.addEventListener('input', () => {
+      this.typed();
+    });
+    this.input.addEventListener('keydown', (e) => {
+      this.key(e);
+    });
+    this.input.addEventListener('blur', () =>
+      window.setTimeout(() => {
+        this.close();
+      }, 120),
+    );
   }
 
   /** Shows a value chosen elsewhere (URL, chip removal) without opening the list. */
@@ -113,8 +121,12 @@ export class Combobox {
                 id: `${this.o.id}-opt-${i}`,
                 role: 'option',
                 'aria-selected': 'false',
-                onmousedown: (e: Event) => e.preventDefault(),
-                onclick: () => this.pick(i),
+                onmousedown: (e: Event) => {
+                  e.preventDefault();
+                },
+                onclick: () => {
+                  this.pick(i);
+                },
               },
               h('span', {}, opt.label),
               opt.hint ? h('span', { class: 'hint' }, opt.hint) : null,
@@ -136,7 +148,9 @@ export class Combobox {
     if (this.list.hidden || this.options.length === 0) return;
     this.active = (this.active + delta + this.options.length) % this.options.length;
     const items = this.list.querySelectorAll<HTMLLIElement>('[role=option]');
-    items.forEach((li, i) => li.setAttribute('aria-selected', String(i === this.active)));
+    items.forEach((li, i) => {
+      li.setAttribute('aria-selected', String(i === this.active));
+    });
     const current = items[this.active];
     if (current) {
       this.input.setAttribute('aria-activedescendant', current.id);

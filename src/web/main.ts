@@ -41,7 +41,12 @@ const facetLabels = new Map<string, string>();
 // ---- static frame -----------------------------------------------------------------------------
 const langSelect = h(
   'select',
-  { id: 'lang', onchange: () => go({ ...state, lang: langSelect.value as Lang }, false) },
+  {
+    id: 'lang',
+    onchange: () => {
+      go({ ...state, lang: langSelect.value as Lang }, false);
+    },
+  },
   LANGS.map((l) => h('option', { value: l }, l.toUpperCase())),
 );
 const langLabel = h('label', { for: 'lang', class: 'sr' });
@@ -56,7 +61,7 @@ const locationBox = new Combobox({
   label: '',
   placeholder: '',
   suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? []),
-  onPick: (o) =>
+  onPick: (o) => {
     go({
       ...state,
       location: o?.value ?? '',
@@ -64,13 +69,15 @@ const locationBox = new Combobox({
       radius: o ? state.radius : null,
       page: 1,
       job: '',
-    }),
+    });
+  },
   noResults: () => t.noSuggestions,
 });
 const radiusSelect = h('select', {
   id: 'radius',
-  onchange: () =>
-    go({ ...state, radius: radiusSelect.value === '' ? null : Number(radiusSelect.value), page: 1, job: '' }),
+  onchange: () => {
+    go({ ...state, radius: radiusSelect.value === '' ? null : Number(radiusSelect.value), page: 1, job: '' });
+  },
 });
 const radiusLabel = h('label', { for: 'radius' });
 const radiusField = h('div', { class: 'field radius half' }, radiusLabel, radiusSelect);
@@ -79,7 +86,9 @@ const companyBox = new Combobox({
   label: '',
   placeholder: '',
   suggest: suggestWithCounts(endpoints.companies, () => filterData?.companies ?? []),
-  onPick: (o) => go({ ...state, company: o?.value ?? '', page: 1, job: '' }),
+  onPick: (o) => {
+    go({ ...state, company: o?.value ?? '', page: 1, job: '' });
+  },
   noResults: () => t.noSuggestions,
 });
 const submit = h('button', { type: 'submit', class: 'button primary' });
@@ -111,7 +120,9 @@ const filterToggle = h('button', {
   class: 'button filter-toggle',
   'aria-expanded': 'false',
   'aria-controls': 'filters',
-  onclick: () => toggleFilters(),
+  onclick: () => {
+    toggleFilters();
+  },
 });
 const filtersHeading = h('h2', { class: 'sr', id: 'filters-heading' });
 const sidebarBody = h('div', { class: 'sidebar-body' });
@@ -125,7 +136,9 @@ const sidebar = h(
 const resultsHeading = h('h2', { id: 'results-heading', tabindex: '-1', 'aria-live': 'polite' });
 const sortSelect = h('select', {
   id: 'sort',
-  onchange: () => go({ ...state, sort: sortSelect.value as SearchState['sort'], page: 1, job: '' }),
+  onchange: () => {
+    go({ ...state, sort: sortSelect.value as SearchState['sort'], page: 1, job: '' });
+  },
 });
 const sortLabel = h('label', { for: 'sort' });
 const chips = h('div', { class: 'chips' });
@@ -143,7 +156,13 @@ const results = h(
 );
 
 const detailBody = h('div', { class: 'detail-body' });
-const detailClose = h('button', { type: 'button', class: 'button close', onclick: () => closeDetail() });
+const detailClose = h('button', {
+  type: 'button',
+  class: 'button close',
+  onclick: () => {
+    closeDetail();
+  },
+});
 const dialog = h(
   'dialog',
   { class: 'detail', 'aria-labelledby': 'detail-title' },
@@ -389,7 +408,14 @@ function drawChips(): void {
           {},
           h(
             'button',
-            { type: 'button', class: 'chip', title: t.remove(c.label), onclick: () => go(c.remove) },
+            {
+              type: 'button',
+              class: 'chip',
+              title: t.remove(c.label),
+              onclick: () => {
+                go(c.remove);
+              },
+            },
             c.label,
             h(
               'span',
@@ -406,7 +432,9 @@ function drawChips(): void {
       {
         type: 'button',
         class: 'clear-all',
-        onclick: () => go({ ...emptyState(state.lang), sort: state.sort === 'relevance' ? 'date' : state.sort }),
+        onclick: () => {
+          go({ ...emptyState(state.lang), sort: state.sort === 'relevance' ? 'date' : state.sort });
+        },
       },
       t.clearAll,
     ),
@@ -430,7 +458,9 @@ function drawPager(ls: ListAnswer): void {
         rel: 'prev',
         href: state.page > 1 ? toUrl({ ...state, page: state.page - 1 }) : null,
         'aria-disabled': state.page > 1 ? null : 'true',
-        onclick: (e: Event) => page(e, state.page > 1 ? state.page - 1 : null),
+        onclick: (e: Event) => {
+          page(e, state.page > 1 ? state.page - 1 : null);
+        },
       },
       `‹ ${t.prev}`,
     ),
@@ -442,7 +472,9 @@ function drawPager(ls: ListAnswer): void {
         rel: 'next',
         href: next !== null ? toUrl({ ...state, page: next }) : null,
         'aria-disabled': next !== null ? null : 'true',
-        onclick: (e: Event) => page(e, next),
+        onclick: (e: Event) => {
+          page(e, next);
+        },
       },
       `${t.next} ›`,
     ),

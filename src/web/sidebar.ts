@@ -78,7 +78,9 @@ function optionButton(
       'data-facet': facet,
       'data-value': o.value,
       disabled: o.count === 0 && !on,
-      onclick: () => ctx.toggle(facet, o.value, label),
+      onclick: () => {
+        ctx.toggle(facet, o.value, label);
+      },
     },
     extra,
     h('span', { class: 'opt-label' }, label),
@@ -109,7 +111,9 @@ function group(facet: Facet, title: string, options: Counted[], ctx: SidebarCont
             type: 'button',
             class: 'more',
             'aria-expanded': String(open),
-            onclick: () => ctx.setExpanded(facet, !open),
+            onclick: () => {
+              ctx.setExpanded(facet, !open);
+            },
           },
           open ? ctx.t.less : `${ctx.t.more} (${options.length - SHOWN})`,
         )
@@ -140,7 +144,9 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
             'data-facet': 'salary_range',
             'data-value': b.value,
             disabled: b.count === 0 && !on,
-            onclick: () => ctx.toggle('salary_range', b.value, b.label ?? label),
+            onclick: () => {
+              ctx.toggle('salary_range', b.value, b.label ?? label);
+            },
           },
           h('span', { class: 'sr opt-label' }, b.label ?? label),
           h('span', { class: 'bar-count' }, b.count_formatted),

@@ -20,7 +20,7 @@ export type Facet = (typeof FACETS)[number];
  * comma-separated values, OR within a dimension, and the sidebar's disjunctive counts show what
  * each added value would bring). False makes a click replace the dimension's value instead.
  */
-export const MULTI_VALUE = true;
+export const MULTI_VALUE = true as boolean; // a switch: typed wide so both branches type-check
 
 export type SortChoice = 'date' | 'salary' | 'relevance';
 
@@ -123,8 +123,7 @@ export function toggleFacet(state: SearchState, facet: Facet, value: string): Se
   const current = state.facets[facet] ?? [];
   const on = current.includes(value);
   const next = on ? current.filter((v) => v !== value) : MULTI_VALUE ? [...current, value] : [value];
-  const facets = { ...state.facets };
-  if (next.length > 0) facets[facet] = next;
-  else delete facets[facet];
+  const { [facet]: _previous, ...others } = state.facets;
+  const facets = next.length > 0 ? { ...others, [facet]: next } : others;
   return { ...state, facets, page: 1, job: '' };
 }

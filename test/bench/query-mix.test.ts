@@ -90,7 +90,9 @@ describe('the peers on 2,000 generated postings', () => {
       db = await createBenchDatabase();
     });
     afterAll(async () => {
-      if (db) await dropBenchDatabase(db.name);
+      // undefined when beforeAll failed before it was set
+      const made = db as typeof db | undefined;
+      if (made) await dropBenchDatabase(made.name);
     });
 
     it('agrees with the engine on counts and facet counts', async () => {

@@ -32,7 +32,12 @@ export async function bundleCli(): Promise<CliBundle> {
     entryNames: '[name]',
     logLevel: 'silent',
   });
-  return { main: join(dir, 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    main: join(dir, 'main.js'),
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Run {
@@ -53,8 +58,8 @@ export function runCli(main: string, args: string[], env: Record<string, string>
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   let signalledAt = 0;
   const kill = child.kill.bind(child);
   child.kill = (signal?: NodeJS.Signals | number) => {
@@ -62,7 +67,9 @@ export function runCli(main: string, args: string[], env: Record<string, string>
     return kill(signal);
   };
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal, ms: signalledAt ? Date.now() - signalledAt : 0 }));
+    child.on('exit', (code, signal) => {
+      resolve({ code, signal, ms: signalledAt ? Date.now() - signalledAt : 0 });
+    });
   });
   const waitFor = async (pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> => {
     const until = Date.now() + ms;

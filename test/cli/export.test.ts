@@ -13,7 +13,9 @@ import { job } from '../builders.js';
 
 const REAL = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'export-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function exportFrom(path: string, args: string[] = []): Promise<ExportedPosting[]> {
   const out = new PassThrough();

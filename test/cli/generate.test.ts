@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerGenerate, writeLines } from '../../src/cli/commands/generate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'generate-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function program(): { cmd: Command; errors: string[] } {
   const errors: string[] = [];

@@ -15,7 +15,9 @@ let cli: CliBundle;
 beforeAll(async () => {
   cli = await bundleCli();
 }, 60_000);
-afterAll(() => cli.remove());
+afterAll(() => {
+  cli.remove();
+});
 
 interface Readyz {
   status: string;

@@ -12,7 +12,9 @@ import { generatePostings } from '../../src/demo/generate.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(ROOT, 'test/fixtures/real-postings/postings.ndjson');
 const dir = mkdtempSync(join(tmpdir(), 'import-process-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Run {
   code: number | null;
@@ -35,15 +37,17 @@ function jobsearch(db: string, args: string[], options: { stdin?: Buffer; killAf
       if (options.killAfter?.test(err)) child.kill('SIGKILL');
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
+    child.on('close', (code) => {
+      resolve({ code, out, err });
+    });
     child.stdin.end(options.stdin ?? Buffer.alloc(0));
   });
 }
 
-function query<T>(db: string, sql: string): T {
+function query(db: string, sql: string): unknown {
   const conn = new Database(db, { readonly: true });
   try {
-    return conn.prepare(sql).pluck().get() as T;
+    return conn.prepare(sql).pluck().get();
   } finally {
     conn.close();
   }
@@ -57,12 +61,12 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     expect(first.code).toBe(0);
     expect(first.out).toContain('  read:      54\n  inserted:  54\n  updated:   0\n  unchanged: 0\n');
     expect(first.out).toMatch(/expired on arrival: 3 \(stored, not served/);
-    const cursor = query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'");
+    const cursor = query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'");
     const again = await jobsearch(db, ['import', REAL, '--source', 'real']);
     expect(again.code).toBe(0);
     expect(again.out).toContain('  inserted:  0\n  updated:   0\n  unchanged: 54\n');
     expect(again.out).toContain('nothing changed: every posting is stored exactly like this already');
-    expect(query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(cursor);
+    expect(query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(cursor);
   });
 
   it('reads gzip from stdin, and with --sync removes what the feed no longer holds', async () => {
@@ -76,7 +80,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     expect(snapshot.code).toBe(0);
     expect(snapshot.out).toContain('  unchanged: 50\n');
     expect(snapshot.out).toContain('  removed:   4 (postings of feed absent from this import)\n');
-    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(50);
+    expect(query(db, 'SELECT count(*) FROM jobs')).toBe(50);
   });
 
   it('serves nothing of an import killed midway, and a re-run completes it', async () => {
@@ -87,13 +91,13 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     writeFileSync(file, `${postings.join('\n')}\n`);
     const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1,000 staged/ });
     expect(killed.code).toBe(null);
-    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(0);
-    expect(query<number>(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);
-    expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBeGreaterThanOrEqual(1_000);
+    expect(query(db, 'SELECT count(*) FROM jobs')).toBe(0);
+    expect(query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);
+    expect(query(db, 'SELECT count(*) FROM import_staging')).toBeGreaterThanOrEqual(1_000);
     const rerun = await jobsearch(db, ['import', file, '--source', 'big']);
     expect(rerun.code).toBe(0);
     expect(rerun.out).toContain('  inserted:  6,000\n');
-    expect(query<number>(db, 'SELECT count(*) FROM jobs')).toBe(6_000);
-    expect(query<number>(db, 'SELECT count(*) FROM import_staging')).toBe(0);
+    expect(query(db, 'SELECT count(*) FROM jobs')).toBe(6_000);
+    expect(query(db, 'SELECT count(*) FROM import_staging')).toBe(0);
   });
 });

@@ -20,7 +20,9 @@ let cli: CliBundle;
 beforeAll(async () => {
   cli = await bundleCli();
 }, 60_000);
-afterAll(() => cli.remove());
+afterAll(() => {
+  cli.remove();
+});
 
 interface Replica {
   run: Run;

@@ -29,7 +29,11 @@ async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
+  await new Promise<void>((r) =>
+    server.close(() => {
+      r();
+    }),
+  );
   return port;
 }
 

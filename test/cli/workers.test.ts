@@ -27,7 +27,9 @@ function get(url: string): Promise<{ status: number; body: string }> {
     const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+      });
     });
     req.on('error', reject);
     req.end();

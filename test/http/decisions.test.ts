@@ -248,7 +248,7 @@ describe('cards', () => {
     const small = await testApp([...five, job({ key: 'e:6', boardId: '6', salary: null })]);
     try {
       const res = await small.inject({ method: 'GET', url: '/jobs/api/job-search-results-list?per_page=10' });
-      const card = (res.json() as ListResponse).jobs.find((j) => j.board_id === '6')!;
+      const card = res.json<ListResponse>().jobs.find((j) => j.board_id === '6')!;
       expect(card).toMatchObject({
         salary_min_formatted: null,
         estimated_salary_min_formatted: '50.000 EUR',
@@ -303,7 +303,7 @@ describe('cards', () => {
     const small = await testApp([upTo, from, usd, pagas]);
     try {
       const res = await small.inject({ method: 'GET', url: '/jobs/api/job-search-results-list?per_page=10' });
-      const cards = new Map((res.json() as ListResponse).jobs.map((j) => [j.board_id, j]));
+      const cards = new Map(res.json<ListResponse>().jobs.map((j) => [j.board_id, j]));
       expect(cards.get('1')).toMatchObject({
         salary_min_formatted: null,
         salary_max_formatted: '75.000 EUR',

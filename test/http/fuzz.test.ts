@@ -168,9 +168,7 @@ describe('fuzzed requests to every endpoint', () => {
               expect(res.headers.etag).toBe(plain.headers.etag);
               return;
             }
-            const body = JSON.parse(
-              bodyText(res.rawPayload, res.headers['content-encoding'] as string | undefined),
-            ) as { success?: unknown };
+            const body = JSON.parse(bodyText(res.rawPayload, res.headers['content-encoding'])) as { success?: unknown };
             expect(typeof body.success, url).toBe('boolean');
             if (res.statusCode >= 400) {
               expect(body.success).toBe(false);

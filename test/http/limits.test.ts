@@ -39,7 +39,9 @@ afterAll(async () => {
 
 function connect(): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = net.connect(port, '127.0.0.1', () => {
+      resolve(socket);
+    });
     socket.on('error', reject);
   });
 }
@@ -128,7 +130,9 @@ describe('connections per client address', () => {
 
     const closed = held.pop()!;
     await new Promise<void>((resolve) => {
-      closed.once('close', () => resolve());
+      closed.once('close', () => {
+        resolve();
+      });
       closed.destroy();
     });
     await new Promise((r) => setTimeout(r, 50));

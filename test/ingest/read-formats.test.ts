@@ -8,7 +8,9 @@ import { PostingsFormatError, readPostings, type ReadResult } from '../../src/in
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ingest/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'read-formats-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function collect(source: AsyncIterable<ReadResult>): Promise<ReadResult[]> {
   const out: ReadResult[] = [];

@@ -51,8 +51,10 @@ function startServe(): Promise<{ url: string; child: ChildProcess }> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`jobsearch serve exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    child.once('exit', (code) => {
+      reject(new Error(`jobsearch serve exited (${code}) before listening`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
       if (url !== undefined) resolve({ url, child });
     });
@@ -92,9 +94,11 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+  // undefined when beforeAll failed before it was set
+  const started = server as typeof server | undefined;
+  if (started && started.child.exitCode === null) {
+    started.child.kill('SIGTERM');
+    await new Promise((r) => started.child.once('exit', r));
   }
   await rm(dir, { recursive: true, force: true });
 });
@@ -146,7 +150,7 @@ describe('an import from another process while serving', () => {
     await get<ListResponse>('/jobs/api/job-search-results-list?page=9');
     await get<FilterDataResponse>('/jobs/api/job-search-filter-data?work_model=remote');
     const importing = runImport();
-    let done = false;
+    let done = false as boolean; // set when the import process exits, read between awaits
     void importing.then(() => (done = true));
     const slowest = { ms: 0, path: '' };
     const totals: number[] = [];

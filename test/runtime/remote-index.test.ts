@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  remote?.retire();
+  (remote as BuiltIndex | undefined)?.retire(); // undefined when beforeAll failed
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -136,7 +136,9 @@ describe('word form rules', () => {
     ['termin', 'termin'],
     ['medizin', 'medizin'],
     ['marin', 'marin'],
-  ])('foldGender(%s) = %s', (key, folded) => expect(foldGender(key)).toBe(folded));
+  ])('foldGender(%s) = %s', (key, folded) => {
+    expect(foldGender(key)).toBe(folded);
+  });
 
   it.each([
     ['suchmaschinenoptimierung', ['suchmaschine', 'optimierung']],
@@ -145,7 +147,9 @@ describe('word form rules', () => {
     ['bergamt', []],
     ['berlin', []],
     ['marketing', []],
-  ])('compoundParts(%s)', (key, parts) => expect(compoundParts(key)).toEqual(parts));
+  ])('compoundParts(%s)', (key, parts) => {
+    expect(compoundParts(key)).toEqual(parts);
+  });
 
   it.each([
     ['SEO-Managerin', 'seo-manager'],
@@ -154,7 +158,9 @@ describe('word form rules', () => {
     ['Responsable SEO', 'seo-manager'],
     ['seo manager berlin', null],
     ['manager', null],
-  ])('queryPosition(%s) = %s', (q, slug) => expect(queryPosition(q)).toBe(slug));
+  ])('queryPosition(%s) = %s', (q, slug) => {
+    expect(queryPosition(q)).toBe(slug);
+  });
 
   it('budgets and distances', () => {
     expect([typoBudget(4), typoBudget(5), typoBudget(8), typoBudget(9)]).toEqual([0, 1, 1, 2]);

@@ -98,7 +98,9 @@ describe('migrateSqlite', () => {
     const db = new Database(':memory:');
     const broken = { version: 2, name: 'broken', sql: 'CREATE TABLE two (x INTEGER); SELECT nonsense FROM nowhere' };
     migrateSqlite(db, [v1]);
-    expect(() => migrateSqlite(db, [v1, broken])).toThrow(/nowhere/);
+    expect(() => {
+      migrateSqlite(db, [v1, broken]);
+    }).toThrow(/nowhere/);
     expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
     expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'two'").pluck().get()).toBe(0);
     db.close();
@@ -107,13 +109,17 @@ describe('migrateSqlite', () => {
   it('refuses a database migrated by a newer release', () => {
     const db = new Database(':memory:');
     migrateSqlite(db, [v1, v2]);
-    expect(() => migrateSqlite(db, [v1])).toThrow(/newer release/);
+    expect(() => {
+      migrateSqlite(db, [v1]);
+    }).toThrow(/newer release/);
     db.close();
   });
 
   it('refuses migrations out of order', () => {
     const db = new Database(':memory:');
-    expect(() => migrateSqlite(db, [v2, v1])).toThrow(/ascending/);
+    expect(() => {
+      migrateSqlite(db, [v2, v1]);
+    }).toThrow(/ascending/);
     db.close();
   });
 });

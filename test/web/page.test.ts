@@ -57,8 +57,9 @@ describe('the search page in a real browser', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    // undefined when beforeAll failed before setting them
+    await (browser as Browser | undefined)?.close();
+    await (server as ServeProcess | undefined)?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -179,9 +180,9 @@ describe('the search page in a real browser', () => {
     const scan = async () => {
       await page.addScriptTag({ path: AXE });
       // A string: this file is type-checked without the DOM library.
-      const violations = (await page.evaluate(
+      const violations = await page.evaluate<{ id: string; impact: string | null; nodes: number }[]>(
         'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
-      )) as { id: string; impact: string | null; nodes: number }[];
+      );
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     };
     await page.goto(`${server.url}/?work_model=hybrid`);

@@ -12,7 +12,9 @@ export async function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
+      server.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -45,7 +47,7 @@ export async function startServe(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const url = `http://127.0.0.1:${port}`;

@@ -64,8 +64,10 @@ export function registerGenerate(program: Command): void {
  * `| head`) ends the output quietly; any other write error rejects.
  */
 export async function writeLines(out: Writable, items: Iterable<unknown>, end: boolean): Promise<number> {
-  let failure: Error | null = null;
-  let closed = false;
+  // Set by the error listener, between awaits: typed wide so that the checks below are not
+  // narrowed away as if nothing could change them.
+  let failure = null as Error | null;
+  let closed = false as boolean;
   const onError = (err: NodeJS.ErrnoException): void => {
     if (err.code === 'EPIPE') closed = true;
     else failure = err;
@@ -111,6 +113,8 @@ function drained(out: Writable): Promise<void> {
 function finished(out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     out.once('error', reject);
-    out.end(() => resolve());
+    out.end(() => {
+      resolve();
+    });
   });
 }

@@ -176,7 +176,12 @@ function rejectLine(r: Reject): string {
 
 function closeReport(report: WriteStream | null): Promise<void> {
   if (report === null) return Promise.resolve();
-  return new Promise((resolve, reject) => report.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    report.end((err?: Error | null) => {
+      if (err) reject(err);
+      else resolve();
+    }),
+  );
 }
 
 function progressInterval(value: string | undefined): number {
