@@ -6,7 +6,7 @@ import { DEFAULT_WEB_ROOT } from './http/web-page.js';
 import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { buildInWorker } from './runtime/remote-index.js';
-import { openStore, parseDatabaseUrl } from './store/open-store.js';
+import { createStore, openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { ChangeWatch, JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
@@ -57,9 +57,14 @@ export async function startServer(
   const say = options.say ?? (() => undefined);
   const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   say(`jobsearch: starting with the store ${location.label}${location.created ? ' (new)' : ''}`);
+  // A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL server that
+  // does not answer yet (a deploy that starts everything together, a restart) is waited for.
+  const waitForStore = parseDatabaseUrl(config.databaseUrl).kind === 'postgres';
   let store: JobStore;
   try {
-    store = await openStore(config.databaseUrl);
+    store = waitForStore
+      ? await createStore(parseDatabaseUrl(config.databaseUrl))
+      : await openStore(config.databaseUrl);
   } catch (error) {
     throw storeOpenError(config.databaseUrl, error);
   }
@@ -93,6 +98,8 @@ export async function startServer(
 
   try {
     const url = await app.listen({ port: config.port, host: config.host });
+    await checkpoint();
+    if (waitForStore) await migrateWhenReachable(store, config.databaseUrl, live, log, say, stopping.signal);
     await checkpoint();
     if (options.demo === true && location.kind === 'sqlite' && location.created && config.demoPostings > 0) {
       say(`jobsearch: loading ${formatCount(config.demoPostings)} demo postings into the new store (DEMO_POSTINGS)`);
@@ -213,5 +220,55 @@ async function* untilAborted<T>(items: Iterable<T> | AsyncIterable<T>, signal: A
     if (++n % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
     if (signal.aborted) return;
     yield item;
+  }
+}
+
+/** Waits between attempts to reach a store that is down at start: doubling from the first to the last. */
+const STORE_RETRY_FIRST_MS = 500;
+const STORE_RETRY_LAST_MS = 30_000;
+
+/**
+ * Migrates the store, retrying with backoff while it cannot be reached: the process listens
+ * meanwhile (`/healthz` 200, `/readyz` 503 `loading` with the reason), says why once, and goes on
+ * when the store answers. Returns early on shutdown (the caller's checkpoint then stops the start).
+ */
+async function migrateWhenReachable(
+  store: JobStore,
+  databaseUrl: string,
+  live: LiveIndex,
+  log: Logger,
+  say: (line: string) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  let waitMs = STORE_RETRY_FIRST_MS;
+  let failing = false;
+  const aborted = (): boolean => signal.aborted;
+  for (;;) {
+    try {
+      await store.migrate();
+      if (failing) say('jobsearch: the store answers; starting');
+      return;
+    } catch (error) {
+      const reason = storeOpenError(databaseUrl, error).message;
+      if (live.health.failed(new Error(reason), Date.now())) {
+        say(`jobsearch: ${reason}; retrying until it answers`);
+        log.warn({ reason }, 'store unreachable at start; retrying');
+      }
+      failing = true;
+    }
+    if (aborted()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    if (aborted()) return;
+    waitMs = Math.min(STORE_RETRY_LAST_MS, waitMs * 2);
   }
 }

@@ -59,7 +59,7 @@ export class RefreshHealth {
    */
   report(now: number, hasIndex: boolean, maxStalenessMs: number): HealthReport {
     const base = { lastSuccess: this.#lastSuccess, failures: this.#failures };
-    if (!hasIndex) return { status: 'loading', ...base };
+    if (!hasIndex) return { status: 'loading', ...(this.#failing ? { reason: this.#reason } : {}), ...base };
     if (!this.#failing) return { status: 'ready', ...base };
     const age = this.#lastSuccess === null ? Number.POSITIVE_INFINITY : now - this.#lastSuccess;
     const stale = maxStalenessMs > 0 && age > maxStalenessMs;

@@ -51,7 +51,8 @@ export async function openStore(databaseUrl: string): Promise<JobStore> {
   return store;
 }
 
-async function createStore(location: StoreLocation): Promise<JobStore> {
+/** The store object for a location, not yet connected or migrated. */
+export async function createStore(location: StoreLocation): Promise<JobStore> {
   if (location.kind === 'sqlite') {
     const { SqliteJobStore } = await import('./sqlite-store.js');
     return new SqliteJobStore(location.path);

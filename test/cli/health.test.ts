@@ -5,6 +5,7 @@
  * logs one line when the refreshes start failing and one when the store is back, and is ready
  * again on its own.
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { job } from '../builders.js';
@@ -43,6 +44,15 @@ async function untilStatus(base: string, status: string, ms = 30_000): Promise<{
 }
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe('health with the store cut', { timeout: 120_000 }, () => {
   it('goes degraded, then stale, counts and logs the failures once, and recovers on its own', async () => {
@@ -91,6 +101,36 @@ describe('health with the store cut', { timeout: 120_000 }, () => {
     } finally {
       r.child.kill('SIGTERM');
       await r.exited;
+      await setReachable(name, true).catch(() => undefined);
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('listens while PostgreSQL is down at start, says why on /readyz, and is ready once it answers', async () => {
+    const { name, url } = await createTestDatabase();
+    await setReachable(name, false);
+    // The address is printed once ready; until then the test must know it: a port picked free.
+    const port = await freePort();
+    const address = `http://127.0.0.1:${port}`;
+    const r = runCli(cli.main, ['serve'], {
+      DATABASE_URL: url,
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await r.waitFor(/retrying until it answers/);
+      const loading = await readyz(address);
+      expect(loading.code).toBe(503);
+      expect(loading.body.status).toBe('loading');
+      expect(loading.body.reason).toMatch(/DATABASE_URL: cannot open the store .*not currently accepting connections/);
+      expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      await setReachable(name, true);
+      expect((await untilStatus(address, 'ready')).code).toBe(200);
+      await r.waitFor(/the store answers; starting/);
+    } finally {
+      r.child.kill('SIGTERM');
+      expect((await r.exited).code).toBe(0);
       await setReachable(name, true).catch(() => undefined);
       await dropTestDatabase(name);
     }
