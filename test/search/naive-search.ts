@@ -8,7 +8,8 @@ import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
 import { fieldValues, type JobFilter, type ListRequest, type MultiField } from '../../src/domain/query.js';
 import type { SalaryBucket } from '../../src/domain/salary-buckets.js';
-import { cleanQueryText, indexKeys, queryKeys, queryPosition } from '../../src/search/word-forms.js';
+import { queryPosition } from '../../src/search/word-forms.js';
+import { cleanQueryText, indexKeys, queryKeys } from './naive-word-forms.js';
 import { bucketOf, bucketValue, foldKey, foldKeys } from './naive-text.js';
 
 export const collator = new Intl.Collator('de');

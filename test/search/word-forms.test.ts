@@ -1,8 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import type { Language } from '../../src/domain/vocab.js';
 import { classifyPosition } from '../../src/ingest/classify-position.js';
-import { compoundParts, foldGender, queryPosition } from '../../src/search/word-forms.js';
+import { COMPOUND_PARTS } from '../../src/search/compound-parts.js';
+import {
+  cleanQueryText,
+  compoundParts,
+  foldGender,
+  indexKeys,
+  queryKeys,
+  queryPosition,
+} from '../../src/search/word-forms.js';
+import * as naive from './naive-word-forms.js';
 import { editDistance, typoBudget } from '../../src/search/typos.js';
 import { job } from '../builders.js';
 import { ids, indexOf } from './helpers.js';
@@ -168,5 +178,47 @@ describe('word form rules', () => {
     expect(editDistance('maketing', 'marketing', 2)).toBe(1);
     expect(editDistance('mrakets', 'markets', 2)).toBe(1); // neighbours swapped
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3); // capped at max + 1
+  });
+});
+
+describe('word forms against the oracle written out from the rules (test/search/naive-word-forms.ts)', () => {
+  const parts = [...COMPOUND_PARTS].filter((p) => p.length <= 12);
+  const piece = fc.oneof(
+    fc.constantFrom(...parts),
+    fc.constantFrom('s', 'n', 'en', 'es', 'e', 'er', 'in', 'innen', 'a', 'as', 'or', 'dor', 'era', 'ü', 'ß', '-', 'x'),
+    fc.stringMatching(/^[a-zäöüéñ]{1,4}$/),
+  );
+  const word = fc.array(piece, { minLength: 1, maxLength: 4 }).map((ps) => ps.join(''));
+
+  it('gives every word the same index and query keys', () => {
+    fc.assert(
+      fc.property(word, fc.constantFrom('de', 'es', 'en'), (w, lang) => {
+        expect(naive.indexKeys(lang, w)).toEqual(indexKeys(lang, w));
+        expect(naive.queryKeys(w)).toEqual(queryKeys(w));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('cleans the same gender notation and tags out of query text', () => {
+    const notation = fc.constantFrom(':in', '*in', '_in', '/in', '(in)', ':innen', '/innen', '(innen)', 'In', '');
+    const tag = fc.constantFrom(
+      '(m/w/d)',
+      '(w/m/d)',
+      '( m | f | x )',
+      '(all genders)',
+      '(gn*)',
+      '(m/w)',
+      '(m)',
+      '(x/y)',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, notation, tag), { maxLength: 3 }), (items) => {
+        const text = items.map(([w, n, t]) => `${w}${n} ${t}`).join(' ');
+        expect(naive.cleanQueryText(text)).toBe(cleanQueryText(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
