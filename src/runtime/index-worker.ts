@@ -75,11 +75,16 @@ function serve(index: SearchIndex, data: IndexWorkerData): void {
     try {
       const method = methods[request.method];
       if (typeof method !== 'function') throw new Error(`the index has no method ${request.method}`);
-      reply = { ok: true, value: method.apply(index, request.args) };
+      reply = { id: request.id, ok: true, value: method.apply(index, request.args) };
     } catch (error) {
-      reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }
-    data.port.postMessage(reply);
+    try {
+      data.port.postMessage(reply);
+    } catch (error) {
+      // An answer that cannot be sent (not cloneable) is still answered: with the reason.
+      data.port.postMessage({ id: request.id, ok: false, message: `the reply could not be sent: ${String(error)}` });
+    }
     Atomics.store(data.signal, 0, 1);
     Atomics.notify(data.signal, 0);
   });

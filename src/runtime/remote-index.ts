@@ -6,10 +6,12 @@ import type { BuiltIndex, SearchReader } from './live-index.js';
 const CALL_TIMEOUT_MS = 10_000;
 
 export interface CallRequest {
+  /** Increases with every call on one worker; the reply carries it back. */
+  id: number;
   method: string;
   args: unknown[];
 }
-export type CallReply = { ok: true; value: unknown } | { ok: false; message: string };
+export type CallReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
 export type WorkerReport =
   | {
       type: 'ready';
@@ -74,10 +76,11 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   // A worker that dies (out of memory, a crash) must not make every call wait for the timeout.
   worker.on('error', (error) => (lost ??= error.message));
   worker.on('exit', (code) => (lost ??= `exited with code ${code}`));
+  let calls = 0;
   const call = (method: string, args: unknown[]): unknown => {
     if (retired) throw new Error('this index has been retired');
     if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
-    return callSync(mine, signal, { method, args });
+    return callSync(mine, signal, { id: ++calls, method, args });
   };
   return {
     index: remoteReader(report.size, call),
@@ -94,17 +97,37 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   };
 }
 
+/**
+ * Posts the call and waits for its own reply. The flag is cleared before each look at the port
+ * and the worker sets it only after posting, so a reply that lands between the look and the wait
+ * still wakes it. Replies are matched by id: one that arrives after its call gave up (a timeout)
+ * is dropped by the next call instead of being taken for that call's answer — without the ids, a
+ * single late reply would shift every later answer by one call.
+ */
 function callSync(port: MessagePort, signal: Int32Array, request: CallRequest): unknown {
-  Atomics.store(signal, 0, 0);
   port.postMessage(request);
-  if (Atomics.wait(signal, 0, 0, CALL_TIMEOUT_MS) === 'timed-out') {
-    throw new Error(`the index worker did not answer ${request.method} within ${CALL_TIMEOUT_MS} ms`);
+  const deadline = performance.now() + CALL_TIMEOUT_MS;
+  for (;;) {
+    Atomics.store(signal, 0, 0);
+    const reply = takeReply(port, request.id);
+    if (reply !== undefined) {
+      if (!reply.ok) throw new Error(reply.message);
+      return reply.value;
+    }
+    const left = deadline - performance.now();
+    if (left <= 0) throw new Error(`the index worker did not answer ${request.method} within ${CALL_TIMEOUT_MS} ms`);
+    Atomics.wait(signal, 0, 0, left);
   }
-  const received = receiveMessageOnPort(port);
-  if (received === undefined) throw new Error(`the index worker sent no reply to ${request.method}`);
-  const reply = received.message as CallReply;
-  if (!reply.ok) throw new Error(reply.message);
-  return reply.value;
+}
+
+/** The reply to call `id` if it has arrived; replies to earlier calls found on the way are dropped. */
+export function takeReply(port: MessagePort, id: number): CallReply | undefined {
+  for (;;) {
+    const received = receiveMessageOnPort(port);
+    if (received === undefined) return undefined;
+    const reply = received.message as CallReply;
+    if (reply.id === id) return reply;
+  }
 }
 
 /** Every method of SearchIndex, forwarded; `size` is known from the build. */

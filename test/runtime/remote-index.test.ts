@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { buildInWorker } from '../../src/runtime/remote-index.js';
+import { MessageChannel } from 'node:worker_threads';
+import { buildInWorker, takeReply } from '../../src/runtime/remote-index.js';
 import { buildHere, type BuiltIndex } from '../../src/runtime/live-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job, place } from '../builders.js';
@@ -84,5 +85,22 @@ describe('buildInWorker', () => {
     });
     controller.abort();
     await expect(building).rejects.toThrow(/aborted/);
+  });
+});
+
+describe('takeReply', () => {
+  it('finds the reply to its own call and drops replies to earlier calls that arrived late', () => {
+    const { port1, port2 } = new MessageChannel();
+    try {
+      port2.postMessage({ id: 1, ok: true, value: 'late answer to call 1' });
+      port2.postMessage({ id: 2, ok: true, value: 'late answer to call 2' });
+      expect(takeReply(port1, 4)).toBeUndefined(); // not there yet; the stale ones are gone
+      port2.postMessage({ id: 3, ok: true, value: 'late answer to call 3' });
+      port2.postMessage({ id: 4, ok: true, value: 'answer to call 4' });
+      expect(takeReply(port1, 4)).toEqual({ id: 4, ok: true, value: 'answer to call 4' });
+      expect(takeReply(port1, 5)).toBeUndefined();
+    } finally {
+      port1.close();
+    }
   });
 });
