@@ -31,6 +31,20 @@ export function boardOrder(jobs: readonly Pick<Job, 'boardId' | 'key'>[]): Uint3
   );
 }
 
+/**
+ * The board-id order of two jobs (as boardOrder sorts them): shorter ids first, then digit by
+ * digit, then by key. For merging the pages of several indexes.
+ * @example compareBoardIds({ boardId: '9', key: 'a' }, { boardId: '10', key: 'b' }) // < 0
+ */
+export function compareBoardIds(a: Pick<Job, 'boardId' | 'key'>, b: Pick<Job, 'boardId' | 'key'>): number {
+  return (
+    a.boardId.length - b.boardId.length ||
+    digitValue(a.boardId) - digitValue(b.boardId) ||
+    compareStrings(a.boardId, b.boardId) ||
+    compareStrings(a.key, b.key)
+  );
+}
+
 function digitValue(id: string): number {
   if (id.length > MAX_NUMERIC_DIGITS) return Number.NaN;
   for (let i = 0; i < id.length; i++) {

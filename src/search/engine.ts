@@ -7,7 +7,7 @@ import { buildPointIndex, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex } from './keywords.js';
 import { buildPlaces, type PlaceRegistry } from './places.js';
-import { estimateSalaries } from './salary-estimate.js';
+import { SalaryEstimator } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
 import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
@@ -68,6 +68,8 @@ export interface Engine {
   /** The live jobs as result pages give them (see slimJobs). */
   readonly jobs: readonly ListedJob[];
   readonly estimates: readonly (SalaryRange | null)[];
+  /** What the estimates come from: this index's jobs, or (a delta segment) its base's. */
+  readonly estimator: SalaryEstimator;
   readonly buckets: readonly SalaryBucket[];
   readonly columns: Readonly<Record<ColumnFacet, Column>>;
   readonly skills: MultiColumn;
@@ -134,11 +136,12 @@ export class EngineBuilder {
     return this.cards;
   }
 
-  finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING): Engine {
+  /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments.ts). */
+  finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING, estimator: SalaryEstimator | null = null): Engine {
     const order = boardOrder(this.cards);
     const keywords = this.keywords.finish(tuning.denseRatio, order);
     const jobs = Array.from(order, (a) => this.cards[a]!);
-    return assemble(jobs, keywords, buckets, tuning);
+    return assemble(jobs, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
   }
 }
 
@@ -148,9 +151,10 @@ function assemble(
   keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
+  estimator: SalaryEstimator,
 ): Engine {
   const n = jobs.length;
-  const estimates = estimateSalaries(jobs);
+  const estimates = jobs.map((job) => estimator.estimate(job));
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
@@ -184,6 +188,7 @@ function assemble(
     tuning,
     jobs,
     estimates,
+    estimator,
     buckets,
     columns,
     skills,

@@ -13,11 +13,11 @@ import {
   SENIORITY_LEVELS,
   WORK_MODELS,
 } from '../domain/vocab.js';
-import type { Dictionary } from './columns.js';
-import type { Engine } from './engine.js';
+import type { ColumnFacet, Engine } from './engine.js';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { basesFor } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
-import { evaluate, planFilter } from './filter.js';
+import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { canonicalPlace } from './places.js';
 import { topKInRange } from './top-k.js';
 
@@ -35,7 +35,30 @@ export function computeFacets(
   bases: ReadonlyMap<string, Base>,
   request: FacetRequest,
 ): FacetCounts {
-  const plan = planFilter(e, request.filter);
+  return buildLists(engineDicts(e), request, tallyFacets(e, all, bases, request, null));
+}
+
+/** The counts behind a facet answer, per code of the index's dictionaries (see buildLists). */
+export interface FacetTally {
+  readonly counts: Partial<Record<FacetKey, Uint32Array>>;
+  readonly total: number;
+  readonly seoTotal: number;
+  /** Facets not counted (conjunctive: a single set skill or location is listed with the total). */
+  readonly uncounted: ReadonlySet<string>;
+}
+
+/**
+ * Counts every facet the request lists (see computeFacets), without making the lists; with a
+ * segment context (segments.ts), over the segment's live documents. The counters are copies.
+ */
+export function tallyFacets(
+  e: Engine,
+  all: Base,
+  bases: ReadonlyMap<string, Base>,
+  request: FacetRequest,
+  ctx: PlanContext | null,
+): FacetTally {
+  const plan = planFilter(e, request.filter, ctx);
   const setKeys = new Set<string>(plan.clauses.map((c) => c.key));
   const matching = evaluate(e, plan);
   const disjunctive = request.mode === 'disjunctive';
@@ -50,29 +73,55 @@ export function computeFacets(
     FACET_KEYS.filter((f) => !skip.has(f)),
     basesFor(all, bases, plan.clauses),
   );
-  const counts: Partial<Record<FacetKey, Uint32Array>> = { ...main.byFacet };
+  // Copies: the counters may be scratch buffers that the next count reuses.
+  const counts: Partial<Record<FacetKey, Uint32Array>> = {};
+  for (const [f, c] of Object.entries(main.byFacet) as [FacetKey, Uint32Array][]) counts[f] = c.slice();
   let seoTotal = main.total;
   for (const f of own) {
     const others = plan.clauses.filter((clause) => clause.key !== f);
     const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others));
-    counts[f] = c.byFacet[f]!;
+    counts[f] = c.byFacet[f]!.slice();
     if (f === 'seo') seoTotal = c.total;
   }
-  return buildLists(e, request, counts, main.total, seoTotal, skip);
+  return { counts, total: main.total, seoTotal, uncounted: skip };
 }
 
-function buildLists(
-  e: Engine,
-  request: FacetRequest,
-  counts: Partial<Record<FacetKey, Uint32Array>>,
-  total: number,
-  seoTotal: number,
-  uncounted: ReadonlySet<string>,
-): FacetCounts {
-  const sel = selectedCodes(e, request);
+/** What the lists read of a dictionary: values, labels, codes and the label order of codes. */
+export interface FacetDict {
+  readonly values: readonly string[];
+  readonly labels: readonly string[];
+  readonly codes: ReadonlyMap<string, number>;
+  readonly labelRank: ArrayLike<number>;
+}
+
+/** The dictionaries that give counted codes their values and labels (one index's, or merged ones). */
+export interface FacetDicts {
+  readonly columns: Readonly<Record<ColumnFacet, FacetDict>>;
+  readonly skills: FacetDict;
+  readonly places: FacetDict;
+  readonly buckets: readonly SalaryBucket[];
+  /** The code of the place a location value stands for, or null. */
+  readonly placeCode: (value: string) => number | null;
+}
+
+/** One index's own dictionaries. */
+export function engineDicts(e: Engine): FacetDicts {
+  return {
+    columns: e.columns,
+    skills: e.skills,
+    places: e.places.column,
+    buckets: e.buckets,
+    placeCode: (value) => canonicalPlace(e.places, value),
+  };
+}
+
+/** The facet lists from counted codes (see computeFacets for the rules). */
+export function buildLists(d: FacetDicts, request: FacetRequest, tally: FacetTally): FacetCounts {
+  const { counts, total, seoTotal, uncounted } = tally;
+  const sel = selectedCodes(d, request);
   const limit = Math.max(1, Math.floor(request.facetLimit) || 1);
   const disjunctive = request.mode === 'disjunctive';
-  const byCount = (f: FacetKey, dict: Dictionary, max: number): FacetOption[] => {
+  const byCount = (f: FacetKey, dict: FacetDict, max: number): FacetOption[] => {
     const selected = sel[f] ?? [];
     if (!disjunctive && uncounted.has(f))
       return total > 0 && selected.length > 0 ? [option(dict, selected[0]!, total)] : [];
@@ -82,12 +131,12 @@ function buildLists(
     }
     return optionsByCount(dict, counts[f]!, max, disjunctive ? selected : []);
   };
-  const byVocab = (f: FacetKey, dict: Dictionary, vocab: readonly string[]): FacetOption[] =>
+  const byVocab = (f: FacetKey, dict: FacetDict, vocab: readonly string[]): FacetOption[] =>
     optionsByVocab(dict, counts[f]!, vocab, disjunctive ? (sel[f] ?? []) : []);
-  const c = e.columns;
+  const c = d.columns;
   const seo = counts.seo!;
   return {
-    salaryRanges: e.buckets.map((b) => {
+    salaryRanges: d.buckets.map((b) => {
       const code = c.salary.codes.get(bucketValue(b));
       return { value: bucketValue(b), label: bucketLabel(b), count: code === undefined ? 0 : counts.salary![code]! };
     }),
@@ -96,19 +145,19 @@ function buildLists(
     seniorityLevels: byVocab('seniority', c.seniority, SENIORITY_LEVELS),
     employmentTypes: byVocab('employmentType', c.employmentType, EMPLOYMENT_TYPES),
     remotePercentages: remoteOptions(counts.remote!),
-    skillTags: byCount('skill', e.skills, Infinity),
+    skillTags: byCount('skill', d.skills, Infinity),
     industries: byCount('industry', c.industry, Infinity),
     companySizes: byVocab('companySize', c.companySize, COMPANY_SIZES),
     companies: byCount('company', c.company, limit),
-    locations: byCount('location', e.places.column, limit),
+    locations: byCount('location', d.places, limit),
     seo: { all: seoTotal, yes: codeCount(c.seo, seo, 'yes'), no: codeCount(c.seo, seo, 'no') },
   };
 }
 
 /** Codes of the selected values the index knows (listed even at count 0 in disjunctive mode). */
-function selectedCodes(e: Engine, request: FacetRequest): Partial<Record<FacetKey, number[]>> {
+function selectedCodes(d: FacetDicts, request: FacetRequest): Partial<Record<FacetKey, number[]>> {
   const f = request.filter;
-  const c = e.columns;
+  const c = d.columns;
   const pairs: [FacetKey, MultiField, (v: string) => number | null | undefined][] = [
     ['workModel', 'workModel', (v) => c.workModel.codes.get(v)],
     ['position', 'position', (v) => c.position.codes.get(v)],
@@ -117,8 +166,8 @@ function selectedCodes(e: Engine, request: FacetRequest): Partial<Record<FacetKe
     ['industry', 'industry', (v) => c.industry.codes.get(v)],
     ['companySize', 'companySize', (v) => c.companySize.codes.get(v)],
     ['company', 'company', (v) => c.company.codes.get(v.toLowerCase())],
-    ['skill', 'skill', (v) => e.skills.codes.get(v)],
-    ['location', 'location', (v) => canonicalPlace(e.places, v)],
+    ['skill', 'skill', (v) => d.skills.codes.get(v)],
+    ['location', 'location', (v) => d.placeCode(v)],
   ];
   const out: Partial<Record<FacetKey, number[]>> = {};
   for (const [key, field, codeOf] of pairs) {
@@ -133,7 +182,7 @@ function selectedCodes(e: Engine, request: FacetRequest): Partial<Record<FacetKe
 }
 
 /** The selected values with a count over the matches, by count then label order. */
-function onlySelected(dict: Dictionary, counts: Uint32Array, selected: readonly number[]): FacetOption[] {
+function onlySelected(dict: FacetDict, counts: Uint32Array, selected: readonly number[]): FacetOption[] {
   const rank = dict.labelRank;
   return selected
     .filter((code) => counts[code]! > 0)
@@ -141,18 +190,18 @@ function onlySelected(dict: Dictionary, counts: Uint32Array, selected: readonly 
     .map((code) => option(dict, code, counts[code]!));
 }
 
-function option(dict: Dictionary, code: number, count: number): FacetOption {
+function option(dict: FacetDict, code: number, count: number): FacetOption {
   return { value: dict.values[code]!, label: dict.labels[code]!, count };
 }
 
-function codeCount(dict: Dictionary, counts: Uint32Array, value: string): number {
+function codeCount(dict: FacetDict, counts: Uint32Array, value: string): number {
   const code = dict.codes.get(value);
   return code === undefined ? 0 : counts[code]!;
 }
 
 /** Values of a closed vocabulary in its own order, non-zero counts (and the selected ones) only. */
 function optionsByVocab(
-  dict: Dictionary,
+  dict: FacetDict,
   counts: Uint32Array,
   vocab: readonly string[],
   selected: readonly number[],
@@ -170,12 +219,7 @@ function optionsByVocab(
  * are always among them (each replacing the last value not selected, if it did not make the cut;
  * so more selected values than `max` are all listed).
  */
-function optionsByCount(
-  dict: Dictionary,
-  counts: Uint32Array,
-  max: number,
-  selected: readonly number[],
-): FacetOption[] {
+function optionsByCount(dict: FacetDict, counts: Uint32Array, max: number, selected: readonly number[]): FacetOption[] {
   const rank = dict.labelRank;
   const before = (a: number, b: number): boolean =>
     counts[a]! !== counts[b]! ? counts[a]! > counts[b]! : rank[a]! < rank[b]!;

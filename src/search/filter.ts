@@ -1,16 +1,29 @@
 import { fieldValues, type JobFilter, type MultiField } from '../domain/query.js';
 import type { ColumnFacet, Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
-import { matchTerms, parseKeywords, termsKey, type KeywordQuery } from './keyword-query.js';
+import { matchTerms, parseKeywords, termsKey, type KeywordContext, type KeywordQuery } from './keyword-query.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
 import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
-import { canonicalPlace, placeCandidates } from './places.js';
+import { canonicalPlace, placeCandidates, type PlaceInfo } from './places.js';
 import { countAtLeast } from './remote.js';
 import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
 
 /** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
 export type ClauseKey =
-  ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language';
+  ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language' | 'live';
+
+/**
+ * How an index that is one segment of several (segments.ts) plans a filter: only its documents
+ * still live (`live`: a bitset and its size; the others were updated, deleted or expired since it
+ * was built), places resolved over every segment (the radius centre), keyword statistics over
+ * every segment.
+ */
+export interface PlanContext {
+  readonly live: { readonly words: Uint32Array; readonly size: number } | null;
+  /** The place a location value stands for over every segment (its centre for a radius), or null. */
+  readonly center: (value: string) => PlaceInfo | null;
+  readonly keywords: KeywordContext;
+}
 
 /** One applied filter: its exact size, its documents and a per-document test. */
 export interface Clause {
@@ -44,7 +57,7 @@ const FILTER_COLUMNS: readonly [MultiField, ColumnFacet][] = [
  * keyword text without words and remotePercentageMin <= 0 do not filter.
  * @example planFilter(engine, { workModel: 'remote', location: 'münchen' }).clauses.length // 2
  */
-export function planFilter(e: Engine, filter: JobFilter): Plan {
+export function planFilter(e: Engine, filter: JobFilter, ctx: PlanContext | null = null): Plan {
   const clauses: Clause[] = [];
   const add = (field: MultiField, key: ClauseKey, clauseOf: (value: string) => Clause): void => {
     const values = fieldValues(filter, field);
@@ -54,14 +67,17 @@ export function planFilter(e: Engine, filter: JobFilter): Plan {
   add('company', 'company', (value) => columnClause(e, 'company', value.toLowerCase()));
   if (filter.seo !== undefined) clauses.push(columnClause(e, 'seo', filter.seo ? 'yes' : 'no'));
   add('skill', 'skill', (value) => skillClause(e, value));
-  add('location', 'location', (value) => locationClause(e, value, filter.radiusKm));
+  add('location', 'location', (value) => locationClause(e, value, filter.radiusKm, ctx));
   if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
     clauses.push(remoteClause(e, filter.remotePercentageMin));
   }
   addExtraClauses(e, filter, clauses);
   const keywords =
-    filter.keywords === undefined ? null : parseKeywords(e.keywords, filter.keywords, filter.typos !== false);
+    filter.keywords === undefined
+      ? null
+      : parseKeywords(e.keywords, filter.keywords, filter.typos !== false, ctx?.keywords ?? null);
   if (keywords) clauses.push(keywordClause(e, keywords));
+  if (ctx?.live) clauses.push(bitsClause('live', ctx.live.words, ctx.live.size));
   return { clauses, keywords };
 }
 
@@ -121,16 +137,22 @@ function skillClause(e: Engine, value: string): Clause {
  * Jobs with a place named by the value (any fold-key candidate); with a radius around a city
  * (that has coordinates), also jobs with any place within that distance of it.
  */
-function locationClause(e: Engine, value: string, radiusKm: number | undefined): Clause {
+function locationClause(e: Engine, value: string, radiusKm: number | undefined, ctx: PlanContext | null): Clause {
   const candidates = placeCandidates(e.places, value);
-  if (candidates.length === 0) return unknown('location');
-  const center = e.places.info[canonicalPlace(e.places, value)!]!;
+  // In a segment, the centre is resolved over every segment: it may be a place this one lacks.
+  const center = ctx
+    ? ctx.center(value)
+    : candidates.length === 0
+      ? null
+      : e.places.info[canonicalPlace(e.places, value)!]!;
+  if (center === null) return unknown('location');
   const useRadius =
     radiusKm !== undefined &&
     Number.isFinite(radiusKm) &&
     center.kind === 'city' &&
     center.lat !== null &&
     center.lon !== null;
+  if (!useRadius && candidates.length === 0) return unknown('location');
   const only = candidates[0]!;
   if (!useRadius && candidates.length === 1) {
     const set = e.places.column.postings[only]!;

@@ -32,7 +32,30 @@ export interface KeywordQuery {
   readonly position: string | null;
 }
 
-const parsed = new WeakMap<KeywordIndex, LruMap<string, KeywordQuery | null>>();
+/**
+ * Corpus-wide keyword statistics when an index is one segment of several (segments.ts): document
+ * frequencies, the document count and the mean length are summed over every segment's keyword
+ * index (deleted documents included until the next merge, as Lucene does), and the prefix
+ * expansion picks the most frequent words over all of them. Without it, the index's own.
+ */
+export interface KeywordContext {
+  readonly peers: readonly KeywordIndex[];
+  readonly n: number;
+  readonly avgLength: number;
+}
+
+/** The statistics over several keyword indexes (see KeywordContext). */
+export function keywordContext(peers: readonly KeywordIndex[]): KeywordContext {
+  let n = 0;
+  let length = 0;
+  for (const p of peers) {
+    n += p.n;
+    length += p.avgLength * p.n;
+  }
+  return { peers, n, avgLength: n === 0 ? 0 : length / n };
+}
+
+const parsed = new WeakMap<object, LruMap<string, KeywordQuery | null>>();
 
 /**
  * The words of a keyword query and the terms each stands for: the stems of its keys (after word
@@ -42,37 +65,53 @@ const parsed = new WeakMap<KeywordIndex, LruMap<string, KeywordQuery | null>>();
  * (see typos.ts). Null when the text has no words (no keyword filter).
  * @example parseKeywords(index, 'seo manag', true)!.words.length // 2
  */
-export function parseKeywords(index: KeywordIndex, text: string, typos: boolean): KeywordQuery | null {
-  let cache = parsed.get(index);
-  if (!cache) parsed.set(index, (cache = new LruMap(256)));
-  const key = `${typos ? 't' : 'x'}${text}`;
+export function parseKeywords(
+  index: KeywordIndex,
+  text: string,
+  typos: boolean,
+  ctx: KeywordContext | null = null,
+): KeywordQuery | null {
+  // One cache per index, or per index within a context (segments): its prefix choice differs.
+  const owner = ctx ?? index;
+  let cache = parsed.get(owner);
+  if (!cache) parsed.set(owner, (cache = new LruMap(256)));
+  const key = `${typos ? 't' : 'x'}${ctx === null ? '' : ctx.peers.indexOf(index)}|${text}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const query = parse(index, text, typos);
+  const query = parse(index, text, typos, ctx);
   cache.set(key, query);
   return query;
 }
 
-function parse(index: KeywordIndex, text: string, typos: boolean): KeywordQuery | null {
+function parse(index: KeywordIndex, text: string, typos: boolean, ctx: KeywordContext | null): KeywordQuery | null {
   const words: string[][] = [];
   forEachWord(cleanQueryText(text), (w) => {
     if (words.length < MAX_QUERY_WORDS) words.push(queryKeys(w));
   });
   if (words.length === 0) return null;
   return {
-    words: words.map((keys, i) => wordOf(index, keys, i === words.length - 1, typos)),
+    words: words.map((keys, i) => wordOf(index, keys, i === words.length - 1, typos, ctx)),
     position: queryPosition(text),
   };
 }
 
 /** Terms of a query word; see parseKeywords. */
-function wordOf(index: KeywordIndex, keys: string[], last: boolean, typos: boolean): QueryWord {
+function wordOf(
+  index: KeywordIndex,
+  keys: string[],
+  last: boolean,
+  typos: boolean,
+  ctx: KeywordContext | null,
+): QueryWord {
   const exact = new Set<number>();
   for (const lang of LANGUAGE_LIST) {
     for (const key of keys) {
       const t = index.termOf.get(`${lang}:${stemKey(lang, key)}`);
       if (t !== undefined) exact.add(t);
-      if (last && key.length >= MIN_PREFIX_LENGTH) addPrefixTerms(index, lang, key, exact);
+      if (last && key.length >= MIN_PREFIX_LENGTH) {
+        if (ctx === null) addPrefixTerms(index, lang, key, exact);
+        else for (const term of prefixTermsOver(ctx, lang, key)) addTerm(index, term, exact);
+      }
     }
   }
   const corrected = new Set<number>();
@@ -92,7 +131,56 @@ function wordOf(index: KeywordIndex, keys: string[], last: boolean, typos: boole
   return { terms: [...[...exact].sort(byStem), ...[...corrected].sort(byStem)], exact: exact.size };
 }
 
-function addPrefixTerms(index: KeywordIndex, lang: Language, prefix: string, out: Set<number>): void {
+function addTerm(index: KeywordIndex, term: string, out: Set<number>): void {
+  const t = index.termOf.get(term);
+  if (t !== undefined) out.add(t);
+}
+
+/**
+ * The prefix expansion over every segment: the MAX_PREFIX_TERMS terms (`lang:stem`) with the most
+ * documents summed over the segments, then by stem — the choice one index over all of them makes.
+ */
+function prefixTermsOver(ctx: KeywordContext, lang: Language, prefix: string): string[] {
+  const df = new Map<string, number>();
+  for (const peer of ctx.peers) {
+    const found = new Set<number>();
+    addPrefixTerms(peer, lang, prefix, found, Infinity);
+    for (const t of found) df.set(`${lang}:${peer.stems[t]!}`, 0);
+  }
+  for (const term of df.keys()) df.set(term, frequencyOver(ctx, term));
+  return [...df.keys()].sort((a, b) => df.get(b)! - df.get(a)! || compareStrings(a, b)).slice(0, MAX_PREFIX_TERMS);
+}
+
+const names = new WeakMap<KeywordIndex, string[]>();
+
+/** `lang:stem` of term t (the reverse of termOf, made once per index when first needed). */
+function termName(index: KeywordIndex, t: number): string {
+  let all = names.get(index);
+  if (!all) {
+    all = [];
+    for (const [name, term] of index.termOf) all[term] = name;
+    names.set(index, all);
+  }
+  return all[t]!;
+}
+
+/** Documents with the term (`lang:stem`) summed over the context's segments. */
+function frequencyOver(ctx: KeywordContext, term: string): number {
+  let df = 0;
+  for (const peer of ctx.peers) {
+    const t = peer.termOf.get(term);
+    if (t !== undefined) df += documentFrequency(peer, t);
+  }
+  return df;
+}
+
+function addPrefixTerms(
+  index: KeywordIndex,
+  lang: Language,
+  prefix: string,
+  out: Set<number>,
+  max = MAX_PREFIX_TERMS,
+): void {
   const vocab = index.vocab.get(lang);
   if (!vocab) return;
   let lo = 0;
@@ -108,7 +196,7 @@ function addPrefixTerms(index: KeywordIndex, lang: Language, prefix: string, out
     (a, b) =>
       documentFrequency(index, b) - documentFrequency(index, a) || compareStrings(index.stems[a]!, index.stems[b]!),
   );
-  for (const t of best.slice(0, MAX_PREFIX_TERMS)) out.add(t);
+  for (const t of best.slice(0, max)) out.add(t);
 }
 
 /** Documents with term t. */
@@ -153,15 +241,18 @@ export function scoreTerms(
   words: readonly QueryWord[],
   match: Uint32Array,
   scores: Float64Array,
+  ctx: KeywordContext | null = null,
 ): void {
   const n = index.n;
+  const corpus = ctx?.n ?? n;
+  const avgLength = ctx?.avgLength ?? index.avgLength;
   for (const word of words) {
     for (const t of word.terms) {
-      const df = documentFrequency(index, t);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
+      const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
       forEachPosting(index, t, (d, tf) => {
         if (!hasBit(match, d)) return;
-        const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / index.avgLength;
+        const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
         scores[d]! += (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
       });
     }
@@ -201,29 +292,36 @@ export function scoreTerms(
  * within a looser budget (see suggestionBudget); null when no word is changed.
  * @example correctQuery(index, 'markting manger') // 'marketing manager'
  */
-export function correctQuery(index: KeywordIndex, text: string): string | null {
+export function correctQuery(index: KeywordIndex, text: string, ctx: KeywordContext | null = null): string | null {
+  const indexes = ctx?.peers ?? [index];
+  const dfOf = (peer: KeywordIndex, t: number): number =>
+    ctx === null ? documentFrequency(peer, t) : frequencyOver(ctx, termName(peer, t));
   const out: string[] = [];
   let changed = false as boolean; // set inside the callback below
   forEachWord(cleanQueryText(text), (w) => {
     if (out.length >= MAX_QUERY_WORDS) return;
     const keys = queryKeys(w);
-    const known = LANGUAGE_LIST.some((lang) => keys.some((k) => index.termOf.has(`${lang}:${stemKey(lang, k)}`)));
+    const known = indexes.some((peer) =>
+      LANGUAGE_LIST.some((lang) => keys.some((k) => peer.termOf.has(`${lang}:${stemKey(lang, k)}`))),
+    );
     if (known) {
       out.push(w);
       return;
     }
     let best: string | null = null;
     let bestDf = -1;
-    for (const lang of LANGUAGE_LIST) {
-      const vocab = index.vocab.get(lang);
-      if (!vocab) continue;
-      for (const key of keys) {
-        for (const i of typoKeys(vocab.keys, key, suggestionBudget(key.length))) {
-          const df = documentFrequency(index, vocab.terms[i]!);
-          const k = vocab.keys[i]!;
-          if (df > bestDf || (df === bestDf && best !== null && k < best)) {
-            best = k;
-            bestDf = df;
+    for (const peer of indexes) {
+      for (const lang of LANGUAGE_LIST) {
+        const vocab = peer.vocab.get(lang);
+        if (!vocab) continue;
+        for (const key of keys) {
+          for (const i of typoKeys(vocab.keys, key, suggestionBudget(key.length))) {
+            const df = dfOf(peer, vocab.terms[i]!);
+            const k = vocab.keys[i]!;
+            if (df > bestDf || (df === bestDf && best !== null && k < best)) {
+              best = k;
+              bestDf = df;
+            }
           }
         }
       }

@@ -1,10 +1,10 @@
 import type { ListedJob } from '../domain/job.js';
 import type { ListRequest } from '../domain/query.js';
 import type { Engine } from './engine.js';
-import { evaluate, planFilter } from './filter.js';
-import { scoreTerms } from './keyword-query.js';
-import { pageByScore, pageFromOrder, paginate } from './paginate.js';
-import { toIds } from './postings/doc-set.js';
+import { evaluate, planFilter, type Plan, type PlanContext } from './filter.js';
+import { scoreTerms, type KeywordContext } from './keyword-query.js';
+import { pageByScore, pageFromOrder, paginate, type PageWindow } from './paginate.js';
+import { toIds, type DocSet } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
 
 /**
@@ -16,17 +16,50 @@ export function listPage(e: Engine, request: ListRequest): { total: number; jobs
   const plan = planFilter(e, request.filter);
   const match = evaluate(e, plan);
   const w = paginate(match.size, request.page, request.perPage);
-  let docs: Uint32Array;
+  const { docs } = pageDocs(e, request, plan, match, w, null);
+  return { total: match.size, jobs: Array.from(docs, (d) => withEstimate(e, d)) };
+}
+
+/**
+ * The matching documents at positions [start, end) of the request's order, and for a keyword
+ * relevance order their scores (ctx: keyword statistics over several segments, see segments.ts).
+ */
+function pageDocs(
+  e: Engine,
+  request: ListRequest,
+  plan: Plan,
+  match: DocSet,
+  w: PageWindow,
+  ctx: KeywordContext | null,
+): { docs: Uint32Array; scores: Float64Array | null } {
   if (request.sort === 'relevance' && plan.keywords !== null) {
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
-    scoreTerms(e.keywords, plan.keywords.words, match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids), scores);
-    docs = pageByScore(ids, scores, request.order === 'desc', w);
+    const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+    scoreTerms(e.keywords, plan.keywords.words, bits, scores, ctx);
+    const docs = pageByScore(ids, scores, request.order === 'desc', w);
+    const own = Float64Array.from(docs, (d) => scores[d]!);
     e.scratch.clearScores(ids);
-  } else {
-    docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
+    return { docs, scores: own };
   }
-  return { total: match.size, jobs: Array.from(docs, (d) => withEstimate(e, d)) };
+  const docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
+  return { docs, scores: null };
+}
+
+/**
+ * The first `end` matching documents of one segment in the request's order, with their total and
+ * (relevance with keywords) their scores: what segments.ts merges across segments.
+ */
+export function firstDocs(
+  e: Engine,
+  request: ListRequest,
+  end: number,
+  ctx: PlanContext,
+): { total: number; docs: Uint32Array; scores: Float64Array | null } {
+  const plan = planFilter(e, request.filter, ctx);
+  const match = evaluate(e, plan);
+  const w = { start: 0, end: Math.min(end, match.size) };
+  return { total: match.size, ...pageDocs(e, request, plan, match, w, ctx.keywords) };
 }
 
 function orderOf(e: Engine, request: ListRequest): SortOrder {
@@ -37,7 +70,7 @@ function orderOf(e: Engine, request: ListRequest): SortOrder {
 }
 
 /** The job as stored, with estimatedSalary set exactly where salary is null. */
-function withEstimate(e: Engine, d: number): ListedJob {
+export function withEstimate(e: Engine, d: number): ListedJob {
   const job = e.jobs[d]!;
   if (job.salary !== null) return job.estimatedSalary === null ? job : { ...job, estimatedSalary: null };
   const est = e.estimates[d] ?? null;

@@ -106,7 +106,8 @@ export function canonicalPlace(registry: PlaceRegistry, value: string): number |
   return best;
 }
 
-function betterPlace(a: PlaceInfo, b: PlaceInfo, key: string): boolean {
+/** Whether place a is a better reading of a value (fold key `key`) than b; see canonicalPlace. */
+export function betterPlace(a: PlaceInfo, b: PlaceInfo, key: string): boolean {
   const pa = foldKey(a.slug) === key ? 0 : 1;
   const pb = foldKey(b.slug) === key ? 0 : 1;
   if (pa !== pb) return pa < pb;

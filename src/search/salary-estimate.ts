@@ -22,26 +22,39 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CH: 'CHF', LI: 'CHF
  * @example estimateSalaries([...fiveSeoManagersInDeWith50to60k, seoManagerInDeWithout])[5] // { min: 50000, max: 60000, basis: { step: 'position-seniority-country', sample: 5 } }
  */
 export function estimateSalaries(jobs: readonly ListedJob[]): (SalaryRange | null)[] {
-  const groups = new Samples();
-  const keys = jobs.map(keysOf);
-  jobs.forEach((job, d) => {
-    if (!isSample(job)) return;
-    for (const key of keys[d]!) if (key !== null) groups.add(key, job.salary!);
-  });
-  return jobs.map((job, d) => {
-    if (job.salary) return null;
-    const jobKeys = keys[d]!;
-    for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
-      const key = jobKeys[i] ?? null;
-      const sample = key === null ? 0 : groups.size(key);
-      if (key !== null && sample >= MIN_SAMPLE)
-        return { ...groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
-    }
-    return null;
-  });
+  const estimator = new SalaryEstimator(jobs);
+  return jobs.map((job) => estimator.estimate(job));
 }
 
-/** A stated, closed salary in the currency of the job's country. */
+/**
+ * The comparable groups of a set of sample jobs, kept to estimate other jobs by them: a delta
+ * segment (segments.ts) estimates its jobs by the samples of the base it was built beside, so
+ * that estimates are fixed at the base's build, as the other corpus-wide statistics are.
+ */
+export class SalaryEstimator {
+  private readonly groups = new Samples();
+
+  constructor(samples: readonly ListedJob[]) {
+    for (const job of samples) {
+      if (!isSample(job)) continue;
+      for (const key of keysOf(job)) if (key !== null) this.groups.add(key, job.salary!);
+    }
+  }
+
+  /** The estimate of a job without a salary (null for one that has a salary, or without a basis). */
+  estimate(job: ListedJob): SalaryRange | null {
+    if (job.salary) return null;
+    const jobKeys = keysOf(job);
+    for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
+      const key = jobKeys[i] ?? null;
+      const sample = key === null ? 0 : this.groups.size(key);
+      if (key !== null && sample >= MIN_SAMPLE)
+        return { ...this.groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
+    }
+    return null;
+  }
+}
+
 function isSample(job: ListedJob): boolean {
   const s = job.salary;
   if (!s) return false;

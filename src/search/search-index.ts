@@ -2,7 +2,8 @@ import type { Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
-import { buildEngine, DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
+import { DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
+import type { SalaryEstimator } from './salary-estimate.js';
 import { buildBases } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
@@ -22,6 +23,18 @@ export interface SearchIndexOptions {
   now: number;
   /** Internal choices for tests and benchmarks (representations, paging); results never change. */
   tuning?: Partial<EngineTuning>;
+  /** Estimate salaries by these samples instead of the index's own jobs (a delta segment: its base's). */
+  estimator?: SalaryEstimator;
+}
+
+/** What a segmented index (segments.ts) reads of each of its segments. */
+export interface IndexParts {
+  readonly engine: Engine;
+  readonly all: Base;
+  readonly bases: ReadonlyMap<string, Base>;
+  readonly locationSuggest: SuggestIndex;
+  readonly companySuggest: SuggestIndex;
+  readonly titleSuggest: TitleSuggestIndex;
 }
 
 export interface ResolvedPlace {
@@ -65,8 +78,10 @@ export class SearchIndex {
 
   /** Indexes the jobs live at `options.now` (validThrough >= now or null). */
   static build(jobs: readonly Job[], options: SearchIndexOptions): SearchIndex {
+    const builder = new EngineBuilder(options.now);
+    builder.add(jobs);
     return SearchIndex.ofEngine(
-      buildEngine(jobs, options.salaryBuckets, options.now, { ...DEFAULT_TUNING, ...options.tuning }),
+      builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }, options.estimator ?? null),
     );
   }
 
@@ -85,7 +100,9 @@ export class SearchIndex {
       options.signal?.throwIfAborted();
       builder.add(chunk);
     }
-    return SearchIndex.ofEngine(builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }));
+    return SearchIndex.ofEngine(
+      builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }, options.estimator ?? null),
+    );
   }
 
   private static ofEngine(e: Engine): SearchIndex {
@@ -100,6 +117,12 @@ export class SearchIndex {
       buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
       buildTitleSuggest(e.jobs),
     );
+  }
+
+  /** The structures of the index, for a segmented index over several (segments.ts). */
+  static partsOf(index: SearchIndex): IndexParts {
+    const { engine, all, bases, locationSuggest, companySuggest, titleSuggest } = index;
+    return { engine, all, bases, locationSuggest, companySuggest, titleSuggest };
   }
 
   /** Number of live jobs matching the filter. @example index.count({ workModel: 'remote' }) // 42 */

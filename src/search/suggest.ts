@@ -114,6 +114,23 @@ export function suggest(index: SuggestIndex, q: string, limit: number): Suggesti
   return entities.map((e) => ({ value: index.values[e]!, label: index.labels[e]! }));
 }
 
+/**
+ * The entities with a whole-name key (`whole`) and with only an inner-word key (`inner`) starting
+ * with `q` (folded), each the best `max` by rank, best first: what segments.ts merges across
+ * segments before it ranks them by their counts over all of them.
+ */
+export function rankedMatches(index: SuggestIndex, q: string, max: number): { whole: number[]; inner: number[] } {
+  const key = foldKey(q);
+  if (key === '' || !(max >= 1)) return { whole: [], inner: [] };
+  if (++index.query === 0xffffffff) {
+    index.stamp.fill(0);
+    index.query = 1;
+  }
+  const whole = pick(index, index.whole, key, max).map((r) => index.byRank[r]!);
+  const inner = pick(index, index.inner, key, max).map((r) => index.byRank[r]!);
+  return { whole, inner };
+}
+
 /** The best `max` ranks among not yet picked entities with a key starting with `prefix`. */
 function pick(index: SuggestIndex, t: KeyTable, prefix: string, max: number): number[] {
   if (prefix.length <= SHORT_PREFIX && max <= SHORT_TOP) return pickShort(index, t.short.get(prefix), max);

@@ -48,10 +48,7 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
     const p = positions.get(key);
     if (p) p.count++;
     else positions.set(key, { label: job.position.name, count: 1 });
-    forEachWord(cleanQueryText(job.title), (w) => {
-      if (w.length < MIN_WORD || /^\d+$/.test(w)) return;
-      const k = foldKey(w);
-      if (STOP.has(k)) return;
+    forEachTitleWord(job.title, (w, k) => {
       let entry = words.get(k);
       if (!entry) words.set(k, (entry = { spellings: new Map(), count: 0, last: -1 }));
       entry.spellings.set(w, (entry.spellings.get(w) ?? 0) + 1);
@@ -85,6 +82,15 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
     kinds: Uint8Array.from(kinds),
     entityOf: new Map(values.map((v, i) => [v, i])),
   };
+}
+
+/** The title words that suggestions count (3+ characters, not digits only, no function word), with their fold keys. */
+export function forEachTitleWord(title: string, visit: (word: string, key: string) => void): void {
+  forEachWord(cleanQueryText(title), (w) => {
+    if (w.length < MIN_WORD || /^\d+$/.test(w)) return;
+    const k = foldKey(w);
+    if (!STOP.has(k)) visit(w, k);
+  });
 }
 
 function mostUsed(spellings: Map<string, number>): string {

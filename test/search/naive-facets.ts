@@ -73,7 +73,9 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
     const selected = requested(field);
     return vocab
       .map((value) => ({ value, label: value, count: jobs.filter((j) => valueOf(j) === value).length }))
-      .filter((o) => o.count > 0 || (dis && selected.includes(o.value) && s.live.some((j) => valueOf(j) === o.value)));
+      .filter(
+        (o) => o.count > 0 || (dis && selected.includes(o.value) && s.corpus.some((j) => valueOf(j) === o.value)),
+      );
   };
   /** The selected values the index knows, in request order, distinct. */
   const known = (values: string[], field: MultiField, canon: (v: string) => string | null = (v) => v): string[] => [
@@ -83,7 +85,11 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
         .filter((v): v is string => v !== null && values.includes(v)),
     ),
   ];
-  const skillName = (slug: string): string => s.live.flatMap((j) => j.skills).find((s) => s.slug === slug)!.name;
+  const skillName = (slug: string): string =>
+    s
+      .firstSegment((j) => j.skills.some((k) => k.slug === slug))
+      .flatMap((j) => j.skills)
+      .find((k) => k.slug === slug)!.name;
   const seoJobs = over('seo');
   return {
     salaryRanges: s.buckets.map((b, i) => ({
@@ -98,7 +104,7 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       (j) => [j.position.slug],
       (v) => v.replace(/-/g, ' '),
       known(
-        s.live.map((j) => j.position.slug),
+        s.corpus.map((j) => j.position.slug),
         'position',
       ),
       Infinity,
@@ -117,7 +123,7 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       (j) => j.skills.map((s) => s.slug),
       skillName,
       known(
-        s.live.flatMap((j) => j.skills.map((s) => s.slug)),
+        s.corpus.flatMap((j) => j.skills.map((s) => s.slug)),
         'skill',
       ),
       Infinity,
@@ -129,7 +135,7 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       (j) => (j.industry === null ? [] : [j.industry]),
       (v) => v,
       known(
-        s.live.flatMap((j) => (j.industry === null ? [] : [j.industry])),
+        s.corpus.flatMap((j) => (j.industry === null ? [] : [j.industry])),
         'industry',
       ),
       Infinity,
@@ -142,7 +148,7 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       (j) => [j.company.name.toLowerCase()],
       (v) => s.companyLabel(v),
       known(
-        s.live.map((j) => j.company.name.toLowerCase()),
+        s.corpus.map((j) => j.company.name.toLowerCase()),
         'company',
         (v) => v.toLowerCase(),
       ),
@@ -154,7 +160,7 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
       over('location'),
       slugsOf,
       (slug) => s.placeName(slug),
-      known(s.live.flatMap(slugsOf), 'location', (v) => s.canonical(v)),
+      known(s.corpus.flatMap(slugsOf), 'location', (v) => s.canonical(v)),
       limit,
       'location',
     ),

@@ -81,18 +81,33 @@ export type Key =
   | 'salaryMin'
   | 'language';
 
+const byBoardId = (a: Job, b: Job): number =>
+  a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key);
+
+/**
+ * The search rules over the live jobs. `segments` (segmented index, src/search/segments.ts): the
+ * jobs each segment was built with (live then, deleted ones included), base first. Their rules:
+ * salary estimates from the base's jobs; keyword statistics (N, document frequencies, mean
+ * length, prefix expansion, corrections) over all of them together; a value's label and a place's
+ * name, kind and coordinates from the first segment that has it; places and companies any of them
+ * knows stay known. Without segments, the live jobs are the one segment.
+ */
 export class NaiveSearch {
   readonly live: Job[];
+  readonly segments: Job[][];
+  /** Every job any segment was built with (the keyword statistics' corpus). */
+  readonly corpus: Job[];
   private readonly est = new Map<Job, SalaryRange | null>();
 
   constructor(
     jobs: readonly Job[],
     readonly buckets: readonly SalaryBucket[],
     now: number,
+    segments: readonly (readonly Job[])[] | null = null,
   ) {
-    this.live = jobs
-      .filter((j) => j.validThrough === null || j.validThrough >= now)
-      .sort((a, b) => a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key));
+    this.live = jobs.filter((j) => j.validThrough === null || j.validThrough >= now).sort(byBoardId);
+    this.segments = segments === null ? [this.live] : segments.map((seg) => [...seg].sort(byBoardId));
+    this.corpus = this.segments.flat();
     // Estimates: the median of five or more stated, closed salaries of the same position, seniority and
     // country (in that country's currency), else, for an SEO job, of the SEO jobs of that seniority and country.
     const cur = (c: string | null | undefined): string =>
@@ -103,7 +118,7 @@ export class NaiveSearch {
         (j.salary.stated.min !== null &&
           j.salary.stated.max !== null &&
           j.salary.stated.currency === cur(j.places[0]?.countryCode)));
-    const paid = this.live.filter(sample);
+    const paid = this.segments[0]!.filter(sample);
     const med = (js: Job[]): SalaryRange => ({
       min: median(js.map((j) => j.salary!.min)),
       max: median(js.map((j) => j.salary!.max)),
@@ -132,20 +147,27 @@ export class NaiveSearch {
     return s ? bucketOf(this.buckets, s) : -1;
   }
 
+  /** The jobs of the first segment where `has` holds for a job (labels come from there). */
+  firstSegment(has: (j: Job) => boolean): Job[] {
+    return this.segments.find((seg) => seg.some(has)) ?? [];
+  }
+
   // ---- places ----
+  /** Every place slug a segment knows. */
   placeSlugs(): string[] {
-    return [...new Set(this.live.flatMap(slugsOf))];
+    return [...new Set(this.corpus.flatMap(slugsOf))];
   }
 
   kindOf(slug: string): 'city' | 'region' | 'country' {
-    const places = this.live.flatMap((j) => j.places);
+    const places = this.firstSegment((j) => slugsOf(j).includes(slug)).flatMap((j) => j.places);
     if (places.some((p) => p.city?.slug === slug)) return 'city';
     return places.some((p) => p.region?.slug === slug) ? 'region' : 'country';
   }
 
   placeName(slug: string): string {
     const kind = this.kindOf(slug);
-    const p = this.live.flatMap((j) => j.places).find((pl) => pl[kind]?.slug === slug)!;
+    const seg = this.firstSegment((j) => slugsOf(j).includes(slug));
+    const p = seg.flatMap((j) => j.places).find((pl) => pl[kind]?.slug === slug)!;
     return p[kind]!.name;
   }
 
@@ -165,12 +187,13 @@ export class NaiveSearch {
   }
 
   center(slug: string): JobPlace | undefined {
-    return this.live.flatMap((j) => j.places).find((p) => p.city?.slug === slug && p.lat !== null && p.lon !== null);
+    const seg = this.firstSegment((j) => slugsOf(j).includes(slug));
+    return seg.flatMap((j) => j.places).find((p) => p.city?.slug === slug && p.lat !== null && p.lon !== null);
   }
 
   companyLabel(lower: string): string {
     const counts = new Map<string, number>();
-    for (const j of this.live)
+    for (const j of this.firstSegment((x) => x.company.name.toLowerCase() === lower))
       if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
   }
@@ -199,7 +222,7 @@ export class NaiveSearch {
     const ws = words(cleanQueryText(text)).slice(0, 32);
     const vocab = [
       ...new Set(
-        this.live
+        this.corpus
           .filter((j) => j.language === lang)
           .flatMap((j) => this.docWords(j).flatMap((w) => indexKeys(j.language, w))),
       ),
@@ -227,7 +250,7 @@ export class NaiveSearch {
 
   /** Documents of the language with the stem. */
   df(lang: string, s: string): number {
-    return this.live.filter((j) => j.language === lang && this.tf(j).has(s)).length;
+    return this.corpus.filter((j) => j.language === lang && this.tf(j).has(s)).length;
   }
 
   hasKeywords(f: JobFilter): boolean {
@@ -242,8 +265,8 @@ export class NaiveSearch {
 
   /** BM25 over every term of every word, plus 1e6 per word matched by an exact (not typo) stem. */
   score(job: Job, text: string, typos = true): number {
-    const N = this.live.length;
-    const lens = this.live.map((j) => this.docWords(j).length);
+    const N = this.corpus.length;
+    const lens = this.corpus.map((j) => this.docWords(j).length);
     const total = lens.reduce((a, b) => a + b, 0);
     const avg = N > 0 && total > 0 ? total / N : 1;
     const tf = this.tf(job);

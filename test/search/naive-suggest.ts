@@ -8,6 +8,7 @@ function suggest(entities: { value: string; label: string; jobs: number }[], q: 
   if (k === '' || limit < 1) return [];
   const hits: { value: string; label: string; jobs: number; whole: boolean }[] = [];
   for (const e of entities) {
+    if (e.jobs === 0) continue; // known to a segment, but no live job has it
     const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
     const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
     if (at.length > 0) hits.push({ ...e, whole: at.includes(starts[0]!) });
@@ -35,7 +36,7 @@ export function naiveSuggestLocations(n: NaiveSearch, q: string, limit: number):
 }
 
 export function naiveSuggestCompanies(s: NaiveSearch, q: string, limit: number): Suggestion[] {
-  const lowers = [...new Set(s.live.map((j) => j.company.name.toLowerCase()))];
+  const lowers = [...new Set(s.corpus.map((j) => j.company.name.toLowerCase()))];
   const entities = lowers.map((l) => {
     const label = s.companyLabel(l);
     return { value: label, label, jobs: s.live.filter((j) => j.company.name.toLowerCase() === l).length };
@@ -53,5 +54,5 @@ export function naiveResolveLocation(
 
 export function naiveResolveCompany(s: NaiveSearch, value: string): string | null {
   const l = value.toLowerCase();
-  return s.live.some((j) => j.company.name.toLowerCase() === l) ? l : null;
+  return s.corpus.some((j) => j.company.name.toLowerCase() === l) ? l : null;
 }

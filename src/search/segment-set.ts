@@ -1,0 +1,186 @@
+import type { Job } from '../domain/job.js';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import { compareBoardIds } from './board-order.js';
+import type { EngineTuning } from './engine.js';
+import { SearchIndex } from './search-index.js';
+import { SegmentedIndex } from './segments.js';
+
+/** A change to apply: a posting's new state, or its removal (the store's change feed). */
+export type IndexChange =
+  | { readonly kind: 'upsert'; readonly job: Job }
+  | { readonly kind: 'delete'; readonly key: string; readonly boardId: string };
+
+/** Delta segments kept side by side before they are merged into one (tiered, as Lucene merges). */
+export const MAX_DELTA_SEGMENTS = 4;
+
+export interface SegmentSetOptions {
+  salaryBuckets: readonly SalaryBucket[];
+  tuning?: Partial<EngineTuning>;
+}
+
+/** One segment and what its owner keeps of it. */
+interface Part {
+  readonly index: SearchIndex;
+  /** The whole postings of a delta segment (to merge small segments without the store); null for the base. */
+  readonly jobs: readonly Job[] | null;
+  /** key -> document of a delta segment; the base is searched by board id instead. */
+  readonly docOf: ReadonlyMap<string, number> | null;
+  readonly deleted: ReadonlySet<number>;
+  /** Documents with a validThrough, by it (ascending): expiry walks it. */
+  readonly expiring: readonly { readonly doc: number; readonly at: number }[];
+}
+
+/**
+ * The live index as a base segment plus small delta segments (src/search/DESIGN.md, "Segments").
+ * `apply` turns k changes into one new segment of the k postings and deletion marks on the older
+ * segments, at a cost that grows with k (plus merging the small segments now and then); `expire`
+ * marks the postings whose validThrough has passed. Each returns a new immutable set: a reader
+ * (`reader`) never sees half of a change. A merge into a new base is a full build, done elsewhere
+ * (src/runtime) when `deltaSize` grows past what is worth keeping apart.
+ * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
+ */
+export class SegmentSet {
+  private cached: SegmentedIndex | null = null;
+
+  private constructor(
+    private readonly parts: readonly Part[],
+    private readonly options: SegmentSetOptions,
+  ) {}
+
+  /** A set of one base segment (a full build), nothing deleted yet. */
+  static of(base: SearchIndex, options: SegmentSetOptions): SegmentSet {
+    return new SegmentSet([partOf(base, null)], options);
+  }
+
+  /** The reader over the live postings (made once per set). */
+  reader(): SegmentedIndex {
+    this.cached ??= new SegmentedIndex(
+      this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })),
+    );
+    return this.cached;
+  }
+
+  /** Postings held in delta segments (live or not): what a merge into a new base would take in. */
+  get deltaSize(): number {
+    return this.parts.slice(1).reduce((sum, p) => sum + p.index.size, 0);
+  }
+
+  /** Segments, the base first. */
+  get segmentCount(): number {
+    return this.parts.length;
+  }
+
+  /** The earliest validThrough of a live posting, or Infinity. */
+  get nextExpiry(): number {
+    let next = Infinity;
+    for (const p of this.parts) {
+      for (const { doc, at } of p.expiring) {
+        if (p.deleted.has(doc)) continue;
+        if (at < next) next = at;
+        break;
+      }
+    }
+    return next;
+  }
+
+  /**
+   * The set with the changes applied, in order: each posting's previous state is marked deleted
+   * where it lives, and the new states become one new segment (postings already expired at `now`
+   * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
+   */
+  apply(changes: readonly IndexChange[], now: number): SegmentSet {
+    if (changes.length === 0) return this;
+    const deleted = this.parts.map((p) => new Set(p.deleted));
+    const added = new Map<string, Job>();
+    for (const change of changes) {
+      const key = change.kind === 'upsert' ? change.job.key : change.key;
+      const boardId = change.kind === 'upsert' ? change.job.boardId : change.boardId;
+      added.delete(key);
+      const at = this.locate(key, boardId, deleted);
+      if (at !== null) deleted[at.part]!.add(at.doc);
+      if (change.kind === 'upsert') added.set(key, change.job);
+    }
+    let parts: Part[] = this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! }));
+    const jobs = [...added.values()];
+    if (jobs.length > 0) parts.push(this.deltaOf(jobs, now));
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS) parts = [parts[0]!, this.deltaOf(liveJobsOf(parts.slice(1)), now)];
+    return new SegmentSet(parts, this.options);
+  }
+
+  /** The set with every posting whose validThrough lies before `now` marked deleted. */
+  expire(now: number): SegmentSet {
+    if (!(this.nextExpiry < now)) return this;
+    const parts = this.parts.map((p) => {
+      const deleted = new Set(p.deleted);
+      for (const { doc, at } of p.expiring) {
+        if (at >= now) break;
+        deleted.add(doc);
+      }
+      return { ...p, deleted };
+    });
+    return new SegmentSet(parts, this.options);
+  }
+
+  /** Where the live state of a posting is: the newest segment holding it undeleted. */
+  private locate(key: string, boardId: string, deleted: readonly Set<number>[]): { part: number; doc: number } | null {
+    for (let i = this.parts.length - 1; i >= 0; i--) {
+      const p = this.parts[i]!;
+      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.index, key, boardId);
+      if (doc !== undefined && doc !== null && !deleted[i]!.has(doc)) return { part: i, doc };
+    }
+    return null;
+  }
+
+  private deltaOf(jobs: readonly Job[], now: number): Part {
+    const base = SearchIndex.partsOf(this.parts[0]!.index).engine;
+    const index = SearchIndex.build(jobs, {
+      salaryBuckets: this.options.salaryBuckets,
+      now,
+      estimator: base.estimator,
+      ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
+    });
+    const live = SearchIndex.partsOf(index).engine.jobs;
+    const byKey = new Map(jobs.map((j) => [j.key, j]));
+    return partOf(
+      index,
+      live.map((card) => byKey.get(card.key)!),
+    );
+  }
+}
+
+function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
+  const cards = SearchIndex.partsOf(index).engine.jobs;
+  const expiring: { doc: number; at: number }[] = [];
+  cards.forEach((card, doc) => {
+    if (card.validThrough !== null) expiring.push({ doc, at: card.validThrough });
+  });
+  expiring.sort((a, b) => a.at - b.at || a.doc - b.doc);
+  return {
+    index,
+    jobs,
+    docOf: jobs === null ? null : new Map(cards.map((card, doc) => [card.key, doc])),
+    deleted: new Set(),
+    expiring,
+  };
+}
+
+/** The live postings of delta segments, each as the segment holds it. */
+function liveJobsOf(parts: readonly Part[]): Job[] {
+  const out: Job[] = [];
+  for (const p of parts) p.jobs!.forEach((job, doc) => p.deleted.has(doc) || out.push(job));
+  return out;
+}
+
+/** The document of a posting in an index numbered in board-id order (binary search), or null. */
+function findByBoardId(index: SearchIndex, key: string, boardId: string): number | null {
+  const cards = SearchIndex.partsOf(index).engine.jobs;
+  const probe = { boardId, key };
+  let lo = 0;
+  let hi = cards.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareBoardIds(cards[mid]!, probe) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < cards.length && cards[lo]!.key === key ? lo : null;
+}

@@ -1,0 +1,569 @@
+import type { ListedJob, SalaryRange } from '../domain/job.js';
+import { LruMap } from '../domain/lru-map.js';
+import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
+import { foldKey, foldKeys } from '../domain/text-fold.js';
+import { compareBoardIds } from './board-order.js';
+import { COLLATOR, compareStrings } from './columns.js';
+import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
+import { FACET_KEYS, type FacetKey } from './facet-count.js';
+import { buildLists, tallyFacets, type FacetDict, type FacetDicts } from './facets.js';
+import { evaluate, planFilter, type PlanContext } from './filter.js';
+import { highlightRanges, type Range } from './highlight.js';
+import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from './keyword-query.js';
+import { firstDocs, withEstimate } from './list.js';
+import { paginate } from './paginate.js';
+import { betterPlace, placeCandidates, type PlaceInfo } from './places.js';
+import { newBitset } from './postings/bitset.js';
+import { filterKey } from './cache-key.js';
+import { QueryCache } from './query-cache.js';
+import { SearchIndex, type IndexParts, type ResolvedPlace } from './search-index.js';
+import { rankedMatches, type SuggestIndex } from './suggest.js';
+import { forEachTitleWord, type TitleSuggestion } from './title-suggest.js';
+import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
+
+/** One segment: an immutable index and those of its documents that are no longer live. */
+export interface Segment {
+  readonly index: SearchIndex;
+  /** Document numbers of the index that were updated, deleted or expired since it was built. */
+  readonly deleted: Uint32Array;
+}
+
+/** A segment as the reader uses it. */
+interface View {
+  readonly parts: IndexParts;
+  readonly e: Engine;
+  readonly deleted: Uint32Array;
+  readonly ctx: PlanContext;
+  /** Live documents of the segment. */
+  readonly size: number;
+}
+
+/** A suggestion candidate over all segments, keyed by its identity (slug, company key, fold key). */
+interface Candidate {
+  readonly id: string;
+  readonly value: string;
+  readonly label: string;
+  readonly count: number;
+  readonly whole: boolean;
+  readonly kind: number;
+}
+
+/** How one kind of suggestion reads a segment (see suggestOver). */
+interface SuggestSource {
+  readonly index: SuggestIndex;
+  /** The identity of an entity over all segments. */
+  readonly idOf: (entity: number) => string;
+  readonly entityOf: (id: string) => number | undefined;
+  /** Live jobs of the entity in this segment. */
+  readonly count: (entity: number) => number;
+  /** Entities whose count deletions lowered. */
+  readonly touched: number;
+  readonly kindOf: (entity: number) => number;
+}
+
+/**
+ * The search index as several immutable segments — a large base and small recent ones, each with
+ * the set of its documents no longer live — answering exactly what one index over their live
+ * documents answers, under these rules for what one index derives from its whole corpus (Lucene's
+ * rule: statistics hold until the next merge):
+ * - keyword statistics (BM25's document count, document frequencies and mean length, the prefix
+ *   expansion's most frequent words, did-you-mean's most frequent correction) are over every
+ *   document the segments were built with, deleted ones included;
+ * - a value's label, a place's name, kind and coordinates come from the first segment (base first)
+ *   that has the value; a place or company a segment knows stays known (its echo, the canonical
+ *   place of a location value) until the next merge, even when no live job has it any more;
+ * - salary estimates of every segment come from the base's samples (SearchIndexOptions.estimator);
+ * - title suggestions know the words each segment selected (the 50,000 most frequent per segment).
+ * Counts, facets, lists in every order (ties by board id), suggestions and their counts are over
+ * the live documents only. The same public methods as SearchIndex, so the HTTP layer is unchanged.
+ * @example new SegmentedIndex([{ index: base, deleted: Uint32Array.of(7) }, { index: delta, deleted: new Uint32Array(0) }]).count({})
+ */
+export class SegmentedIndex {
+  readonly size: number;
+  private readonly views: readonly View[];
+  private readonly keywords: KeywordContext;
+  private readonly centers = new LruMap<string, PlaceInfo | null>(256);
+  private dicts: FacetDicts | null = null;
+  private readonly sources = new Map<string, SuggestSource[]>();
+  private readonly counts: QueryCache<number>;
+  private readonly pages: QueryCache<{ total: number; jobs: ListedJob[] }>;
+  private readonly facetCounts: QueryCache<FacetCounts>;
+  private readonly suggestions: QueryCache<Suggestion[]>;
+  private readonly titleSuggestions: QueryCache<TitleSuggestion[]>;
+
+  constructor(segments: readonly Segment[]) {
+    if (segments.length === 0) throw new Error('a segmented index needs at least one segment');
+    const parts = segments.map((s) => SearchIndex.partsOf(s.index));
+    this.keywords = keywordContext(parts.map((p) => p.engine.keywords));
+    const center = (value: string): PlaceInfo | null => this.center(value);
+    this.views = segments.map((s, i) => {
+      const e = parts[i]!.engine;
+      const deleted = Uint32Array.from(new Set(s.deleted)).sort();
+      let live: PlanContext['live'] = null;
+      if (deleted.length > 0) {
+        const words = newBitset(e.n);
+        words.fill(0xffffffff);
+        const tail = e.n & 31;
+        if (tail !== 0) words[words.length - 1] = (1 << tail) - 1;
+        clearBits(words, deleted);
+        live = { words, size: e.n - deleted.length };
+      }
+      return {
+        parts: parts[i]!,
+        e,
+        deleted,
+        ctx: { live, center, keywords: this.keywords },
+        size: e.n - deleted.length,
+      };
+    });
+    this.size = this.views.reduce((sum, v) => sum + v.size, 0);
+    const capacity = parts[0]!.engine.tuning.cacheSize;
+    this.counts = new QueryCache(capacity);
+    this.pages = new QueryCache(capacity);
+    this.facetCounts = new QueryCache(capacity);
+    this.suggestions = new QueryCache(capacity);
+    this.titleSuggestions = new QueryCache(capacity);
+  }
+
+  /** Number of live jobs matching the filter. */
+  count(filter: JobFilter): number {
+    return this.counts.get(filterKey(filter), () => {
+      let total = 0;
+      for (const v of this.views) total += evaluate(v.e, planFilter(v.e, filter, v.ctx)).size;
+      return total;
+    });
+  }
+
+  /** One page of matching jobs over every segment, in the request's order (ties by board id). */
+  list(request: ListRequest): { total: number; jobs: ListedJob[] } {
+    const key = `${request.sort}|${request.order}|${request.page}|${request.perPage}|${filterKey(request.filter)}`;
+    return this.pages.get(key, () => freeze(this.mergePage(request)));
+  }
+
+  private mergePage(request: ListRequest): { total: number; jobs: ListedJob[] } {
+    const { end } = paginate(Number.MAX_SAFE_INTEGER, request.page, request.perPage);
+    const hits: Hit[] = [];
+    let total = 0;
+    // Relevance orders by score when the keywords have words (the same text parses alike everywhere).
+    let byScore = false;
+    for (let s = 0; s < this.views.length; s++) {
+      const v = this.views[s]!;
+      const first = firstDocs(v.e, request, end, v.ctx);
+      total += first.total;
+      byScore = first.scores !== null;
+      first.docs.forEach((d, i) => {
+        const job = v.e.jobs[d]!;
+        hits.push({
+          s,
+          d,
+          job,
+          key: first.scores ? first.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request),
+        });
+      });
+    }
+    const descending = request.sort === 'relevance' ? !byScore || request.order === 'desc' : request.order === 'desc';
+    hits.sort((a, b) => compareKeys(a.key, b.key, descending) || compareBoardIds(a.job, b.job));
+    const w = paginate(total, request.page, request.perPage);
+    return { total, jobs: hits.slice(w.start, w.end).map((h) => withEstimate(this.views[h.s]!.e, h.d)) };
+  }
+
+  /** Facet counts over every segment, the lists made once from the summed counts. */
+  facets(request: FacetRequest): FacetCounts {
+    const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
+    return this.facetCounts.get(key, () => deepFreeze(this.mergeFacets(request)));
+  }
+
+  private mergeFacets(request: FacetRequest): FacetCounts {
+    const tallies = this.views.map((v) => tallyFacets(v.e, v.parts.all, v.parts.bases, request, v.ctx));
+    const dicts = this.unionDicts();
+    const counts: Partial<Record<FacetKey, Uint32Array>> = {};
+    for (const f of FACET_KEYS) {
+      if (tallies[0]!.counts[f] === undefined) continue;
+      if (f === 'remote') {
+        const sum = new Uint32Array(tallies[0]!.counts.remote!.length);
+        for (const t of tallies) t.counts.remote!.forEach((c, level) => (sum[level]! += c));
+        counts.remote = sum;
+        continue;
+      }
+      const dict = dictOf(dicts, f) as UnionDict;
+      const sum = new Uint32Array(dict.values.length);
+      tallies.forEach((t, s) => {
+        const own = t.counts[f]!;
+        const map = dict.maps[s]!;
+        for (let code = 1; code < own.length; code++) if (own[code] !== 0) sum[map[code]!]! += own[code]!;
+      });
+      counts[f] = sum;
+    }
+    const total = tallies.reduce((sum, t) => sum + t.total, 0);
+    const seoTotal = tallies.reduce((sum, t) => sum + t.seoTotal, 0);
+    return buildLists(dicts, request, { counts, total, seoTotal, uncounted: tallies[0]!.uncounted });
+  }
+
+  /** A corrected keyword text when the keywords find nothing but the correction does; else null. */
+  didYouMean(filter: JobFilter): string | null {
+    if (filter.keywords === undefined || this.count(filter) > 0) return null;
+    const corrected = correctQuery(this.views[0]!.e.keywords, filter.keywords, this.keywords);
+    return corrected !== null && this.count({ ...filter, keywords: corrected }) > 0 ? corrected : null;
+  }
+
+  /** Which words of each text match the keyword query: a word any segment's terms mark. */
+  highlight(
+    keywords: string,
+    typos: boolean,
+    items: readonly { language: string; texts: readonly string[] }[],
+  ): Range[][][] {
+    const queries = this.views.map((v) => parseKeywords(v.e.keywords, keywords, typos, this.keywords));
+    return items.map(({ language, texts }) => {
+      const lang = LANGUAGE_LIST.find((l) => l === language) ?? 'en';
+      return texts.map((text) => {
+        const marked = new Map<number, Range>();
+        queries.forEach((query, s) => {
+          if (query === null) return;
+          for (const r of highlightRanges(this.views[s]!.e.keywords, query, lang, text)) marked.set(r[0], r);
+        });
+        return [...marked.values()].sort((a, b) => a[0] - b[0]);
+      });
+    });
+  }
+
+  /** Places with a word starting with q, by live jobs over every segment (see suggest.ts). */
+  suggestLocations(q: string, limit: number): Suggestion[] {
+    return this.suggestions.get(`l${limit}|${q}`, () =>
+      deepFreeze(this.suggestOver('location', q, limit).map(({ value, label }) => ({ value, label }))),
+    );
+  }
+
+  /** Companies with a word starting with q; value = label = display name. */
+  suggestCompanies(q: string, limit: number): Suggestion[] {
+    return this.suggestions.get(`c${limit}|${q}`, () =>
+      deepFreeze(this.suggestOver('company', q, limit).map(({ label }) => ({ value: label, label }))),
+    );
+  }
+
+  /** Positions and frequent title words with a word starting with q, with their live job counts. */
+  suggestTitles(q: string, limit: number): TitleSuggestion[] {
+    return this.titleSuggestions.get(`${limit}|${q}`, () =>
+      deepFreeze(
+        this.suggestOver('title', q, limit).map(({ label, count, kind }) => ({
+          value: label,
+          label,
+          count,
+          kind: kind === 0 ? ('position' as const) : ('word' as const),
+        })),
+      ),
+    );
+  }
+
+  /** The place a location value stands for over every segment, or null. */
+  resolveLocation(value: string): ResolvedPlace | null {
+    const info = this.center(value);
+    return info === null ? null : { slug: info.slug, name: info.name, kind: info.kind };
+  }
+
+  /** The lower-case company value when a segment knows the company, or null. */
+  resolveCompany(value: string): string | null {
+    const key = value.toLowerCase();
+    return this.views.some((v) => v.e.columns.company.codes.has(key)) ? key : null;
+  }
+
+  /** The canonical place over every segment: each slug read from the first segment that has it. */
+  private center(value: string): PlaceInfo | null {
+    const hit = this.centers.get(value);
+    if (hit !== undefined) return hit;
+    const key = foldKey(value);
+    const seen = new Set<string>();
+    let best: PlaceInfo | null = null;
+    for (const v of this.views) {
+      for (const code of placeCandidates(v.e.places, value)) {
+        const info = v.e.places.info[code]!;
+        if (seen.has(info.slug)) continue;
+        seen.add(info.slug);
+        if (best === null || betterPlace(info, best, key)) best = info;
+      }
+    }
+    this.centers.set(value, best);
+    return best;
+  }
+
+  /** Every facet's dictionary over all segments (made on the first facet request of this reader). */
+  private unionDicts(): FacetDicts {
+    if (this.dicts !== null) return this.dicts;
+    const of = (pick: (e: Engine) => FacetDict): UnionDict => unionDict(this.views.map((v) => pick(v.e)));
+    const columns = {} as Record<ColumnFacet, UnionDict>;
+    for (const f of COLUMN_FACETS) columns[f] = of((e) => e.columns[f]);
+    const places = of((e) => e.places.column);
+    this.dicts = {
+      columns,
+      skills: of((e) => e.skills),
+      places,
+      buckets: this.views[0]!.e.buckets,
+      placeCode: (value) => {
+        const info = this.center(value);
+        return info === null ? null : (places.codes.get(info.slug) ?? null);
+      },
+    };
+    return this.dicts;
+  }
+
+  /**
+   * Suggestions over every segment: the small segments' matches all, the base's best
+   * `limit + touched + (small segments' matches)` by its own rank — enough that no entity outside
+   * them can rank among the best `limit` by live jobs (an entity deletions did not touch and no
+   * other segment holds keeps its count) — then ranked as one index ranks them.
+   */
+  private suggestOver(kind: 'location' | 'company' | 'title', q: string, limit: number): Candidate[] {
+    const key = foldKey(q);
+    const max = Math.floor(limit);
+    if (key === '' || !(max >= 1)) return [];
+    const sources = this.sourcesOf(kind);
+    const ids = new Set<string>();
+    for (let s = 1; s < sources.length; s++) {
+      const src = sources[s]!;
+      const found = rankedMatches(src.index, q, src.index.labels.length);
+      for (const entity of [...found.whole, ...found.inner]) ids.add(src.idOf(entity));
+    }
+    const base = sources[0]!;
+    const found = rankedMatches(base.index, q, max + base.touched + ids.size);
+    for (const entity of [...found.whole, ...found.inner]) ids.add(base.idOf(entity));
+    const whole: Candidate[] = [];
+    const inner: Candidate[] = [];
+    for (const id of ids) {
+      const c = candidateOf(sources, id, key, kind === 'title');
+      if (c === null || c.count === 0) continue;
+      (c.whole ? whole : inner).push(c);
+    }
+    const byJobs = (a: Candidate, b: Candidate): number =>
+      b.count - a.count || COLLATOR.compare(a.label, b.label) || compareStrings(a.value, b.value);
+    const kept = whole.sort(byJobs).slice(0, max);
+    if (kept.length < max) kept.push(...inner.sort(byJobs).slice(0, max - kept.length));
+    return kept.sort((a, b) => COLLATOR.compare(a.label, b.label) || compareStrings(a.value, b.value));
+  }
+
+  private sourcesOf(kind: 'location' | 'company' | 'title'): SuggestSource[] {
+    let sources = this.sources.get(kind);
+    if (!sources) {
+      sources = this.views.map((v) =>
+        kind === 'location' ? placeSource(v) : kind === 'company' ? companySource(v) : titleSource(v),
+      );
+      this.sources.set(kind, sources);
+    }
+    return sources;
+  }
+}
+
+interface Hit {
+  readonly s: number;
+  readonly d: number;
+  readonly job: ListedJob;
+  readonly key: number;
+}
+
+/** The key a list orders by: the date, or the salary's midpoint (the estimate's without one). */
+function sortKey(job: ListedJob, estimate: SalaryRange | null, request: ListRequest): number {
+  if (request.sort === 'salary') {
+    const s = job.salary ?? estimate;
+    return s ? (s.min + s.max) / 2 : Number.NaN;
+  }
+  return job.postedAt ?? Number.NaN;
+}
+
+/** Keys in the given direction; a missing key (NaN) last either way. */
+function compareKeys(a: number, b: number, descending: boolean): number {
+  const na = Number.isNaN(a);
+  const nb = Number.isNaN(b);
+  if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+  if (a === b) return 0;
+  return a < b === descending ? 1 : -1;
+}
+
+/** A dictionary over several: codes of the first as they are, then each new value appended. */
+interface UnionDict extends FacetDict {
+  /** Per segment: its code -> the union code. */
+  readonly maps: readonly Uint32Array[];
+}
+
+function unionDict(dicts: readonly FacetDict[]): UnionDict {
+  const first = dicts[0]!;
+  const values = [...first.values];
+  const labels = [...first.labels];
+  const codes = new Map(first.codes);
+  const maps = dicts.map((d, s) => {
+    const map = new Uint32Array(d.values.length);
+    for (let code = 1; code < d.values.length; code++) {
+      if (s === 0) {
+        map[code] = code;
+        continue;
+      }
+      const value = d.values[code]!;
+      let union = codes.get(value);
+      if (union === undefined) {
+        union = values.length;
+        values.push(value);
+        labels.push(d.labels[code]!);
+        codes.set(value, union);
+      }
+      map[code] = union;
+    }
+    return map;
+  });
+  const labelRank = values.length === first.values.length ? first.labelRank : mergedRanks(first, values, labels);
+  return { values, labels, codes, labelRank, maps };
+}
+
+/**
+ * Label order of a union dictionary: the first dictionary's ranks, and each appended value placed
+ * between the first's neighbours it falls between (German collation, then value).
+ */
+function mergedRanks(first: FacetDict, values: readonly string[], labels: readonly string[]): Float64Array {
+  const old = first.values.length;
+  const byRank = Array.from({ length: old - 1 }, (_, i) => i + 1).sort(
+    (a, b) => Number(first.labelRank[a]) - Number(first.labelRank[b]),
+  );
+  const before = (a: number, b: number): number =>
+    COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!);
+  const added = Array.from({ length: values.length - old }, (_, i) => old + i).sort(before);
+  const rank = new Float64Array(values.length);
+  for (let code = 1; code < old; code++) rank[code] = Number(first.labelRank[code]);
+  added.forEach((code, i) => {
+    let lo = 0;
+    let hi = byRank.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(byRank[mid]!, code) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    // Between rank lo - 1 and lo of the first dictionary, in the order of the added values.
+    rank[code] = Number(lo === 0 ? -1 : first.labelRank[byRank[lo - 1]!]) + (i + 1) / (added.length + 1);
+  });
+  return rank;
+}
+
+function dictOf(d: FacetDicts, f: Exclude<FacetKey, 'remote'>): FacetDict {
+  if (f === 'skill') return d.skills;
+  if (f === 'location') return d.places;
+  return d.columns[f];
+}
+
+/** The candidate with this identity over all segments: label from the first that has it. */
+function candidateOf(sources: readonly SuggestSource[], id: string, key: string, titles: boolean): Candidate | null {
+  const found = sources.map((src) => src.entityOf(id));
+  // Titles: a key that is a position in any segment is the position (a word there counts nothing).
+  const kind = titles && found.some((entity, s) => entity !== undefined && sources[s]!.kindOf(entity) === 0) ? 0 : 1;
+  let label: string | null = null;
+  let count = 0;
+  for (let s = 0; s < sources.length; s++) {
+    const entity = found[s];
+    const src = sources[s]!;
+    if (entity === undefined || (titles && src.kindOf(entity) !== kind)) continue;
+    label ??= src.index.labels[entity]!;
+    count += src.count(entity);
+  }
+  if (label === null) return null;
+  const first = found.findIndex(
+    (entity, s) => entity !== undefined && (!titles || sources[s]!.kindOf(entity) === kind),
+  );
+  const value = sources[first]!.index.values[found[first]!]!;
+  const matches = wordStartMatch(label, key);
+  if (matches === null) return null;
+  return { id, value, label, count, whole: matches === 'whole', kind: titles ? kind : 0 };
+}
+
+/** Whether a name has a key from its first word (`whole`) or from a later one (`inner`) starting with key. */
+function wordStartMatch(label: string, key: string): 'whole' | 'inner' | null {
+  let first = true;
+  let found: 'whole' | 'inner' | null = null;
+  forEachWordStart(label, (start) => {
+    if (found !== 'whole' && foldKeys(label.slice(start)).some((k) => k.startsWith(key)))
+      found = first ? 'whole' : (found ?? 'inner');
+    first = false;
+  });
+  return found;
+}
+
+function placeSource(v: View): SuggestSource {
+  const column = v.e.places.column;
+  const gone = new Map<number, number>();
+  const { offsets, ids } = column;
+  for (const d of v.deleted) for (let j = offsets[d]!; j < offsets[d + 1]!; j++) bump(gone, ids[j]! - 1);
+  return {
+    index: v.parts.locationSuggest,
+    idOf: (entity) => column.values[entity + 1]!,
+    entityOf: (id) => {
+      const code = column.codes.get(id);
+      return code === undefined ? undefined : code - 1;
+    },
+    count: (entity) => column.postings[entity + 1]!.size - (gone.get(entity) ?? 0),
+    touched: gone.size,
+    kindOf: () => 0,
+  };
+}
+
+function companySource(v: View): SuggestSource {
+  const column = v.e.columns.company;
+  const gone = new Map<number, number>();
+  for (const d of v.deleted) if (column.col[d] !== 0) bump(gone, column.col[d]! - 1);
+  return {
+    index: v.parts.companySuggest,
+    idOf: (entity) => column.values[entity + 1]!,
+    entityOf: (id) => {
+      const code = column.codes.get(id);
+      return code === undefined ? undefined : code - 1;
+    },
+    count: (entity) => column.postings[entity + 1]!.size - (gone.get(entity) ?? 0),
+    touched: gone.size,
+    kindOf: () => 0,
+  };
+}
+
+const titleKeys = new WeakMap<object, Map<string, number>>();
+
+function titleSource(v: View): SuggestSource {
+  const t = v.parts.titleSuggest;
+  let byKey = titleKeys.get(t);
+  if (!byKey) {
+    byKey = new Map(t.index.labels.map((label, entity) => [foldKey(label), entity]));
+    titleKeys.set(t, byKey);
+  }
+  const entities = byKey;
+  const gone = new Map<number, number>();
+  for (const d of v.deleted) {
+    const job = v.e.jobs[d]!;
+    const position = entities.get(foldKey(job.position.name));
+    if (position !== undefined) bump(gone, position);
+    const words = new Set<number>();
+    forEachTitleWord(job.title, (_, k) => {
+      const entity = entities.get(k);
+      if (entity !== undefined && t.kinds[entity] === 1) words.add(entity);
+    });
+    for (const entity of words) bump(gone, entity);
+  }
+  return {
+    index: t.index,
+    idOf: (entity) => foldKey(t.index.labels[entity]!),
+    entityOf: (id) => entities.get(id),
+    count: (entity) => t.counts[entity]! - (gone.get(entity) ?? 0),
+    touched: gone.size,
+    kindOf: (entity) => t.kinds[entity]!,
+  };
+}
+
+function bump(map: Map<number, number>, key: number): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+function clearBits(words: Uint32Array, ids: Uint32Array): void {
+  for (const d of ids) words[d >>> 5]! &= ~(1 << (d & 31));
+}
+
+function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
+  Object.freeze(page.jobs);
+  return Object.freeze(page);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

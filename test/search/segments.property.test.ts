@@ -1,0 +1,329 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
+import type { FacetRequest, ListRequest } from '../../src/domain/query.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../src/search/segment-set.js';
+import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
+import { naiveFacets } from './naive-facets.js';
+import { cmp, collator, NaiveSearch, words } from './naive-search.js';
+import {
+  naiveResolveCompany,
+  naiveResolveLocation,
+  naiveSuggestCompanies,
+  naiveSuggestLocations,
+} from './naive-suggest.js';
+import { foldKey, foldKeys } from './naive-text.js';
+import { cleanQueryText } from './naive-word-forms.js';
+
+const buckets = DEFAULT_SALARY_BUCKETS;
+
+/** One step of a corpus's life: changes (upserts of new or existing postings, deletions), a later clock, a merge. */
+type Step =
+  | { kind: 'changes'; upserts: { row: number; target: number | null }[]; deletes: number[] }
+  | { kind: 'clock'; at: number }
+  | { kind: 'merge' };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('changes' as const),
+      upserts: fc.array(fc.record({ row: fc.nat(), target: fc.option(fc.nat(), { nil: null }) }), { maxLength: 6 }),
+      deletes: fc.array(fc.nat(), { maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('clock' as const), at: pick([NOW + 500, NOW + 1001, NOW + 5000]) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'merge' as const }) },
+);
+
+/**
+ * The plain model of a segmented index: the store's postings, and per segment the postings it was
+ * built with and the keys deleted from it since (what the rules of NaiveSearch's `segments` need).
+ */
+class Model {
+  readonly store = new Map<string, Job>();
+  segments: { jobs: Job[]; deleted: Set<string> }[] = [];
+  now = NOW;
+
+  constructor(jobs: readonly Job[]) {
+    for (const j of jobs) this.store.set(j.key, j);
+    this.merge();
+  }
+
+  private alive(jobs: Iterable<Job>): Job[] {
+    return [...jobs].filter((j) => j.validThrough === null || j.validThrough >= this.now);
+  }
+
+  merge(): void {
+    this.segments = [{ jobs: this.alive(this.store.values()), deleted: new Set() }];
+  }
+
+  apply(changes: readonly IndexChange[]): void {
+    const batch = new Map<string, Job>();
+    for (const c of changes) {
+      const key = c.kind === 'upsert' ? c.job.key : c.key;
+      batch.delete(key);
+      for (let i = this.segments.length - 1; i >= 0; i--) {
+        const s = this.segments[i]!;
+        if (s.jobs.some((j) => j.key === key) && !s.deleted.has(key)) {
+          s.deleted.add(key);
+          break;
+        }
+      }
+      if (c.kind === 'upsert') {
+        batch.set(key, c.job);
+        this.store.set(key, c.job);
+      } else this.store.delete(key);
+    }
+    const fresh = this.alive(batch.values());
+    if (fresh.length > 0) this.segments.push({ jobs: fresh, deleted: new Set() });
+    if (this.segments.length - 1 > MAX_DELTA_SEGMENTS) {
+      const live = this.segments.slice(1).flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key)));
+      this.segments = [this.segments[0]!, { jobs: this.alive(live), deleted: new Set() }];
+    }
+  }
+
+  expire(): void {
+    for (const s of this.segments)
+      for (const j of s.jobs) if (j.validThrough !== null && j.validThrough < this.now) s.deleted.add(j.key);
+  }
+
+  naive(): NaiveSearch {
+    const live = this.segments.flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key)));
+    return new NaiveSearch(
+      live,
+      buckets,
+      this.now,
+      this.segments.map((s) => s.jobs),
+    );
+  }
+}
+
+/** Replays the steps on a SegmentSet and on the model; `check` compares them after each step. */
+function live(
+  initial: readonly Job[],
+  pool: readonly Job[],
+  steps: readonly Step[],
+  check: (set: SegmentSet, model: Model) => void,
+): void {
+  const model = new Model(initial);
+  const buildBase = (): SegmentSet =>
+    SegmentSet.of(SearchIndex.build([...model.store.values()], { salaryBuckets: buckets, now: model.now }), {
+      salaryBuckets: buckets,
+    });
+  let set = buildBase();
+  check(set, model);
+  let fresh = 0;
+  for (const step of steps) {
+    if (step.kind === 'merge') {
+      model.merge();
+      set = buildBase();
+    } else if (step.kind === 'clock') {
+      model.now = Math.max(model.now, step.at);
+      model.expire();
+      set = set.expire(model.now);
+    } else {
+      const keys = [...model.store.values()];
+      const changes: IndexChange[] = [];
+      for (const { row, target } of step.upserts) {
+        if (pool.length === 0) break;
+        const version = pool[row % pool.length]!;
+        // An update keeps the posting's key and board id; a new posting gets a key of its own.
+        const old = target === null || keys.length === 0 ? null : keys[target % keys.length]!;
+        const job = old
+          ? { ...version, key: old.key, boardId: old.boardId }
+          : { ...version, key: `n${fresh++}`, boardId: version.boardId };
+        changes.push({ kind: 'upsert', job });
+      }
+      for (const d of step.deletes) {
+        if (keys.length === 0) break;
+        const gone = keys[d % keys.length]!;
+        changes.push({ kind: 'delete', key: gone.key, boardId: gone.boardId });
+      }
+      model.apply(changes);
+      set = set.apply(changes, model.now);
+    }
+    check(set, model);
+  }
+}
+
+const lifeArb = fc.record({
+  initial: corpusArb,
+  pool: corpusArb,
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 8 }),
+});
+
+const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 60) };
+const PROPERTY_TIMEOUT_MS = 240_000;
+
+/** Title suggestions by the rules (title-suggest.ts) over segments: see SegmentedIndex. */
+function naiveTitles(
+  n: NaiveSearch,
+  q: string,
+  limit: number,
+): { value: string; label: string; count: number; kind: string }[] {
+  const STOP = new Set(
+    'und oder für fur mit bei als von vom der die das den dem des zur zum ein eine einen im in an auf aus the and for with our you are at of to in on as by del las los por para con una uno sin en el la de y o'.split(
+      ' ',
+    ),
+  );
+  const titleWords = (title: string): string[] =>
+    words(cleanQueryText(title)).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !STOP.has(foldKey(w)));
+  const titleKeys = (title: string): Set<string> => new Set(titleWords(title).map(foldKey));
+  const positionKeys = new Set(n.corpus.map((j) => foldKey(j.position.name)));
+  const entities = new Map<string, { label: string; kind: 'position' | 'word' }>();
+  for (const seg of n.segments) {
+    for (const j of seg) {
+      const pk = foldKey(j.position.name);
+      if (!entities.has(pk)) entities.set(pk, { label: j.position.name, kind: 'position' });
+    }
+  }
+  for (const seg of n.segments) {
+    const spellings = new Map<string, Map<string, number>>();
+    for (const j of seg)
+      for (const w of titleWords(j.title)) {
+        const k = foldKey(w);
+        const m = spellings.get(k) ?? new Map<string, number>();
+        m.set(w, (m.get(w) ?? 0) + 1);
+        spellings.set(k, m);
+      }
+    for (const [k, m] of spellings) {
+      if (positionKeys.has(k) || entities.has(k)) continue;
+      const label = [...m].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
+      entities.set(k, { label, kind: 'word' });
+    }
+  }
+  const k = foldKey(q);
+  if (k === '' || limit < 1) return [];
+  const hits = [...entities].flatMap(([key, e]) => {
+    const count = n.live.filter((j) =>
+      e.kind === 'position' ? foldKey(j.position.name) === key : titleKeys(j.title).has(key),
+    ).length;
+    const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
+    const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
+    return count > 0 && at.length > 0 ? [{ ...e, count, whole: at.includes(starts[0]!) }] : [];
+  });
+  hits.sort(
+    (a, b) =>
+      Number(b.whole) - Number(a.whole) ||
+      b.count - a.count ||
+      collator.compare(a.label, b.label) ||
+      cmp(a.label, b.label),
+  );
+  return hits
+    .slice(0, limit)
+    .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.label, b.label))
+    .map((h) => ({ value: h.label, label: h.label, count: h.count, kind: h.kind }));
+}
+
+describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
+  it(
+    'counts and lists the same jobs in the same order after every import, update, deletion, expiry and merge',
+    () => {
+      fc.assert(
+        fc.property(
+          lifeArb,
+          fc.array(listArb, { minLength: 1, maxLength: 3 }),
+          ({ initial, pool, steps }, requests) => {
+            live(initial, pool, steps, (set, model) => {
+              const index = set.reader();
+              const naive = model.naive();
+              expect(index.size).toBe(naive.live.length);
+              for (const r of requests) {
+                expect(index.count(r.filter)).toBe(naive.count(r.filter));
+                expect(index.list(r)).toEqual(naive.list(r));
+              }
+              // Relevance by words of live titles: BM25's corpus-wide statistics decide the order.
+              for (const [i, order] of [
+                [0, 'desc'],
+                [1, 'asc'],
+              ] as const) {
+                const title = naive.live[(i * 7) % Math.max(1, naive.live.length)]?.title ?? 'seo manager';
+                const keywords = title.split(' ').slice(0, 2).join(' ');
+                const r: ListRequest = { filter: { keywords }, sort: 'relevance', order, page: 1, perPage: 50 };
+                expect(index.list(r)).toEqual(naive.list(r));
+              }
+            });
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'counts the same facets in both modes after every step',
+    () => {
+      fc.assert(
+        fc.property(
+          lifeArb,
+          fc.array(facetArb, { minLength: 1, maxLength: 3 }),
+          ({ initial, pool, steps }, requests) => {
+            live(initial, pool, steps, (set, model) => {
+              const index = set.reader();
+              const naive = model.naive();
+              for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
+            });
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'suggests places, companies and titles and resolves values alike after every step',
+    () => {
+      const q = pick(['b', 'mün', 'am', 'a', 'acme', 'söhne', 'z', 'se', 'man', 'entw', 'ma', 'de']);
+      const value = pick(['München', 'muenchen', 'koeln', 'BERLIN', 'wien', 'nowhere', 'Acme GmbH', 'ZETA ag']);
+      fc.assert(
+        fc.property(
+          lifeArb,
+          fc.array(fc.tuple(q, fc.integer({ min: 1, max: 5 }), value), { minLength: 1, maxLength: 3 }),
+          ({ initial, pool, steps }, queries) => {
+            live(initial, pool, steps, (set, model) => {
+              const index = set.reader();
+              const naive = model.naive();
+              for (const [text, limit, v] of queries) {
+                expect(index.suggestLocations(text, limit)).toEqual(naiveSuggestLocations(naive, text, limit));
+                expect(index.suggestCompanies(text, limit)).toEqual(naiveSuggestCompanies(naive, text, limit));
+                expect(index.suggestTitles(text, limit)).toEqual(naiveTitles(naive, text, limit));
+                expect(index.resolveLocation(v)).toEqual(naiveResolveLocation(naive, v));
+                expect(index.resolveCompany(v)).toEqual(naiveResolveCompany(naive, v));
+              }
+            });
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it('answers exactly as a fresh build once merged, and a merge drops what was deleted', () => {
+    fc.assert(
+      fc.property(lifeArb, listArb, facetArb, ({ initial, pool, steps }, list: ListRequest, facets: FacetRequest) => {
+        let last: SegmentSet | null = null;
+        let model: Model | null = null;
+        live(initial, pool, steps, (set, m) => {
+          last = set;
+          model = m;
+        });
+        const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
+        const merged = SegmentSet.of(fresh, { salaryBuckets: buckets }).reader();
+        expect(merged.size).toBe(fresh.size);
+        expect(merged.list(list)).toEqual(fresh.list(list));
+        expect(merged.facets(facets)).toEqual(fresh.facets(facets));
+        expect(last!.reader().size).toBe(fresh.size);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
