@@ -86,6 +86,13 @@ export interface PublishResult {
 export interface JobStore {
   /** Creates or migrates the schema; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Checks without writing that the schema is exactly the one `migrate` brings it to: how a read-only
+   * hot standby is opened. Throws SchemaBehindError (migrations/migration.ts) when versions are
+   * missing (the primary not migrated yet, or not yet replayed here) and an error naming the
+   * versions when the database was migrated by a newer release.
+   */
+  checkSchema(): Promise<void>;
   /** Every posting that has not expired at `now` (epoch ms), in a stable order (by key). */
   loadLive(now: number): Promise<Job[]>;
   /**

@@ -16,7 +16,7 @@ import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
-import { pendingMigrations } from './migrations/migration.js';
+import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import { beginImport, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
 import { sortByKey } from './sort-by-key.js';
@@ -119,6 +119,26 @@ export class PostgresJobStore implements JobStore {
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       }
     });
+  }
+
+  /** Reads schema_migrations only: a hot standby accepts no writes, not even CREATE TABLE IF NOT EXISTS. */
+  async checkSchema(): Promise<void> {
+    const table = await this.#pool.query<[string | null]>({
+      text: "SELECT to_regclass('schema_migrations')::text",
+      rowMode: 'array',
+    });
+    if (table.rows[0]?.[0] == null) {
+      checkSchemaVersions(POSTGRES_MIGRATIONS, null);
+      return;
+    }
+    const applied = await this.#pool.query<[number]>({
+      text: 'SELECT version FROM schema_migrations',
+      rowMode: 'array',
+    });
+    checkSchemaVersions(
+      POSTGRES_MIGRATIONS,
+      applied.rows.map((r) => r[0]),
+    );
   }
 
   async loadLive(now: number): Promise<Job[]> {
