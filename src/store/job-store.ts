@@ -36,6 +36,14 @@ export interface UpsertResult {
   updated: number;
 }
 
+/**
+ * The store could not be reached, or the connection was lost during a call: no posting's fault,
+ * so an import stops rather than rejecting postings one by one. `message` is the driver's reason.
+ */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
 /** A posting handed to an import, with where it came from (for reports). */
 export interface StagedJob {
   job: Job;
