@@ -5,6 +5,11 @@ export interface Config {
   host: string;
   /** A file path or `sqlite:` URL (SQLite), or `postgres://` (PostgreSQL). */
   databaseUrl: string;
+  /**
+   * A PostgreSQL hot standby of DATABASE_URL that the serving process reads its index, the change
+   * feed and the detail endpoint from; null: everything goes to DATABASE_URL.
+   */
+  databaseReadUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Demo postings generated into an empty store on first start; 0 turns it off. */
   demoPostings: number;
@@ -62,6 +67,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: intVar(env, 'PORT', 3000, 0, 65_535),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || './data/jobs.db',
+    databaseReadUrl: databaseReadUrlVar(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     demoPostings: intVar(env, 'DEMO_POSTINGS', 3000, 0, 2_000_000),
     newWithinDays: intVar(env, 'NEW_WITHIN_DAYS', 7, 0, 365),
@@ -90,6 +96,24 @@ function intVar(env: Env, name: string, fallback: number, min: number, max: numb
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${raw}`);
   return value;
+}
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+/** DATABASE_READ_URL: a standby of a PostgreSQL primary, so both must be postgres:// URLs. */
+function databaseReadUrlVar(env: Env): string | null {
+  const raw = env.DATABASE_READ_URL?.trim() ?? '';
+  if (raw === '') return null;
+  // Only the scheme is named: the rest of a URL may hold a password.
+  if (!POSTGRES_URL.test(raw))
+    throw new ConfigError(
+      `DATABASE_READ_URL must be a postgres:// URL of a hot standby, got one starting '${raw.split(':')[0] ?? ''}:'`,
+    );
+  if (!POSTGRES_URL.test(env.DATABASE_URL?.trim() ?? ''))
+    throw new ConfigError(
+      'DATABASE_READ_URL needs DATABASE_URL to be the postgres:// URL of the primary it replicates (imports and migrations go there)',
+    );
+  return raw;
 }
 
 function trustProxyVar(env: Env): boolean | string {

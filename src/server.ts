@@ -10,7 +10,8 @@ import { createStore, openStore, parseDatabaseUrl } from './store/open-store.js'
 import type { ChangeWatch, JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
-import { prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
+import { describePostgres, prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
+import { SchemaBehindError } from './store/migrations/migration.js';
 import { formatCount } from './cli/format.js';
 import { welcome } from './welcome.js';
 
@@ -56,14 +57,18 @@ export async function startServer(
 ): Promise<RunningServer> {
   const say = options.say ?? (() => undefined);
   const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
-  say(`jobsearch: starting with the store ${location.label}${location.created ? ' (new)' : ''}`);
+  // With a hot standby every read of this process goes there; the primary is only migrated (see standbyStep).
+  const readUrl = config.databaseReadUrl;
+  const standby = readUrl === null ? '' : `, reading from the standby ${describePostgres(readUrl)} (DATABASE_READ_URL)`;
+  say(`jobsearch: starting with the store ${location.label}${location.created ? ' (new)' : ''}${standby}`);
   // A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL server that
   // does not answer yet (a deploy that starts everything together, a restart) is waited for.
   const waitForStore = parseDatabaseUrl(config.databaseUrl).kind === 'postgres';
+  /** The store this process reads: its index, polling, the change feed and the detail endpoint. */
   let store: JobStore;
   try {
     store = waitForStore
-      ? await createStore(parseDatabaseUrl(config.databaseUrl))
+      ? await createStore(parseDatabaseUrl(readUrl ?? config.databaseUrl))
       : await openStore(config.databaseUrl);
   } catch (error) {
     throw storeOpenError(config.databaseUrl, error);
@@ -99,7 +104,11 @@ export async function startServer(
   try {
     const url = await app.listen({ port: config.port, host: config.host });
     await checkpoint();
-    if (waitForStore) await migrateWhenReachable(store, config.databaseUrl, live, log, say, stopping.signal);
+    if (waitForStore) {
+      const step =
+        readUrl === null ? migrateStep(store, config.databaseUrl) : standbyStep(store, config.databaseUrl, readUrl);
+      await whenStoreAnswers(step, live, log, say, stopping.signal);
+    }
     await checkpoint();
     if (options.demo === true && location.kind === 'sqlite' && location.created && config.demoPostings > 0) {
       say(`jobsearch: loading ${formatCount(config.demoPostings)} demo postings into the new store (DEMO_POSTINGS)`);
@@ -114,7 +123,8 @@ export async function startServer(
       const now = Date.now();
       return inWorker
         ? buildInWorker({
-            databaseUrl: config.databaseUrl,
+            databaseUrl: readUrl ?? config.databaseUrl,
+            readOnly: readUrl !== null,
             salaryBuckets: config.salaryBuckets,
             now,
             ...(signal ? { signal } : {}),
@@ -153,7 +163,11 @@ export async function startServer(
             },
             wake: () => undefined,
           };
-    if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
+    // A standby gets no notifications (NOTIFY is not replicated) and one on the primary would come
+    // before the standby replayed the change: with a read URL, polling alone follows the store.
+    if (readUrl !== null)
+      log.info({ intervalMs: config.refreshIntervalMs }, 'reading a standby: following it by polling');
+    else if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
       const follow = follower;
       // One log line when the listening connection is lost and one when it is back, not one per retry.
       let lost = false;
@@ -227,14 +241,58 @@ async function* untilAborted<T>(items: Iterable<T> | AsyncIterable<T>, signal: A
 const STORE_RETRY_FIRST_MS = 500;
 const STORE_RETRY_LAST_MS = 30_000;
 
+/** One attempt at what start needs of the store; throws an error naming the variable and the place. */
+type StoreStep = () => Promise<void>;
+
+/** Without a standby: the store is migrated. */
+function migrateStep(store: JobStore, databaseUrl: string): StoreStep {
+  return async () => {
+    try {
+      await store.migrate();
+    } catch (error) {
+      throw storeOpenError(databaseUrl, error);
+    }
+  };
+}
+
 /**
- * Migrates the store, retrying with backoff while it cannot be reached: the process listens
- * meanwhile (`/healthz` 200, `/readyz` 503 `loading` with the reason), says why once, and goes on
- * when the store answers. Returns early on shutdown (the caller's checkpoint then stops the start).
+ * With a standby (read-only): its schema is checked, never migrated. When it lacks versions, the
+ * primary (DATABASE_URL) is migrated — once per start, on a connection closed at once — and the
+ * standby is checked again at each attempt until it has replayed the migration. A standby with
+ * this release's schema is used without touching the primary at all, so a replica can start
+ * while the primary is down.
  */
-async function migrateWhenReachable(
-  store: JobStore,
-  databaseUrl: string,
+function standbyStep(reader: JobStore, databaseUrl: string, readUrl: string): StoreStep {
+  let primaryMigrated = false;
+  const checkStandby = (): Promise<void> =>
+    reader.checkSchema().catch((error: unknown) => {
+      throw storeOpenError(readUrl, error, 'DATABASE_READ_URL');
+    });
+  return async () => {
+    try {
+      await checkStandby();
+      return;
+    } catch (error) {
+      if (primaryMigrated || !(error instanceof Error && error.cause instanceof SchemaBehindError)) throw error;
+    }
+    try {
+      const primary = await openStore(databaseUrl);
+      await primary.close();
+    } catch (error) {
+      throw storeOpenError(databaseUrl, error);
+    }
+    primaryMigrated = true;
+    await checkStandby();
+  };
+}
+
+/**
+ * Runs `step` (migrate, or check a standby), retrying with backoff while it fails: the process
+ * listens meanwhile (`/healthz` 200, `/readyz` 503 `loading` with the reason), says why once, and
+ * goes on when the store answers. Returns early on shutdown (the caller's checkpoint then stops the start).
+ */
+async function whenStoreAnswers(
+  step: StoreStep,
   live: LiveIndex,
   log: Logger,
   say: (line: string) => void,
@@ -245,11 +303,11 @@ async function migrateWhenReachable(
   const aborted = (): boolean => signal.aborted;
   for (;;) {
     try {
-      await store.migrate();
+      await step();
       if (failing) say('jobsearch: the store answers; starting');
       return;
     } catch (error) {
-      const reason = storeOpenError(databaseUrl, error).message;
+      const reason = error instanceof Error ? error.message : String(error);
       if (live.health.failed(new Error(reason), Date.now())) {
         say(`jobsearch: ${reason}; retrying until it answers`);
         log.warn({ reason }, 'store unreachable at start; retrying');

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: './data/jobs.db',
+      databaseReadUrl: null,
       logLevel: 'info',
       demoPostings: 3000,
       newWithinDays: 7,
@@ -99,5 +100,30 @@ describe('loadConfig', () => {
   ])('fails with a message naming %s for %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('takes a PostgreSQL standby as DATABASE_READ_URL beside a PostgreSQL DATABASE_URL', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://primary/jobs', DATABASE_READ_URL: ' postgresql://standby/jobs ' });
+    expect(c).toMatchObject({ databaseUrl: 'postgres://primary/jobs', databaseReadUrl: 'postgresql://standby/jobs' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://primary/jobs', DATABASE_READ_URL: '' }).databaseReadUrl).toBeNull();
+  });
+
+  it.each([
+    [
+      { DATABASE_READ_URL: 'postgres://standby/jobs' },
+      /DATABASE_READ_URL needs DATABASE_URL to be the postgres:\/\/ URL/,
+    ],
+    [
+      { DATABASE_URL: './jobs.db', DATABASE_READ_URL: 'postgres://standby/jobs' },
+      /DATABASE_READ_URL needs DATABASE_URL/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://primary/jobs', DATABASE_READ_URL: 'mysql://u:secret@standby/jobs' },
+      /DATABASE_READ_URL must be a postgres:\/\/ URL of a hot standby, got one starting 'mysql:'/,
+    ],
+  ])('refuses DATABASE_READ_URL without two PostgreSQL URLs (%j), naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig(env)).not.toThrow(/secret/);
   });
 });

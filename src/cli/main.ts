@@ -6,10 +6,10 @@ import { registerGenerate } from './commands/generate.js';
 import { registerStats } from './commands/stats.js';
 import { registerExport } from './commands/export.js';
 import { loadConfig } from '../config.js';
-import { openStore } from '../store/open-store.js';
+import { openStore, parseDatabaseUrl } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
 import { registerInit } from './commands/init.js';
-import { prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
+import { describePostgres, prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
 /** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
 async function openConfiguredStore(): Promise<JobStore> {
@@ -24,13 +24,19 @@ async function openConfiguredStore(): Promise<JobStore> {
   }
 }
 
+/** Where DATABASE_URL points, for messages (never the password). */
+function storeLabel(databaseUrl: string): string {
+  const location = parseDatabaseUrl(databaseUrl);
+  return location.kind === 'postgres' ? describePostgres(location.url) : `SQLite file ${location.path}`;
+}
+
 const program = new Command('jobsearch')
   .description('Job-search backend: serve the API, import and export postings, generate demo data, show stats.')
   .showHelpAfterError();
 
 registerServe(program);
 registerInit(program);
-registerImport(program, openConfiguredStore);
+registerImport(program, openConfiguredStore, undefined, () => storeLabel(loadConfig().databaseUrl));
 registerGenerate(program);
 registerStats(program, openConfiguredStore);
 registerExport(program, openConfiguredStore);

@@ -6,14 +6,15 @@
  *
  * A bad record is a reject with its position and reason; it never stops the import or costs a
  * good neighbour its place: when a batch fails as a whole, its jobs are staged one by one and
- * only the ones that still fail are rejected (if every one fails, the store is down: the error
- * propagates, the batches staged so far stay staged and nothing is published; a re-run starts
- * the source's import afresh). A posting whose identity an earlier one of the same import has is
+ * only the ones that still fail are rejected. When the store fails rather than a posting (the
+ * connection is lost: StoreUnavailableError; or every posting of a batch fails), the import stops
+ * with ImportInterrupted: the batches staged so far stay staged, nothing is published, and a
+ * re-run starts the source's import afresh. A posting whose identity an earlier one of the same import has is
  * a reject naming the first. All rejects are counted and passed to `onReject`; the first
  * MAX_KEPT_REJECTS are kept in the summary.
  */
 import type { Job } from '../domain/job.js';
-import type { JobStore, PublishResult, StagedJob } from '../store/job-store.js';
+import { StoreUnavailableError, type JobStore, type PublishResult, type StagedJob } from '../store/job-store.js';
 import { enrichRecord, type EnrichContext } from './enrich.js';
 import type { PlaceResolver } from './locations.js';
 import { readPostings, type ReadResult } from './read-postings.js';
@@ -52,13 +53,32 @@ export interface ImportOptions {
   places?: PlaceResolver;
 }
 
+/**
+ * The store failed during an import (not a posting): nothing of it was published. `progress` says
+ * how far it got; `message` is the store's reason.
+ */
+export class ImportInterrupted extends Error {
+  override name = 'ImportInterrupted';
+  constructor(
+    readonly progress: ImportProgress,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 /** Imports read results (from `readPostings`, or any source of them). */
 export async function runImport(
   input: AsyncIterable<ReadResult> | Iterable<ReadResult>,
   store: JobStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const importId = await store.beginImport(options.source);
+  let importId: string;
+  try {
+    importId = await store.beginImport(options.source);
+  } catch (error) {
+    throw new ImportInterrupted({ read: 0, staged: 0, rejected: 0 }, error);
+  }
   const run = new ImportRun(store, importId, options);
   for await (const result of input) await run.add(result);
   await run.flush();
@@ -126,6 +146,7 @@ class ImportRun {
     try {
       this.staged(batch, await this.store.stage(this.importId, batch));
     } catch (error) {
+      if (error instanceof StoreUnavailableError) throw this.interrupted(error);
       await this.retryOneByOne(batch, error);
     }
     this.options.onProgress?.({ ...this.counts });
@@ -137,27 +158,37 @@ class ImportRun {
       await this.store.discardImport(this.importId);
       return { ...this.counts, ...NOTHING_PUBLISHED, rejects: [...this.rejects], empty: true };
     }
-    const published = await this.store.publish(this.importId, {
-      now: this.options.now,
-      sync: this.options.sync === true,
-    });
+    let published: PublishResult;
+    try {
+      published = await this.store.publish(this.importId, {
+        now: this.options.now,
+        sync: this.options.sync === true,
+      });
+    } catch (error) {
+      throw this.interrupted(error);
+    }
     return { ...this.counts, ...published, rejects: [...this.rejects], empty: false };
   }
 
   private async retryOneByOne(batch: readonly StagedJob[], batchError: unknown): Promise<void> {
-    let failed = 0;
+    const refused: Reject[] = [];
     for (const item of batch) {
       try {
         this.staged([item], await this.store.stage(this.importId, [item]));
       } catch (error) {
-        failed += 1;
-        this.reject(
-          item.position,
-          `store rejected the posting: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        // A connection lost on the way is no posting's fault: it must not become a reject.
+        if (error instanceof StoreUnavailableError) throw this.interrupted(error);
+        const reason = error instanceof Error ? error.message : String(error);
+        refused.push({ position: item.position, reason: `store rejected the posting: ${reason}` });
       }
     }
-    if (failed === batch.length && batch.length > 1) throw batchError;
+    // Every one refused: the store is failing, not the postings.
+    if (refused.length === batch.length && batch.length > 1) throw this.interrupted(batchError);
+    for (const r of refused) this.reject(r.position, r.reason);
+  }
+
+  private interrupted(error: unknown): ImportInterrupted {
+    return new ImportInterrupted({ ...this.counts }, error);
   }
 
   private staged(

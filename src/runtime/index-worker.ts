@@ -13,6 +13,8 @@ import type { CallReply, CallRequest, WorkerReport } from './remote-index.js';
 
 export interface IndexWorkerData {
   databaseUrl: string;
+  /** A hot standby (DATABASE_READ_URL): its schema is checked, never migrated. */
+  readOnly?: boolean;
   salaryBuckets: readonly SalaryBucket[];
   now: number;
   /** The port calls arrive on; replies go back on it. */
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
   const report = (message: WorkerReport): void => parentPort?.postMessage(message);
   try {
-    const store = await openStore(data.databaseUrl);
+    const store = await openStore(data.databaseUrl, { readOnly: data.readOnly === true });
     let index: SearchIndex;
     let cursor: number;
     let nextExpiry: number;

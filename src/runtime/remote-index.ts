@@ -26,6 +26,8 @@ export type WorkerReport =
 
 export interface WorkerBuildOptions {
   databaseUrl: string;
+  /** A hot standby (DATABASE_READ_URL): the worker checks its schema instead of migrating it. */
+  readOnly?: boolean;
   salaryBuckets: readonly SalaryBucket[];
   now: number;
   /** Aborting terminates the worker and rejects the build. */

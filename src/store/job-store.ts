@@ -36,6 +36,14 @@ export interface UpsertResult {
   updated: number;
 }
 
+/**
+ * The store could not be reached, or the connection was lost during a call: no posting's fault,
+ * so an import stops rather than rejecting postings one by one. `message` is the driver's reason.
+ */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
 /** A posting handed to an import, with where it came from (for reports). */
 export interface StagedJob {
   job: Job;
@@ -86,6 +94,13 @@ export interface PublishResult {
 export interface JobStore {
   /** Creates or migrates the schema; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Checks without writing that the schema is exactly the one `migrate` brings it to: how a read-only
+   * hot standby is opened. Throws SchemaBehindError (migrations/migration.ts) when versions are
+   * missing (the primary not migrated yet, or not yet replayed here) and an error naming the
+   * versions when the database was migrated by a newer release.
+   */
+  checkSchema(): Promise<void>;
   /** Every posting that has not expired at `now` (epoch ms), in a stable order (by key). */
   loadLive(now: number): Promise<Job[]>;
   /**

@@ -35,15 +35,24 @@ export function parseDatabaseUrl(databaseUrl: string): StoreLocation {
   }
 }
 
+export interface OpenOptions {
+  /**
+   * Only read (a hot standby, DATABASE_READ_URL): check that the schema is this release's instead
+   * of migrating, so nothing is ever written there.
+   */
+  readOnly?: boolean;
+}
+
 /**
  * Opens the store DATABASE_URL names and brings its schema up to date, so the caller gets a store
- * ready to use (calling migrate() again is harmless). The concrete module is loaded on demand.
+ * ready to use (calling migrate() again is harmless); with `readOnly` it only checks the schema.
+ * The concrete module is loaded on demand.
  */
-export async function openStore(databaseUrl: string): Promise<JobStore> {
+export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<JobStore> {
   const location = parseDatabaseUrl(databaseUrl);
   const store = await createStore(location);
   try {
-    await store.migrate();
+    await (options.readOnly === true ? store.checkSchema() : store.migrate());
   } catch (error) {
     await store.close();
     throw error;

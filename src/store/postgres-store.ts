@@ -12,11 +12,12 @@ import type {
   ChangeWatch,
   WatchEvents,
 } from './job-store.js';
+import { StoreUnavailableError } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
 import { parseJob } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
-import { pendingMigrations } from './migrations/migration.js';
+import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import { beginImport, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
 import { sortByKey } from './sort-by-key.js';
@@ -121,6 +122,26 @@ export class PostgresJobStore implements JobStore {
     });
   }
 
+  /** Reads schema_migrations only: a hot standby accepts no writes, not even CREATE TABLE IF NOT EXISTS. */
+  async checkSchema(): Promise<void> {
+    const table = await this.#pool.query<[string | null]>({
+      text: "SELECT to_regclass('schema_migrations')::text",
+      rowMode: 'array',
+    });
+    if (table.rows[0]?.[0] == null) {
+      checkSchemaVersions(POSTGRES_MIGRATIONS, null);
+      return;
+    }
+    const applied = await this.#pool.query<[number]>({
+      text: 'SELECT version FROM schema_migrations',
+      rowMode: 'array',
+    });
+    checkSchemaVersions(
+      POSTGRES_MIGRATIONS,
+      applied.rows.map((r) => r[0]),
+    );
+  }
+
   async loadLive(now: number): Promise<Job[]> {
     const jobs: Job[] = [];
     for await (const chunk of this.liveChunks(now)) for (const job of chunk) jobs.push(job);
@@ -131,7 +152,7 @@ export class PostgresJobStore implements JobStore {
     checkChunkSize(size);
     // A cursor streams one sequential scan in bounded batches; sorting in the process is cheaper
     // than an index-ordered scan that visits the rows in random order.
-    const client = await this.#pool.connect();
+    const client = await this.#connect();
     let broken: Error | undefined;
     let done = false;
     try {
@@ -151,6 +172,7 @@ export class PostgresJobStore implements JobStore {
       // Stopped early or failed: roll back; a connection that cannot is discarded, not pooled.
       if (!done) broken = await rollback(client);
       client.release(broken);
+      client.removeListener('error', ignore);
     }
   }
 
@@ -289,7 +311,7 @@ export class PostgresJobStore implements JobStore {
   }
 
   async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.#pool.connect();
+    const client = await this.#connect();
     let broken: Error | undefined;
     try {
       await client.query(begin);
@@ -298,12 +320,49 @@ export class PostgresJobStore implements JobStore {
       return result;
     } catch (error) {
       broken = await rollback(client);
-      throw error;
+      throw isConnectionLoss(error) ? unavailable(error) : error;
     } finally {
       // A connection that could not roll back is discarded rather than returned to the pool.
       client.release(broken);
+      client.removeListener('error', ignore);
     }
   }
+
+  /**
+   * A pooled connection, heard while checked out: pg reports a connection lost between two
+   * queries as an 'error' event on the client, which nobody else listens to then and which would
+   * end the process; the next query fails instead. A connection that cannot be made is
+   * StoreUnavailableError.
+   */
+  async #connect(): Promise<pg.PoolClient> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    client.on('error', ignore);
+    return client;
+  }
+}
+
+function ignore(): void {
+  // the failure surfaces as the next query's error
+}
+
+/** SQLSTATEs of a lost or refused connection: class 08, the server shutting down or not accepting connections. */
+const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/;
+
+/** Whether an error means the connection is gone rather than that a statement failed. */
+function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return CONNECTION_STATES.test(code) || /^E[A-Z]+$/.test(code);
+  return /connection terminated|not queryable|connection error/i.test(error.message);
+}
+
+function unavailable(error: unknown): StoreUnavailableError {
+  return new StoreUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
 }
 
 async function rollback(client: pg.PoolClient): Promise<Error | undefined> {

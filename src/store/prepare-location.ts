@@ -82,8 +82,11 @@ export function describePostgres(url: string): string {
   }
 }
 
-/** An error opening the store, with the variable and the place named (never the password). */
-export function storeOpenError(databaseUrl: string, error: unknown): StoreLocationError {
+/**
+ * An error opening the store, with the variable (DATABASE_URL unless told, e.g. DATABASE_READ_URL)
+ * and the place named (never the password).
+ */
+export function storeOpenError(databaseUrl: string, error: unknown, variable = 'DATABASE_URL'): StoreLocationError {
   let label = databaseUrl;
   try {
     const location = parseDatabaseUrl(databaseUrl);
@@ -91,7 +94,7 @@ export function storeOpenError(databaseUrl: string, error: unknown): StoreLocati
   } catch {
     // parse errors were reported before opening
   }
-  return new StoreLocationError(`DATABASE_URL: cannot open the store (${label}): ${reasonOf(error)}`);
+  return new StoreLocationError(`${variable}: cannot open the store (${label}): ${reasonOf(error)}`, { cause: error });
 }
 
 /** A readable reason; a refused connection to a name with several addresses is an AggregateError without a message. */

@@ -16,7 +16,7 @@ import { checkChunkSize, checkLimit } from './change-limit.js';
 import { contentHash, parseJob, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
-import { pendingMigrations, type Migration } from './migrations/migration.js';
+import { checkSchemaVersions, pendingMigrations, type Migration } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import {
   assignBoardId,
@@ -101,6 +101,20 @@ export class SqliteJobStore implements JobStore {
   async migrate(): Promise<void> {
     return this.#serial(() => {
       migrateSqlite(this.#db, SQLITE_MIGRATIONS);
+    });
+  }
+
+  async checkSchema(): Promise<void> {
+    return this.#serial(() => {
+      const table = this.#db
+        .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        .pluck()
+        .get();
+      const applied =
+        table === undefined
+          ? null
+          : this.#db.prepare<[], number>('SELECT version FROM schema_migrations').pluck().all();
+      checkSchemaVersions(SQLITE_MIGRATIONS, applied);
     });
   }
 

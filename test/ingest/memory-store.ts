@@ -24,6 +24,7 @@ export class MemoryStore implements JobStore {
   private imports = 0;
 
   async migrate(): Promise<void> {}
+  async checkSchema(): Promise<void> {}
 
   async loadLive(now: number): Promise<Job[]> {
     return [...this.jobs.values()]

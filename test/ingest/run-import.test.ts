@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { ReadResult } from '../../src/ingest/read-postings.js';
 import {
   importFile,
+  ImportInterrupted,
   importRecords,
   MAX_KEPT_REJECTS,
   runImport,
   type ImportProgress,
   type Reject,
 } from '../../src/ingest/run-import.js';
+import { StoreUnavailableError } from '../../src/store/job-store.js';
 import { MemoryStore } from './memory-store.js';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -158,10 +160,45 @@ describe('runImport', () => {
     };
     await expect(
       importRecords([1, 2, 3, 4].map(posting), store, { source: 's', now: NOW, batchSize: 2 }),
-    ).rejects.toThrow('database is locked');
+    ).rejects.toThrow(new ImportInterrupted({ read: 4, staged: 2, rejected: 0 }, new Error('database is locked')));
     expect(store.jobs.size).toBe(0);
     // The completed batch stays staged until the source's next import begins.
     expect([...store.staging.values()].map((area) => area.size)).toEqual([2]);
+  });
+
+  it('stops at a lost connection with how far it got, turning no posting into a reject', async () => {
+    const store = new MemoryStore();
+    let calls = 0;
+    const stage = store.stage.bind(store);
+    // The batch of the third and fourth posting loses its connection, and so would each retried posting.
+    store.stage = async (id, jobs) => {
+      if (++calls > 1) throw new StoreUnavailableError('terminating connection due to administrator command');
+      return stage(id, jobs);
+    };
+    const run = importRecords([1, 2, 3, 4, 5].map(posting), store, { source: 's', now: NOW, batchSize: 2 });
+    await expect(run).rejects.toThrow(ImportInterrupted);
+    const error: unknown = await run.catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      progress: { read: 4, staged: 2, rejected: 0 },
+      message: 'terminating connection due to administrator command',
+    });
+    expect(calls).toBe(2);
+    expect(store.jobs.size).toBe(0);
+  });
+
+  it('reports a publish that fails as interrupted, with everything staged', async () => {
+    const store = new MemoryStore();
+    store.publish = async () => {
+      throw new StoreUnavailableError('Connection terminated unexpectedly');
+    };
+    const error: unknown = await importRecords([1, 2, 3].map(posting), store, {
+      source: 's',
+      now: NOW,
+      batchSize: 2,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportInterrupted);
+    expect(error).toMatchObject({ progress: { read: 3, staged: 3, rejected: 0 } });
+    expect(store.jobs.size).toBe(0);
   });
 
   it('rejects a second posting with the identity of an earlier one, naming the first, which is kept', async () => {

@@ -5,7 +5,13 @@ import type { Command } from 'commander';
 import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read-postings.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
-import { importFile, type ImportProgress, type ImportSummary, type Reject } from '../../ingest/run-import.js';
+import {
+  importFile,
+  ImportInterrupted,
+  type ImportProgress,
+  type ImportSummary,
+  type Reject,
+} from '../../ingest/run-import.js';
 import type { JobStore } from '../../store/job-store.js';
 
 /** Rejects listed in the printed summary; the reject report holds them all. */
@@ -21,9 +27,13 @@ interface ImportCommandOptions {
   allowRejects?: boolean;
 }
 
-/** Exit statuses: 1 the input cannot be imported (unreadable, unsupported, no posting); 2 postings were rejected. */
+/**
+ * Exit statuses: 1 the input cannot be imported (unreadable, unsupported, no posting); 2 postings
+ * were rejected; 3 the store failed mid-import (nothing published: run it again).
+ */
 export const EXIT_INPUT = 1;
 export const EXIT_REJECTS = 2;
+export const EXIT_STORE = 3;
 
 export interface CommandOutput {
   out: NodeJS.WritableStream;
@@ -34,12 +44,14 @@ export interface CommandOutput {
  * `jobsearch import <file|dir|-> [--source <name>] [--sync] [--allow-rejects] [--reject-report <file>]`.
  * Progress goes to stderr, the summary to stdout. Exit status 0 when everything was imported;
  * 2 when postings were rejected (0 with --allow-rejects); 1 when the input cannot be read, is not
- * a supported format, or holds no posting.
+ * a supported format, or holds no posting; 3 when the store failed mid-import (`storeLabel`
+ * names it in the message: where DATABASE_URL points, without a password).
  */
 export function registerImport(
   program: Command,
   openStore: () => Promise<JobStore>,
   io: CommandOutput = { out: process.stdout, err: process.stderr },
+  storeLabel: () => string = () => 'the store',
 ): void {
   program
     .command('import')
@@ -57,7 +69,7 @@ export function registerImport(
     .option('--allow-rejects', 'exit 0 even when postings were rejected')
     .option('--reject-report <file>', 'write every reject as one JSON line {position, reason} to this file')
     .action(async (file: string, options: ImportCommandOptions) => {
-      await runImportCommand(file, options, openStore, io);
+      await runImportCommand(file, options, openStore, io, storeLabel);
     });
 }
 
@@ -66,6 +78,7 @@ async function runImportCommand(
   options: ImportCommandOptions,
   openStore: () => Promise<JobStore>,
   io: CommandOutput,
+  storeLabel: () => string,
 ): Promise<void> {
   const name = file === '-' ? 'stdin' : basename(file);
   if (!SOURCE_NAME.test(options.source)) {
@@ -110,6 +123,11 @@ async function runImportCommand(
     io.out.write(summaryText(file, summary, options));
     process.exitCode = exitStatus(summary, options);
   } catch (error) {
+    if (error instanceof ImportInterrupted) {
+      io.err.write(interruptedText(error, storeLabel()));
+      process.exitCode = EXIT_STORE;
+      return;
+    }
     if (!isInputError(error)) throw error;
     io.err.write(`jobsearch import: cannot read ${name}: ${error.message}\n`);
     process.exitCode = EXIT_INPUT;
@@ -117,6 +135,18 @@ async function runImportCommand(
     await closeReport(report);
     await store.close();
   }
+}
+
+/** What a store failure mid-import left: the store named, the counts, what to do. */
+function interruptedText(error: ImportInterrupted, store: string): string {
+  const p = error.progress;
+  return [
+    `jobsearch import: the store failed mid-import (${store}): ${error.message}`,
+    `  ${formatCount(p.read)} read, ${formatCount(p.staged)} staged, ${formatCount(p.rejected)} rejected; ` +
+      'nothing was published (staged postings are not served).',
+    '  Run the same import again to complete it; it starts afresh.',
+    '',
+  ].join('\n');
 }
 
 function isInputError(error: unknown): error is Error {
