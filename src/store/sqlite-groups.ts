@@ -13,8 +13,8 @@ type RawGroupRow = [string, string, number, number | null, string | null, string
 const GROUP_COLUMNS = 'key, source, stored_seq, valid_through, place_dup, url_dup, duplicate_of, head_valid_through';
 
 export interface GroupStatements {
-  byPlace: Database.Statement<[string], RawGroupRow>;
-  byUrl: Database.Statement<[string], RawGroupRow>;
+  /** Rows with one of the place keys or url keys given (two JSON arrays): one query per round. */
+  byKeys: Database.Statement<[string, string], RawGroupRow>;
   keysOf: Database.Statement<[string], [string | null, string | null]>;
   expiredHeads: Database.Statement<[number], [string | null, string | null]>;
   setGroup: Database.Statement<[string | null, number | null, number, number, string]>;
@@ -29,8 +29,12 @@ export interface GroupStatements {
 
 export function prepareGroupStatements(db: Database.Database): GroupStatements {
   return {
-    byPlace: db.prepare<[string], RawGroupRow>(`SELECT ${GROUP_COLUMNS} FROM jobs WHERE place_dup = ?`).raw(),
-    byUrl: db.prepare<[string], RawGroupRow>(`SELECT ${GROUP_COLUMNS} FROM jobs WHERE url_dup = ?`).raw(),
+    byKeys: db
+      .prepare<[string, string], RawGroupRow>(
+        `SELECT ${GROUP_COLUMNS} FROM jobs WHERE place_dup IN (SELECT value FROM json_each(?))
+         UNION SELECT ${GROUP_COLUMNS} FROM jobs WHERE url_dup IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(),
     keysOf: db
       .prepare<[string], [string | null, string | null]>('SELECT place_dup, url_dup FROM jobs WHERE key = ?')
       .raw(),
@@ -91,10 +95,9 @@ export function storedKeys(s: GroupStatements, key: string): DuplicateKeys {
  */
 export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: number, seq: () => number): number {
   for (const [place, url] of s.expiredHeads.all(now)) seeds.push({ place, url });
-  const rows = collectSync(seeds, ({ places, urls }) => [
-    ...places.flatMap((p) => s.byPlace.all(p).map(toRow)),
-    ...urls.flatMap((u) => s.byUrl.all(u).map(toRow)),
-  ]);
+  const rows = collectSync(seeds, ({ places, urls }) =>
+    s.byKeys.all(JSON.stringify(places), JSON.stringify(urls)).map(toRow),
+  );
   const updates = regroup(rows, now);
   let moved = 0;
   for (const u of updates) {
