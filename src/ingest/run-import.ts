@@ -104,7 +104,14 @@ async function* asReadResults(records: AsyncIterable<unknown> | Iterable<unknown
   for await (const record of records) yield { ok: true, position: `item ${i++}`, record };
 }
 
-const NOTHING_PUBLISHED: PublishResult = { inserted: 0, updated: 0, unchanged: 0, expired: 0, removed: 0 };
+const NOTHING_PUBLISHED: PublishResult = {
+  inserted: 0,
+  updated: 0,
+  unchanged: 0,
+  expired: 0,
+  removed: 0,
+  duplicates: 0,
+};
 
 class ImportRun {
   private readonly counts: ImportProgress = { read: 0, staged: 0, rejected: 0 };

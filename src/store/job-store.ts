@@ -81,6 +81,28 @@ export interface PublishResult {
   expired: number;
   /** With `sync`: postings of the source that the import did not contain, deleted. */
   removed: number;
+  /**
+   * Of the import's postings, those attached to a posting of another source after the publish
+   * (stored, not served on their own; see README.md, "Duplicates across sources").
+   */
+  duplicates: number;
+}
+
+/** A served posting with the postings of other sources attached to it (its provenance). */
+export interface JobGroup {
+  /** The posting that is served. */
+  job: Job;
+  /** The postings attached to it, in the order they were first stored. */
+  duplicates: Job[];
+}
+
+/** A stored posting with its place in a duplicate group. */
+export interface StoredJob {
+  job: Job;
+  /** Key of the served posting it is attached to; null when it is served itself (or expired). */
+  duplicateOf: string | null;
+  /** Keys of the postings attached to it, in the order they were first stored. */
+  duplicates: string[];
 }
 
 /**
@@ -101,7 +123,10 @@ export interface JobStore {
    * versions when the database was migrated by a newer release.
    */
   checkSchema(): Promise<void>;
-  /** Every posting that has not expired at `now` (epoch ms), in a stable order (by key). */
+  /**
+   * Every served posting that has not expired at `now` (epoch ms), in a stable order (by key).
+   * A posting attached to one of another source (a duplicate) is not served on its own.
+   */
   loadLive(now: number): Promise<Job[]>;
   /**
    * The same postings as loadLive, in chunks of at most `size` (default a few thousand), in no
@@ -116,6 +141,11 @@ export interface JobStore {
   delete(keys: readonly string[]): Promise<number>;
   /** The posting stored under `boardId` (expired included), or null when none is. */
   getByBoardId(boardId: string): Promise<Job | null>;
+  /**
+   * The group of the posting stored under `boardId` (expired included): the posting that serves
+   * it (itself unless it is attached to another) with every posting attached to that one.
+   */
+  getGroupByBoardId?(boardId: string): Promise<JobGroup | null>;
   /** Number of postings stored (expired included). */
   count(): Promise<number>;
   /** A number that grows with every change (upsert or delete); replicas compare it to refresh. */
@@ -133,9 +163,13 @@ export interface JobStore {
   discardImport(importId: string): Promise<void>;
   /** Every stored posting (expired included), in key order, a chunk at a time. */
   scanAll(): AsyncGenerator<Job[]>;
+  /** scanAll with each posting's duplicate group. */
+  scanStored?(): AsyncGenerator<StoredJob[]>;
   /**
    * Changes committed after `since`, in commit order, at most `limit` (latest state per key; a
-   * deletion leaves a tombstone row so a follower learns of it). The changes of one transaction
+   * deletion leaves a tombstone row so a follower learns of it). A posting that is attached to one
+   * of another source (a duplicate) is a `delete` of its key, at the cursor of the write that
+   * attached it; one promoted to served is an `upsert` at the cursor of that write. The changes of one transaction
    * are never split across pages: a page holds more than `limit` changes when one transaction
    * wrote more. Expiry is no change: an upsert carries its `validThrough` and the follower
    * handles the due time. Tombstones are kept until the key is written again (see README).

@@ -8,6 +8,8 @@ import type { Job } from '../domain/job.js';
 import type { PublishOptions, PublishResult, RepeatedJob, StageResult, StagedJob } from './job-store.js';
 import { contentHash, withBoardId } from './job-json.js';
 import { newImportId, sourceOfImport } from './import-id.js';
+import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
+import { applyGroups, keysOfRows } from './postgres-groups.js';
 
 /** Held (per transaction) while board ids are assigned, so two writers never hand out one id twice. */
 const REGISTRY_LOCK = 4_217_730_552;
@@ -82,9 +84,10 @@ export async function beginImport(client: pg.PoolClient, source: string): Promis
 }
 
 const STAGE_SQL = `
-  INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash)
+  INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash,
+                              place_dup, url_dup)
   SELECT $1, $2, r->>'k', r->>'p', r->'j'->>'boardId', (r->'j'->>'postedAt')::bigint,
-         (r->'j'->>'validThrough')::bigint, r->'j', r->>'h'
+         (r->'j'->>'validThrough')::bigint, r->'j', r->>'h', r->>'pd', r->>'ud'
     FROM jsonb_array_elements($3::jsonb) AS t (r)
   ON CONFLICT DO NOTHING
   RETURNING key`;
@@ -107,10 +110,11 @@ export async function stageJobs(
     client,
     unique.map((u) => u.job),
   );
-  const payload = rows.map(
-    (r, i) =>
-      `{"k":${JSON.stringify(r.job.key)},"p":${JSON.stringify(unique[i]?.position)},"h":"${r.hash}","j":${r.doc}}`,
-  );
+  const payload = rows.map((r, i) => {
+    const keys = duplicateKeysOf(r.job);
+    const dup = `"pd":${JSON.stringify(keys.place)},"ud":${JSON.stringify(keys.url)}`;
+    return `{"k":${JSON.stringify(r.job.key)},"p":${JSON.stringify(unique[i]?.position)},"h":"${r.hash}",${dup},"j":${r.doc}}`;
+  });
   const inserted = await client.query<[string]>({
     text: STAGE_SQL,
     values: [importId, sourceOfImport(importId), `[${payload.join(',')}]`],
@@ -151,13 +155,29 @@ const REMOVABLE_SQL = `
      AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)`;
 
 const PUBLISH_SQL = `
-  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
-  SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, $2
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
+  SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, $2, $2, s.place_dup, s.url_dup
     FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
    WHERE s.import_id = $1 AND (j.key IS NULL OR j.hash IS DISTINCT FROM s.hash)
   ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
     posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-    hash = excluded.hash, seq = excluded.seq`;
+    hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`;
+
+/** Duplicate keys, new and old, of the staged postings that are new or changed. */
+const CHANGED_KEYS_SQL = `
+  SELECT s.place_dup, s.url_dup FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+   WHERE s.import_id = $1 AND (j.key IS NULL OR j.hash IS DISTINCT FROM s.hash)
+  UNION ALL
+  SELECT j.place_dup, j.url_dup FROM import_staging s JOIN jobs j ON j.key = s.key
+   WHERE s.import_id = $1 AND j.hash IS DISTINCT FROM s.hash`;
+
+const ABSENT_KEYS_SQL = `
+  SELECT place_dup, url_dup FROM jobs j WHERE j.source = $1
+     AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)`;
+
+const DUPLICATES_SQL = `
+  SELECT count(*) FROM import_staging s JOIN jobs j ON j.key = s.key
+   WHERE s.import_id = $1 AND j.duplicate_of IS NOT NULL`;
 
 const UNTOMBSTONE_STAGED_SQL =
   'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = $1)';
@@ -180,28 +200,34 @@ export async function publishImport(
   bumpCursor: () => Promise<number>,
 ): Promise<PublishResult> {
   const source = sourceOfImport(importId);
-  const counts = await client.query<string[]>({
+  const tally = await client.query<string[]>({
     text: COUNTS_SQL,
     values: [importId, Math.ceil(options.now)],
     rowMode: 'array',
   });
-  const [staged = 0, inserted = 0, unchanged = 0, expired = 0] = (counts.rows[0] ?? []).map(Number);
+  const [staged = 0, inserted = 0, unchanged = 0, expired = 0] = (tally.rows[0] ?? []).map(Number);
   let removed = 0;
   if (options.sync) {
     const r = await client.query<[string]>({ text: REMOVABLE_SQL, values: [source, importId], rowMode: 'array' });
     removed = Number(r.rows[0]?.[0] ?? 0);
   }
-  const result = { inserted, updated: staged - inserted - unchanged, unchanged, expired, removed };
-  if (result.inserted + result.updated + removed > 0) {
-    const seq = await bumpCursor();
-    await client.query(PUBLISH_SQL, [importId, seq]);
+  const counts = { inserted, updated: staged - inserted - unchanged, unchanged, expired, removed };
+  let seq: number | undefined;
+  const cursor = async (): Promise<number> => (seq ??= await bumpCursor());
+  const seeds: DuplicateKeys[] = [];
+  if (counts.inserted + counts.updated + removed > 0) {
+    seeds.push(...(await keysOfRows(client, CHANGED_KEYS_SQL, [importId])));
+    await client.query(PUBLISH_SQL, [importId, await cursor()]);
     // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
     await client.query(UNTOMBSTONE_STAGED_SQL, [importId]);
     if (options.sync && removed > 0) {
-      await client.query(TOMBSTONE_ABSENT_SQL, [source, importId, seq]);
+      seeds.push(...(await keysOfRows(client, ABSENT_KEYS_SQL, [source, importId])));
+      await client.query(TOMBSTONE_ABSENT_SQL, [source, importId, await cursor()]);
       await client.query(REMOVE_ABSENT_SQL, [source, importId]);
     }
   }
+  await applyGroups(client, seeds, options.now, cursor);
+  const duplicates = await client.query<[string]>({ text: DUPLICATES_SQL, values: [importId], rowMode: 'array' });
   await client.query('DELETE FROM import_staging WHERE import_id = $1', [importId]);
-  return result;
+  return { ...counts, duplicates: Number(duplicates.rows[0]?.[0] ?? 0) };
 }

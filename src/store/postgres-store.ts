@@ -3,7 +3,9 @@ import type { Job } from '../domain/job.js';
 import type {
   ChangePage,
   JobChange,
+  JobGroup,
   JobStore,
+  StoredJob,
   PublishOptions,
   PublishResult,
   StagedJob,
@@ -21,6 +23,8 @@ import { checkSchemaVersions, pendingMigrations } from './migrations/migration.j
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import { beginImport, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
 import { sortByKey } from './sort-by-key.js';
+import { duplicateKeysOf } from '../domain/duplicate-key.js';
+import { applyGroups, fillDuplicateKeys, groupByBoardId, keysOfRows } from './postgres-groups.js';
 
 /** Rows per INSERT statement; one upsert call may run several, all in its one transaction. */
 const UPSERT_CHUNK = 1_000;
@@ -36,12 +40,14 @@ const MIGRATION_LOCK = 4_217_730_551;
  * and the indexed columns are read from the very document stored, so they cannot disagree.
  */
 const UPSERT_SQL = `
-  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
-  SELECT d->>'key', d->>'boardId', d->>'source', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, r->>'h', $2
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
+  SELECT d->>'key', d->>'boardId', d->>'source', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, r->>'h', $2,
+         $2, r->>'pd', r->>'ud'
     FROM jsonb_array_elements($1::jsonb) AS t (r), LATERAL (SELECT r->'j') AS u (d)
   ON CONFLICT (key) DO UPDATE SET
     board_id = excluded.board_id, source = excluded.source, posted_at = excluded.posted_at,
-    valid_through = excluded.valid_through, doc = excluded.doc, hash = excluded.hash, seq = excluded.seq
+    valid_through = excluded.valid_through, doc = excluded.doc, hash = excluded.hash, seq = excluded.seq,
+    place_dup = excluded.place_dup, url_dup = excluded.url_dup
   -- xmax is 0 only on a freshly inserted row version.
   RETURNING (xmax = 0) AS inserted`;
 
@@ -57,9 +63,13 @@ const NTH_CHANGE_SQL = `
   SELECT seq FROM (SELECT seq FROM jobs WHERE seq > $1 UNION ALL SELECT seq FROM job_tombstones WHERE seq > $1) AS c
   ORDER BY seq LIMIT 1 OFFSET $2`;
 
-/** Whole transactions: every change after $1 up to $2 (all of them when $2 is null). */
+/**
+ * Whole transactions: every change after $1 up to $2 (all of them when $2 is null). A duplicate
+ * (attached to a posting of another source) is a deletion of its key.
+ */
 const CHANGES_SQL = `
-  SELECT seq, key, doc::text, NULL FROM jobs WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
+    FROM jobs WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   UNION ALL
   SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   ORDER BY 1, 2`;
@@ -119,6 +129,7 @@ export class PostgresJobStore implements JobStore {
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       }
+      await fillDuplicateKeys(client, SCAN_CHUNK);
     });
   }
 
@@ -159,7 +170,8 @@ export class PostgresJobStore implements JobStore {
       await client.query('BEGIN READ ONLY');
       await client.query({
         text: `DECLARE live NO SCROLL CURSOR FOR
-               SELECT doc::text FROM jobs WHERE valid_through IS NULL OR valid_through >= ${toBigint(now)}`,
+               SELECT doc::text FROM jobs
+                WHERE (valid_through IS NULL OR valid_through >= ${toBigint(now)}) AND duplicate_of IS NULL`,
       });
       for (;;) {
         const batch = await client.query<[string]>({ text: `FETCH ${size} FROM live`, rowMode: 'array' });
@@ -179,25 +191,34 @@ export class PostgresJobStore implements JobStore {
   async upsert(jobs: readonly Job[]): Promise<UpsertResult> {
     const unique = lastByKey(jobs);
     if (unique.length === 0) return { inserted: 0, updated: 0 };
+    const now = Date.now();
     return this.#transaction(async (client) => {
       const seq = await bumpCursor(client);
       let inserted = 0;
+      // The duplicate groups of the keys written, as they were and as they become.
+      const seeds = await keysOfRows(client, 'SELECT place_dup, url_dup FROM jobs WHERE key = ANY($1::text[])', [
+        unique.map((j) => j.key),
+      ]);
       for (let from = 0; from < unique.length; from += UPSERT_CHUNK) {
         const chunk = unique.slice(from, from + UPSERT_CHUNK);
-        const fresh = await upsertChunk(client, await withRegisteredIds(client, chunk), seq);
+        const rows = await withRegisteredIds(client, chunk);
+        for (const r of rows) seeds.push(duplicateKeysOf(r.job));
+        const fresh = await upsertChunk(client, rows, seq);
         inserted += fresh;
         // Only a key that was not stored can have a tombstone.
         if (fresh > 0) await client.query(UNTOMBSTONE_SQL, [chunk.map((j) => j.key)]);
       }
+      await applyGroups(client, seeds, now, async () => seq);
       return { inserted, updated: unique.length - inserted };
     });
   }
 
   async delete(keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
+    const now = Date.now();
     return this.#transaction(async (client) => {
-      const result = await client.query<[string, string]>({
-        text: 'DELETE FROM jobs WHERE key = ANY($1::text[]) RETURNING key, board_id',
+      const result = await client.query<[string, string, string | null, string | null]>({
+        text: 'DELETE FROM jobs WHERE key = ANY($1::text[]) RETURNING key, board_id, place_dup, url_dup',
         values: [[...keys]],
         rowMode: 'array',
       });
@@ -207,6 +228,9 @@ export class PostgresJobStore implements JobStore {
       // commit order here too.
       const seq = await bumpCursor(client);
       await client.query(TOMBSTONE_SQL, [result.rows.map((r) => r[0]), result.rows.map((r) => r[1]), seq]);
+      // A served posting's duplicates are promoted in the same transaction.
+      const seeds = result.rows.map(([, , place, url]) => ({ place, url }));
+      await applyGroups(client, seeds, now, async () => seq);
       return result.rows.length;
     });
   }
@@ -241,6 +265,10 @@ export class PostgresJobStore implements JobStore {
     });
     const doc = result.rows[0]?.[0];
     return doc === undefined ? null : parseJob(doc);
+  }
+
+  async getGroupByBoardId(boardId: string): Promise<JobGroup | null> {
+    return groupByBoardId(this.#pool, boardId);
   }
 
   async count(): Promise<number> {
@@ -287,6 +315,26 @@ export class PostgresJobStore implements JobStore {
         rowMode: 'array',
       });
       if (result.rows.length > 0) yield result.rows.map(([, doc]) => parseJob(doc));
+      const last = result.rows.at(-1);
+      if (last === undefined || result.rows.length < SCAN_CHUNK) return;
+      after = last[0];
+    }
+  }
+
+  async *scanStored(): AsyncGenerator<StoredJob[]> {
+    let after = '';
+    for (;;) {
+      const result = await this.#pool.query<[string, string, string | null, string[]]>({
+        text: `SELECT key, doc::text, duplicate_of,
+                      coalesce((SELECT array_agg(d.key ORDER BY d.stored_seq, d.key) FROM jobs d
+                                 WHERE d.duplicate_of = j.key), '{}')
+                 FROM jobs j WHERE key > $1 ORDER BY key LIMIT $2`,
+        values: [after, SCAN_CHUNK],
+        rowMode: 'array',
+      });
+      if (result.rows.length > 0) {
+        yield result.rows.map(([, doc, duplicateOf, duplicates]) => ({ job: parseJob(doc), duplicateOf, duplicates }));
+      }
       const last = result.rows.at(-1);
       if (last === undefined || result.rows.length < SCAN_CHUNK) return;
       after = last[0];
@@ -382,13 +430,17 @@ async function bumpCursor(client: pg.PoolClient): Promise<number> {
 /** Writes one chunk; returns how many of its rows were new. */
 async function upsertChunk(
   client: pg.PoolClient,
-  rows: readonly { doc: string; hash: string }[],
+  rows: readonly { job: Job; doc: string; hash: string }[],
   seq: number,
 ): Promise<number> {
+  const payload = rows.map((r) => {
+    const keys = duplicateKeysOf(r.job);
+    return `{"h":"${r.hash}","pd":${JSON.stringify(keys.place)},"ud":${JSON.stringify(keys.url)},"j":${r.doc}}`;
+  });
   try {
     const result = await client.query<[boolean]>({
       text: UPSERT_SQL,
-      values: [`[${rows.map((r) => `{"h":"${r.hash}","j":${r.doc}}`).join(',')}]`, seq],
+      values: [`[${payload.join(',')}]`, seq],
       rowMode: 'array',
     });
     return result.rows.filter(([inserted]) => inserted).length;

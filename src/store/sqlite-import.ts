@@ -8,6 +8,8 @@ import type { Job } from '../domain/job.js';
 import type { PublishOptions, PublishResult, StageResult, StagedJob } from './job-store.js';
 import { contentHash, withBoardId } from './job-json.js';
 import { newImportId, sourceOfImport } from './import-id.js';
+import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
+import { applyGroups, type GroupStatements } from './sqlite-groups.js';
 
 type Row = Record<string, number | null>;
 
@@ -15,17 +17,23 @@ export interface ImportStatements {
   boardIdOf: Database.Statement<[string], string>;
   holderOf: Database.Statement<[string], string>;
   register: Database.Statement<[string, string]>;
-  stage: Database.Statement<[string, string, string, string, string, number | null, number | null, string, string]>;
+  stage: Database.Statement<
+    [string, string, string, string, string, number | null, number | null, string, string, string | null, string | null]
+  >;
   firstPosition: Database.Statement<[string, string], string>;
   clearSource: Database.Statement<[string]>;
   clearImport: Database.Statement<[string]>;
   sourceOf: Database.Statement<[string], string>;
   counts: Database.Statement<[number, string], Row>;
   removable: Database.Statement<[string, string], number>;
-  publish: Database.Statement<[number, string]>;
+  publish: Database.Statement<[number, number, string]>;
   removeAbsent: Database.Statement<[string, string]>;
   untombstoneStaged: Database.Statement<[string]>;
   tombstoneAbsent: Database.Statement<[number, string, string]>;
+  /** Duplicate keys, old and new, of the staged postings that are new or changed. */
+  changedKeys: Database.Statement<[string], [string | null, string | null, string | null, string | null]>;
+  absentKeys: Database.Statement<[string, string], [string | null, string | null]>;
+  duplicates: Database.Statement<[string], number>;
 }
 
 export function prepareImportStatements(db: Database.Database): ImportStatements {
@@ -34,8 +42,9 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
     holderOf: db.prepare<[string], string>('SELECT key FROM board_ids WHERE board_id = ?').pluck(),
     register: db.prepare('INSERT INTO board_ids (board_id, key) VALUES (?, ?)'),
     stage: db.prepare(
-      `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash,
+         place_dup, url_dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
     firstPosition: db
       .prepare<[string, string], string>('SELECT position FROM import_staging WHERE import_id = ? AND key = ?')
@@ -58,13 +67,13 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
       )
       .pluck(),
     publish: db.prepare(
-      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
-       SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, ?
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
+       SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, ?, ?, s.place_dup, s.url_dup
          FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
         WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         hash = excluded.hash, seq = excluded.seq`,
+         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
     ),
     untombstoneStaged: db.prepare(
       'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = ?)',
@@ -75,6 +84,25 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
           AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
     ),
+    changedKeys: db
+      .prepare<[string], [string | null, string | null, string | null, string | null]>(
+        `SELECT s.place_dup, s.url_dup, j.place_dup, j.url_dup
+           FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
+          WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash)`,
+      )
+      .raw(),
+    absentKeys: db
+      .prepare<[string, string], [string | null, string | null]>(
+        `SELECT place_dup, url_dup FROM jobs j WHERE j.source = ?
+            AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)`,
+      )
+      .raw(),
+    duplicates: db
+      .prepare<[string], number>(
+        `SELECT count(*) FROM import_staging s JOIN jobs j ON j.key = s.key
+          WHERE s.import_id = ? AND j.duplicate_of IS NOT NULL`,
+      )
+      .pluck(),
     removeAbsent: db.prepare(
       `DELETE FROM jobs WHERE source = ?
           AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = jobs.key)`,
@@ -106,6 +134,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
   for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
     const doc = JSON.stringify(job);
+    const keys = duplicateKeysOf(job);
     const args = [
       importId,
       source,
@@ -116,6 +145,8 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
       job.validThrough,
       doc,
       contentHash(doc),
+      keys.place,
+      keys.url,
     ] as const;
     if (s.stage.run(...args).changes === 1) result.staged += 1;
     else result.repeated.push({ position, firstPosition: s.firstPosition.get(importId, job.key) ?? '?' });
@@ -126,10 +157,12 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
 /**
  * Moves the staged postings into `jobs`: new and changed ones are written with one new cursor
  * value, unchanged ones are left alone, and with `sync` the source's postings absent from the
- * import are deleted. `bumpCursor` is called once, and only when something changes.
+ * import are deleted. Then the duplicate groups these postings belong to (and those whose served
+ * posting has expired) are recomputed. `bumpCursor` is called once, and only when something changes.
  */
 export function publishImport(
   s: ImportStatements,
+  g: GroupStatements,
   importId: string,
   options: PublishOptions,
   bumpCursor: () => number,
@@ -140,17 +173,25 @@ export function publishImport(
   const inserted = row['inserted'] ?? 0;
   const unchanged = row['unchanged'] ?? 0;
   const removed = options.sync ? (s.removable.get(source, importId) ?? 0) : 0;
-  const result = { inserted, updated: staged - inserted - unchanged, unchanged, expired: row['expired'] ?? 0, removed };
-  if (result.inserted + result.updated + removed > 0) {
-    const seq = bumpCursor();
-    s.publish.run(seq, importId);
+  const counts = { inserted, updated: staged - inserted - unchanged, unchanged, expired: row['expired'] ?? 0, removed };
+  let seq: number | undefined;
+  const cursor = (): number => (seq ??= bumpCursor());
+  const seeds: DuplicateKeys[] = [];
+  if (counts.inserted + counts.updated + removed > 0) {
+    for (const [place, url, oldPlace, oldUrl] of s.changedKeys.all(importId)) {
+      seeds.push({ place, url }, { place: oldPlace, url: oldUrl });
+    }
+    s.publish.run(cursor(), cursor(), importId);
     // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
     s.untombstoneStaged.run(importId);
     if (options.sync && removed > 0) {
-      s.tombstoneAbsent.run(seq, source, importId);
+      for (const [place, url] of s.absentKeys.all(source, importId)) seeds.push({ place, url });
+      s.tombstoneAbsent.run(cursor(), source, importId);
       s.removeAbsent.run(source, importId);
     }
   }
+  applyGroups(g, seeds, options.now, cursor);
+  const duplicates = s.duplicates.get(importId) ?? 0;
   s.clearImport.run(importId);
-  return result;
+  return { ...counts, duplicates };
 }

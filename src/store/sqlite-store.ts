@@ -5,7 +5,9 @@ import type { Job } from '../domain/job.js';
 import type {
   ChangePage,
   JobChange,
+  JobGroup,
   JobStore,
+  StoredJob,
   PublishOptions,
   PublishResult,
   StagedJob,
@@ -18,6 +20,15 @@ import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { checkSchemaVersions, pendingMigrations, type Migration } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
+import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
+import {
+  applyGroups,
+  fillDuplicateKeys,
+  groupByBoardId,
+  prepareGroupStatements,
+  storedKeys,
+  type GroupStatements,
+} from './sqlite-groups.js';
 import {
   assignBoardId,
   beginImport,
@@ -52,8 +63,10 @@ const PRAGMAS = [
 
 interface Statements {
   exists: Database.Statement<[string], number>;
-  upsert: Database.Statement<[string, string, string, number | null, number | null, string, string, number]>;
-  remove: Database.Statement<[string], string>;
+  upsert: Database.Statement<
+    [string, string, string, number | null, number | null, string, string, number, number, string | null, string | null]
+  >;
+  remove: Database.Statement<[string], [string, string | null, string | null]>;
   tombstone: Database.Statement<[string, string, number]>;
   untombstone: Database.Statement<[string]>;
   /** The cursor of the `limit`-th change after `since` (OFFSET limit - 1). */
@@ -67,7 +80,9 @@ interface Statements {
   byBoardId: Database.Statement<[string], string>;
   liveChunk: Database.Statement<[number, number, number], [number, string]>;
   scanChunk: Database.Statement<[string, number], [string, string]>;
+  storedChunk: Database.Statement<[string, number], [string, string, string | null, string]>;
   imports: ImportStatements;
+  groups: GroupStatements;
 }
 
 /** The embedded store: one SQLite file, the Job kept as JSON beside the columns queries need. */
@@ -89,11 +104,17 @@ export class SqliteJobStore implements JobStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     for (const pragma of PRAGMAS) this.#db.pragma(pragma);
-    this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs));
-    this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys));
+    this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs, Date.now()));
+    this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys, Date.now()));
     this.#stageTx = this.#db.transaction((importId, jobs) => stageJobs(this.#stmts().imports, importId, jobs));
     this.#publishTx = this.#db.transaction((importId, options) =>
-      publishImport(this.#stmts().imports, importId, options, () => this.#stmts().bumpCursor.get() ?? 0),
+      publishImport(
+        this.#stmts().imports,
+        this.#stmts().groups,
+        importId,
+        options,
+        () => this.#stmts().bumpCursor.get() ?? 0,
+      ),
     );
     this.#readChanges = this.#db.transaction((since, limit) => readChanges(this.#stmts(), since, limit));
   }
@@ -101,6 +122,11 @@ export class SqliteJobStore implements JobStore {
   async migrate(): Promise<void> {
     return this.#serial(() => {
       migrateSqlite(this.#db, SQLITE_MIGRATIONS);
+      this.#db
+        .transaction(() => {
+          fillDuplicateKeys(this.#stmts().groups, SCAN_CHUNK);
+        })
+        .immediate();
     });
   }
 
@@ -156,6 +182,10 @@ export class SqliteJobStore implements JobStore {
     });
   }
 
+  async getGroupByBoardId(boardId: string): Promise<JobGroup | null> {
+    return this.#serial(() => groupByBoardId(this.#stmts().groups, boardId));
+  }
+
   async count(): Promise<number> {
     return this.#serial(() => this.#stmts().count.get() ?? 0);
   }
@@ -187,6 +217,24 @@ export class SqliteJobStore implements JobStore {
       const from = after;
       const rows = await this.#serial(() => this.#stmts().scanChunk.all(from, SCAN_CHUNK));
       if (rows.length > 0) yield rows.map(([, doc]) => parseJob(doc));
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < SCAN_CHUNK) return;
+      after = last[0];
+    }
+  }
+
+  async *scanStored(): AsyncGenerator<StoredJob[]> {
+    let after = '';
+    for (;;) {
+      const from = after;
+      const rows = await this.#serial(() => this.#stmts().storedChunk.all(from, SCAN_CHUNK));
+      if (rows.length > 0) {
+        yield rows.map(([, doc, duplicateOf, duplicates]) => ({
+          job: parseJob(doc),
+          duplicateOf,
+          duplicates: JSON.parse(duplicates) as string[],
+        }));
+      }
       const last = rows.at(-1);
       if (last === undefined || rows.length < SCAN_CHUNK) return;
       after = last[0];
@@ -252,31 +300,41 @@ export class SqliteJobStore implements JobStore {
   }
 }
 
-function writeJobs(s: Statements, jobs: readonly Job[]): UpsertResult {
+function writeJobs(s: Statements, jobs: readonly Job[], now: number): UpsertResult {
   const seq = s.bumpCursor.get() ?? 0;
   let inserted = 0;
+  const seeds: DuplicateKeys[] = [];
   for (const proposed of jobs) {
     if (s.exists.get(proposed.key) === undefined) {
       inserted++;
       s.untombstone.run(proposed.key);
-    }
+    } else seeds.push(storedKeys(s.groups, proposed.key));
     const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
     const doc = JSON.stringify(job);
-    s.upsert.run(job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc), seq);
+    const keys = duplicateKeysOf(job);
+    seeds.push(keys);
+    const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc)] as const;
+    s.upsert.run(...row, seq, seq, keys.place, keys.url);
   }
+  applyGroups(s.groups, seeds, now, () => seq);
   return { inserted, updated: jobs.length - inserted };
 }
 
-function deleteKeys(s: Statements, keys: readonly string[]): number {
+function deleteKeys(s: Statements, keys: readonly string[], now: number): number {
   const gone: [key: string, boardId: string][] = [];
+  const seeds: DuplicateKeys[] = [];
   for (const key of keys) {
-    const boardId = s.remove.get(key);
-    if (boardId !== undefined) gone.push([key, boardId]);
+    const row = s.remove.get(key);
+    if (row === undefined) continue;
+    gone.push([key, row[0]]);
+    seeds.push({ place: row[1], url: row[2] });
   }
   // A delete that found nothing changed nothing, so replicas need not reload.
   if (gone.length === 0) return 0;
   const seq = s.bumpCursor.get() ?? 0;
   for (const [key, boardId] of gone) s.tombstone.run(key, boardId, seq);
+  // A served posting's duplicates are promoted in the same transaction.
+  applyGroups(s.groups, seeds, now, () => seq);
   return gone.length;
 }
 
@@ -302,7 +360,11 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
     : { kind: 'upsert', cursor: seq, job: parseJob(doc) };
 }
 
-const CHANGE_ROWS = `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ? AND seq <= ?
+/** A duplicate (attached to a posting of another source) is a deletion of its key in the feed. */
+const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN doc END,
+  CASE WHEN duplicate_of IS NOT NULL THEN board_id END`;
+
+const CHANGE_ROWS = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ? AND seq <= ?
   UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? AND seq <= ?
   ORDER BY 1, 2`;
 
@@ -310,12 +372,17 @@ function prepareStatements(db: Database.Database): Statements {
   return {
     exists: db.prepare<[string], number>('SELECT 1 FROM jobs WHERE key = ?').pluck(),
     upsert: db.prepare(
-      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         hash = excluded.hash, seq = excluded.seq`,
+         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
     ),
-    remove: db.prepare<[string], string>('DELETE FROM jobs WHERE key = ? RETURNING board_id').pluck(),
+    remove: db
+      .prepare<[string], [string, string | null, string | null]>(
+        'DELETE FROM jobs WHERE key = ? RETURNING board_id, place_dup, url_dup',
+      )
+      .raw(),
     tombstone: db.prepare(
       `INSERT INTO job_tombstones (key, board_id, seq) VALUES (?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
@@ -330,7 +397,7 @@ function prepareStatements(db: Database.Database): Statements {
     changesUpTo: db.prepare<[number, number, number, number], ChangeRow>(CHANGE_ROWS).raw(),
     changesAfter: db
       .prepare<[number, number], ChangeRow>(
-        `SELECT seq, key, doc, NULL FROM jobs WHERE seq > ?
+        `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ?
           UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? ORDER BY 1, 2`,
       )
       .raw(),
@@ -350,14 +417,23 @@ function prepareStatements(db: Database.Database): Statements {
         // NOT INDEXED: rowid order, a sequential pass; the valid_through index would visit rows
         // in random order, and most rows are live anyway.
         `SELECT rowid, doc FROM jobs NOT INDEXED
-          WHERE rowid > ? AND (valid_through IS NULL OR valid_through >= ?)
+          WHERE rowid > ? AND (valid_through IS NULL OR valid_through >= ?) AND duplicate_of IS NULL
           ORDER BY rowid LIMIT ?`,
       )
       .raw(),
     scanChunk: db
       .prepare<[string, number], [string, string]>('SELECT key, doc FROM jobs WHERE key > ? ORDER BY key LIMIT ?')
       .raw(),
+    storedChunk: db
+      .prepare<[string, number], [string, string, string | null, string]>(
+        `SELECT key, doc, duplicate_of,
+                (SELECT json_group_array(key) FROM (SELECT key FROM jobs d WHERE d.duplicate_of = j.key
+                  ORDER BY stored_seq, key))
+           FROM jobs j WHERE key > ? ORDER BY key LIMIT ?`,
+      )
+      .raw(),
     imports: prepareImportStatements(db),
+    groups: prepareGroupStatements(db),
   };
 }
 

@@ -67,7 +67,7 @@ describe('jobsearch export', () => {
     for (const line of lines) {
       expect(
         Object.keys(line)
-          .filter((k) => k !== 'identity' && k !== 'live')
+          .filter((k) => k !== 'identity' && k !== 'live' && k !== 'group')
           .sort(),
       ).toEqual(jobFields);
       expect(line.identity.source).toBe('real');

@@ -229,11 +229,13 @@ describe('GET /jobs/api/job-changes over real HTTP and a real SQLite file', () =
       }
     });
 
-    it('gives the whole posting with every upsert, as the detail endpoint does', async () => {
+    it('gives the whole posting with every upsert, as the detail endpoint does (which adds its sources)', async () => {
       const page = (await server.get('/jobs/api/job-changes')).body as unknown as FeedPage;
       const upsert = page.changes.find((c) => c.board_id === '502')!;
-      const detail = (await server.get('/jobs/api/jobs/502')).body as { job: unknown };
-      expect(upsert.job).toEqual(detail.job);
+      const detail = (await server.get('/jobs/api/jobs/502')).body as { job: { sources: unknown[] } };
+      const { sources, ...posting } = detail.job;
+      expect(upsert.job).toEqual(posting);
+      expect(sources).toHaveLength(1);
     });
   });
 

@@ -27,6 +27,15 @@ const stated = job({
 });
 const unstated = job({ boardId: '7002', salary: null, postedAt: NOW - 20 * DAY });
 const expired = job({ boardId: '7003', validThrough: NOW - DAY });
+/** The same job as `stated`, posted by another feed: attached to it, not served on its own. */
+const elsewhere = job({
+  boardId: '7004',
+  source: 'partner',
+  title: 'SEO Lead (w/m/d)',
+  places: [MUNICH],
+  url: 'https://partner.example.com/apply/55',
+  validThrough: NOW + 10 * DAY,
+});
 
 describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
   let dir: string;
@@ -39,6 +48,7 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
     store = new SqliteJobStore(join(dir, 'jobs.db'));
     await store.migrate();
     await store.upsert([stated, unstated, expired]);
+    await store.upsert([elsewhere]);
     const live = new LiveIndex();
     live.swap(
       SearchIndex.build(await store.loadLive(NOW), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }),
@@ -106,9 +116,21 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
         description: 'Über uns\nWir sind ein Team.\n- Technisches SEO\n- Content',
         apply_url: 'https://jobs.example.com/7001',
         source: 'test',
+        sources: [
+          { source: 'test', board_id: '7001', apply_url: 'https://jobs.example.com/7001' },
+          { source: 'partner', board_id: '7004', apply_url: 'https://partner.example.com/apply/55' },
+        ],
       },
       duration_ms: expect.any(Number),
     });
+  });
+
+  it("answers a duplicate's board id with the posting that serves it, and lists only its own source otherwise", async () => {
+    const duplicate = await get('/jobs/api/jobs/7004');
+    expect(duplicate.status).toBe(200);
+    expect(duplicate.body.job).toMatchObject({ board_id: '7001', source: 'test' });
+    const single = await get('/jobs/api/jobs/7002');
+    expect(single.body.job).toMatchObject({ sources: [{ source: 'test', board_id: '7002', apply_url: null }] });
   });
 
   it('gives null salary and no apply URL when the posting states none, and is_new false for an old posting', async () => {

@@ -97,7 +97,8 @@ export class MemoryStore implements JobStore {
   async publish(importId: string, options: PublishOptions): Promise<PublishResult> {
     const area = this.staging.get(importId) ?? new Map<string, StagedJob>();
     const source = importId.slice(0, importId.lastIndexOf('/'));
-    const result = { inserted: 0, updated: 0, unchanged: 0, expired: 0, removed: 0 };
+    // No duplicate groups here: postings of different sources are all served.
+    const result = { inserted: 0, updated: 0, unchanged: 0, expired: 0, removed: 0, duplicates: 0 };
     for (const { job } of area.values()) {
       const old = this.jobs.get(job.key);
       if (old === undefined) result.inserted += 1;

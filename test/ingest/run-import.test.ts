@@ -47,6 +47,7 @@ describe('importFile', () => {
       unchanged: 0,
       expired: 0,
       removed: 0,
+      duplicates: 0,
     });
     expect([...store.jobs.keys()]).toEqual(['test:id::1001', 'test:id:board:ws-77']);
   });
@@ -70,6 +71,7 @@ describe('importFile', () => {
       unchanged: 0,
       expired: 0,
       removed: 0,
+      duplicates: 0,
       empty: false,
       rejected: 2,
       rejects: [
@@ -126,6 +128,7 @@ describe('runImport', () => {
       unchanged: 0,
       expired: 0,
       removed: 0,
+      duplicates: 0,
     });
     expect(store.upserts).toBe(3);
     expect(progress.map((p) => p.staged)).toEqual([10, 20, 25]);
@@ -146,6 +149,7 @@ describe('runImport', () => {
       unchanged: 0,
       expired: 0,
       removed: 0,
+      duplicates: 0,
     });
     expect([...store.jobs.keys()].sort()).toEqual(['s:id::1', 's:id::2', 's:id::4']);
   });

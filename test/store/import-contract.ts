@@ -53,6 +53,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         unchanged: 0,
         expired: 0,
         removed: 0,
+        duplicates: 0,
       });
       expect(await store.changeCursor()).toBe(cursor + 1);
       expect(await store.loadLive(NOW)).toStrictEqual(sorted(jobs));
@@ -72,6 +73,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         unchanged: 3,
         expired: 0,
         removed: 0,
+        duplicates: 0,
       });
       expect(await store.changeCursor()).toBe(cursor);
       const third = await store.beginImport('feed');
@@ -85,6 +87,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         unchanged: 2,
         expired: 0,
         removed: 0,
+        duplicates: 0,
       });
       expect(await store.changeCursor()).toBe(cursor + 1);
     });
@@ -104,7 +107,8 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
     });
 
     it('with sync, removes the postings of the source absent from the import, and only those', async () => {
-      const other = job({ key: 'other:id::1', source: 'other' });
+      // Not the same job as the feed's (they would be duplicates across sources).
+      const other = job({ key: 'other:id::1', source: 'other', title: 'Content Manager' });
       await store.upsert([other]);
       const jobs = feed(4);
       const first = await store.beginImport('feed');
@@ -118,6 +122,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         unchanged: 2,
         expired: 0,
         removed: 2,
+        duplicates: 0,
       });
       expect((await store.loadLive(NOW)).map((j) => j.key)).toEqual(['feed:id::1', 'feed:id::3', 'other:id::1']);
     });
@@ -156,7 +161,7 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
 
     it("keeps a posting's board id across imports and restarts, and never gives one id to two postings", async () => {
       const a = job({ key: 'feedA:id::7', source: 'feedA', boardId: '7' });
-      const b = job({ key: 'feedB:id::7', source: 'feedB', boardId: '7' });
+      const b = job({ key: 'feedB:id::7', source: 'feedB', boardId: '7', title: 'Content Manager' });
       const first = await store.beginImport('feedA');
       await store.stage(first, staged([a]));
       await store.publish(first, { now: NOW, sync: false });

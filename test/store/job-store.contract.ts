@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import type { ChangePage, JobChange, JobStore } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
+import { runDuplicateContract } from './duplicate-contract.js';
 import { runImportContract } from './import-contract.js';
 
 /** A fresh, not yet migrated store, a way to open it again, and the removal of its data. */
@@ -493,4 +494,5 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
     });
   });
   runImportContract(name, makeStore);
+  runDuplicateContract(name, makeStore);
 }

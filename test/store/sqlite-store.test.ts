@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobStore } from '../../src/store/job-store.js';
 import { migrateSqlite, SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
 
@@ -66,11 +67,32 @@ describe('SqliteJobStore', () => {
     const db = new Database(fixture.path, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3]);
+      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4]);
       expect(db.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get()).toBe(1);
     } finally {
       db.close();
     }
+  });
+
+  it('fills the duplicate keys of postings stored before migration 4, so that a later copy from another source attaches to them', async () => {
+    fixture = await sqliteFixture();
+    const old = job({ key: 'old:id::1', source: 'old' });
+    const db = new Database(fixture.path);
+    migrateSqlite(db, SQLITE_MIGRATIONS.slice(0, 3));
+    db.prepare(
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq) VALUES (?, ?, ?, NULL, NULL, ?, 'h', 1)`,
+    ).run(old.key, old.boardId, old.source, JSON.stringify(old));
+    db.prepare("UPDATE store_meta SET value = 1 WHERE name = 'change_cursor'").run();
+    db.close();
+    await fixture.store.migrate();
+    const copy = job({ key: 'new:id::1', source: 'new' });
+    const id = await fixture.store.beginImport('new');
+    await fixture.store.stage(id, [{ job: copy, position: 'line 1' }]);
+    expect(await fixture.store.publish(id, { now: Date.now(), sync: false })).toMatchObject({
+      inserted: 1,
+      duplicates: 1,
+    });
+    expect((await fixture.store.loadLive(0)).map((j) => j.key)).toEqual([old.key]);
   });
 
   it('closes twice without error', async () => {

@@ -15,7 +15,7 @@ async function seededStore(): Promise<SqliteJobStore> {
   await store.upsert([
     job({ places: [place({ countryCode: 'DE' })] }),
     job({ places: [place({ countryCode: 'DE' })], isSeo: false }),
-    job({ places: [place({ countryCode: 'ES' }), place({ countryCode: 'DE' })], source: 'partner' }),
+    job({ places: [place({ countryCode: 'ES' }), place({ countryCode: 'DE' })], source: 'partner', title: 'Content' }),
     job({ places: [] }),
     job({ places: [place({ countryCode: 'AT' })], validThrough: NOW - 1 }),
   ]);

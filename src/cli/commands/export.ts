@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Command } from 'commander';
 import type { Job, SalaryRange } from '../../domain/job.js';
 import { estimateSalaries } from '../../search/salary-estimate.js';
-import type { JobStore } from '../../store/job-store.js';
+import type { JobStore, StoredJob } from '../../store/job-store.js';
 
 export interface ExportOutput {
   out: NodeJS.WritableStream;
@@ -27,16 +27,25 @@ export interface ExportedIdentity {
   keyedBy: 'identifier' | 'url' | 'hash' | 'other';
 }
 
-/** One line of `jobsearch export`: the identity, whether it is served, and every derived field. */
+/** A posting's place in a duplicate group (postings of several sources recognised as one job). */
+export interface ExportedGroup {
+  /** Key of the served posting of another source this one is attached to; null when it is served itself. */
+  duplicateOf: string | null;
+  /** Keys of the postings of other sources attached to this one, in the order they were stored. */
+  duplicates: string[];
+}
+
+/** One line of `jobsearch export`: the identity, whether it is served, its group, and every derived field. */
 export interface ExportedPosting extends Omit<Job, 'key' | 'boardId' | 'source' | 'url'> {
   identity: ExportedIdentity;
   /** False when its validThrough has passed: stored, not served. */
   live: boolean;
+  group: ExportedGroup;
 }
 
 /**
- * `jobsearch export [--out <file>] [--no-estimates]`: every stored posting (expired included), in
- * key order, as NDJSON. The estimated salary (with its basis) is what the index would show; it is
+ * `jobsearch export [--out <file>] [--no-estimates]`: every stored posting (expired and duplicates
+ * included, each with its `group`), in key order, as NDJSON. The estimated salary (with its basis) is what the index would show; it is
  * computed over the live postings, which are held in memory for that (as at a server's start).
  */
 export function registerExport(
@@ -73,14 +82,26 @@ export async function exportPostings(
 ): Promise<number> {
   const estimates = options.estimates ? await liveEstimates(store, options.now) : new Map<string, SalaryRange | null>();
   let count = 0;
-  for await (const chunk of store.scanAll()) {
+  for await (const chunk of scanStored(store)) {
     const text = chunk
-      .map((job) => `${JSON.stringify(exported(job, options.now, estimates.get(job.key) ?? null))}\n`)
+      .map(({ job, duplicateOf, duplicates }) => {
+        const line = exported(job, options.now, estimates.get(job.key) ?? null, { duplicateOf, duplicates });
+        return `${JSON.stringify(line)}\n`;
+      })
       .join('');
     if (!out.write(text)) await once(out, 'drain');
     count += chunk.length;
   }
   return count;
+}
+
+/** The store's postings with their groups (a store without groups: every posting on its own). */
+async function* scanStored(store: JobStore): AsyncGenerator<StoredJob[]> {
+  if (store.scanStored) {
+    yield* store.scanStored();
+    return;
+  }
+  for await (const chunk of store.scanAll()) yield chunk.map((job) => ({ job, duplicateOf: null, duplicates: [] }));
 }
 
 async function liveEstimates(store: JobStore, now: number): Promise<Map<string, SalaryRange | null>> {
@@ -94,11 +115,17 @@ async function liveEstimates(store: JobStore, now: number): Promise<Map<string, 
   return byKey;
 }
 
-export function exported(job: Job, now: number, estimate: SalaryRange | null): ExportedPosting {
+export function exported(
+  job: Job,
+  now: number,
+  estimate: SalaryRange | null,
+  group: ExportedGroup = { duplicateOf: null, duplicates: [] },
+): ExportedPosting {
   const { key, boardId, source, url, ...derived } = job;
   return {
     identity: { source, key, boardId, ...identityOfKey(key, source), url: url ?? urlOfKey(key, source) },
     live: job.validThrough === null || job.validThrough >= now,
+    group,
     ...derived,
     estimatedSalary: job.salary === null ? estimate : null,
   };

@@ -180,6 +180,11 @@ function summaryText(file: string, s: ImportSummary, options: ImportCommandOptio
   ];
   if (s.expired > 0)
     lines.push(`  expired on arrival: ${formatCount(s.expired)} (stored, not served: their validThrough has passed)`);
+  if (s.duplicates > 0) {
+    lines.push(
+      `  attached to an existing posting of another source: ${formatCount(s.duplicates)} (stored, served as that posting's sources)`,
+    );
+  }
   if (options.sync === true)
     lines.push(`  removed:   ${formatCount(s.removed)} (postings of ${options.source} absent from this import)`);
   lines.push(`  rejected:  ${formatCount(s.rejected)}`);

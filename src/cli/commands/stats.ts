@@ -20,7 +20,9 @@ export type Tally = Array<{ name: string; count: number }>;
 
 export interface StoreStats {
   stored: number;
+  /** Served postings not expired at `now`. */
   live: number;
+  /** Stored, not served: expired, or attached to a posting of another source (a duplicate). */
   expired: number;
   changeCursor: number;
   /** Live postings by the country code of their first place. */

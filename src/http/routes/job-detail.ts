@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Job, JobPlace } from '../../domain/job.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
-import type { JobStore } from '../../store/job-store.js';
+import type { JobGroup, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../build-app.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
@@ -78,9 +78,26 @@ export const JobDetail = Type.Object({
   source: Type.String(),
 });
 
+/** One source of a posting: the feed it came from, its own board id and where to apply there. */
+const PostingSource = Type.Object({
+  source: Type.String(),
+  board_id: Type.String(),
+  apply_url: nullableString,
+});
+
+/** The detail view: the posting plus every source it was posted by (the served one first). */
+const JobDetailWithSources = Type.Object({
+  ...JobDetail.properties,
+  sources: Type.Array(PostingSource, {
+    description:
+      'Every source that posted this job: the served posting first, then the postings of other sources ' +
+      'recognised as the same job (same company, title and place, or the same apply URL), in the order they were stored.',
+  }),
+});
+
 export const JobDetailResponse = Type.Object({
   success: Type.Boolean(),
-  job: JobDetail,
+  job: JobDetailWithSources,
   duration_ms: Type.Integer(),
 });
 export type JobDetailResponse = Static<typeof JobDetailResponse>;
@@ -99,24 +116,41 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
           'Everything the store keeps of one live posting: the whole description as plain text (lines separated by `\\n`), ' +
           'every location, the salary as the posting stated it (`as_stated`: amount, currency, period as given; ' +
           '`annual_*_eur`: annualised in euros) — estimates are made at index time and shown only on cards —, ' +
-          'the apply URL and the source feed. 404 `not_found` when no live posting has this id (unknown, deleted or expired).',
+          'the apply URL and the source feed, and `sources`: every source that posted the same job, each with its apply URL. ' +
+          'The board id of a posting attached to another (a duplicate) gives the posting that serves it. ' +
+          '404 `not_found` when no live posting has this id (unknown, deleted or expired).',
         params: DetailParams,
         response: { 200: JobDetailResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
       },
     },
     async (request, reply) => {
       const now = deps.now?.() ?? Date.now();
-      const job = deps.store ? await deps.store.getByBoardId(request.params.board_id) : null;
-      if (job === null || (job.validThrough !== null && job.validThrough < now)) {
+      const group = deps.store ? await groupOf(deps.store, request.params.board_id) : null;
+      const job = group?.job ?? null;
+      if (group === null || job === null || (job.validThrough !== null && job.validThrough < now)) {
         throw new ApiError('not_found', `no live posting has board_id ${request.params.board_id}`, 'board_id');
       }
       return {
         success: true,
-        job: presentDetail(job, now, deps.config.newWithinDays),
+        job: {
+          ...presentDetail(job, now, deps.config.newWithinDays),
+          sources: [job, ...group.duplicates].map(presentSource),
+        },
         duration_ms: Math.round(reply.elapsedTime),
       };
     },
   );
+}
+
+/** The posting's group (a duplicate's board id names the posting that serves it). */
+async function groupOf(store: JobStore, boardId: string): Promise<JobGroup | null> {
+  if (store.getGroupByBoardId) return store.getGroupByBoardId(boardId);
+  const job = await store.getByBoardId(boardId);
+  return job === null ? null : { job, duplicates: [] };
+}
+
+function presentSource(job: Job): Static<typeof PostingSource> {
+  return { source: job.source, board_id: job.boardId, apply_url: job.detail?.applyUrl ?? job.url };
 }
 
 export function presentDetail(job: Job, now: number, newWithinDays: number): Static<typeof JobDetail> {

@@ -78,4 +78,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX import_staging_source ON import_staging (source);
     `,
   },
+  {
+    version: 4,
+    name: 'duplicates across sources',
+    // One pass over the table (stored_seq copied from seq); the other new columns start null.
+    // The duplicate keys of postings already stored are computed in TypeScript, so the program
+    // fills them in after migrating (store_meta 'duplicate_keys_filled'; see README.md).
+    sql: `
+      ALTER TABLE jobs ADD COLUMN stored_seq BIGINT; -- cursor of the write that first stored the key
+      UPDATE jobs SET stored_seq = seq;
+      ALTER TABLE jobs ADD COLUMN place_dup TEXT; -- duplicate keys (src/domain/duplicate-key.ts)
+      ALTER TABLE jobs ADD COLUMN url_dup TEXT;
+      -- The served posting of another source this one is attached to; null: served itself.
+      ALTER TABLE jobs ADD COLUMN duplicate_of TEXT COLLATE "C";
+      ALTER TABLE jobs ADD COLUMN head_valid_through BIGINT; -- that posting's valid_through
+      CREATE INDEX jobs_place_dup ON jobs (place_dup) WHERE place_dup IS NOT NULL;
+      CREATE INDEX jobs_url_dup ON jobs (url_dup) WHERE url_dup IS NOT NULL;
+      CREATE INDEX jobs_duplicate_of ON jobs (duplicate_of) WHERE duplicate_of IS NOT NULL;
+      CREATE INDEX jobs_head_valid_through ON jobs (head_valid_through) WHERE head_valid_through IS NOT NULL;
+      ALTER TABLE import_staging ADD COLUMN place_dup TEXT;
+      ALTER TABLE import_staging ADD COLUMN url_dup TEXT;
+      INSERT INTO store_meta (name, value) VALUES ('duplicate_keys_filled', 0);
+    `,
+  },
 ];

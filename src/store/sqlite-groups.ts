@@ -1,0 +1,135 @@
+/**
+ * The SQLite side of duplicates across sources (duplicate-groups.ts holds the rule). Every
+ * function here runs inside a write transaction its caller opened.
+ */
+import type Database from 'better-sqlite3';
+import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
+import type { Job } from '../domain/job.js';
+import { collectSync, regroup, type GroupRow } from './duplicate-groups.js';
+import { parseJob } from './job-json.js';
+
+type RawGroupRow = [string, string, number, number | null, string | null, string | null, string | null, number | null];
+
+const GROUP_COLUMNS = 'key, source, stored_seq, valid_through, place_dup, url_dup, duplicate_of, head_valid_through';
+
+export interface GroupStatements {
+  /** Rows with one of the place keys or url keys given (two JSON arrays): one query per round. */
+  byKeys: Database.Statement<[string, string], RawGroupRow>;
+  keysOf: Database.Statement<[string], [string | null, string | null]>;
+  expiredHeads: Database.Statement<[number], [string | null, string | null]>;
+  setGroup: Database.Statement<[string | null, number | null, number, number, string]>;
+  rowByBoardId: Database.Statement<[string], [string, string | null, string]>;
+  docByKey: Database.Statement<[string], string>;
+  duplicatesOf: Database.Statement<[string], string>;
+  unfilled: Database.Statement<[string, number], [string, string]>;
+  fillKeys: Database.Statement<[string | null, string | null, string]>;
+  filled: Database.Statement<[], number>;
+  markFilled: Database.Statement;
+}
+
+export function prepareGroupStatements(db: Database.Database): GroupStatements {
+  return {
+    byKeys: db
+      .prepare<[string, string], RawGroupRow>(
+        `SELECT ${GROUP_COLUMNS} FROM jobs WHERE place_dup IN (SELECT value FROM json_each(?))
+         UNION SELECT ${GROUP_COLUMNS} FROM jobs WHERE url_dup IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(),
+    keysOf: db
+      .prepare<[string], [string | null, string | null]>('SELECT place_dup, url_dup FROM jobs WHERE key = ?')
+      .raw(),
+    expiredHeads: db
+      .prepare<[number], [string | null, string | null]>(
+        'SELECT place_dup, url_dup FROM jobs WHERE head_valid_through < ?',
+      )
+      .raw(),
+    setGroup: db.prepare(
+      `UPDATE jobs SET duplicate_of = ?, head_valid_through = ?, seq = CASE WHEN ? THEN ? ELSE seq END WHERE key = ?`,
+    ),
+    rowByBoardId: db
+      .prepare<[string], [string, string | null, string]>('SELECT key, duplicate_of, doc FROM jobs WHERE board_id = ?')
+      .raw(),
+    docByKey: db.prepare<[string], string>('SELECT doc FROM jobs WHERE key = ?').pluck(),
+    duplicatesOf: db
+      .prepare<[string], string>('SELECT doc FROM jobs WHERE duplicate_of = ? ORDER BY stored_seq, key')
+      .pluck(),
+    unfilled: db
+      .prepare<[string, number], [string, string]>('SELECT key, doc FROM jobs WHERE key > ? ORDER BY key LIMIT ?')
+      .raw(),
+    fillKeys: db.prepare('UPDATE jobs SET place_dup = ?, url_dup = ? WHERE key = ?'),
+    filled: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'duplicate_keys_filled'").pluck(),
+    markFilled: db.prepare("UPDATE store_meta SET value = 1 WHERE name = 'duplicate_keys_filled'"),
+  };
+}
+
+const toRow = ([
+  key,
+  source,
+  storedSeq,
+  validThrough,
+  place,
+  url,
+  duplicateOf,
+  headValidThrough,
+]: RawGroupRow): GroupRow => ({
+  key,
+  source,
+  storedSeq,
+  validThrough,
+  place,
+  url,
+  duplicateOf,
+  headValidThrough,
+});
+
+/** The stored duplicate keys of `key` (none when it is not stored). */
+export function storedKeys(s: GroupStatements, key: string): DuplicateKeys {
+  const [place = null, url = null] = s.keysOf.get(key) ?? [];
+  return { place, url };
+}
+
+/**
+ * Recomputes the components holding `seeds` (and those whose served posting expired by `now`) and
+ * writes what changed; a row that changes which posting serves it gets the cursor `seq()` (taken
+ * only then). Returns how many rows moved.
+ */
+export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: number, seq: () => number): number {
+  for (const [place, url] of s.expiredHeads.all(now)) seeds.push({ place, url });
+  const rows = collectSync(seeds, ({ places, urls }) =>
+    s.byKeys.all(JSON.stringify(places), JSON.stringify(urls)).map(toRow),
+  );
+  const updates = regroup(rows, now);
+  let moved = 0;
+  for (const u of updates) {
+    if (u.moved) moved += 1;
+    s.setGroup.run(u.duplicateOf, u.headValidThrough, u.moved ? 1 : 0, u.moved ? seq() : 0, u.key);
+  }
+  return moved;
+}
+
+/** The posting `boardId` names, resolved to the posting that serves it, with its duplicates. */
+export function groupByBoardId(s: GroupStatements, boardId: string): { job: Job; duplicates: Job[] } | null {
+  const row = s.rowByBoardId.get(boardId);
+  if (row === undefined) return null;
+  const [key, duplicateOf, doc] = row;
+  const headDoc = duplicateOf === null ? doc : (s.docByKey.get(duplicateOf) ?? doc);
+  const headKey = duplicateOf ?? key;
+  return { job: parseJob(headDoc), duplicates: s.duplicatesOf.all(headKey).map(parseJob) };
+}
+
+/** Fills the duplicate keys of postings stored before they existed (once, after migration 4). */
+export function fillDuplicateKeys(s: GroupStatements, chunk: number): void {
+  if (s.filled.get() !== 0) return;
+  let after = '';
+  for (;;) {
+    const rows = s.unfilled.all(after, chunk);
+    for (const [key, doc] of rows) {
+      const keys = duplicateKeysOf(parseJob(doc));
+      s.fillKeys.run(keys.place, keys.url, key);
+    }
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < chunk) break;
+    after = last[0];
+  }
+  s.markFilled.run();
+}
