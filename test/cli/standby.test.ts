@@ -118,7 +118,7 @@ describe('serving from a PostgreSQL hot standby (DATABASE_READ_URL)', { timeout:
       const onStandby = entriesOf(standbyLog, SERVE_APP);
       // Every read of the index, the polling, the detail and the feed went to the standby ...
       for (const read of [
-        'SELECT value FROM store_meta', // polling the change cursor
+        "SELECT value FROM store_meta WHERE name = 'change_cursor'", // polling the change cursor
         'DECLARE live', // loading the index
         'FROM jobs WHERE board_id', // the detail endpoint
         'FROM job_tombstones WHERE seq', // the change feed
@@ -135,7 +135,11 @@ describe('serving from a PostgreSQL hot standby (DATABASE_READ_URL)', { timeout:
       // The primary got the migration from the server, and none of its reads.
       const onPrimary = entriesOf(await pair.primary.log(), SERVE_APP);
       expect(onPrimary.some((e) => /CREATE TABLE IF NOT EXISTS schema_migrations/.test(e))).toBe(true);
-      for (const read of ['SELECT value FROM store_meta', 'DECLARE live', 'FROM jobs WHERE board_id'])
+      for (const read of [
+        "SELECT value FROM store_meta WHERE name = 'change_cursor'",
+        'DECLARE live',
+        'FROM jobs WHERE board_id',
+      ])
         expect(
           onPrimary.filter((e) => e.includes(read)),
           `${read} on the primary`,
