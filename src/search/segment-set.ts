@@ -2,7 +2,7 @@ import type { Job } from '../domain/job.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { compareBoardIds } from './board-order.js';
 import type { EngineTuning } from './engine.js';
-import { SearchIndex } from './search-index.js';
+import { SearchIndex, type SearchIndexOptions } from './search-index.js';
 import { SegmentedIndex } from './segments.js';
 
 /** A change to apply: a posting's new state, or its removal (the store's change feed). */
@@ -84,12 +84,62 @@ export class SegmentSet {
   }
 
   /**
+   * The next moment after `now` at which a posting's "new" flag (posted less than `windowMs` ago)
+   * turns off, or Infinity: answers change then, so the served version must too.
+   */
+  nextNewChange(now: number, windowMs: number): number {
+    let next = Infinity;
+    for (const p of this.parts) {
+      const e = SearchIndex.partsOf(p.index).engine;
+      const perm = e.orders.dateAsc.perm;
+      const threshold = now - windowMs;
+      // Dates ascending, undated last: the first posted after the threshold.
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const posted = e.jobs[perm[mid]!]!.postedAt;
+        if (posted !== null && posted <= threshold) lo = mid + 1;
+        else hi = mid;
+      }
+      const posted = lo < perm.length ? e.jobs[perm[lo]!]!.postedAt : null;
+      if (posted !== null && posted + windowMs < next) next = posted + windowMs;
+    }
+    return next;
+  }
+
+  /**
    * The set with the changes applied, in order: each posting's previous state is marked deleted
    * where it lives, and the new states become one new segment (postings already expired at `now`
    * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
    */
   apply(changes: readonly IndexChange[], now: number): SegmentSet {
-    if (changes.length === 0) return this;
+    const step = this.mark(changes);
+    if (step === null) return this;
+    let parts = step.parts;
+    if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now)));
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS)
+      parts = [parts[0]!, partOf(...this.deltaOf(liveJobsOf(parts.slice(1)), now))];
+    return new SegmentSet(parts, this.options);
+  }
+
+  /**
+   * The same as `apply`, building the new segment a slice at a time with `pause()` between the
+   * slices (the index worker answers queries there), so no single step holds the thread for long.
+   */
+  async applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
+    const step = this.mark(changes);
+    if (step === null) return this;
+    let parts = step.parts;
+    if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause))));
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS)
+      parts = [parts[0]!, partOf(...(await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause)))];
+    return new SegmentSet(parts, this.options);
+  }
+
+  /** The deletion marks of the changes, and the postings they add (the last state of each key). */
+  private mark(changes: readonly IndexChange[]): { parts: Part[]; added: Job[] } | null {
+    if (changes.length === 0) return null;
     const deleted = this.parts.map((p) => new Set(p.deleted));
     const added = new Map<string, Job>();
     for (const change of changes) {
@@ -100,11 +150,7 @@ export class SegmentSet {
       if (at !== null) deleted[at.part]!.add(at.doc);
       if (change.kind === 'upsert') added.set(key, change.job);
     }
-    let parts: Part[] = this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! }));
-    const jobs = [...added.values()];
-    if (jobs.length > 0) parts.push(this.deltaOf(jobs, now));
-    if (parts.length - 1 > MAX_DELTA_SEGMENTS) parts = [parts[0]!, this.deltaOf(liveJobsOf(parts.slice(1)), now)];
-    return new SegmentSet(parts, this.options);
+    return { parts: this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! })), added: [...added.values()] };
   }
 
   /** The set with every posting whose validThrough lies before `now` marked deleted. */
@@ -131,21 +177,44 @@ export class SegmentSet {
     return null;
   }
 
-  private deltaOf(jobs: readonly Job[], now: number): Part {
+  private deltaOptions(now: number): SearchIndexOptions {
     const base = SearchIndex.partsOf(this.parts[0]!.index).engine;
-    const index = SearchIndex.build(jobs, {
+    return {
       salaryBuckets: this.options.salaryBuckets,
       now,
       estimator: base.estimator,
       ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
-    });
-    const live = SearchIndex.partsOf(index).engine.jobs;
-    const byKey = new Map(jobs.map((j) => [j.key, j]));
-    return partOf(
-      index,
-      live.map((card) => byKey.get(card.key)!),
-    );
+    };
   }
+
+  private deltaOf(jobs: readonly Job[], now: number): [SearchIndex, readonly Job[]] {
+    const index = SearchIndex.build(jobs, this.deltaOptions(now));
+    return [index, jobsByDoc(index, jobs)];
+  }
+
+  private async deltaOfAsync(
+    jobs: readonly Job[],
+    now: number,
+    pause: () => Promise<void>,
+  ): Promise<[SearchIndex, readonly Job[]]> {
+    async function* slices(): AsyncGenerator<readonly Job[]> {
+      for (let i = 0; i < jobs.length; i += BUILD_SLICE) {
+        yield jobs.slice(i, i + BUILD_SLICE);
+        await pause();
+      }
+    }
+    const index = await SearchIndex.buildStreaming(slices(), this.deltaOptions(now));
+    return [index, jobsByDoc(index, jobs)];
+  }
+}
+
+/** Postings indexed between two pauses of applyAsync. */
+const BUILD_SLICE = 500;
+
+/** The postings of an index's documents, by document number (expired ones were left out). */
+function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {
+  const byKey = new Map(jobs.map((j) => [j.key, j]));
+  return SearchIndex.partsOf(index).engine.jobs.map((card) => byKey.get(card.key)!);
 }
 
 function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
