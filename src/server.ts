@@ -15,6 +15,8 @@ import { SchemaBehindError } from './store/migrations/migration.js';
 import { formatCount } from './cli/format.js';
 import { welcome } from './welcome.js';
 
+const DAY_MS = 86_400_000;
+
 /** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
 const DEMO_SEED = 20_260_101;
 /** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
@@ -127,9 +129,15 @@ export async function startServer(
             readOnly: readUrl !== null,
             salaryBuckets: config.salaryBuckets,
             now,
+            newWithinMs: config.newWithinDays * DAY_MS,
             ...(signal ? { signal } : {}),
           })
-        : buildHere(store, { salaryBuckets: config.salaryBuckets, now: () => now, ...(signal ? { signal } : {}) });
+        : buildHere(store, {
+            salaryBuckets: config.salaryBuckets,
+            now: () => now,
+            newWithinMs: config.newWithinDays * DAY_MS,
+            ...(signal ? { signal } : {}),
+          });
     };
     const built = await build(stopping.signal);
     first = built;
@@ -155,6 +163,12 @@ export async function startServer(
             onRebuild: (s) => {
               metrics.indexRebuilds.inc();
               metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
+              metrics.indexDeltaPostings.set(0);
+            },
+            onCatchUp: (r) => {
+              metrics.indexCatchUps.inc();
+              metrics.indexChangesApplied.inc(r.changes);
+              metrics.indexDeltaPostings.set(r.deltaSize);
             },
           })
         : {

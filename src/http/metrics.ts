@@ -24,7 +24,25 @@ export class Metrics {
   });
   readonly indexRebuilds = new Counter({
     name: 'search_index_rebuilds_total',
-    help: 'Index rebuilds since start',
+    help: 'Index rebuilds since start (the first build and every merge)',
+    registers: [this.registry],
+  });
+
+  readonly indexCatchUps = new Counter({
+    name: 'search_index_catch_ups_total',
+    help: 'Catch-ups: store changes applied to the index as a new segment, without a build',
+    registers: [this.registry],
+  });
+
+  readonly indexChangesApplied = new Counter({
+    name: 'search_index_changes_applied_total',
+    help: 'Changes (upserts and deletions) of the change feed applied by catch-ups',
+    registers: [this.registry],
+  });
+
+  readonly indexDeltaPostings = new Gauge({
+    name: 'search_index_delta_postings',
+    help: 'Postings in delta segments since the base was built (a merge folds them into a new base)',
     registers: [this.registry],
   });
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { JobStore } from '../store/job-store.js';
+import type { CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, LiveIndex, RebuildStats } from './live-index.js';
 
 /** How long a replaced index stays usable for requests that took its snapshot before the swap. */
@@ -15,6 +16,18 @@ export interface FollowOptions {
   /** Builds a new index from the store (in a worker thread, for the service); may be aborted. */
   build: (signal?: AbortSignal) => Promise<BuiltIndex>;
   onRebuild?: (stats: RebuildStats) => void;
+  /** After each catch-up (changes applied to the index without a build). */
+  onCatchUp?: (report: CatchUpReport) => void;
+  /**
+   * Delta postings past which a catch-up also starts a merge: a full build in the background,
+   * swapped in when done (default: max(20,000, a twentieth of the base)).
+   */
+  mergeAt?: (baseSize: number) => number;
+}
+
+/** Default merge threshold: see FollowOptions.mergeAt. */
+export function defaultMergeAt(baseSize: number): number {
+  return Math.max(20_000, Math.ceil(baseSize / 20));
 }
 
 export interface Follower {
@@ -101,20 +114,64 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     }
   };
 
+  /** Swaps a newly built index in and retires the one it replaces. */
+  const install = (built: BuiltIndex): void => {
+    live.swap(built.index, built.cursor, built.builtAt);
+    retireLater(current);
+    current = built;
+    deltaSize = 0;
+    options.log.info({ index: built.stats }, 'index rebuilt');
+    options.onRebuild?.(built.stats);
+  };
+
+  const mergeAt = options.mergeAt ?? defaultMergeAt;
+  /** Postings in the current index's delta segments (since its base was built). */
+  let deltaSize = 0;
+  /** A merge (a full build in the background) under way, while catch-ups go on. */
+  let merging: Promise<void> | null = null;
+  const startMerge = (cursor: number): void => {
+    merging = buildLatest(cursor)
+      .then(
+        (built) => {
+          if (isStopped()) built.retire();
+          else install(built); // it catches up from its own cursor at the next refresh
+        },
+        (error: unknown) => {
+          if (!stopped) options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
+        },
+      )
+      .finally(() => (merging = null));
+  };
+
   let running: Promise<boolean> | null = null;
   const refreshNow = async (): Promise<boolean> => {
     const cursor = await store.changeCursor();
-    if (stopped || !isStale(current, cursor, now(), options.maxAgeMs)) return false;
+    const at = now();
+    if (stopped) return false;
+    const target = current;
+    // An index that follows the change feed is rebuilt only to merge its deltas (or when its
+    // worker died); one that cannot is rebuilt for any change, expiry or age, as before.
+    if (target.catchUp && target.healthy()) {
+      if (cursor === target.cursor && !(at > target.nextExpiry)) return false;
+      const report = await target.catchUp(at);
+      if (isStopped() || current !== target) return false; // a merge was swapped in meanwhile
+      target.cursor = report.cursor;
+      target.nextExpiry = report.nextExpiry;
+      if (report.index) target.index = report.index;
+      live.swap(target.index, report.cursor, at);
+      deltaSize = report.deltaSize;
+      options.log.debug({ catchUp: report }, 'index caught up');
+      options.onCatchUp?.(report);
+      if (merging === null && deltaSize >= mergeAt(target.stats.documents)) startMerge(report.cursor);
+      return true;
+    }
+    if (!isStale(current, cursor, at, options.maxAgeMs)) return false;
     const built = await buildLatest(cursor);
     if (isStopped()) {
       built.retire();
       return false;
     }
-    live.swap(built.index, built.cursor, built.builtAt);
-    retireLater(current);
-    current = built;
-    options.log.info({ index: built.stats }, 'index rebuilt');
-    options.onRebuild?.(built.stats);
+    install(built);
     return true;
   };
   // One refresh at a time: a second caller waits for the one under way.

@@ -1,15 +1,18 @@
 /**
  * The body of an index worker thread: streams the live postings from the store (its own
  * connection) into a SearchIndex, reports `ready`, then answers synchronous calls from the
- * main thread (remote-index.ts) until it is terminated. Nothing of the load or build runs on the
+ * main thread (remote-index.ts) until it is terminated; on a `catch-up` message it reads the
+ * store's change feed and applies the changes as a new segment (change-applier.ts), answering
+ * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
-import type { SearchIndex } from '../search/search-index.js';
+import type { SearchIndex, SearchReader } from '../search/search-index.js';
+import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import type { CallReply, CallRequest, WorkerReport } from './remote-index.js';
+import type { CallReply, CallRequest, CatchUpRequest, WorkerReport } from './remote-index.js';
 
 export interface IndexWorkerData {
   databaseUrl: string;
@@ -17,6 +20,8 @@ export interface IndexWorkerData {
   readOnly?: boolean;
   salaryBuckets: readonly SalaryBucket[];
   now: number;
+  /** The is_new window in ms (NEW_WITHIN_DAYS). */
+  newWithinMs: number;
   /** The port calls arrive on; replies go back on it. */
   port: MessagePort;
   /** Int32Array over a SharedArrayBuffer: set to 1 and notified when a reply is posted. */
@@ -30,23 +35,29 @@ async function main(): Promise<void> {
     const store = await openStore(data.databaseUrl, { readOnly: data.readOnly === true });
     let index: SearchIndex;
     let cursor: number;
-    let nextExpiry: number;
     let loadMs: number;
     let buildMs: number;
     try {
       cursor = await store.changeCursor();
       const streamed = await buildStreaming(store, { salaryBuckets: data.salaryBuckets, now: data.now });
-      ({ index, nextExpiry, loadMs, buildMs } = streamed);
-    } finally {
+      ({ index, loadMs, buildMs } = streamed);
+    } catch (error) {
       await store.close();
+      throw error;
     }
+    // The store stays open: the index follows it by its change feed from here on.
+    const applier = new ChangeApplier(store, index, cursor, {
+      salaryBuckets: data.salaryBuckets,
+      newWithinMs: data.newWithinMs,
+    });
     warmUp(index);
-    serve(index, data);
+    serve(() => applier.reader, data);
+    parentPort?.on('message', (request: CatchUpRequest) => void catchUp(applier, request));
     report({
       type: 'ready',
       size: index.size,
       cursor,
-      nextExpiry,
+      nextExpiry: applier.nextChange(data.now),
       loadMs,
       buildMs,
       heapUsed: process.memoryUsage().heapUsed,
@@ -70,11 +81,33 @@ function warmUp(index: SearchIndex): void {
   index.suggestCompanies('a', 10);
 }
 
-function serve(index: SearchIndex, data: IndexWorkerData): void {
-  const methods = index as unknown as Record<string, (...args: unknown[]) => unknown>;
+/** Catch-ups run one at a time, in the order asked (the follower asks for one at a time anyway). */
+let catchingUp: Promise<void> = Promise.resolve();
+
+function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void> {
+  catchingUp = catchingUp.then(async () => {
+    try {
+      const done = await applier.catchUp(request.now, pause);
+      parentPort?.postMessage({ type: 'caught-up', id: request.id, ok: true, report: done });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      parentPort?.postMessage({ type: 'caught-up', id: request.id, ok: false, message });
+    }
+  });
+  return catchingUp;
+}
+
+/** Lets the calls that arrived meanwhile be answered (a catch-up pauses between its slices). */
+function pause(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function serve(current: () => SearchReader, data: IndexWorkerData): void {
   data.port.on('message', (request: CallRequest) => {
     let reply: CallReply;
     try {
+      const index = current();
+      const methods = index as unknown as Record<string, (...args: unknown[]) => unknown>;
       const method = methods[request.method];
       if (typeof method !== 'function') throw new Error(`the index has no method ${request.method}`);
       reply = { id: request.id, ok: true, value: method.apply(index, request.args) };

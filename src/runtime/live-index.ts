@@ -1,15 +1,11 @@
 import type { JobStore } from '../store/job-store.js';
-import { SearchIndex } from '../search/search-index.js';
+import { SearchIndex, type SearchReader } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
 import { RefreshHealth } from './health.js';
+import { ChangeApplier, type CatchUpReport } from './change-applier.js';
 
-/**
- * What a request reads: the public members of SearchIndex. A SearchIndex is one; so is the proxy
- * of an index built and held by a worker thread (remote-index.ts), typed as a SearchIndex so that
- * the HTTP layer (which takes `SearchIndex`) needs no change.
- */
-export type SearchReader = SearchIndex;
+export type { SearchReader } from '../search/search-index.js';
 
 /** What a request sees: the index and the identity of the data it was built from. */
 export interface IndexSnapshot {
@@ -46,6 +42,8 @@ export class LiveIndex {
 
 export interface RebuildOptions {
   salaryBuckets: readonly SalaryBucket[];
+  /** The is_new window in ms (default 7 days). */
+  newWithinMs?: number;
   now?: () => number;
   /** Aborts a rebuild between loading and building (shutdown); the current snapshot stays. */
   signal?: AbortSignal;
@@ -66,6 +64,13 @@ export interface BuiltIndex {
   /** The first validThrough after builtAt: the index must be rebuilt by then (Infinity: never). */
   nextExpiry: number;
   stats: RebuildStats;
+  /**
+   * Applies the store's changes since `cursor` (and what expired by `now`) to this index, at a
+   * cost that grows with the changes (change-applier.ts): the follower's way to keep up between
+   * full builds. The reader may then answer differently (its size too); `index` is replaced when
+   * the report carries a new one.
+   */
+  catchUp?: (now: number) => Promise<CatchUpReport & { index?: SearchReader }>;
   /** False once the index can no longer answer (its worker died): the follower rebuilds at once. */
   healthy(): boolean;
   /** Frees what holds the index (a worker thread); called once no request can use it any more. */
@@ -81,12 +86,17 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
     now,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  const applier = new ChangeApplier(store, built.index, cursor, {
+    salaryBuckets: options.salaryBuckets,
+    newWithinMs: options.newWithinMs ?? 7 * 86_400_000,
+  });
   return {
     index: built.index,
     cursor,
     builtAt: now,
-    nextExpiry: built.nextExpiry,
+    nextExpiry: applier.nextChange(now),
     stats: { documents: built.index.size, cursor, loadMs: built.loadMs, buildMs: built.buildMs },
+    catchUp: async (at) => ({ ...(await applier.catchUp(at)), index: applier.reader }),
     healthy: () => true,
     retire: () => undefined,
   };

@@ -1,6 +1,10 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
+import type { CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
+
+/** NEW_WITHIN_DAYS' default (7 days), in ms. */
+export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
 
 /** A call that takes longer than this is reported as an error rather than waited for. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -24,12 +28,24 @@ export type WorkerReport =
     }
   | { type: 'failed'; message: string };
 
+/** Asks the worker to read the store's change feed and apply it (change-applier.ts). */
+export interface CatchUpRequest {
+  type: 'catch-up';
+  id: number;
+  now: number;
+}
+export type CatchUpReply = { type: 'caught-up'; id: number } & (
+  { ok: true; report: CatchUpReport } | { ok: false; message: string }
+);
+
 export interface WorkerBuildOptions {
   databaseUrl: string;
   /** A hot standby (DATABASE_READ_URL): the worker checks its schema instead of migrating it. */
   readOnly?: boolean;
   salaryBuckets: readonly SalaryBucket[];
   now: number;
+  /** The is_new window in ms (NEW_WITHIN_DAYS; default 7 days): its end is a moment answers change. */
+  newWithinMs?: number;
   /** Aborting terminates the worker and rejects the build. */
   signal?: AbortSignal;
 }
@@ -44,14 +60,23 @@ export interface WorkerBuildOptions {
 export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltIndex> {
   const { port1: mine, port2: theirs } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
-  const worker = spawnIndexWorker({ ...options, port: theirs, signal }, [theirs]);
+  const { signal: _abort, ...settings } = options;
+  const worker = spawnIndexWorker(
+    { ...settings, newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS, port: theirs, signal },
+    [theirs],
+  );
   const abort = (): void => void worker.terminate();
   options.signal?.addEventListener('abort', abort);
+  // Listeners are removed one by one: removeAllListeners would also drop the worker's own
+  // newListener hook, after which a 'message' listener added later never hears anything.
+  let onMessage: (r: WorkerReport) => void = () => undefined;
+  let onError: (e: Error) => void = () => undefined;
+  let onExit: (code: number) => void = () => undefined;
   const report = await new Promise<WorkerReport>((resolve, reject) => {
     if (options.signal?.aborted) reject(new Error('the index build was aborted'));
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
+    onMessage = resolve;
+    onError = reject;
+    onExit = (code) => {
       reject(
         new Error(
           options.signal?.aborted
@@ -59,14 +84,21 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
             : `the index worker exited (code ${code}) before it was ready`,
         ),
       );
-    });
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
   })
     .catch(async (error: unknown) => {
       await worker.terminate();
       throw error;
     })
-    .finally(() => options.signal?.removeEventListener('abort', abort));
-  worker.removeAllListeners();
+    .finally(() => {
+      options.signal?.removeEventListener('abort', abort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    });
   if (report.type === 'failed') {
     await worker.terminate();
     throw new Error(`the index worker could not build the index: ${report.message}`);
@@ -84,15 +116,46 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
     return callSync(mine, signal, { id: ++calls, method, args });
   };
+  const state = { size: report.size };
+  // Catch-ups are asked on the worker's own channel (not the call port): they are asynchronous.
+  const waiting = new Map<number, { resolve: (r: CatchUpReport) => void; reject: (e: Error) => void }>();
+  worker.on('message', (reply: CatchUpReply) => {
+    const pending = waiting.get(reply.id);
+    if (!pending) return;
+    waiting.delete(reply.id);
+    if (reply.ok) {
+      state.size = reply.report.size;
+      pending.resolve(reply.report);
+    } else pending.reject(new Error(`the index worker could not catch up: ${reply.message}`));
+  });
+  const failAll = (why: string): void => {
+    for (const p of waiting.values()) p.reject(new Error(why));
+    waiting.clear();
+  };
+  worker.on('exit', () => {
+    failAll('the index worker exited');
+  });
+  let asked = 0;
   return {
-    index: remoteReader(report.size, call),
+    index: remoteReader(state, call),
     cursor: report.cursor,
     builtAt: options.now,
     nextExpiry: report.nextExpiry,
     healthy: () => lost === null,
     stats: { documents: report.size, cursor: report.cursor, loadMs: report.loadMs, buildMs: report.buildMs },
+    catchUp: (now: number) =>
+      new Promise<CatchUpReport>((resolve, reject) => {
+        if (retired || lost !== null) {
+          reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
+          return;
+        }
+        const id = ++asked;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ type: 'catch-up', id, now } satisfies CatchUpRequest);
+      }),
     retire: () => {
       retired = true;
+      failAll('the index was retired');
       mine.close();
       void worker.terminate();
     },
@@ -132,12 +195,11 @@ export function takeReply(port: MessagePort, id: number): CallReply | undefined 
   }
 }
 
-/** Every method of SearchIndex, forwarded; `size` is known from the build. */
-function remoteReader(size: number, call: (method: string, args: unknown[]) => unknown): SearchReader {
-  // Only public members are ever read through the proxy; the cast hides SearchIndex's privates.
-  return new Proxy({ size } as unknown as SearchReader, {
-    get(target, name) {
-      if (name === 'size') return target.size;
+/** Every query of SearchReader, forwarded; `size` is known from the build and each catch-up. */
+function remoteReader(state: { size: number }, call: (method: string, args: unknown[]) => unknown): SearchReader {
+  return new Proxy({} as SearchReader, {
+    get(_target, name) {
+      if (name === 'size') return state.size;
       if (typeof name !== 'string' || name === 'then') return undefined;
       return (...args: unknown[]) => call(name, args);
     },

@@ -27,18 +27,27 @@ export function estimateSalaries(jobs: readonly ListedJob[]): (SalaryRange | nul
 }
 
 /**
- * The comparable groups of a set of sample jobs, kept to estimate other jobs by them: a delta
- * segment (segments.ts) estimates its jobs by the samples of the base it was built beside, so
- * that estimates are fixed at the base's build, as the other corpus-wide statistics are.
+ * The comparable groups of the sample jobs seen so far, kept to estimate other jobs by them. A
+ * segmented index (segment-set.ts) adds each new segment's postings before it builds the segment,
+ * so a posting's estimate comes from every posting indexed since the last full build up to its own
+ * segment (deleted ones included); an estimate, once computed, stays until the segment is rebuilt.
  */
 export class SalaryEstimator {
   private readonly groups = new Samples();
 
   constructor(samples: readonly ListedJob[]) {
-    for (const job of samples) {
+    this.add(samples);
+  }
+
+  /** Adds the jobs that are samples (a stated, closed salary in their country's currency). */
+  add(jobs: readonly ListedJob[]): void {
+    let added = false;
+    for (const job of jobs) {
       if (!isSample(job)) continue;
       for (const key of keysOf(job)) if (key !== null) this.groups.add(key, job.salary!);
+      added = true;
     }
+    if (added) this.groups.forgetMedians();
   }
 
   /** The estimate of a job without a salary (null for one that has a salary, or without a basis). */
@@ -90,6 +99,10 @@ class Samples {
   add(key: string, salary: SalaryRange): void {
     push(this.mins, key, salary.min);
     push(this.maxs, key, salary.max);
+  }
+
+  forgetMedians(): void {
+    this.medians.clear();
   }
 
   size(key: string): number {

@@ -27,6 +27,25 @@ export interface SearchIndexOptions {
   estimator?: SalaryEstimator;
 }
 
+/**
+ * What a request reads of an index: its public queries. A SearchIndex is one; so are a segmented
+ * index (segments.ts) and the proxy of an index held by a worker thread (src/runtime).
+ */
+export type SearchReader = Pick<
+  SearchIndex,
+  | 'size'
+  | 'count'
+  | 'list'
+  | 'facets'
+  | 'didYouMean'
+  | 'highlight'
+  | 'suggestLocations'
+  | 'suggestCompanies'
+  | 'suggestTitles'
+  | 'resolveLocation'
+  | 'resolveCompany'
+>;
+
 /** What a segmented index (segments.ts) reads of each of its segments. */
 export interface IndexParts {
   readonly engine: Engine;

@@ -2,7 +2,7 @@ import type { Job } from '../domain/job.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { compareBoardIds } from './board-order.js';
 import type { EngineTuning } from './engine.js';
-import { SearchIndex, type SearchIndexOptions } from './search-index.js';
+import { SearchIndex, type SearchIndexOptions, type SearchReader } from './search-index.js';
 import { SegmentedIndex } from './segments.js';
 
 /** A change to apply: a posting's new state, or its removal (the store's change feed). */
@@ -32,6 +32,8 @@ interface Part {
 
 /**
  * The live index as a base segment plus small delta segments (src/search/DESIGN.md, "Segments").
+ * Its history is linear: apply, expire and reader are used on the newest set (the base's salary
+ * estimator gathers the samples of every segment as it is built).
  * `apply` turns k changes into one new segment of the k postings and deletion marks on the older
  * segments, at a cost that grows with k (plus merging the small segments now and then); `expire`
  * marks the postings whose validThrough has passed. Each returns a new immutable set: a reader
@@ -40,7 +42,7 @@ interface Part {
  * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
  */
 export class SegmentSet {
-  private cached: SegmentedIndex | null = null;
+  private cached: SearchReader | null = null;
 
   private constructor(
     private readonly parts: readonly Part[],
@@ -52,11 +54,15 @@ export class SegmentSet {
     return new SegmentSet([partOf(base, null)], options);
   }
 
-  /** The reader over the live postings (made once per set). */
-  reader(): SegmentedIndex {
-    this.cached ??= new SegmentedIndex(
-      this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })),
-    );
+  /**
+   * The reader over the live postings (made once per set): the base itself while it is the only
+   * segment and nothing of it is deleted, else a SegmentedIndex over every segment.
+   */
+  reader(): SearchReader {
+    const only = this.parts.length === 1 && this.parts[0]!.deleted.size === 0;
+    this.cached ??= only
+      ? this.parts[0]!.index
+      : new SegmentedIndex(this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })));
     return this.cached;
   }
 
@@ -117,9 +123,9 @@ export class SegmentSet {
     const step = this.mark(changes);
     if (step === null) return this;
     let parts = step.parts;
-    if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now)));
+    if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now, true)));
     if (parts.length - 1 > MAX_DELTA_SEGMENTS)
-      parts = [parts[0]!, partOf(...this.deltaOf(liveJobsOf(parts.slice(1)), now))];
+      parts = [parts[0]!, partOf(...this.deltaOf(liveJobsOf(parts.slice(1)), now, false))];
     return new SegmentSet(parts, this.options);
   }
 
@@ -131,9 +137,9 @@ export class SegmentSet {
     const step = this.mark(changes);
     if (step === null) return this;
     let parts = step.parts;
-    if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause))));
+    if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause, true))));
     if (parts.length - 1 > MAX_DELTA_SEGMENTS)
-      parts = [parts[0]!, partOf(...(await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause)))];
+      parts = [parts[0]!, partOf(...(await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false)))];
     return new SegmentSet(parts, this.options);
   }
 
@@ -177,8 +183,14 @@ export class SegmentSet {
     return null;
   }
 
-  private deltaOptions(now: number): SearchIndexOptions {
+  /**
+   * How a delta segment is built: estimates by the base's estimator, to which the new postings
+   * (live at `now`) are added first when they are new to the index (`sample`) — not when small
+   * segments are merged, whose postings were added when they arrived.
+   */
+  private deltaOptions(jobs: readonly Job[], now: number, sample: boolean): SearchIndexOptions {
     const base = SearchIndex.partsOf(this.parts[0]!.index).engine;
+    if (sample) base.estimator.add(jobs.filter((j) => j.validThrough === null || j.validThrough >= now));
     return {
       salaryBuckets: this.options.salaryBuckets,
       now,
@@ -187,8 +199,8 @@ export class SegmentSet {
     };
   }
 
-  private deltaOf(jobs: readonly Job[], now: number): [SearchIndex, readonly Job[]] {
-    const index = SearchIndex.build(jobs, this.deltaOptions(now));
+  private deltaOf(jobs: readonly Job[], now: number, sample: boolean): [SearchIndex, readonly Job[]] {
+    const index = SearchIndex.build(jobs, this.deltaOptions(jobs, now, sample));
     return [index, jobsByDoc(index, jobs)];
   }
 
@@ -196,6 +208,7 @@ export class SegmentSet {
     jobs: readonly Job[],
     now: number,
     pause: () => Promise<void>,
+    sample: boolean,
   ): Promise<[SearchIndex, readonly Job[]]> {
     async function* slices(): AsyncGenerator<readonly Job[]> {
       for (let i = 0; i < jobs.length; i += BUILD_SLICE) {
@@ -203,7 +216,7 @@ export class SegmentSet {
         await pause();
       }
     }
-    const index = await SearchIndex.buildStreaming(slices(), this.deltaOptions(now));
+    const index = await SearchIndex.buildStreaming(slices(), this.deltaOptions(jobs, now, sample));
     return [index, jobsByDoc(index, jobs)];
   }
 }

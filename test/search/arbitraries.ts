@@ -8,6 +8,8 @@ import { distanceKm } from './naive-text.js';
 
 export const NOW = Date.UTC(2026, 10, 15);
 const named = (slug: string, name: string): Named => ({ slug, name });
+/** Country codes, so that salary estimates (by country) have groups to come from. */
+const COUNTRY_CODES: Record<string, string> = { deutschland: 'DE', schweiz: 'CH', österreich: 'AT', españa: 'ES' };
 const DE = named('deutschland', 'Deutschland');
 const CH = named('schweiz', 'Schweiz');
 const pl = (
@@ -16,7 +18,7 @@ const pl = (
   country: Named | null,
   lat: number | null,
   lon: number | null,
-): JobPlace => ({ city, region, country, countryCode: null, lat, lon });
+): JobPlace => ({ city, region, country, countryCode: COUNTRY_CODES[country?.slug ?? ''] ?? null, lat, lon });
 
 /** Shared regions and countries, umlaut spellings, a slug used as city and region, missing coordinates. */
 export const PLACES: JobPlace[] = [

@@ -81,6 +81,42 @@ export type Key =
   | 'salaryMin'
   | 'language';
 
+/**
+ * Estimates of the jobs without a salary: the median of five or more stated, closed salaries among
+ * the samples of the same position, seniority and country (in that country's currency), else, for
+ * an SEO job, of the SEO jobs of that seniority and country. By key.
+ */
+export function naiveEstimates(samples: readonly Job[], jobs: readonly Job[]): Map<string, SalaryRange | null> {
+  const cur = (c: string | null | undefined): string =>
+    c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR';
+  const sample = (j: Job): boolean =>
+    j.salary !== null &&
+    (j.salary.stated === undefined ||
+      (j.salary.stated.min !== null &&
+        j.salary.stated.max !== null &&
+        j.salary.stated.currency === cur(j.places[0]?.countryCode)));
+  const paid = samples.filter(sample);
+  const med = (js: Job[]): SalaryRange => ({
+    min: median(js.map((j) => j.salary!.min)),
+    max: median(js.map((j) => j.salary!.max)),
+  });
+  const out = new Map<string, SalaryRange | null>();
+  for (const job of jobs) {
+    if (job.salary) continue;
+    const country = job.places[0]?.countryCode ?? null;
+    if (country === null || job.seniority === null) {
+      out.set(job.key, null);
+      continue;
+    }
+    const same = paid.filter((p) => p.seniority === job.seniority && p.places[0]?.countryCode === country);
+    const byPosition = same.filter((p) => p.position.slug === job.position.slug);
+    const byField = job.isSeo ? same.filter((p) => p.isSeo) : [];
+    const pick = byPosition.length >= 5 ? byPosition : byField.length >= 5 ? byField : null;
+    out.set(job.key, pick === null ? null : med(pick));
+  }
+  return out;
+}
+
 const byBoardId = (a: Job, b: Job): number =>
   a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key);
 
@@ -104,38 +140,14 @@ export class NaiveSearch {
     readonly buckets: readonly SalaryBucket[],
     now: number,
     segments: readonly (readonly Job[])[] | null = null,
+    /** Each live job's estimate by key, as its segment was built (default: from the first segment). */
+    estimates: ReadonlyMap<string, SalaryRange | null> | null = null,
   ) {
     this.live = jobs.filter((j) => j.validThrough === null || j.validThrough >= now).sort(byBoardId);
     this.segments = segments === null ? [this.live] : segments.map((seg) => [...seg].sort(byBoardId));
     this.corpus = this.segments.flat();
-    // Estimates: the median of five or more stated, closed salaries of the same position, seniority and
-    // country (in that country's currency), else, for an SEO job, of the SEO jobs of that seniority and country.
-    const cur = (c: string | null | undefined): string =>
-      c === 'CH' || c === 'LI' ? 'CHF' : c === 'GB' ? 'GBP' : c === 'US' ? 'USD' : 'EUR';
-    const sample = (j: Job): boolean =>
-      j.salary !== null &&
-      (j.salary.stated === undefined ||
-        (j.salary.stated.min !== null &&
-          j.salary.stated.max !== null &&
-          j.salary.stated.currency === cur(j.places[0]?.countryCode)));
-    const paid = this.segments[0]!.filter(sample);
-    const med = (js: Job[]): SalaryRange => ({
-      min: median(js.map((j) => j.salary!.min)),
-      max: median(js.map((j) => j.salary!.max)),
-    });
-    for (const job of this.live) {
-      if (job.salary) continue;
-      const country = job.places[0]?.countryCode ?? null;
-      if (country === null || job.seniority === null) {
-        this.est.set(job, null);
-        continue;
-      }
-      const same = paid.filter((p) => p.seniority === job.seniority && p.places[0]?.countryCode === country);
-      const byPosition = same.filter((p) => p.position.slug === job.position.slug);
-      const byField = job.isSeo ? same.filter((p) => p.isSeo) : [];
-      const pick = byPosition.length >= 5 ? byPosition : byField.length >= 5 ? byField : null;
-      this.est.set(job, pick === null ? null : med(pick));
-    }
+    const own = estimates ?? naiveEstimates(this.segments[0]!, this.live);
+    for (const job of this.live) if (!job.salary) this.est.set(job, own.get(job.key) ?? null);
   }
 
   salaryOf(job: Job): SalaryRange | null {

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../src/domain/job.js';
+import type { Job, SalaryRange } from '../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../src/search/segment-set.js';
+import { SegmentedIndex } from '../../src/search/segments.js';
+import { job, MUNICH } from '../builders.js';
 import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
 import { naiveFacets } from './naive-facets.js';
-import { cmp, collator, NaiveSearch, words } from './naive-search.js';
+import { cmp, collator, NaiveSearch, naiveEstimates, words } from './naive-search.js';
 import {
   naiveResolveCompany,
   naiveResolveLocation,
@@ -48,6 +50,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 class Model {
   readonly store = new Map<string, Job>();
   segments: { jobs: Job[]; deleted: Set<string> }[] = [];
+  /** Salary samples since the last full build: each segment's postings as they arrived. */
+  samples: Job[] = [];
+  /** Each indexed posting's estimate, fixed when its segment was built (by key). */
+  readonly estimates = new Map<string, SalaryRange | null>();
   now = NOW;
 
   constructor(jobs: readonly Job[]) {
@@ -60,7 +66,14 @@ class Model {
   }
 
   merge(): void {
-    this.segments = [{ jobs: this.alive(this.store.values()), deleted: new Set() }];
+    const jobs = this.alive(this.store.values());
+    this.segments = [{ jobs, deleted: new Set() }];
+    this.samples = [...jobs];
+    this.estimate(jobs);
+  }
+
+  private estimate(jobs: readonly Job[]): void {
+    for (const [key, range] of naiveEstimates(this.samples, jobs)) this.estimates.set(key, range);
   }
 
   apply(changes: readonly IndexChange[]): void {
@@ -81,10 +94,15 @@ class Model {
       } else this.store.delete(key);
     }
     const fresh = this.alive(batch.values());
-    if (fresh.length > 0) this.segments.push({ jobs: fresh, deleted: new Set() });
+    if (fresh.length > 0) {
+      this.samples.push(...fresh);
+      this.estimate(fresh);
+      this.segments.push({ jobs: fresh, deleted: new Set() });
+    }
     if (this.segments.length - 1 > MAX_DELTA_SEGMENTS) {
-      const live = this.segments.slice(1).flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key)));
-      this.segments = [this.segments[0]!, { jobs: this.alive(live), deleted: new Set() }];
+      const live = this.alive(this.segments.slice(1).flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key))));
+      this.estimate(live); // estimated again as the merged segment is built, with no new samples
+      this.segments = [this.segments[0]!, { jobs: live, deleted: new Set() }];
     }
   }
 
@@ -100,6 +118,7 @@ class Model {
       buckets,
       this.now,
       this.segments.map((s) => s.jobs),
+      this.estimates,
     );
   }
 }
@@ -317,7 +336,7 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
           model = m;
         });
         const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
-        const merged = SegmentSet.of(fresh, { salaryBuckets: buckets }).reader();
+        const merged = new SegmentedIndex([{ index: fresh, deleted: new Uint32Array(0) }]);
         expect(merged.size).toBe(fresh.size);
         expect(merged.list(list)).toEqual(fresh.list(list));
         expect(merged.facets(facets)).toEqual(fresh.facets(facets));
@@ -325,5 +344,39 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('salary estimates in a segmented index', () => {
+  const munich = { ...MUNICH, countryCode: 'DE' };
+  const seo = (salary: { min: number; max: number } | null): Job =>
+    job({
+      position: { slug: 'seo-manager', name: 'SEO Manager' },
+      seniority: 'senior',
+      isSeo: true,
+      places: [munich],
+      salary,
+    });
+  const paid = [40_000, 50_000, 60_000, 70_000, 80_000].map((min) => seo({ min, max: min + 10_000 }));
+
+  it('estimates a new posting from the samples that arrived with it or before, in any segment', () => {
+    const base = SearchIndex.build([], { salaryBuckets: buckets, now: NOW });
+    const unpaid = seo(null);
+    let set = SegmentSet.of(base, { salaryBuckets: buckets });
+    set = set.apply(
+      paid.slice(0, 4).map((j) => ({ kind: 'upsert' as const, job: j })),
+      NOW,
+    );
+    // Four comparable salaries: no sound basis yet.
+    const early = seo(null);
+    set = set.apply([{ kind: 'upsert', job: early }], NOW);
+    set = set.apply(
+      [paid[4]!, unpaid].map((j) => ({ kind: 'upsert' as const, job: j })),
+      NOW,
+    );
+    const cards = set.reader().list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 }).jobs;
+    // The median of 40k..80k is 60k (and of the maxima 70k); the early one keeps its missing estimate.
+    expect(cards.find((c) => c.key === unpaid.key)?.estimatedSalary).toEqual({ min: 60_000, max: 70_000 });
+    expect(cards.find((c) => c.key === early.key)?.estimatedSalary).toBeNull();
   });
 });

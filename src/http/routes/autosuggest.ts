@@ -7,14 +7,14 @@ import {
   TitleSuggestResponse,
 } from '../schemas.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
 
 interface SuggestRoute {
   url: string;
   summary: string;
-  suggest: (index: SearchIndex, q: string, limit: number) => Suggestion[];
+  suggest: (index: SearchReader, q: string, limit: number) => Suggestion[];
 }
 
 const ROUTES: readonly SuggestRoute[] = [

@@ -1,6 +1,6 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
 import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/search-index.js';
 import type { JobFilter } from '../../domain/query.js';
 import type { ListedJob } from '../../domain/job.js';
 import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';
@@ -89,7 +89,7 @@ export function nextUrl(path: string, params: URLSearchParams, page: number): st
  * description that match the keywords, computed on the very strings the card carries.
  */
 function withHighlights(
-  index: SearchIndex,
+  index: SearchReader,
   filter: JobFilter | null,
   jobs: readonly ListedJob[],
   cards: JobCard[],

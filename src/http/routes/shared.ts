@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { IndexSnapshot } from '../../runtime/live-index.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/search-index.js';
 import { ApiError } from '../errors.js';
 import type { SelectedResolvers } from '../present-selected.js';
 import { DEFAULT_SUGGEST_LIMIT, MAX_SUGGEST_LIMIT } from '../schemas.js';
@@ -11,7 +11,7 @@ export function snapshotOf(request: FastifyRequest): IndexSnapshot {
   return request.snapshot;
 }
 
-export function selectedResolvers(index: SearchIndex): SelectedResolvers {
+export function selectedResolvers(index: SearchReader): SelectedResolvers {
   return {
     location: (value) => index.resolveLocation(value)?.slug ?? null,
     company: (value) => index.resolveCompany(value),

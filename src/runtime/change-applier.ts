@@ -1,0 +1,98 @@
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import type { SearchIndex, SearchReader } from '../search/search-index.js';
+import { SegmentSet, type IndexChange } from '../search/segment-set.js';
+import type { JobStore } from '../store/job-store.js';
+
+/** Changes read from the store per page of its change feed. */
+const FEED_PAGE = 5_000;
+
+/** What one catch-up did (and what the follower needs to know after it). */
+export interface CatchUpReport {
+  /** The store's change cursor the index now answers as of. */
+  cursor: number;
+  /** Live postings. */
+  size: number;
+  /** Changes read from the feed and applied. */
+  changes: number;
+  /** When answers change next by the clock alone (a posting expires, an is_new flag turns off); Infinity: never. */
+  nextExpiry: number;
+  /** Postings held in delta segments: a merge into a new base is due when it grows large. */
+  deltaSize: number;
+  segments: number;
+  readMs: number;
+  applyMs: number;
+}
+
+export interface ApplierOptions {
+  salaryBuckets: readonly SalaryBucket[];
+  /** The "new" window of is_new (NEW_WITHIN_DAYS) in ms: its end is a moment answers change. */
+  newWithinMs: number;
+}
+
+/**
+ * Keeps an index in step with a store by its change feed rather than by rebuilding: the base built
+ * at `cursor`, then every catch-up reads the changes since (whole transactions: the feed never
+ * splits one) and applies them as a new small segment plus deletion marks, and marks what expired
+ * by the clock (SegmentSet). The cost of a catch-up grows with the changes, not with the corpus.
+ * Used by the index worker (remote-index.ts) and by an index built on the serving thread (buildHere).
+ */
+export class ChangeApplier {
+  private set: SegmentSet;
+  private at: number;
+
+  constructor(
+    private readonly store: JobStore,
+    base: SearchIndex,
+    cursor: number,
+    private readonly options: ApplierOptions,
+  ) {
+    this.set = SegmentSet.of(base, { salaryBuckets: options.salaryBuckets });
+    this.at = cursor;
+  }
+
+  /** The reader over the live postings as of the last catch-up. */
+  get reader(): SearchReader {
+    return this.set.reader();
+  }
+
+  get cursor(): number {
+    return this.at;
+  }
+
+  /** The first moment after `now` when answers change by the clock alone (see CatchUpReport.nextExpiry). */
+  nextChange(now: number): number {
+    // An is_new flag is off from posted + window on: answers change at that very millisecond.
+    return Math.min(this.set.nextExpiry, this.set.nextNewChange(now, this.options.newWithinMs) - 1);
+  }
+
+  /**
+   * Reads every change after the cursor, applies them and what expired by `now`, and swaps the
+   * reader. With `pause`, the new segment is built in slices with a pause between (a worker keeps
+   * answering queries there).
+   */
+  async catchUp(now: number, pause?: () => Promise<void>): Promise<CatchUpReport> {
+    const t0 = performance.now();
+    const changes: IndexChange[] = [];
+    let since = this.at;
+    for (;;) {
+      const page = await this.store.changesSince(since, FEED_PAGE);
+      for (const change of page.changes) changes.push(change);
+      since = page.cursor;
+      if (!page.more) break;
+    }
+    const t1 = performance.now();
+    const applied = pause ? await this.set.applyAsync(changes, now, pause) : this.set.apply(changes, now);
+    this.set = applied.expire(now);
+    this.at = since;
+    return {
+      cursor: since,
+      size: this.set.reader().size,
+      changes: changes.length,
+      nextExpiry: this.nextChange(now),
+      deltaSize: this.set.deltaSize,
+      segments: this.set.segmentCount,
+      readMs: Math.round(t1 - t0),
+      applyMs: Math.round(performance.now() - t1),
+    };
+  }
+}
