@@ -50,7 +50,9 @@ function memoryOf(pid: number): Memory | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const mb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-    return { hwm: mb('VmHWM'), anon: mb('RssAnon'), file: mb('RssFile') };
+    const m = { hwm: mb('VmHWM'), anon: mb('RssAnon'), file: mb('RssFile') };
+    // A process on its way out (a zombie) has no memory lines left.
+    return Number.isNaN(m.hwm + m.anon + m.file) ? null : m;
   } catch {
     return null;
   }
