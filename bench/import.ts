@@ -1,13 +1,18 @@
 /**
- * `npm run bench:import -- [--count 100000] [--url postgres://…] [--seed 7]`: import throughput as
- * an operator gets it. Generates a seeded NDJSON feed (not timed), then runs `jobsearch import`
- * as its own process with Node's default options into a fresh store, twice (first import: all
- * inserted; re-import: all unchanged), and reports postings per second and the process's peak RSS
- * (VmHWM, Linux). A third pass measures the store alone: the same postings, already enriched,
- * staged in batches of 1,000 and published, in this process. Not a test: a measurement.
+ * `npm run bench:import -- [--count 100000] [--url postgres://…] [--seed 7] [--workers n]
+ * [--format ndjson|array] [--first-only]`: import throughput as an operator gets it. Generates a
+ * seeded feed (NDJSON, or one JSON array; not timed), then runs `jobsearch import` as its own
+ * process with Node's default options into a fresh store, twice (first import: all inserted;
+ * re-import: all unchanged), and reports postings per second (read to published: the whole
+ * process, start-up included) and the process's peak memory (Linux): VmHWM, the peak resident set,
+ * and apart from it the peaks of anonymous memory (heaps, buffers: what the import holds) and of
+ * file-backed pages (SQLite maps its file into memory; those pages are the OS's page cache).
+ * A third pass measures the store alone: the same postings, already enriched, staged in batches
+ * of 1,000 and published, in this process. `--first-only` runs the first import alone (for a
+ * million). Not a test: a measurement.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,37 +30,61 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
+interface Memory {
+  /** VmHWM: the peak resident set. */
+  hwm: number;
+  /** Peaks of RssAnon and RssFile, sampled every 50 ms. */
+  anon: number;
+  file: number;
+}
+
 interface Pass {
   seconds: number;
   perSecond: number;
-  peakRssMb: number | null;
+  memory: Memory | null;
   summary: string;
 }
 
-function peakRss(pid: number): number | null {
+/** The process's memory figures in MB (Linux /proc), or null once it is gone. */
+function memoryOf(pid: number): Memory | null {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : null;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+    const m = { hwm: mb('VmHWM'), anon: mb('RssAnon'), file: mb('RssFile') };
+    // A process on its way out (a zombie) has no memory lines left.
+    return Number.isNaN(m.hwm + m.anon + m.file) ? null : m;
   } catch {
     return null;
   }
 }
 
-async function importProcess(file: string, url: string, count: number): Promise<Pass> {
+function memoryText(m: Memory | null): string {
+  if (m === null) return 'peak RSS unknown';
+  return `peak RSS ${m.hwm.toFixed(0)} MB (anonymous ${m.anon.toFixed(0)} MB, file-backed ${m.file.toFixed(0)} MB)`;
+}
+
+async function importProcess(file: string, url: string, count: number, workers: string): Promise<Pass> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--source', 'bench'], {
+  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--source', 'bench'];
+  if (workers !== '') args.push('--workers', workers);
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  let peak: number | null = null;
+  let peak: Memory | null = null;
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2_000)));
   const poll = setInterval(() => {
-    const rss = child.pid === undefined ? null : peakRss(child.pid);
-    if (rss !== null) peak = Math.max(peak ?? 0, rss);
+    const m = child.pid === undefined ? null : memoryOf(child.pid);
+    if (m !== null)
+      peak = {
+        hwm: Math.max(peak?.hwm ?? 0, m.hwm),
+        anon: Math.max(peak?.anon ?? 0, m.anon),
+        file: Math.max(peak?.file ?? 0, m.file),
+      };
   }, 50);
   const [code] = (await once(child, 'close')) as [number | null];
   clearInterval(poll);
@@ -64,7 +93,7 @@ async function importProcess(file: string, url: string, count: number): Promise<
   return {
     seconds,
     perSecond: count / seconds,
-    peakRssMb: peak,
+    memory: peak,
     summary: out
       .trim()
       .split('\n')
@@ -95,41 +124,55 @@ async function storeOnly(
   return { enrichPerSecond: lines.length / enrichSeconds, storePerSecond: staged.length / storeSeconds };
 }
 
+/** The first (at most) 20,000 postings of the feed, as NDJSON lines. */
+function generatedLines(count: number, seed: number): string[] {
+  const lines: string[] = [];
+  for (const p of generatePostings({ count: Math.min(count, 20_000), seed, now: NOW })) lines.push(JSON.stringify(p));
+  return lines;
+}
+
 async function main(): Promise<void> {
   const count = Number(arg('count', '100000'));
   const seed = Number(arg('seed', '7'));
   const pgUrl = arg('url', '');
+  const workers = arg('workers', '');
+  const format = arg('format', 'ndjson');
+  if (format !== 'ndjson' && format !== 'array') throw new Error(`--format must be ndjson or array (got ${format})`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
   try {
-    const file = join(dir, 'feed.ndjson');
+    const file = join(dir, `feed.${format === 'array' ? 'json' : 'ndjson'}`);
     const out = createWriteStream(file);
+    let first = true;
+    if (format === 'array') out.write('[\n');
     for (const p of generatePostings({ count, seed, now: NOW })) {
-      if (!out.write(`${JSON.stringify(p)}\n`)) await once(out, 'drain');
+      const text = format === 'array' ? `${first ? '' : ',\n'}${JSON.stringify(p)}` : `${JSON.stringify(p)}\n`;
+      first = false;
+      if (!out.write(text)) await once(out, 'drain');
     }
+    if (format === 'array') out.write('\n]\n');
     out.end();
     await once(out, 'finish');
     const url = pgUrl === '' ? join(dir, 'jobs.db') : pgUrl;
     const kind = pgUrl === '' ? 'SQLite' : 'PostgreSQL';
-    console.log(`import bench: ${count} postings into ${kind}, load average ${loadavg()[0]?.toFixed(1)}`);
-    const first = await importProcess(file, url, count);
     console.log(
-      `first import:  ${first.seconds.toFixed(1)} s, ${Math.round(first.perSecond)} postings/s, peak RSS ${first.peakRssMb?.toFixed(0)} MB (${first.summary})`,
+      `import bench: ${count} postings (${format}) into ${kind}, --workers ${workers === '' ? 'default' : workers}, load average ${loadavg()[0]?.toFixed(1)}`,
     );
-    const again = await importProcess(file, url, count);
+    const firstPass = await importProcess(file, url, count, workers);
     console.log(
-      `re-import:     ${again.seconds.toFixed(1)} s, ${Math.round(again.perSecond)} postings/s, peak RSS ${again.peakRssMb?.toFixed(0)} MB (${again.summary})`,
+      `first import:  ${firstPass.seconds.toFixed(1)} s, ${Math.round(firstPass.perSecond)} postings/s, ${memoryText(firstPass.memory)} (${firstPass.summary})`,
     );
-    const sample = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((l) => l !== '')
-      .slice(0, Math.min(count, 20_000));
+    if (process.argv.includes('--first-only')) return;
+    const again = await importProcess(file, url, count, workers);
+    console.log(
+      `re-import:     ${again.seconds.toFixed(1)} s, ${Math.round(again.perSecond)} postings/s, ${memoryText(again.memory)} (${again.summary})`,
+    );
+    const sample = generatedLines(count, seed);
     const direct = await storeOnly(sample, url);
     console.log(
       `of which (${sample.length} postings in this process): enrich ${Math.round(direct.enrichPerSecond)}/s, stage + publish ${Math.round(direct.storePerSecond)}/s`,
     );
-    console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);
-    writeFileSync(join(dir, 'done'), '');
   } finally {
+    console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -15,12 +15,19 @@
  */
 import type { Job } from '../domain/job.js';
 import { StoreUnavailableError, type JobStore, type PublishResult, type StagedJob } from '../store/job-store.js';
-import { enrichRecord, type EnrichContext } from './enrich.js';
+import { enrichRecord, type EnrichContext, type EnrichResult } from './enrich.js';
+import { EnrichPool } from './enrich-pool.js';
 import type { PlaceResolver } from './locations.js';
 import { readPostings, type ReadResult } from './read-postings.js';
 
 export const DEFAULT_BATCH_SIZE = 1_000;
 export const MAX_KEPT_REJECTS = 1_000;
+/** Records sent to an enrichment thread at a time. */
+const CHUNK_SIZE = 200;
+/** Chunks in flight per enrichment thread: enough to keep it busy while the store writes a batch. */
+const CHUNKS_PER_WORKER = 8;
+/** Threads start only after this many records: a small import does not wait for them to load. */
+export const THREADS_AFTER = 1_000;
 
 export interface Reject {
   position: string;
@@ -51,6 +58,12 @@ export interface ImportOptions {
   /** Called for every reject, also those beyond the kept list (e.g. to write a reject report). */
   onReject?(reject: Reject): void;
   places?: PlaceResolver;
+  /**
+   * Enrichment threads beside the main thread (see enrich-pool.ts; the results are the same),
+   * started once THREADS_AFTER records were read. 0 (the default) enriches in this thread;
+   * ignored with `places`, which cannot cross threads.
+   */
+  workers?: number;
 }
 
 /**
@@ -80,9 +93,13 @@ export async function runImport(
     throw new ImportInterrupted({ read: 0, staged: 0, rejected: 0 }, error);
   }
   const run = new ImportRun(store, importId, options);
-  for await (const result of input) await run.add(result);
-  await run.flush();
-  return run.publish();
+  try {
+    for await (const result of input) await run.add(result);
+    await run.finish();
+    return await run.publish();
+  } finally {
+    await run.close();
+  }
 }
 
 /** Imports a file of postings (NDJSON, JSON array, JSON-LD document); `-` reads stdin. */
@@ -104,6 +121,12 @@ async function* asReadResults(records: AsyncIterable<unknown> | Iterable<unknown
   for await (const record of records) yield { ok: true, position: `item ${i++}`, record };
 }
 
+/** Read results sent for enrichment together, and the enrichment of their good records (in order). */
+interface Chunk {
+  results: ReadResult[];
+  enriched: Promise<EnrichResult[]>;
+}
+
 const NOTHING_PUBLISHED: PublishResult = {
   inserted: 0,
   updated: 0,
@@ -119,6 +142,12 @@ class ImportRun {
   private readonly ctx: EnrichContext;
   private readonly batchSize: number;
   private batch: StagedJob[] = [];
+  private chunk: ReadResult[] = [];
+  private readonly inFlight: Chunk[] = [];
+  private readonly maxInFlight: number;
+  private readonly threads: number;
+  private pool: EnrichPool | null = null;
+  private received = 0;
 
   constructor(
     private readonly store: JobStore,
@@ -129,15 +158,63 @@ class ImportRun {
       ? { source: options.source, now: options.now, places: options.places }
       : { source: options.source, now: options.now };
     this.batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+    this.threads = options.places ? 0 : Math.max(0, options.workers ?? 0);
+    this.maxInFlight = CHUNKS_PER_WORKER * Math.max(1, this.threads);
   }
 
+  /** Takes the next read result: enriched here, or queued for the pool in the order read. */
   async add(result: ReadResult): Promise<void> {
+    this.received += 1;
+    if (this.pool === null && this.threads > 0 && this.received > THREADS_AFTER)
+      this.pool = new EnrichPool(this.threads, { source: this.options.source, now: this.options.now });
+    if (this.pool === null) {
+      await this.accept(result, result.ok ? enrichRecord(result.record, this.ctx) : null);
+      return;
+    }
+    this.chunk.push(result);
+    if (this.chunk.length >= CHUNK_SIZE) await this.dispatch(this.pool);
+  }
+
+  /** Stops the enrichment threads, if any were started. */
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  /** Waits for every chunk in flight and stages what is left. */
+  async finish(): Promise<void> {
+    if (this.pool !== null && this.chunk.length > 0) await this.dispatch(this.pool);
+    for (let c = this.inFlight.shift(); c !== undefined; c = this.inFlight.shift()) await this.settle(c);
+    await this.flush();
+  }
+
+  private async dispatch(pool: EnrichPool): Promise<void> {
+    const results = this.chunk;
+    this.chunk = [];
+    const records = results.flatMap((r) => (r.ok ? [r.record] : []));
+    const enriched = pool.enrich(records);
+    // Awaited in order by settle(); this keeps a failure of a later chunk from going unhandled meanwhile.
+    enriched.catch(() => undefined);
+    this.inFlight.push({ results, enriched });
+    while (this.inFlight.length > this.maxInFlight) {
+      const oldest = this.inFlight.shift();
+      if (oldest !== undefined) await this.settle(oldest);
+    }
+  }
+
+  private async settle(chunk: Chunk): Promise<void> {
+    const enriched = await chunk.enriched;
+    let next = 0;
+    for (const result of chunk.results) await this.accept(result, result.ok ? (enriched[next++] ?? null) : null);
+  }
+
+  /** Counts one read result and stages its enrichment (or rejects it); `enriched` is null for a read failure. */
+  private async accept(result: ReadResult, enriched: EnrichResult | null): Promise<void> {
     this.counts.read += 1;
     if (!result.ok) {
       this.reject(result.position, result.reason);
       return;
     }
-    const enriched = enrichRecord(result.record, this.ctx);
+    if (enriched === null) throw new Error(`no enrichment came back for ${result.position}`);
     if (!enriched.ok) {
       this.reject(result.position, enriched.reason);
       return;

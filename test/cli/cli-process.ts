@@ -1,6 +1,6 @@
 /**
- * The CLI as real processes for tests: `bundleCli()` bundles it (and the index worker it starts,
- * which must sit beside it as index-worker.js) once per test file, packages external, so that each
+ * The CLI as real processes for tests: `bundleCli()` bundles it (and the worker threads it starts,
+ * which must sit beside it as index-worker.js and enrich-worker.js) once per test file, packages external, so that each
  * process starts in a fraction of a second; `runCli` starts one and watches its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +22,11 @@ export async function bundleCli(): Promise<CliBundle> {
   // Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
   const dir = join(ROOT, 'node_modules', `.cli-process-${process.pid}-${randomBytes(4).toString('hex')}`);
   await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    entryPoints: [
+      join(ROOT, 'src/cli/main.ts'),
+      join(ROOT, 'src/runtime/index-worker.ts'),
+      join(ROOT, 'src/ingest/enrich-worker.ts'),
+    ],
     bundle: true,
     platform: 'node',
     format: 'esm',

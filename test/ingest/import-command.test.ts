@@ -67,6 +67,15 @@ describe('jobsearch import', () => {
     expect(store.jobs.size).toBe(0);
   });
 
+  it('refuses a --workers value that is not a thread count, naming the parameter', async () => {
+    for (const bad of ['-1', 'two', '1.5', '99']) {
+      const { err, store } = await run([fixture('mixed.ndjson'), '--workers', bad]);
+      expect(err).toMatch(/--workers must be a whole number from 0 to \d+/);
+      expect(store.jobs.size).toBe(0);
+      expect(process.exitCode).toBe(1);
+    }
+  });
+
   it('writes every reject to the reject report as JSON lines', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
     try {

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ReadResult } from '../../src/ingest/read-postings.js';
+import { generatePostings } from '../../src/demo/generate.js';
+import { readPostings, type ReadResult } from '../../src/ingest/read-postings.js';
 import {
   importFile,
   ImportInterrupted,
   importRecords,
   MAX_KEPT_REJECTS,
   runImport,
+  THREADS_AFTER,
   type ImportProgress,
   type Reject,
 } from '../../src/ingest/run-import.js';
@@ -277,5 +279,65 @@ describe('runImport', () => {
     const summary = await importRecords([throwing, posting(1)], store, { source: 's', now: NOW });
     expect(summary).toMatchObject({ read: 2, inserted: 1, rejected: 1 });
     expect(summary.rejects[0]?.reason).toMatch(/boom/);
+  });
+});
+
+describe('runImport with enrichment threads', () => {
+  const REAL = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
+
+  /** Read failures, malformed records, repeated identities, real and generated postings, in one order. */
+  async function mixedInput(): Promise<ReadResult[]> {
+    const input: ReadResult[] = [];
+    for await (const r of readPostings(fixture('mixed.ndjson'))) input.push(r);
+    for await (const r of readPostings(REAL)) input.push(r);
+    let i = 0;
+    for (const record of generatePostings({ count: THREADS_AFTER + 700, seed: 11, now: NOW })) {
+      input.push({ ok: true, position: `generated ${i}`, record });
+      if (i % 97 === 0) input.push({ ok: false, position: `broken ${i}`, reason: 'malformed JSON: here' });
+      if (i % 131 === 0) input.push({ ok: true, position: `again ${i}`, record });
+      i += 1;
+    }
+    return input;
+  }
+
+  it('stages exactly the jobs, rejects and progress that enriching in this thread gives, in the same order', async () => {
+    const input = await mixedInput();
+    const run = async (workers: number) => {
+      const store = new MemoryStore();
+      const progress: ImportProgress[] = [];
+      const summary = await runImport(input, store, {
+        source: 'w',
+        now: NOW,
+        workers,
+        batchSize: 100,
+        onProgress: (p) => progress.push(p),
+      });
+      return { summary, progress, jobs: JSON.stringify([...store.jobs.entries()]) };
+    };
+    const here = await run(0);
+    const threads = await run(2);
+    expect(here.summary.staged).toBeGreaterThan(THREADS_AFTER + 700);
+    expect(here.summary.rejected).toBeGreaterThan(10);
+    expect(threads.summary).toEqual(here.summary);
+    expect(threads.progress).toEqual(here.progress);
+    expect(threads.jobs).toBe(here.jobs);
+  });
+
+  it('turns a record that cannot be sent to a thread into a reject, keeping its neighbours', async () => {
+    const store = new MemoryStore();
+    const throwing = { '@type': 'JobPosting', title: 'X', hiringOrganization: 'A' };
+    Object.defineProperty(throwing, 'description', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
+    const records: object[] = Array.from({ length: THREADS_AFTER + 3 }, (_, i) => posting(i));
+    records.splice(THREADS_AFTER + 1, 0, throwing);
+    const summary = await importRecords(records, store, { source: 's', now: NOW, workers: 1 });
+    expect(summary).toMatchObject({ read: THREADS_AFTER + 4, inserted: THREADS_AFTER + 3, rejected: 1 });
+    expect(summary.rejects).toEqual([
+      { position: `item ${THREADS_AFTER + 1}`, reason: expect.stringMatching(/boom/) as unknown },
+    ]);
   });
 });

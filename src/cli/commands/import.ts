@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read-postings.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
+import { defaultEnrichWorkers, MAX_ENRICH_WORKERS } from '../../ingest/enrich-pool.js';
 import {
   importFile,
   ImportInterrupted,
@@ -25,6 +26,7 @@ interface ImportCommandOptions {
   rejectReport?: string;
   sync?: boolean;
   allowRejects?: boolean;
+  workers?: string;
 }
 
 /**
@@ -68,6 +70,10 @@ export function registerImport(
     .option('--sync', 'the input is the whole feed: postings of this source absent from it are removed')
     .option('--allow-rejects', 'exit 0 even when postings were rejected')
     .option('--reject-report <file>', 'write every reject as one JSON line {position, reason} to this file')
+    .option(
+      '--workers <n>',
+      `enrichment threads beside the main one, 0 to ${MAX_ENRICH_WORKERS} (default: one per further core, here ${defaultEnrichWorkers()})`,
+    )
     .action(async (file: string, options: ImportCommandOptions) => {
       await runImportCommand(file, options, openStore, io, storeLabel);
     });
@@ -84,6 +90,19 @@ async function runImportCommand(
   if (!SOURCE_NAME.test(options.source)) {
     io.err.write(
       `jobsearch import: --source must be 1 to 64 letters, digits, '.', '_' or '-' (got ${JSON.stringify(options.source)})\n`,
+    );
+    process.exitCode = EXIT_INPUT;
+    return;
+  }
+  const workers = options.workers === undefined ? defaultEnrichWorkers() : Number(options.workers);
+  if (
+    !Number.isInteger(workers) ||
+    workers < 0 ||
+    workers > MAX_ENRICH_WORKERS ||
+    !/^\d+$/.test(options.workers ?? '0')
+  ) {
+    io.err.write(
+      `jobsearch import: --workers must be a whole number from 0 to ${MAX_ENRICH_WORKERS} (got ${JSON.stringify(options.workers)})\n`,
     );
     process.exitCode = EXIT_INPUT;
     return;
@@ -109,6 +128,7 @@ async function runImportCommand(
       source: options.source,
       now: started,
       sync: options.sync === true,
+      workers,
       onProgress(p) {
         const now = Date.now();
         if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
