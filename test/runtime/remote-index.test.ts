@@ -104,3 +104,39 @@ describe('takeReply', () => {
     }
   });
 });
+
+describe('catching up with the change feed in the worker', () => {
+  it('applies upserts, updates, deletions and expiry to the worker-held index without a build', async () => {
+    const file = path.join(dir, 'follow.db');
+    const store = new SqliteJobStore(file);
+    await store.migrate();
+    const kept = job({ workModel: 'remote' });
+    const changed = job({ workModel: 'remote' });
+    const dropped = job({ workModel: 'hybrid' });
+    const expiring = job({ workModel: 'onsite', validThrough: NOW + 1_000 });
+    await store.upsert([kept, changed, dropped, expiring]);
+    const built = await buildInWorker({ databaseUrl: file, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    try {
+      expect(built.index.size).toBe(4);
+      const many = Array.from({ length: 1_200 }, () => job({ workModel: 'hybrid' }));
+      await store.upsert([{ ...changed, workModel: 'hybrid' }, ...many]);
+      await store.delete([dropped.key]);
+      const report = await built.catchUp!(NOW + 2_000);
+      expect(report.cursor).toBe(await store.changeCursor());
+      expect(report.changes).toBe(1 + 1_200 + 1);
+      // kept + changed + 1,200 new; dropped deleted; expiring past its validThrough
+      expect(built.index.size).toBe(2 + 1_200);
+      expect(built.index.count({ workModel: 'remote' })).toBe(1);
+      expect(built.index.count({ workModel: 'hybrid' })).toBe(1_201);
+      expect(built.index.count({ workModel: 'onsite' })).toBe(0);
+      expect(report.deltaSize).toBe(1_201);
+      // Nothing new: a second catch-up reads nothing and changes nothing.
+      const again = await built.catchUp!(NOW + 2_000);
+      expect(again.changes).toBe(0);
+      expect(built.index.size).toBe(1_202);
+    } finally {
+      built.retire();
+      await store.close();
+    }
+  });
+});
