@@ -194,7 +194,11 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
         options.log.debug({ reason: err instanceof Error ? err.message : String(err) }, 'index refresh failed again');
     } finally {
       if (!stopped) {
-        timer = setTimeout(() => void tick(), options.intervalMs);
+        // The next poll, or sooner the moment answers change by the clock (an expiry, the end of
+        // an is_new window), so that they change at that moment and not up to a poll later.
+        // (A moment already past — a refresh that failed — waits for the poll: no busy loop.)
+        const due = current.nextExpiry + 1 - now();
+        timer = setTimeout(() => void tick(), due > 0 ? Math.min(options.intervalMs, due) : options.intervalMs);
         timer.unref();
       }
     }
