@@ -31,7 +31,10 @@ export function defaultMergeAt(baseSize: number): number {
 }
 
 export interface Follower {
-  /** One step of the loop: rebuilds and swaps when the index is stale; resolves true if it did. */
+  /**
+   * One step of the loop: catches up (or rebuilds) and swaps when the index is stale; resolves
+   * true if it did. It reads the store after the call (waiting for a step under way first).
+   */
   refresh(): Promise<boolean>;
   /**
    * Checks the store now rather than at the next poll (a change notification arrived), after any
@@ -174,10 +177,21 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     install(built);
     return true;
   };
-  // One refresh at a time: a second caller waits for the one under way.
+  // One refresh at a time. A caller that finds one under way (a timed poll, say) gets the one
+  // after it: the one under way may have read the cursor before the caller's change.
+  let queued: Promise<boolean> | null = null;
   const refresh = (): Promise<boolean> => {
-    running ??= refreshNow().finally(() => (running = null));
-    return running;
+    if (running === null) {
+      running = refreshNow().finally(() => (running = null));
+      return running;
+    }
+    queued ??= running
+      .catch(() => false)
+      .then(() => {
+        queued = null;
+        return refresh();
+      });
+    return queued;
   };
 
   // One log line per change of state (failing, recovered), not one per tick: a store that is down
