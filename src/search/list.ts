@@ -47,18 +47,20 @@ function pageDocs(
 }
 
 /**
- * The first `end` matching documents of one segment in the request's order, with their total and
- * (relevance with keywords) their scores: what segments.ts merges across segments.
+ * The matching documents of one segment at positions [start, end) of the request's order (clipped
+ * to the matches), with their total and (relevance with keywords) their scores: what segments.ts
+ * merges across segments.
  */
-export function firstDocs(
+export function windowDocs(
   e: Engine,
   request: ListRequest,
+  start: number,
   end: number,
   ctx: PlanContext,
 ): { total: number; docs: Uint32Array; scores: Float64Array | null } {
   const plan = planFilter(e, request.filter, ctx);
   const match = evaluate(e, plan);
-  const w = { start: 0, end: Math.min(end, match.size) };
+  const w = { start: Math.min(start, match.size), end: Math.min(end, match.size) };
   return { total: match.size, ...pageDocs(e, request, plan, match, w, ctx.keywords) };
 }
 

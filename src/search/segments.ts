@@ -10,7 +10,7 @@ import { buildLists, tallyFacets, type FacetDict, type FacetDicts } from './face
 import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from './keyword-query.js';
-import { firstDocs, withEstimate } from './list.js';
+import { windowDocs, withEstimate } from './list.js';
 import { paginate } from './paginate.js';
 import { betterPlace, placeCandidates, type PlaceInfo } from './places.js';
 import { newBitset } from './postings/bitset.js';
@@ -140,31 +140,65 @@ export class SegmentedIndex {
     return this.pages.get(key, () => freeze(this.mergePage(request)));
   }
 
+  /**
+   * A page over every segment. The small segments give all their matches in order; the base only
+   * the window of its order that can reach the page — positions [start - D, end) for D matches in
+   * the small segments — found by its own paging (a walk from the nearer end), so a deep page
+   * costs what it costs one index, plus D. The two are merged by (key, board id) and the page is
+   * cut at its place in the whole order. Relevance by score takes the first `end` of each.
+   */
   private mergePage(request: ListRequest): { total: number; jobs: ListedJob[] } {
-    const { end } = paginate(Number.MAX_SAFE_INTEGER, request.page, request.perPage);
-    const hits: Hit[] = [];
-    let total = 0;
-    // Relevance orders by score when the keywords have words (the same text parses alike everywhere).
-    let byScore = false;
-    for (let s = 0; s < this.views.length; s++) {
-      const v = this.views[s]!;
-      const first = firstDocs(v.e, request, end, v.ctx);
-      total += first.total;
-      byScore = first.scores !== null;
-      first.docs.forEach((d, i) => {
-        const job = v.e.jobs[d]!;
-        hits.push({
-          s,
-          d,
-          job,
-          key: first.scores ? first.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request),
-        });
-      });
-    }
+    const { start, end } = paginate(Number.MAX_SAFE_INTEGER, request.page, request.perPage);
+    const byScore = request.sort === 'relevance' && hasWords(this.views[0]!, request);
     const descending = request.sort === 'relevance' ? !byScore || request.order === 'desc' : request.order === 'desc';
-    hits.sort((a, b) => compareKeys(a.key, b.key, descending) || compareBoardIds(a.job, b.job));
+    const before = (a: Hit, b: Hit): number => compareKeys(a.key, b.key, descending) || compareBoardIds(a.job, b.job);
+    const small: Hit[] = [];
+    let total = 0;
+    for (let s = 1; s < this.views.length; s++) {
+      const got = this.hitsOf(s, request, 0, byScore ? end : Number.MAX_SAFE_INTEGER);
+      total += got.total;
+      small.push(...got.hits);
+    }
+    small.sort(before);
+    const d = small.length;
+    const baseTotal = this.totalOf(0, request);
+    total += baseTotal;
+    // Clipped to the base's matches, so that the base has a document just before its window.
+    const from = byScore ? 0 : Math.min(baseTotal, Math.max(0, start - d));
+    const base = this.hitsOf(0, request, from, end);
+    // The small segments' hits before the base's window are not in the merged block.
+    let skipped = 0;
+    if (from > 0) {
+      const first = this.hitsOf(0, request, from - 1, from).hits[0]!;
+      while (skipped < d && before(small[skipped]!, first) < 0) skipped++;
+    }
+    // Every later hit of the small segments may follow: one that truly comes after the base's
+    // window lands at or past `end` in the block too (the window's base hits all precede it).
+    const block = base.hits.concat(small.slice(skipped));
+    block.sort(before);
+    const offset = from + skipped; // the global position of block[0]
     const w = paginate(total, request.page, request.perPage);
-    return { total, jobs: hits.slice(w.start, w.end).map((h) => withEstimate(this.views[h.s]!.e, h.d)) };
+    return {
+      total,
+      jobs: block.slice(w.start - offset, w.end - offset).map((h) => withEstimate(this.views[h.s]!.e, h.d)),
+    };
+  }
+
+  /** The number of matches in segment s. */
+  private totalOf(s: number, request: ListRequest): number {
+    const v = this.views[s]!;
+    return evaluate(v.e, planFilter(v.e, request.filter, v.ctx)).size;
+  }
+
+  /** The hits of segment s at positions [start, end) of its order. */
+  private hitsOf(s: number, request: ListRequest, start: number, end: number): { total: number; hits: Hit[] } {
+    const v = this.views[s]!;
+    const got = windowDocs(v.e, request, start, end, v.ctx);
+    const hits = Array.from(got.docs, (d, i) => {
+      const job = v.e.jobs[d]!;
+      return { s, d, job, key: got.scores ? got.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request) };
+    });
+    return { total: got.total, hits };
   }
 
   /** Facet counts over every segment, the lists made once from the summed counts. */
@@ -349,6 +383,14 @@ export class SegmentedIndex {
     }
     return sources;
   }
+}
+
+/** Whether the request's keywords have words (relevance then orders by score). */
+function hasWords(v: View, request: ListRequest): boolean {
+  const text = request.filter.keywords;
+  return (
+    text !== undefined && parseKeywords(v.e.keywords, text, request.filter.typos !== false, v.ctx.keywords) !== null
+  );
 }
 
 interface Hit {

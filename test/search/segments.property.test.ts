@@ -257,6 +257,20 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
                 expect(index.count(r.filter)).toBe(naive.count(r.filter));
                 expect(index.list(r)).toEqual(naive.list(r));
               }
+              // Deep pages (the middle and the last), where the base gives only a window of its order.
+              const total = naive.live.length;
+              for (const sort of ['date', 'salary'] as const) {
+                for (const page of [Math.ceil(total / 4), Math.ceil(total / 2), Math.ceil(total / 2) + 1]) {
+                  const r: ListRequest = {
+                    filter: {},
+                    sort,
+                    order: page % 2 ? 'asc' : 'desc',
+                    page: page || 1,
+                    perPage: 2,
+                  };
+                  expect(index.list(r)).toEqual(naive.list(r));
+                }
+              }
               // Relevance by words of live titles: BM25's corpus-wide statistics decide the order.
               for (const [i, order] of [
                 [0, 'desc'],
