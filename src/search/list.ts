@@ -47,21 +47,30 @@ function pageDocs(
 }
 
 /**
- * The matching documents of one segment at positions [start, end) of the request's order (clipped
- * to the matches), with their total and (relevance with keywords) their scores: what segments.ts
- * merges across segments.
+ * One segment's matches in the request's order, evaluated once: their number, and the documents at
+ * positions [start, end) of the order (clipped to the matches) with (relevance with keywords)
+ * their scores — what segments.ts merges across segments. A window is valid until the engine's
+ * next evaluation (scratch buffers).
  */
-export function windowDocs(
+export function orderedMatches(
   e: Engine,
   request: ListRequest,
-  start: number,
-  end: number,
   ctx: PlanContext,
-): { total: number; docs: Uint32Array; scores: Float64Array | null } {
+): { total: number; window: (start: number, end: number) => { docs: Uint32Array; scores: Float64Array | null } } {
   const plan = planFilter(e, request.filter, ctx);
   const match = evaluate(e, plan);
-  const w = { start: Math.min(start, match.size), end: Math.min(end, match.size) };
-  return { total: match.size, ...pageDocs(e, request, plan, match, w, ctx.keywords) };
+  return {
+    total: match.size,
+    window: (start, end) =>
+      pageDocs(
+        e,
+        request,
+        plan,
+        match,
+        { start: Math.min(start, match.size), end: Math.min(end, match.size) },
+        ctx.keywords,
+      ),
+  };
 }
 
 function orderOf(e: Engine, request: ListRequest): SortOrder {

@@ -231,12 +231,14 @@ function sizes(postings: readonly { size: number }[]): Uint32Array {
   return Uint32Array.from(postings.slice(1), (p) => p.size);
 }
 
-function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
+/** A result page frozen for sharing from a cache (segments.ts shares it). */
+export function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
   Object.freeze(page.jobs);
   return Object.freeze(page);
 }
 
-function deepFreeze<T>(value: T): T {
+/** A cached result frozen all the way down (segments.ts shares it). */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

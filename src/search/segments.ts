@@ -3,20 +3,20 @@ import { LruMap } from '../domain/lru-map.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import { compareBoardIds } from './board-order.js';
-import { COLLATOR, compareStrings } from './columns.js';
+import { COLLATOR, compareStrings, type Dictionary } from './columns.js';
 import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
 import { FACET_KEYS, type FacetKey } from './facet-count.js';
 import { buildLists, tallyFacets, type FacetDict, type FacetDicts } from './facets.js';
 import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from './keyword-query.js';
-import { windowDocs, withEstimate } from './list.js';
+import { orderedMatches, withEstimate } from './list.js';
 import { paginate } from './paginate.js';
 import { betterPlace, placeCandidates, type PlaceInfo } from './places.js';
 import { newBitset } from './postings/bitset.js';
 import { filterKey } from './cache-key.js';
 import { QueryCache } from './query-cache.js';
-import { SearchIndex, type IndexParts, type ResolvedPlace } from './search-index.js';
+import { deepFreeze, freeze, SearchIndex, type IndexParts, type ResolvedPlace } from './search-index.js';
 import { rankedMatches, type SuggestIndex } from './suggest.js';
 import { forEachTitleWord, type TitleSuggestion } from './title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
@@ -155,26 +155,26 @@ export class SegmentedIndex {
     const small: Hit[] = [];
     let total = 0;
     for (let s = 1; s < this.views.length; s++) {
-      const got = this.hitsOf(s, request, 0, byScore ? end : Number.MAX_SAFE_INTEGER);
+      const got = this.ordered(s, request);
       total += got.total;
-      small.push(...got.hits);
+      small.push(...got.hits(0, byScore ? end : got.total));
     }
     small.sort(before);
     const d = small.length;
-    const baseTotal = this.totalOf(0, request);
-    total += baseTotal;
+    const base = this.ordered(0, request);
+    total += base.total;
     // Clipped to the base's matches, so that the base has a document just before its window.
-    const from = byScore ? 0 : Math.min(baseTotal, Math.max(0, start - d));
-    const base = this.hitsOf(0, request, from, end);
+    const from = byScore ? 0 : Math.min(base.total, Math.max(0, start - d));
+    const window = base.hits(from, end);
     // The small segments' hits before the base's window are not in the merged block.
     let skipped = 0;
     if (from > 0) {
-      const first = this.hitsOf(0, request, from - 1, from).hits[0]!;
+      const first = base.hits(from - 1, from)[0]!;
       while (skipped < d && before(small[skipped]!, first) < 0) skipped++;
     }
     // Every later hit of the small segments may follow: one that truly comes after the base's
     // window lands at or past `end` in the block too (the window's base hits all precede it).
-    const block = base.hits.concat(small.slice(skipped));
+    const block = window.concat(small.slice(skipped));
     block.sort(before);
     const offset = from + skipped; // the global position of block[0]
     const w = paginate(total, request.page, request.perPage);
@@ -184,21 +184,20 @@ export class SegmentedIndex {
     };
   }
 
-  /** The number of matches in segment s. */
-  private totalOf(s: number, request: ListRequest): number {
+  /** Segment s's matches in the request's order: their number, and hits at any window of it. */
+  private ordered(s: number, request: ListRequest): { total: number; hits: (start: number, end: number) => Hit[] } {
     const v = this.views[s]!;
-    return evaluate(v.e, planFilter(v.e, request.filter, v.ctx)).size;
-  }
-
-  /** The hits of segment s at positions [start, end) of its order. */
-  private hitsOf(s: number, request: ListRequest, start: number, end: number): { total: number; hits: Hit[] } {
-    const v = this.views[s]!;
-    const got = windowDocs(v.e, request, start, end, v.ctx);
-    const hits = Array.from(got.docs, (d, i) => {
-      const job = v.e.jobs[d]!;
-      return { s, d, job, key: got.scores ? got.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request) };
-    });
-    return { total: got.total, hits };
+    const order = orderedMatches(v.e, request, v.ctx);
+    return {
+      total: order.total,
+      hits: (start, end) => {
+        const got = order.window(start, end);
+        return Array.from(got.docs, (d, i) => {
+          const job = v.e.jobs[d]!;
+          return { s, d, job, key: got.scores ? got.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request) };
+        });
+      },
+    };
   }
 
   /** Facet counts over every segment, the lists made once from the summed counts. */
@@ -527,25 +526,27 @@ function placeSource(v: View): SuggestSource {
   const gone = new Map<number, number>();
   const { offsets, ids } = column;
   for (const d of v.deleted) for (let j = offsets[d]!; j < offsets[d + 1]!; j++) bump(gone, ids[j]! - 1);
-  return {
-    index: v.parts.locationSuggest,
-    idOf: (entity) => column.values[entity + 1]!,
-    entityOf: (id) => {
-      const code = column.codes.get(id);
-      return code === undefined ? undefined : code - 1;
-    },
-    count: (entity) => column.postings[entity + 1]!.size - (gone.get(entity) ?? 0),
-    touched: gone.size,
-    kindOf: () => 0,
-  };
+  return dictionarySource(v.parts.locationSuggest, column, gone);
 }
 
 function companySource(v: View): SuggestSource {
   const column = v.e.columns.company;
   const gone = new Map<number, number>();
   for (const d of v.deleted) if (column.col[d] !== 0) bump(gone, column.col[d]! - 1);
+  return dictionarySource(v.parts.companySuggest, column, gone);
+}
+
+/**
+ * Suggestions over a facet dictionary (entity = code - 1, identity = its value), with the live jobs
+ * of each: its postings less `gone`, the deleted documents per entity.
+ */
+function dictionarySource(
+  index: SuggestIndex,
+  column: Pick<Dictionary, 'values' | 'codes' | 'postings'>,
+  gone: ReadonlyMap<number, number>,
+): SuggestSource {
   return {
-    index: v.parts.companySuggest,
+    index,
     idOf: (entity) => column.values[entity + 1]!,
     entityOf: (id) => {
       const code = column.codes.get(id);
@@ -595,17 +596,4 @@ function bump(map: Map<number, number>, key: number): void {
 
 function clearBits(words: Uint32Array, ids: Uint32Array): void {
   for (const d of ids) words[d >>> 5]! &= ~(1 << (d & 31));
-}
-
-function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
-  Object.freeze(page.jobs);
-  return Object.freeze(page);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

@@ -2,11 +2,18 @@ import type { Suggestion } from '../../src/domain/query.js';
 import { foldKey, foldKeys } from './naive-text.js';
 import { cmp, collator, slugsOf, type NaiveSearch } from './naive-search.js';
 
-/** Autocomplete by the rules: every entity tested against every word start of its label. */
-function suggest(entities: { value: string; label: string; jobs: number }[], q: string, limit: number): Suggestion[] {
+/**
+ * Autocomplete by the rules: every entity tested against every word start of its label; those
+ * with a whole-name match first, then by jobs, label and value; the kept ones by label.
+ */
+export function rankByPrefix<T extends { value: string; label: string; jobs: number }>(
+  entities: readonly T[],
+  q: string,
+  limit: number,
+): T[] {
   const k = foldKey(q);
   if (k === '' || limit < 1) return [];
-  const hits: { value: string; label: string; jobs: number; whole: boolean }[] = [];
+  const hits: (T & { whole: boolean })[] = [];
   for (const e of entities) {
     if (e.jobs === 0) continue; // known to a segment, but no live job has it
     const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
@@ -20,10 +27,11 @@ function suggest(entities: { value: string; label: string; jobs: number }[], q: 
       collator.compare(a.label, b.label) ||
       cmp(a.value, b.value),
   );
-  return hits
-    .slice(0, limit)
-    .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value))
-    .map(({ value, label }) => ({ value, label }));
+  return hits.slice(0, limit).sort((a, b) => collator.compare(a.label, b.label) || cmp(a.value, b.value));
+}
+
+function suggest(entities: { value: string; label: string; jobs: number }[], q: string, limit: number): Suggestion[] {
+  return rankByPrefix(entities, q, limit).map(({ value, label }) => ({ value, label }));
 }
 
 export function naiveSuggestLocations(n: NaiveSearch, q: string, limit: number): Suggestion[] {

@@ -9,14 +9,15 @@ import { SegmentedIndex } from '../../src/search/segments.js';
 import { job, MUNICH } from '../builders.js';
 import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
 import { naiveFacets } from './naive-facets.js';
-import { cmp, collator, NaiveSearch, naiveEstimates, words } from './naive-search.js';
+import { cmp, NaiveSearch, naiveEstimates, words } from './naive-search.js';
 import {
+  rankByPrefix,
   naiveResolveCompany,
   naiveResolveLocation,
   naiveSuggestCompanies,
   naiveSuggestLocations,
 } from './naive-suggest.js';
-import { foldKey, foldKeys } from './naive-text.js';
+import { foldKey } from './naive-text.js';
 import { cleanQueryText } from './naive-word-forms.js';
 
 const buckets = DEFAULT_SALARY_BUCKETS;
@@ -217,27 +218,14 @@ function naiveTitles(
       entities.set(k, { label, kind: 'word' });
     }
   }
-  const k = foldKey(q);
-  if (k === '' || limit < 1) return [];
-  const hits = [...entities].flatMap(([key, e]) => {
-    const count = n.live.filter((j) =>
-      e.kind === 'position' ? foldKey(j.position.name) === key : titleKeys(j.title).has(key),
-    ).length;
-    const starts = [...e.label.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => m.index);
-    const at = starts.filter((s) => foldKeys(e.label.slice(s)).some((x) => x.startsWith(k)));
-    return count > 0 && at.length > 0 ? [{ ...e, count, whole: at.includes(starts[0]!) }] : [];
-  });
-  hits.sort(
-    (a, b) =>
-      Number(b.whole) - Number(a.whole) ||
-      b.count - a.count ||
-      collator.compare(a.label, b.label) ||
-      cmp(a.label, b.label),
-  );
-  return hits
-    .slice(0, limit)
-    .sort((a, b) => collator.compare(a.label, b.label) || cmp(a.label, b.label))
-    .map((h) => ({ value: h.label, label: h.label, count: h.count, kind: h.kind }));
+  const counted = [...entities].map(([key, e]) => ({
+    value: e.label,
+    label: e.label,
+    kind: e.kind,
+    jobs: n.live.filter((j) => (e.kind === 'position' ? foldKey(j.position.name) === key : titleKeys(j.title).has(key)))
+      .length,
+  }));
+  return rankByPrefix(counted, q, limit).map((h) => ({ value: h.label, label: h.label, count: h.jobs, kind: h.kind }));
 }
 
 describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
