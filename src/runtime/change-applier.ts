@@ -3,6 +3,9 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { SegmentSet, type IndexChange } from '../search/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
 
+/** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */
+export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
+
 /** Changes read from the store per page of its change feed. */
 const FEED_PAGE = 5_000;
 

@@ -122,14 +122,11 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     live.swap(built.index, built.cursor, built.builtAt);
     retireLater(current);
     current = built;
-    deltaSize = 0;
     options.log.info({ index: built.stats }, 'index rebuilt');
     options.onRebuild?.(built.stats);
   };
 
   const mergeAt = options.mergeAt ?? defaultMergeAt;
-  /** Postings in the current index's delta segments (since its base was built). */
-  let deltaSize = 0;
   /** A merge (a full build in the background) under way, while catch-ups go on. */
   let merging: Promise<void> | null = null;
   const startMerge = (cursor: number): void => {
@@ -162,10 +159,9 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
       target.nextExpiry = report.nextExpiry;
       if (report.index) target.index = report.index;
       live.swap(target.index, report.cursor, at);
-      deltaSize = report.deltaSize;
       options.log.debug({ catchUp: report }, 'index caught up');
       options.onCatchUp?.(report);
-      if (merging === null && deltaSize >= mergeAt(target.stats.documents)) startMerge(report.cursor);
+      if (merging === null && report.deltaSize >= mergeAt(target.stats.documents)) startMerge(report.cursor);
       return true;
     }
     if (!isStale(current, cursor, at, options.maxAgeMs)) return false;

@@ -3,7 +3,7 @@ import { SearchIndex, type SearchReader } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
 import { RefreshHealth } from './health.js';
-import { ChangeApplier, type CatchUpReport } from './change-applier.js';
+import { ChangeApplier, DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 
 export type { SearchReader } from '../search/search-index.js';
 
@@ -88,7 +88,7 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
   });
   const applier = new ChangeApplier(store, built.index, cursor, {
     salaryBuckets: options.salaryBuckets,
-    newWithinMs: options.newWithinMs ?? 7 * 86_400_000,
+    newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS,
   });
   return {
     index: built.index,

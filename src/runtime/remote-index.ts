@@ -1,10 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
-import type { CatchUpReport } from './change-applier.js';
+import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
-
-/** NEW_WITHIN_DAYS' default (7 days), in ms. */
-export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
 
 /** A call that takes longer than this is reported as an error rather than waited for. */
 const CALL_TIMEOUT_MS = 10_000;
