@@ -120,7 +120,7 @@ export class SegmentSet {
    * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
    */
   apply(changes: readonly IndexChange[], now: number): SegmentSet {
-    const step = this.mark(changes);
+    const step = this.mark(changes, now);
     if (step === null) return this;
     let parts = step.parts;
     if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now, true)));
@@ -134,7 +134,7 @@ export class SegmentSet {
    * slices (the index worker answers queries there), so no single step holds the thread for long.
    */
   async applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
-    const step = this.mark(changes);
+    const step = this.mark(changes, now);
     if (step === null) return this;
     let parts = step.parts;
     if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause, true))));
@@ -143,8 +143,11 @@ export class SegmentSet {
     return new SegmentSet(parts, this.options);
   }
 
-  /** The deletion marks of the changes, and the postings they add (the last state of each key). */
-  private mark(changes: readonly IndexChange[]): { parts: Part[]; added: Job[] } | null {
+  /**
+   * The deletion marks of the changes, and the postings they add: the last state of each key, if
+   * live at `now` (a batch of expired postings adds no segment).
+   */
+  private mark(changes: readonly IndexChange[], now: number): { parts: Part[]; added: Job[] } | null {
     if (changes.length === 0) return null;
     const deleted = this.parts.map((p) => new Set(p.deleted));
     const added = new Map<string, Job>();
@@ -156,7 +159,8 @@ export class SegmentSet {
       if (at !== null) deleted[at.part]!.add(at.doc);
       if (change.kind === 'upsert') added.set(key, change.job);
     }
-    return { parts: this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! })), added: [...added.values()] };
+    const live = [...added.values()].filter((j) => j.validThrough === null || j.validThrough >= now);
+    return { parts: this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! })), added: live };
   }
 
   /** The set with every posting whose validThrough lies before `now` marked deleted. */
@@ -185,12 +189,12 @@ export class SegmentSet {
 
   /**
    * How a delta segment is built: estimates by the base's estimator, to which the new postings
-   * (live at `now`) are added first when they are new to the index (`sample`) — not when small
-   * segments are merged, whose postings were added when they arrived.
+   * (live at `now`: mark keeps only those) are added first when they are new to the index
+   * (`sample`) — not when small segments are merged, whose postings were added when they arrived.
    */
   private deltaOptions(jobs: readonly Job[], now: number, sample: boolean): SearchIndexOptions {
     const base = SearchIndex.partsOf(this.parts[0]!.index).engine;
-    if (sample) base.estimator.add(jobs.filter((j) => j.validThrough === null || j.validThrough >= now));
+    if (sample) base.estimator.add(jobs);
     return {
       salaryBuckets: this.options.salaryBuckets,
       now,
