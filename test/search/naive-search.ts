@@ -217,7 +217,19 @@ export class NaiveSearch {
     );
   }
 
+  // Memos of pure functions of the (fixed) corpus: the answers are the plain definitions below,
+  // only not recomputed for every job a query scores.
+  private readonly memo = new Map<unknown, unknown>();
+  private remember<T>(key: unknown, compute: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, compute());
+    return this.memo.get(key) as T;
+  }
+
   private tf(job: Job): Map<string, number> {
+    return this.remember(job, () => this.countTerms(job));
+  }
+
+  private countTerms(job: Job): Map<string, number> {
     const tf = new Map<string, number>();
     for (const w of this.docWords(job)) {
       for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k))))
@@ -231,6 +243,10 @@ export class NaiveSearch {
    * its typo stems (not exact), each sorted.
    */
   private queryStems(text: string, lang: string, typos = true): { exact: string[]; typo: string[] }[] {
+    return this.remember(`q|${typos}|${lang}|${text}`, () => this.stemsOf(text, lang, typos));
+  }
+
+  private stemsOf(text: string, lang: string, typos: boolean): { exact: string[]; typo: string[] }[] {
     const ws = words(cleanQueryText(text)).slice(0, 32);
     const vocab = [
       ...new Set(
@@ -262,7 +278,10 @@ export class NaiveSearch {
 
   /** Documents of the language with the stem. */
   df(lang: string, s: string): number {
-    return this.corpus.filter((j) => j.language === lang && this.tf(j).has(s)).length;
+    return this.remember(
+      `df|${lang}|${s}`,
+      () => this.corpus.filter((j) => j.language === lang && this.tf(j).has(s)).length,
+    );
   }
 
   hasKeywords(f: JobFilter): boolean {
@@ -278,7 +297,7 @@ export class NaiveSearch {
   /** BM25 over every term of every word, plus 1e6 per word matched by an exact (not typo) stem. */
   score(job: Job, text: string, typos = true): number {
     const N = this.corpus.length;
-    const lens = this.corpus.map((j) => this.docWords(j).length);
+    const lens = this.remember('lengths', () => this.corpus.map((j) => this.docWords(j).length));
     const total = lens.reduce((a, b) => a + b, 0);
     const avg = N > 0 && total > 0 ? total / N : 1;
     const tf = this.tf(job);

@@ -178,7 +178,9 @@ const lifeArb = fc.record({
   steps: fc.array(stepArb, { minLength: 1, maxLength: 8 }),
 });
 
-const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 60) };
+// endOnFailure: a failure reports its seed and path (replayable) without shrinking; each shrink
+// step replays a whole life, which took many minutes.
+const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 60), endOnFailure: true };
 const PROPERTY_TIMEOUT_MS = 240_000;
 
 /** Title suggestions by the rules (title-suggest.ts) over segments: see SegmentedIndex. */
