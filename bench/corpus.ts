@@ -41,14 +41,21 @@ interface CorpusMeta {
  * with the same size, seed and CORPUS_VERSION exists (`fresh` forces a new one; a warning says
  * when the generator or enrichment sources changed since), else generated, enriched and imported
  * into a temporary file renamed at the end, so an interrupted run leaves no half corpus.
+ *
+ * `now` is the moment the postings are generated for (BENCH_NOW by default, for the engine, which
+ * is queried at that fixed moment). A benchmark of the `jobsearch serve` process, which runs on
+ * the wall clock, passes the start of today instead: a corpus made for BENCH_NOW would be mostly
+ * expired by then. Such a corpus's file name carries its day.
  */
 export async function ensureCorpus(
   size: number,
   seed: number,
   fresh: boolean,
   log: (line: string) => void,
+  now: number = BENCH_NOW,
 ): Promise<Corpus> {
-  const path = join(CACHE_DIR, `corpus-v${CORPUS_VERSION}-n${size}-s${seed}.db`);
+  const day = now === BENCH_NOW ? '' : `-d${new Date(now).toISOString().slice(0, 10)}`;
+  const path = join(CACHE_DIR, `corpus-v${CORPUS_VERSION}-n${size}-s${seed}${day}.db`);
   const metaPath = `${path}.json`;
   if (!fresh && existsSync(path)) {
     warnIfStale(metaPath, log);
@@ -58,7 +65,7 @@ export async function ensureCorpus(
   const partial = `${path}.partial`;
   for (const f of [path, metaPath, partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
   const started = performance.now();
-  await importCorpus(partial, size, seed, log);
+  await importCorpus(partial, size, seed, now, log);
   renameSync(partial, path);
   const meta: CorpusMeta = {
     version: CORPUS_VERSION,
@@ -71,16 +78,22 @@ export async function ensureCorpus(
   return { size, seed, path, cached: false, buildMs: performance.now() - started };
 }
 
-async function importCorpus(path: string, size: number, seed: number, log: (line: string) => void): Promise<void> {
+async function importCorpus(
+  path: string,
+  size: number,
+  seed: number,
+  now: number,
+  log: (line: string) => void,
+): Promise<void> {
   const started = performance.now();
   const store = new SqliteJobStore(path);
   try {
     await store.migrate();
     const step = Math.max(10_000, Math.round(size / 10));
     let next = step;
-    const summary = await importRecords(generatePostings({ count: size, seed, now: BENCH_NOW }), store, {
+    const summary = await importRecords(generatePostings({ count: size, seed, now }), store, {
       source: BENCH_SOURCE,
-      now: BENCH_NOW,
+      now,
       batchSize: 5_000,
       onProgress: (p) => {
         if (p.read < next) return;
