@@ -9,8 +9,14 @@
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
  *    p99, longest; import duration; import end to visible (/readyz's cursor reaches the store's
  *    cursor at the import's end); RSS peak over the whole run.
+ * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
+ *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
+ *    distinct URLs (uncached), first one request at a time (latency as one user sees it: p50,
+ *    p99), then with 50 connections (autocannon, as bench/http.ts: requests per second, p99);
+ *    then one URL repeated, against a bare Fastify route answering 5 KB in another process (the
+ *    ceiling). RSS at the end.
  *
- *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh]
+ *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh] [--http-seconds 8]
  *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
  *
  * The corpus is `jobsearch generate --count size+import --now <today>` split in two: the first
@@ -25,6 +31,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import Database from 'better-sqlite3';
+import type { Job } from '../src/domain/job.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { Child } from './child.js';
+import { load, type HttpStats } from './http.js';
+import { urlsFor } from './http-urls.js';
+import { buildQueryMix, type QueryMix } from './query-mix.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench', '.cache');
@@ -39,15 +51,18 @@ interface Args {
   size: number;
   importCount: number;
   fresh: boolean;
+  /** Seconds of each autocannon run in phase 3 (0 leaves phase 3 out). */
+  httpSeconds: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { cli: null, tag: 'live', size: 100_000, importCount: 10_000, fresh: false };
+  const args: Args = { cli: null, tag: 'live', size: 100_000, importCount: 10_000, fresh: false, httpSeconds: 8 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--size') args.size = Number(argv[++i]);
     else if (a === '--import') args.importCount = Number(argv[++i]);
     else if (a === '--fresh') args.fresh = true;
+    else if (a === '--http-seconds') args.httpSeconds = Number(argv[++i]);
     else if (a === '--cli') args.cli = argv[++i] ?? null;
     else if (a === '--tag') args.tag = argv[++i] ?? 'live';
     else throw new Error(`unknown argument ${a}; usage: live-serve.ts --size N [--import N] [--fresh]`);
@@ -145,6 +160,84 @@ function summary(latencies: readonly number[]): { count: number; p50: number; p9
   const s = [...latencies].sort((a, b) => a - b);
   const r = (x: number): number => Math.round(x * 10) / 10;
   return { count: s.length, p50: r(percentile(s, 50)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? Number.NaN) };
+}
+
+/** Postings the phase-3 query mix is drawn from (the first live ones in the store's order). */
+const MIX_SOURCE = 50_000;
+
+/** A query mix over the served store: its first MIX_SOURCE live postings are the seeds. */
+async function mixOf(db: string): Promise<QueryMix> {
+  const store = new SqliteJobStore(db);
+  const jobs: Job[] = [];
+  try {
+    for await (const chunk of store.liveChunks(Date.now())) {
+      jobs.push(...chunk);
+      if (jobs.length >= MIX_SOURCE) break;
+    }
+  } finally {
+    await store.close();
+  }
+  return buildQueryMix(jobs, { seed: 1, filters: 4_000, suggests: 200, warmup: 10 });
+}
+
+/** One request at a time over `paths` (at most `count`): latency as one user sees it. */
+async function oneByOne(base: string, paths: readonly string[], count: number): Promise<ReturnType<typeof summary>> {
+  const ms: number[] = [];
+  for (const path of paths.slice(0, count)) {
+    const r = await timed(`${base}${path}`);
+    if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);
+    ms.push(r.ms);
+  }
+  return summary(ms);
+}
+
+/** Phase 3: the served index over HTTP, uncached and repeated, beside the bare-Fastify ceiling. */
+async function httpPhase(base: string, port: number, db: string, seconds: number, log: (s: string) => void) {
+  const mix = await mixOf(db);
+  const one = { filters: [mix.repeated.filter], suggests: [mix.repeated.suggest] };
+  const filterData = urlsFor('filterData', mix);
+  const list1 = urlsFor('list1', mix);
+  // Warm-up URLs are others than the timed ones (the response cache must not answer those).
+  await oneByOne(base, filterData.slice(-50), 50);
+  const single = {
+    filterData: await oneByOne(base, filterData, 1_000),
+    list1: await oneByOne(base, list1, 1_000),
+  };
+  log(
+    `one client: filter data p50 ${single.filterData.p50} ms, p99 ${single.filterData.p99} ms; list p50 ${single.list1.p50} ms, p99 ${single.list1.p99} ms`,
+  );
+  const rows: Record<string, HttpStats> = {};
+  const rate = (name: string, paths: readonly string[]) =>
+    load(port, paths, seconds).then((r) => {
+      rows[name] = r;
+      log(
+        `50 connections, ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
+      );
+    });
+  await rate('filterData', filterData.slice(1_000));
+  await rate('list1', list1.slice(1_000));
+  await rate('filterData repeated', urlsFor('filterData', one));
+  await rate('list1 repeated', urlsFor('list1', one));
+  const child = new Child<{ type: 'listening'; port: number; bytes: number }>('ceiling-worker.ts', 512);
+  try {
+    const ceilingPort = (await child.next()).port;
+    rows['ceiling'] = await load(ceilingPort, ['/ceiling'], seconds);
+    child.send({ type: 'stop' });
+    await child.exited;
+  } finally {
+    child.kill();
+  }
+  const ceiling = rows['ceiling'].rps;
+  const share = (name: string): number => Math.round((100 * (rows[name]?.rps ?? 0)) / ceiling);
+  log(
+    `repeated: filter data ${share('filterData repeated')} %, list ${share('list1 repeated')} % of the ceiling (${Math.round(ceiling)} req/s)`,
+  );
+  return {
+    seconds,
+    single,
+    connections50: rows,
+    repeatedShareOfCeilingPct: { filterData: share('filterData repeated'), list1: share('list1 repeated') },
+  };
 }
 
 interface Server {
@@ -252,6 +345,8 @@ async function main(): Promise<void> {
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
+    const http = args.httpSeconds > 0 ? await httpPhase(server.base, port, db, args.httpSeconds, log) : null;
+    const final = await memoryOf(pid);
     const result = {
       date: new Date().toISOString(),
       corpusDay: day,
@@ -277,6 +372,9 @@ async function main(): Promise<void> {
         maxRssMb: maxRss,
         peakRssMb: end.peak,
       },
+      http,
+      rssAtEndMb: final.rss,
+      peakRssMb: final.peak,
     };
     log(JSON.stringify(result, null, 2));
     await mkdir(RESULTS, { recursive: true });
