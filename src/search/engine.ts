@@ -15,6 +15,7 @@ import { buildFacetRows, type FacetRows, type RowColumn } from './facet-rows.js'
 import { Scratch } from './scratch.js';
 import { QueryCache } from './query-cache.js';
 import { buildExtraColumns, type ExtraColumns } from './extra-filters.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;
@@ -138,26 +139,38 @@ export class EngineBuilder {
 
   /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments.ts). */
   finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING, estimator: SalaryEstimator | null = null): Engine {
+    return runSteps(this.finishSteps(buckets, tuning, estimator));
+  }
+
+  /** `finish` in steps (steps.ts): the index worker pauses between them to answer queries. */
+  *finishSteps(
+    buckets: readonly SalaryBucket[],
+    tuning = DEFAULT_TUNING,
+    estimator: SalaryEstimator | null = null,
+  ): Steps<Engine> {
     const order = boardOrder(this.cards);
-    const keywords = this.keywords.finish(tuning.denseRatio, order);
+    yield;
+    const keywords = yield* this.keywords.finishSteps(tuning.denseRatio, order);
     const jobs = Array.from(order, (a) => this.cards[a]!);
-    return assemble(jobs, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    return yield* assemble(jobs, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
   }
 }
 
-/** Everything but the keyword index, over the live cards in board-id order. */
-function assemble(
+/** Everything but the keyword index, over the live cards in board-id order, in steps. */
+function* assemble(
   jobs: readonly ListedJob[],
   keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
   estimator: SalaryEstimator,
-): Engine {
+): Steps<Engine> {
   const n = jobs.length;
   const estimates = jobs.map((job) => estimator.estimate(job));
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
+  yield;
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
+  yield;
   const skills = buildMultiColumn(
     n,
     (d, emit) => {
@@ -175,6 +188,7 @@ function assemble(
     dates[d] = jobs[d]!.postedAt ?? Number.NaN;
   }
   const remote = buildRemote(jobs);
+  yield;
   const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({
     key,
     col: columns[key].col,
@@ -182,7 +196,15 @@ function assemble(
   }));
   packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
   const packed = buildPacks(n, packInputs);
+  yield;
   const places = buildPlaces(jobs, r);
+  yield;
+  const points = buildPointIndex(jobs, r);
+  const rows = rowsOf(n, packed, packInputs, skills, places.column);
+  yield;
+  const orders = ordersOf(dates, mids);
+  const extras = buildExtraColumns(jobs, estimates);
+  yield;
   return {
     n,
     tuning,
@@ -193,15 +215,15 @@ function assemble(
     columns,
     skills,
     places,
-    points: buildPointIndex(jobs, r),
+    points,
     remote,
     keywords,
     packs: packed.map((p) => p.pack),
-    rows: rowsOf(n, packed, packInputs, skills, places.column),
+    rows,
     scratch: new Scratch(n),
     keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
-    orders: ordersOf(dates, mids),
-    extras: buildExtraColumns(jobs, estimates),
+    orders,
+    extras,
   };
 }
 

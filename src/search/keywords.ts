@@ -7,12 +7,15 @@ import { isWordChar, LANGUAGE_LIST, stemKey } from './tokenize.js';
 import { indexKeys } from './word-forms.js';
 import { Chunked } from './chunked.js';
 import { WordTable } from './word-table.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 /** Term frequencies saturate here (stored in a byte). */
 export const MAX_TF = 255;
+/** Documents inverted between two yields of `finishSteps`. */
+const STEP_DOCUMENTS = 2_000;
 
 /**
  * Inverted index of stemmed terms. A term is (language, stem): a document is indexed only under
@@ -213,6 +216,11 @@ export class KeywordBuilder {
    * document d is the `order[d]`-th added (`order` is a permutation of every added document).
    */
   finish(denseRatio: number, order: Uint32Array): KeywordIndex {
+    return runSteps(this.finishSteps(denseRatio, order));
+  }
+
+  /** `finish` in steps of STEP_DOCUMENTS documents (steps.ts). */
+  *finishSteps(denseRatio: number, order: Uint32Array): Steps<KeywordIndex> {
     const n = order.length;
     const termCount = this.stems.length;
     const df = new Uint32Array(termCount);
@@ -222,6 +230,7 @@ export class KeywordBuilder {
     for (let d = 0; d < n; d++) {
       const a = order[d]!;
       for (let i = startOf(a), end = ends.get(a); i < end; i++) df[fwd.get(i)]!++;
+      if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
     const dense = Array.from(df, (f) => (isDense(f, n, denseRatio) ? newBitset(n) : null));
     const tfOffsets = new Uint32Array(termCount + 1);
@@ -245,7 +254,9 @@ export class KeywordBuilder {
         if (bits) bits[d >>> 5]! |= 1 << (d & 31);
         else docs[docFill[t]!++] = d;
       }
+      if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
+    yield;
     const total = docLength.reduce((a, b) => a + b, 0);
     return {
       n,

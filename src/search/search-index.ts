@@ -16,6 +16,7 @@ import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
 import { buildTitleSuggest, suggestTitles, type TitleSuggestion, type TitleSuggestIndex } from './title-suggest.js';
+import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 export interface SearchIndexOptions {
   salaryBuckets: readonly SalaryBucket[];
@@ -112,30 +113,45 @@ export class SearchIndex {
    */
   static async buildStreaming(
     chunks: AsyncIterable<readonly Job[]>,
-    options: SearchIndexOptions & { signal?: AbortSignal },
+    options: SearchIndexOptions & { signal?: AbortSignal; pause?: () => Promise<void> },
   ): Promise<SearchIndex> {
     const builder = new EngineBuilder(options.now);
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       builder.add(chunk);
     }
-    return SearchIndex.ofEngine(
-      builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }, options.estimator ?? null),
-    );
+    const steps = SearchIndex.finishSteps(builder, options);
+    return options.pause ? runStepsPausing(steps, options.pause) : runSteps(steps);
+  }
+
+  /** The rest of a build once every job is added, in steps (steps.ts). */
+  private static *finishSteps(builder: EngineBuilder, options: SearchIndexOptions): Steps<SearchIndex> {
+    const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    const e = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
+    return yield* SearchIndex.ofEngineSteps(e);
   }
 
   private static ofEngine(e: Engine): SearchIndex {
+    return runSteps(SearchIndex.ofEngineSteps(e));
+  }
+
+  private static *ofEngineSteps(e: Engine): Steps<SearchIndex> {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
+    yield;
+    const bases = buildBases(e);
+    yield;
     const places = e.places.column;
     const companies = e.columns.company;
-    return new SearchIndex(
-      e,
-      all,
-      buildBases(e),
-      buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings)),
-      buildSuggestIndex(companies.labels.slice(1), companies.labels.slice(1), sizes(companies.postings)),
-      buildTitleSuggest(e.jobs),
+    const placeSuggest = buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings));
+    yield;
+    const companySuggest = buildSuggestIndex(
+      companies.labels.slice(1),
+      companies.labels.slice(1),
+      sizes(companies.postings),
     );
+    yield;
+    const titleSuggest = buildTitleSuggest(e.jobs);
+    return new SearchIndex(e, all, bases, placeSuggest, companySuggest, titleSuggest);
   }
 
   /** The structures of the index, for a segmented index over several (segments.ts). */

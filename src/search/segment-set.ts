@@ -220,13 +220,13 @@ export class SegmentSet {
         await pause();
       }
     }
-    const index = await SearchIndex.buildStreaming(slices(), this.deltaOptions(jobs, now, sample));
+    const index = await SearchIndex.buildStreaming(slices(), { ...this.deltaOptions(jobs, now, sample), pause });
     return [index, jobsByDoc(index, jobs)];
   }
 }
 
-/** Postings indexed between two pauses of applyAsync. */
-const BUILD_SLICE = 500;
+/** Postings indexed between two pauses of applyAsync (the rest of the build pauses between its steps). */
+const BUILD_SLICE = 250;
 
 /** The postings of an index's documents, by document number (expired ones were left out). */
 function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {
