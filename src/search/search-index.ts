@@ -15,7 +15,12 @@ import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
-import { buildTitleSuggest, suggestTitles, type TitleSuggestion, type TitleSuggestIndex } from './title-suggest.js';
+import {
+  buildTitleSuggestSteps,
+  suggestTitles,
+  type TitleSuggestion,
+  type TitleSuggestIndex,
+} from './title-suggest.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 export interface SearchIndexOptions {
@@ -150,7 +155,7 @@ export class SearchIndex {
       sizes(companies.postings),
     );
     yield;
-    const titleSuggest = buildTitleSuggest(e.jobs);
+    const titleSuggest = yield* buildTitleSuggestSteps(e.jobs);
     return new SearchIndex(e, all, bases, placeSuggest, companySuggest, titleSuggest);
   }
 

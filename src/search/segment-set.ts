@@ -4,6 +4,7 @@ import { compareBoardIds } from './board-order.js';
 import type { EngineTuning } from './engine.js';
 import { SearchIndex, type SearchIndexOptions, type SearchReader } from './search-index.js';
 import { SegmentedIndex } from './segments.js';
+import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 /** A change to apply: a posting's new state, or its removal (the store's change feed). */
 export type IndexChange =
@@ -120,7 +121,7 @@ export class SegmentSet {
    * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
    */
   apply(changes: readonly IndexChange[], now: number): SegmentSet {
-    const step = this.mark(changes, now);
+    const step = runSteps(this.mark(changes, now));
     if (step === null) return this;
     let parts = step.parts;
     if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now, true)));
@@ -134,7 +135,7 @@ export class SegmentSet {
    * slices (the index worker answers queries there), so no single step holds the thread for long.
    */
   async applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
-    const step = this.mark(changes, now);
+    const step = await runStepsPausing(this.mark(changes, now), pause);
     if (step === null) return this;
     let parts = step.parts;
     if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause, true))));
@@ -147,11 +148,12 @@ export class SegmentSet {
    * The deletion marks of the changes, and the postings they add: the last state of each key, if
    * live at `now` (a batch of expired postings adds no segment).
    */
-  private mark(changes: readonly IndexChange[], now: number): { parts: Part[]; added: Job[] } | null {
+  private *mark(changes: readonly IndexChange[], now: number): Steps<{ parts: Part[]; added: Job[] } | null> {
     if (changes.length === 0) return null;
     const deleted = this.parts.map((p) => new Set(p.deleted));
     const added = new Map<string, Job>();
-    for (const change of changes) {
+    for (const [i, change] of changes.entries()) {
+      if (i % MARK_STEP === MARK_STEP - 1) yield;
       const key = change.kind === 'upsert' ? change.job.key : change.key;
       const boardId = change.kind === 'upsert' ? change.job.boardId : change.boardId;
       added.delete(key);
@@ -224,6 +226,9 @@ export class SegmentSet {
     return [index, jobsByDoc(index, jobs)];
   }
 }
+
+/** Changes marked between two pauses of applyAsync. */
+const MARK_STEP = 2_000;
 
 /** Postings indexed between two pauses of applyAsync (the rest of the build pauses between its steps). */
 const BUILD_SLICE = 250;

@@ -4,11 +4,14 @@ import { compareStrings } from './columns.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
 import { forEachWord } from './tokenize.js';
 import { cleanQueryText } from './word-forms.js';
+import type { Steps } from './steps.js';
 
 /** Title words shorter than this are not suggested. */
 const MIN_WORD = 3;
 /** At most this many title words (those in most jobs) are suggested. */
 export const MAX_TITLE_WORDS = 50_000;
+/** Job titles read between two yields of buildTitleSuggestSteps. */
+const STEP_JOBS = 2_000;
 /** Function words of titles in German, Spanish and English, never suggested. */
 const STOP = new Set(
   (
@@ -39,7 +42,8 @@ export interface TitleSuggestIndex {
   readonly entityOf: ReadonlyMap<string, number>;
 }
 
-export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex {
+/** The title suggestions of the jobs, built in steps of STEP_JOBS jobs (steps.ts). */
+export function* buildTitleSuggestSteps(jobs: readonly ListedJob[]): Steps<TitleSuggestIndex> {
   const positions = new Map<string, { label: string; count: number }>();
   const words = new Map<string, { spellings: Map<string, number>; count: number; last: number }>();
   for (let d = 0; d < jobs.length; d++) {
@@ -57,7 +61,9 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
         entry.count++;
       }
     });
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
   }
+  yield;
   const values: string[] = [];
   const counts: number[] = [];
   const kinds: number[] = [];
@@ -75,6 +81,7 @@ export function buildTitleSuggest(jobs: readonly ListedJob[]): TitleSuggestIndex
     counts.push(entry.count);
     kinds.push(1);
   }
+  yield;
   const countArray = Uint32Array.from(counts);
   return {
     index: buildSuggestIndex(values, values, countArray),
