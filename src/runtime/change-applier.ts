@@ -6,8 +6,11 @@ import type { JobStore } from '../store/job-store.js';
 /** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */
 export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
 
-/** Changes read from the store per page of its change feed. */
-const FEED_PAGE = 5_000;
+/**
+ * Changes read from the store per page of its change feed (a page is read and parsed in one
+ * piece; a catch-up with a pause pauses between pages).
+ */
+const FEED_PAGE = 1_000;
 
 /** What one catch-up did (and what the follower needs to know after it). */
 export interface CatchUpReport {
@@ -82,6 +85,7 @@ export class ChangeApplier {
       for (const change of page.changes) changes.push(change);
       since = page.cursor;
       if (!page.more) break;
+      if (pause) await pause();
     }
     const t1 = performance.now();
     const applied = pause ? await this.set.applyAsync(changes, now, pause) : this.set.apply(changes, now);
