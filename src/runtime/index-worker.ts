@@ -32,20 +32,24 @@ async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
   const report = (message: WorkerReport): void => parentPort?.postMessage(message);
   try {
-    const store = await openStore(data.databaseUrl, { readOnly: data.readOnly === true });
+    const open = () => openStore(data.databaseUrl, { readOnly: data.readOnly === true });
+    const loading = await open();
     let index: SearchIndex;
     let cursor: number;
     let loadMs: number;
     let buildMs: number;
     try {
-      cursor = await store.changeCursor();
-      const streamed = await buildStreaming(store, { salaryBuckets: data.salaryBuckets, now: data.now });
+      cursor = await loading.changeCursor();
+      const streamed = await buildStreaming(loading, { salaryBuckets: data.salaryBuckets, now: data.now });
       ({ index, loadMs, buildMs } = streamed);
-    } catch (error) {
-      await store.close();
-      throw error;
+    } finally {
+      // The connection that read every posting is closed: SQLite maps the file into memory as it
+      // reads, and those pages would stay in this process's resident set for as long as it lives.
+      await loading.close();
     }
-    // The store stays open: the index follows it by its change feed from here on.
+    // The index follows the store by its change feed from here on, over a fresh connection that
+    // stays open and only ever reads the changes.
+    const store = await open();
     const applier = new ChangeApplier(store, index, cursor, {
       salaryBuckets: data.salaryBuckets,
       newWithinMs: data.newWithinMs,
