@@ -31,7 +31,8 @@ declare module 'fastify' {
  * 3. Fastify validates the query against the route's schema (400).
  * 4. preHandler: only now, for a valid request, the canonical query gives the ETag (index
  *    version + canonical query), the conditional check (304) and the cache lookup.
- * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key.
+ * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key (an answer that
+ *    came from the cache is a Buffer, and is not kept again).
  * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {

@@ -19,9 +19,20 @@ describe('ResponseCache', () => {
   it('answers a kept body with the new duration_ms in place of the old', () => {
     const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"success":true,"total_results":3,"duration_ms":17}');
-    expect(cache.get(snapshotOf(live), '/a', 2)).toBe('{"success":true,"total_results":3,"duration_ms":2}');
+    expect(cache.get(snapshotOf(live), '/a', 2)?.toString()).toBe('{"success":true,"total_results":3,"duration_ms":2}');
     expect(cache.get(snapshotOf(live), '/b', 2)).toBeUndefined();
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it('gives back a body with characters beyond ASCII byte for byte, and charges its UTF-8 bytes', () => {
+    const cache = new ResponseCache(MB);
+    const text = '{"location":"München, Köln · Zürich 🏔","duration_ms":5}';
+    cache.set(snapshotOf(live), '/u', text);
+    const answer = cache.get(snapshotOf(live), '/u', 12);
+    expect(answer?.toString('utf8')).toBe(text.replace('"duration_ms":5', '"duration_ms":12'));
+    const prefix = text.slice(0, text.indexOf(',"duration_ms"'));
+    expect(cache.bytes).toBe(entryBytes('/u', Buffer.byteLength(prefix)));
+    expect(Buffer.byteLength(prefix)).toBeGreaterThan(prefix.length);
   });
 
   it('ignores a body that does not end with duration_ms', () => {
@@ -35,8 +46,8 @@ describe('ResponseCache', () => {
 
   it('charges each entry its key, body and overhead, and forgets the least recently used past its byte budget', () => {
     const prefix = '{"success":true';
-    const one = entryBytes('/1', prefix);
-    expect(one).toBe(ENTRY_OVERHEAD_BYTES + 2 * ('/1'.length + prefix.length));
+    const one = entryBytes('/1', Buffer.byteLength(prefix));
+    expect(one).toBe(ENTRY_OVERHEAD_BYTES + 2 * '/1'.length + prefix.length);
     const cache = new ResponseCache(2 * one + 1);
     cache.set(snapshotOf(live), '/1', body);
     cache.set(snapshotOf(live), '/2', body);
