@@ -310,22 +310,28 @@ async function main(): Promise<void> {
     // 2. Import from a second process while probing every 20 ms.
     const probes: number[] = [];
     const failures: number[] = [];
+    /** When each probe started (ms since the import started; negative before). */
+    const probeAt: number[] = [];
+    let i0 = performance.now();
     let k = 0;
     let maxRss = steady.rss;
     const probing = (async () => {
       while (!stop) {
         k++;
         const page = 1 + (k % 4000);
+        const at = performance.now() - i0;
         const p = await timed(`${server.base}/jobs/api/job-search-results-list?page=${page}&sort=date`);
-        if (p.status === 200) probes.push(p.ms);
-        else failures.push(p.status);
+        if (p.status === 200) {
+          probes.push(p.ms);
+          probeAt.push(at);
+        } else failures.push(p.status);
         await sleep(PROBE_EVERY_MS);
       }
     })();
     rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
-    const i0 = performance.now();
+    i0 = performance.now();
     await run(process.execPath, [CLI, 'import', importFile], { ...process.env, DATABASE_URL: db });
     const importEnd = performance.now();
     // Read directly: an older build's schema may lack the tables this build's store prepares.
@@ -345,6 +351,12 @@ async function main(): Promise<void> {
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
+    // The five longest probes and when they started (s after the import started; it ended at
+    // importS, its postings were visible at importS + importEndToVisibleS).
+    const slowest = probes
+      .map((ms, i) => ({ ms: Math.round(ms), atS: Math.round(probeAt[i]! / 100) / 10 }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
     const http = args.httpSeconds > 0 ? await httpPhase(server.base, port, db, args.httpSeconds, log) : null;
     const final = await memoryOf(pid);
     const result = {
@@ -368,6 +380,7 @@ async function main(): Promise<void> {
         importS: (importEnd - i0) / 1000,
         importEndToVisibleS: (visible - importEnd) / 1000,
         probe,
+        slowest,
         failedProbes: failures.length,
         maxRssMb: maxRss,
         peakRssMb: end.peak,
