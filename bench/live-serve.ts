@@ -328,6 +328,17 @@ async function main(): Promise<void> {
         await sleep(PROBE_EVERY_MS);
       }
     })();
+    // /healthz alongside (answered by the request thread alone, never by the index worker): when a
+    // list probe is slow and /healthz is not, the wait was the index worker's.
+    const healthDuring: { atS: number; ms: number }[] = [];
+    const healthProbing = (async () => {
+      while (!stop) {
+        const at = performance.now() - i0;
+        const h = await timed(`${server.base}/healthz`);
+        healthDuring.push({ atS: Math.round(at / 100) / 10, ms: Math.round(h.ms) });
+        await sleep(PROBE_EVERY_MS);
+      }
+    })();
     rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
@@ -347,6 +358,7 @@ async function main(): Promise<void> {
     await sleep(5_000);
     stop = true;
     await probing;
+    await healthProbing;
     clearInterval(rssTimer);
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
@@ -381,6 +393,10 @@ async function main(): Promise<void> {
         importEndToVisibleS: (visible - importEnd) / 1000,
         probe,
         slowest,
+        healthzDuring: {
+          ...summary(healthDuring.map((h) => h.ms)),
+          slowest: [...healthDuring].sort((a, b) => b.ms - a.ms).slice(0, 5),
+        },
         failedProbes: failures.length,
         maxRssMb: maxRss,
         peakRssMb: end.peak,
