@@ -239,10 +239,20 @@ function columnOf(
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Column {
+  return columnFrom(f.id, f.source, jobs, bucketCodes, r);
+}
+
+/** The column of a source (typed as any source: the entries' literal types would narrow it). */
+function columnFrom(
+  id: string,
+  s: FacetSource,
+  jobs: readonly ListedJob[],
+  bucketCodes: readonly (string | null)[],
+  r: number,
+): Column {
   const n = jobs.length;
-  const s: FacetSource = f.source;
   if (s.kind === 'salaryBucket') return buildColumn(n, (d) => bucketCodes[d] ?? null, same, r);
-  if (s.kind !== 'one') throw new Error(`${f.id} is not a column`);
+  if (s.kind !== 'one') throw new Error(`${id} is not a column`);
   const { valueOf, labelOf, spellingOf } = s;
   const label = spellingOf
     ? mostUsedSpelling(jobs, valueOf, spellingOf)
@@ -264,7 +274,10 @@ function listOf(f: ListEntry, jobs: readonly ListedJob[], r: number): MultiColum
   if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
   const { valuesOf, labelOf } = s;
   const label = labelOf ? (value: string, d: number) => labelOf(value, jobs[d]!) : same;
-  return buildMultiColumn(jobs.length, (d, emit) => valuesOf(jobs[d]!, emit), label, r);
+  const keysOf = (d: number, emit: (key: string) => void): void => {
+    valuesOf(jobs[d]!, emit);
+  };
+  return buildMultiColumn(jobs.length, keysOf, label, r);
 }
 
 const same = (v: string): string => v;
