@@ -337,7 +337,13 @@ export const FACET_IDS: readonly FacetId[] = FACETS.map((f) => f.id);
 export const COLUMN_FACETS: readonly ColumnFacet[] = FACETS.filter(isColumnEntry).map((f) => f.id);
 export const LIST_FACETS: readonly ListFacet[] = FACETS.filter(isListEntry).map((f) => f.id);
 /** The filter fields that take several values, in catalogue order. */
-export const MULTI_FIELDS: readonly MultiField[] = FACETS.filter(isValuesEntry).map((f) => f.field);
+/** The facets filtered by values, in catalogue order (computed once: queries loop over them). */
+export const VALUES_FACETS: readonly ValuesFacet[] = FACETS.filter(isValuesEntry);
+export const MULTI_FIELDS: readonly MultiField[] = VALUES_FACETS.map((f) => f.field);
+/** The multi-valued facets' entries. */
+export const LIST_ENTRIES: readonly ListEntry[] = FACETS.filter(isListEntry);
+/** The switch facet's id (yes/no counts and their own total), if the catalogue has one. */
+export const SWITCH_FACET: FacetId | null = FACETS.find((f) => f.order.by === 'switch')?.id ?? null;
 
 /** The collections of the filter data (and of FacetCounts) in the contract's order: by `listAt`. */
 export const LIST_ORDER: readonly Facet[] = [...FACETS].sort((a, b) => a.listAt - b.listAt);

@@ -1,4 +1,4 @@
-import { FACETS, isValuesEntry, type FacetEntry } from '../domain/facet-catalogue.js';
+import { FACETS, VALUES_FACETS, type FacetEntry } from '../domain/facet-catalogue.js';
 import type { JobFilter } from '../domain/query.js';
 import { foldKey } from '../domain/text-fold.js';
 import { wordsOf } from './tokenize.js';
@@ -11,11 +11,12 @@ import { cleanQueryText } from './word-forms.js';
  * @example filterKey({ location: 'München' }) === filterKey({ location: 'munchen' }) // true
  */
 export function filterKey(f: JobFilter): string {
-  return JSON.stringify([
-    ...FACETS.map((facet) => {
-      const value = f[facet.field];
-      return typeof value === 'string' ? keyOf(facet, value) : value;
-    }),
+  const parts: unknown[] = [];
+  for (const facet of FACETS) {
+    const value = f[facet.field];
+    parts.push(typeof value === 'string' ? keyOf(facet, value) : value);
+  }
+  parts.push(
     f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
@@ -24,12 +25,13 @@ export function filterKey(f: JobFilter): string {
     f.salaryMin,
     f.salaryMin === undefined ? undefined : f.salaryEstimated === true,
     f.language,
-  ]);
+  );
+  return JSON.stringify(parts);
 }
 
 /** The several values per field, in the form single values take. */
 function anyOfKey(f: JobFilter): unknown[] {
-  return FACETS.filter(isValuesEntry).map((facet) => f.anyOf?.[facet.field]?.map((v) => keyOf(facet, v)));
+  return VALUES_FACETS.map((facet) => f.anyOf?.[facet.field]?.map((v) => keyOf(facet, v)));
 }
 
 /** A value as it matches: places folded, case-insensitive values lower-cased. */

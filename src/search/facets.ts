@@ -2,15 +2,16 @@ import { fieldValues, type FacetCounts, type FacetOption, type FacetRequest } fr
 import { bucketLabel, bucketValue } from '../domain/salary-buckets.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../domain/vocab.js';
 import {
-  facet,
-  FACETS,
   isCapped,
   isListEntry,
-  isValuesEntry,
+  LIST_ENTRIES,
   LIST_ORDER,
   matchKey,
+  SWITCH_FACET,
+  VALUES_FACETS,
   type ColumnFacet,
   type Facet,
+  type ListEntry,
   type ListFacet,
 } from '../domain/facet-catalogue.js';
 import type { Engine } from './engine.js';
@@ -64,10 +65,10 @@ export function tallyFacets(
   const disjunctive = request.mode === 'disjunctive';
   const own = disjunctive ? FACET_KEYS.filter((f) => setKeys.has(f)) : [];
   // Conjunctive: a multi-valued facet set to one value lists it with the total, uncounted.
-  const single = (f: Facet): boolean => isValuesEntry(f) && fieldValues(request.filter, f.field)?.length === 1;
+  const single = (f: ListEntry): boolean => fieldValues(request.filter, f.field)?.length === 1;
   const skip = disjunctive
     ? setKeys
-    : new Set(FACETS.filter((f) => isListEntry(f) && setKeys.has(f.id) && single(f)).map((f) => f.id));
+    : new Set(LIST_ENTRIES.filter((f) => setKeys.has(f.id) && single(f)).map((f) => f.id));
   const main = countFacets(
     e,
     matching,
@@ -82,7 +83,7 @@ export function tallyFacets(
     const others = plan.clauses.filter((clause) => clause.key !== f);
     const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others));
     counts[f] = c.byFacet[f]!.slice();
-    if (facet(f).order.by === 'switch') seoTotal = c.total;
+    if (f === SWITCH_FACET) seoTotal = c.total;
   }
   return { counts, total: main.total, seoTotal, uncounted: skip };
 }
@@ -106,14 +107,20 @@ export interface FacetDicts {
   readonly placeCode: (value: string) => number | null;
 }
 
-/** One index's own dictionaries. */
+/** One index's own dictionaries (made once per index). */
 export function engineDicts(e: Engine): FacetDicts {
-  return {
-    dicts: { ...e.columns, ...e.lists },
-    buckets: e.buckets,
-    placeCode: (value) => canonicalPlace(e.places, value),
-  };
+  let d = ownDicts.get(e);
+  if (d === undefined) {
+    d = {
+      dicts: { ...e.columns, ...e.lists },
+      buckets: e.buckets,
+      placeCode: (value) => canonicalPlace(e.places, value),
+    };
+    ownDicts.set(e, d);
+  }
+  return d;
 }
+const ownDicts = new WeakMap<Engine, FacetDicts>();
 
 /** The facet lists from counted codes, in the catalogue's list order (see computeFacets for the rules). */
 export function buildLists(d: FacetDicts, request: FacetRequest, tally: FacetTally): FacetCounts {
@@ -171,7 +178,7 @@ function bucketOptions(buckets: readonly SalaryBucket[], dict: FacetDict, counts
 /** Codes of the selected values the index knows (listed even at count 0 in disjunctive mode). */
 function selectedCodes(d: FacetDicts, request: FacetRequest): Map<FacetKey, number[]> {
   const out = new Map<FacetKey, number[]>();
-  for (const f of FACETS.filter(isValuesEntry)) {
+  for (const f of VALUES_FACETS) {
     const codes: number[] = [];
     for (const v of fieldValues(request.filter, f.field) ?? []) {
       const code = f.source.kind === 'places' ? d.placeCode(v) : d.dicts[f.id].codes.get(matchKey(f, v));

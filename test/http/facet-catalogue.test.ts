@@ -97,7 +97,7 @@ describe.each(FACETS.map((f) => [f.id, f] as const))('the catalogue entry %s', (
 
 describe('the filter data', () => {
   it('lists the collections in the catalogue list order, `selected` before the switch counts', () => {
-    const lists = LIST_ORDER.map((f) => f.wire.list);
+    const lists: string[] = LIST_ORDER.map((f) => f.wire.list);
     const switchAt = LIST_ORDER.findIndex((f) => f.order.by === 'switch');
     lists.splice(switchAt, 0, 'selected');
     expect(Object.keys(unfiltered)).toEqual(lists);
