@@ -115,10 +115,13 @@ interface OpenApi {
     {
       get: {
         parameters: { name: string; in: string; description?: string }[];
-        responses: Record<
-          string,
-          { content: Record<string, { schema: { properties: { filters: { properties: Record<string, unknown> } } } }> }
-        >;
+        responses: {
+          '200': {
+            content: {
+              'application/json': { schema: { properties: { filters: { properties: Record<string, unknown> } } } };
+            };
+          };
+        };
       };
     }
   >;
