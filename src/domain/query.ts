@@ -1,3 +1,8 @@
+import type { Facet } from './facet-catalogue.js';
+import { MULTI_FIELDS, type MultiField } from './facet-catalogue.js';
+
+export { MULTI_FIELDS, type MultiField };
+
 export const SORT_FIELDS = ['date', 'salary', 'relevance'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -6,28 +11,26 @@ export const FACET_MODES = ['conjunctive', 'disjunctive'] as const;
 export type FacetMode = (typeof FACET_MODES)[number];
 
 /**
- * The filters of a request, as option values (the engine resolves them; a value it does not know
- * matches nothing). Every field is optional; an absent field does not filter.
+ * The facet fields of a filter, one per catalogue entry (src/domain/facet-catalogue.ts): a
+ * string for a facet filtered by values (an unknown value matches nothing), a number for a
+ * threshold (`remotePercentageMin`, 0..100: jobs with at least this share of remote work), a
+ * boolean for a switch (`seo`: true, SEO jobs only; false, non-SEO jobs only).
  */
-export interface JobFilter {
-  /** Salary bucket value, e.g. `40000-60000` or `80000+`. */
-  salaryRange?: string;
-  /** A WorkModel; any other value matches nothing. */
-  workModel?: string;
-  position?: string;
-  seniority?: string;
-  employmentType?: string;
-  /** 0..100: jobs with at least this share of remote work. */
-  remotePercentageMin?: number;
-  skill?: string;
-  /** City, region or country slug; case, accent and umlaut variants resolve to the same place. */
-  location?: string;
-  /** Company name, case-insensitive. */
-  company?: string;
-  industry?: string;
-  companySize?: string;
-  /** true: SEO jobs only; false: non-SEO jobs only. */
-  seo?: boolean;
+export type FacetFilters = {
+  [F in Facet as F['field']]?: F['filter'] extends 'values'
+    ? string
+    : F['filter'] extends 'threshold'
+      ? number
+      : boolean;
+};
+
+/**
+ * The filters of a request, as option values (the engine resolves them; a value it does not know
+ * matches nothing). Every field is optional; an absent field does not filter. `location` is a
+ * city, region or country slug (case, accent and umlaut variants resolve to the same place);
+ * `company` a company name, case-insensitive.
+ */
+export interface JobFilter extends FacetFilters {
   /** Kilometres around `location` when it is a city (0..500). */
   radiusKm?: number;
   /** Keyword search text. */
@@ -49,20 +52,6 @@ export interface JobFilter {
   anyOf?: MultiValues;
 }
 
-/** The filter fields that take several values. */
-export const MULTI_FIELDS = [
-  'salaryRange',
-  'workModel',
-  'position',
-  'seniority',
-  'employmentType',
-  'skill',
-  'location',
-  'company',
-  'industry',
-  'companySize',
-] as const;
-export type MultiField = (typeof MULTI_FIELDS)[number];
 export type MultiValues = Partial<Record<MultiField, readonly string[]>>;
 
 /**
@@ -98,21 +87,20 @@ export interface FacetOption {
   count: number;
 }
 
-export interface FacetCounts {
-  /** Always every configured bucket, ascending, zero counts included. */
-  salaryRanges: FacetOption[];
-  workModels: FacetOption[];
-  positions: FacetOption[];
-  seniorityLevels: FacetOption[];
-  employmentTypes: FacetOption[];
-  remotePercentages: FacetOption[];
-  skillTags: FacetOption[];
-  industries: FacetOption[];
-  companySizes: FacetOption[];
-  companies: FacetOption[];
-  locations: FacetOption[];
-  seo: { all: number; yes: number; no: number };
+/** yes/no counts of a switch facet, and the number of jobs they are counted over. */
+export interface SwitchCounts {
+  all: number;
+  yes: number;
+  no: number;
 }
+
+/**
+ * Every facet's list, under its catalogue `list` key (`workModels`, `skillTags`, ...; the salary
+ * buckets always all of them, ascending, zero counts included), and the switch's counts (`seo`).
+ */
+export type FacetCounts = {
+  [F in Facet as F['list']]: F['order']['by'] extends 'switch' ? SwitchCounts : FacetOption[];
+};
 
 export interface Suggestion {
   value: string;

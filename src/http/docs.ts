@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { FACETS, isValuesEntry } from '../domain/facet-catalogue.js';
 import type { ApiInstance } from './build-app.js';
 import {
   DEFAULT_FACET_LIMIT,
@@ -10,6 +11,26 @@ import {
   MAX_PER_PAGE,
   MAX_SUGGEST_LIMIT,
 } from './schemas.js';
+
+/** Width at which the generated parts of the description wrap, like the text around them. */
+const WRAP_AT = 100;
+
+/**
+ * The opening of the several-values item: every facet parameter that takes values (from the
+ * catalogue), wrapped at WRAP_AT with the item's indentation.
+ */
+function severalValuesParams(): string {
+  const params = FACETS.filter(isValuesEntry).map((f) => `\`${f.wire.param}\``);
+  const lines = ['- *Several values per filter*: every facet parameter ('];
+  params.forEach((param, i) => {
+    const word = i === params.length - 1 ? `${param})` : `${param},`;
+    const line = lines[lines.length - 1]!;
+    const open = line.endsWith('(');
+    if (!open && line.length + 1 + word.length > WRAP_AT) lines.push(`  ${word}`);
+    else lines[lines.length - 1] = open ? line + word : `${line} ${word}`;
+  });
+  return lines.join('\n');
+}
 
 /** The decisions on the contract's open points, written where frontend developers read them. */
 const DESCRIPTION = `
@@ -60,9 +81,7 @@ than invent a second identifier); \`board_id\` is stable across imports; \`creat
 (configurable). Texts stay in the posting's language; the salary-band sentence is written in it too.
 
 **Additions beyond the contract.** Requests that use none of them get the contract's answers.
-- *Several values per filter*: every facet parameter (\`salary_range\`, \`work_model\`, \`position\`,
-  \`seniority_level\`, \`employment_type_normalized\`, \`skill_tag\`, \`location\`, \`company\`, \`industry\`,
-  \`company_size\`) takes comma-separated values, e.g. \`work_model=remote,hybrid\`: values of one parameter are OR,
+${severalValuesParams()} takes comma-separated values, e.g. \`work_model=remote,hybrid\`: values of one parameter are OR,
   parameters are AND. A comma inside a value is written \`\\,\` and a backslash \`\\\\\`; empty values are dropped; a company
   name with a comma that is known as a whole is one value. Several locations each take the \`radius\`. Disjunctive counts
   leave the whole parameter out, so each alternative's count is the count of that value alone, and every selected value is

@@ -1,3 +1,4 @@
+import { FACETS, type FacetId } from '../domain/facet-catalogue.js';
 import type { FilterQuery } from './schemas.js';
 import { splitValues } from './to-search-query.js';
 
@@ -7,16 +8,6 @@ export interface SelectedResolvers {
   /** Canonical (lower-case) company value, or null when unknown. */
   company(value: string): string | null;
 }
-
-/** Keys whose values are closed, case-insensitive sets: echoed lower-cased. */
-const LOWER_CASED = new Set([
-  'work_model',
-  'position',
-  'seniority_level',
-  'employment_type_normalized',
-  'skill_tag',
-  'industry',
-]);
 
 /**
  * A location or company echo: one value resolved; several (comma-separated, see splitValues)
@@ -30,39 +21,36 @@ function echo(raw: string, one: (value: string) => string, whole: boolean): stri
 }
 
 /**
- * The `selected` echo: every key in the contract's order; what the request set, normalised to the
- * option's value; null where unset (even where a default applies), `seo-jobs-only` '' when unset.
- * Numbers are echoed as strings, as the query carried them.
+ * The `selected` echo: every facet's key in the catalogue's (the contract's) order, then `radius`,
+ * `sort` and `order`; what the request set, normalised to the option's value (lower-cased where
+ * the catalogue says `lower`, resolved by the index where it says `resolved`); null where unset
+ * (even where a default applies), a switch '' when unset. Numbers are echoed as strings, as the
+ * query carried them.
  */
 export function presentSelected(query: FilterQuery, resolve: SelectedResolvers): Record<string, string | null> {
   const raw = (key: keyof FilterQuery): string | null => {
     const v = query[key];
     return v === undefined ? null : String(v);
   };
-  const lower = (key: keyof FilterQuery): string | null => {
-    const v = raw(key);
-    return v === null || !LOWER_CASED.has(key) ? v : v.toLowerCase();
-  };
-  const location = raw('location');
-  const company = raw('company');
-  return {
-    salary_range: raw('salary_range'),
-    work_model: lower('work_model'),
-    position: lower('position'),
-    seniority_level: lower('seniority_level'),
-    employment_type_normalized: lower('employment_type_normalized'),
-    remote_percentage_min: raw('remote_percentage_min'),
-    skill_tag: lower('skill_tag'),
-    location: location === null ? null : echo(location, (v) => resolve.location(v) ?? v.toLowerCase(), false),
-    company:
-      company === null
-        ? null
-        : echo(company, (v) => resolve.company(v) ?? v.toLowerCase(), resolve.company(company) !== null),
-    industry: lower('industry'),
-    'seo-jobs-only': raw('seo-jobs-only') ?? '',
-    company_size: raw('company_size'),
-    radius: raw('radius'),
-    sort: raw('sort'),
-    order: raw('order'),
-  };
+  const out: Record<string, string | null> = {};
+  for (const f of FACETS) {
+    const v = raw(f.wire.param);
+    if (f.filter === 'switch') out[f.wire.param] = v ?? '';
+    else if (v === null || f.wire.input === 'asIs') out[f.wire.param] = v;
+    else if (f.wire.input === 'lower') out[f.wire.param] = v.toLowerCase();
+    else out[f.wire.param] = resolved(f.id, v, resolve);
+  }
+  out.radius = raw('radius');
+  out.sort = raw('sort');
+  out.order = raw('order');
+  return out;
+}
+
+/**
+ * A value echoed as the index resolves it: a location by its canonical slug; a company by its
+ * lower-case value, and a company name with a comma that is known as a whole is one value.
+ */
+function resolved(id: FacetId, raw: string, resolve: SelectedResolvers): string {
+  if (id === 'company') return echo(raw, (v) => resolve.company(v) ?? v.toLowerCase(), resolve.company(raw) !== null);
+  return echo(raw, (v) => resolve.location(v) ?? v.toLowerCase(), false);
 }

@@ -1,8 +1,9 @@
 import type { ListedJob } from '../domain/job.js';
+import { LIST_ORDER, type Facet } from '../domain/facet-catalogue.js';
 import type { FacetCounts, FacetOption } from '../domain/query.js';
 import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
 import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sentence.js';
-import type { FilterDataResponse, JobCard, Pagination } from './schemas.js';
+import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './schemas.js';
 import type { PageWindow } from './paginate.js';
 
 const DAY_MS = 86_400_000;
@@ -73,34 +74,44 @@ export function presentPagination(page: number, window: PageWindow): Pagination 
   };
 }
 
-type Filters = Omit<FilterDataResponse['filters'], 'selected'>;
+type Filters = FilterDataResponse['filters'];
 
-/** Facet counts in the contract's collections, element shapes and formatting. */
-export function presentFacets(facets: FacetCounts, selectedSalaryRange: string | null): Filters {
-  return {
-    salary_ranges: facets.salaryRanges.map((o) => ({
-      value: o.value,
-      label: o.label,
-      ...counted(o),
-      selected: o.value === selectedSalaryRange,
-    })),
-    work_models: facets.workModels.map(valueCount),
-    positions: facets.positions.map(valueLabelCount),
-    seniority_levels: facets.seniorityLevels.map(valueLabelCount),
-    employment_types: facets.employmentTypes.map(valueLabelCount),
-    remote_percentages: facets.remotePercentages.map(valueLabelCount),
-    skill_tags: facets.skillTags.map(valueLabelCount),
-    industries: facets.industries.map(valueCount),
-    company_sizes: facets.companySizes.map(valueCount),
-    // The contract: value lower-case, label `<value> (<count>)` (count in German grouping, as everywhere).
-    companies: facets.companies.map(valueWithCountLabel),
-    locations: facets.locations.map(valueWithCountLabel),
-    seo_jobs_only_counts: {
-      all_formatted: formatNumber(facets.seo.all),
-      yes_formatted: formatNumber(facets.seo.yes),
-      no_formatted: formatNumber(facets.seo.no),
-    },
-  };
+/**
+ * The filter data's `filters`: every facet's collection in the contract's shapes and formatting,
+ * in the catalogue's list order, and `selected` before the switch's counts.
+ */
+export function presentFilters(facets: FacetCounts, query: FilterQuery, selected: Filters['selected']): Filters {
+  const entries: [string, unknown][] = LIST_ORDER.map((f) => [f.wire.list, presentList(f, facets, query)]);
+  const at = LIST_ORDER.findIndex((f) => f.order.by === 'switch');
+  entries.splice(at < 0 ? entries.length : at, 0, ['selected', selected]);
+  // Built from the catalogue, like the response schema that serialises it (schemas.ts).
+  return Object.fromEntries(entries) as Filters;
+}
+
+/** One facet's collection in its catalogue `item` shape. */
+function presentList(f: Facet, facets: FacetCounts, query: FilterQuery): unknown {
+  const list = facets[f.list];
+  if (!Array.isArray(list)) {
+    return {
+      all_formatted: formatNumber(list.all),
+      yes_formatted: formatNumber(list.yes),
+      no_formatted: formatNumber(list.no),
+    };
+  }
+  switch (f.wire.item) {
+    case 'bucket': {
+      // A bucket is `selected` when the parameter names exactly it.
+      const chosen = query[f.wire.param] ?? null;
+      return list.map((o) => ({ value: o.value, label: o.label, ...counted(o), selected: o.value === chosen }));
+    }
+    case 'valueCount':
+      return list.map(valueCount);
+    case 'valueLabelCount':
+      return list.map(valueLabelCount);
+    default:
+      // The contract: value lower-case, label `<value> (<count>)` (count in German grouping, as everywhere).
+      return list.map(valueWithCountLabel);
+  }
 }
 
 function counted(o: FacetOption): { count: number; count_formatted: string } {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FACETS, LIST_ORDER, type Facet } from '../domain/facet-catalogue.js';
 import { FACET_MODES, SORT_FIELDS, SORT_ORDERS } from '../domain/query.js';
 
 /** Caps of the API, named so that docs, schemas and tests agree. */
@@ -17,23 +18,27 @@ export const MAX_POSTED_WITHIN_DAYS = 3650;
 export const MAX_SALARY_MIN = 10_000_000;
 
 const value = (description: string) => Type.Optional(Type.String({ maxLength: MAX_VALUE_LENGTH, description }));
+const threshold = (description: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description }));
+const yesNo = (description: string) => Type.Optional(Type.Enum(['yes', 'no'], { description }));
+
+/** A facet parameter's schema by how it filters: values (comma-separated), a percent threshold, a switch. */
+interface ParamSchemas {
+  values: ReturnType<typeof value>;
+  threshold: ReturnType<typeof threshold>;
+  switch: ReturnType<typeof yesNo>;
+}
+type FacetParams = { [F in Facet as F['wire']['param']]: ParamSchemas[F['filter']] };
+
+/** Every facet's parameter, in the catalogue's order (which is the contract's). */
+function facetParams(): FacetParams {
+  const schemaOf = { values: value, threshold, switch: yesNo };
+  // Built from the catalogue: FacetParams is the same catalogue's parameters, keyed alike.
+  return Object.fromEntries(FACETS.map((f) => [f.wire.param, schemaOf[f.filter](f.wire.doc)])) as FacetParams;
+}
 
 /** The filter keys of `selected`, in the contract's order, plus our keyword `q`. */
 const filterProperties = {
-  salary_range: value('Salary bucket value from the filter data, e.g. `40000-60000` or `80000+`.'),
-  work_model: value('`remote`, `hybrid` or `onsite`.'),
-  position: value('Position slug, e.g. `seo-manager`.'),
-  seniority_level: value('`intern`, `junior`, `mid`, `senior`, `lead` or `head`.'),
-  employment_type_normalized: value('e.g. `full-time`, `part-time`, `working-student`.'),
-  remote_percentage_min: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 100, description: 'Jobs with at least this share (percent) of remote work.' }),
-  ),
-  skill_tag: value('Skill slug, e.g. `sistrix`.'),
-  location: value('City, region or country slug (case, accents and umlauts are folded: `münchen` = `muenchen`).'),
-  company: value('Company name, case-insensitive.'),
-  industry: value('Industry slug, e.g. `online-marketing`.'),
-  'seo-jobs-only': Type.Optional(Type.Enum(['yes', 'no'], { description: '`yes`: SEO jobs only; `no`: the others.' })),
-  company_size: value('e.g. `51-200`, `5001+`.'),
+  ...facetParams(),
   radius: Type.Optional(
     Type.Integer({ minimum: 0, maximum: MAX_RADIUS_KM, description: 'Kilometres around a city `location`.' }),
   ),
@@ -143,23 +148,7 @@ const counted = { count: Type.Integer(), count_formatted: Type.String() };
 
 const Selected = Type.Object(
   Object.fromEntries(
-    [
-      'salary_range',
-      'work_model',
-      'position',
-      'seniority_level',
-      'employment_type_normalized',
-      'remote_percentage_min',
-      'skill_tag',
-      'location',
-      'company',
-      'industry',
-      'seo-jobs-only',
-      'company_size',
-      'radius',
-      'sort',
-      'order',
-    ].map((key) => [key, nullableString]),
+    [...FACETS.map((f) => f.wire.param), 'radius', 'sort', 'order'].map((key) => [key, nullableString]),
   ),
 );
 export const SELECTED_KEYS = Object.keys(Selected.properties);
@@ -168,29 +157,36 @@ const ValueCount = Type.Object({ value: Type.String(), ...counted });
 const ValueLabelCount = Type.Object({ value: Type.String(), label: Type.String(), ...counted });
 const ValueLabel = Type.Object({ value: Type.String(), label: Type.String() });
 
+const SwitchCounts = Type.Object({
+  all_formatted: Type.String(),
+  yes_formatted: Type.String(),
+  no_formatted: Type.String(),
+});
+
+/** A facet collection's schema by its catalogue `item`. */
+const ITEMS = {
+  bucket: () =>
+    Type.Array(Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() })),
+  valueCount: () => Type.Array(ValueCount),
+  valueLabelCount: () => Type.Array(ValueLabelCount),
+  valueWithCountLabel: () => Type.Array(ValueLabel),
+  switchCounts: () => SwitchCounts,
+};
+type FacetLists = { [F in Facet as F['wire']['list']]: ReturnType<(typeof ITEMS)[F['wire']['item']]> };
+type FilterLists = FacetLists & { selected: typeof Selected };
+
+/** The collections in the catalogue's list order, `selected` before the switch's counts. */
+function filterLists(): FilterLists {
+  const entries: [string, unknown][] = LIST_ORDER.map((f) => [f.wire.list, ITEMS[f.wire.item]()]);
+  const at = LIST_ORDER.findIndex((f) => f.order.by === 'switch');
+  entries.splice(at < 0 ? entries.length : at, 0, ['selected', Selected]);
+  // Built from the catalogue: FilterLists is the same catalogue's collections, keyed alike.
+  return Object.fromEntries(entries) as FilterLists;
+}
+
 export const FilterDataResponse = Type.Object({
   success: Type.Boolean(),
-  filters: Type.Object({
-    salary_ranges: Type.Array(
-      Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() }),
-    ),
-    work_models: Type.Array(ValueCount),
-    positions: Type.Array(ValueLabelCount),
-    seniority_levels: Type.Array(ValueLabelCount),
-    employment_types: Type.Array(ValueLabelCount),
-    remote_percentages: Type.Array(ValueLabelCount),
-    skill_tags: Type.Array(ValueLabelCount),
-    industries: Type.Array(ValueCount),
-    company_sizes: Type.Array(ValueCount),
-    companies: Type.Array(ValueLabel),
-    locations: Type.Array(ValueLabel),
-    selected: Selected,
-    seo_jobs_only_counts: Type.Object({
-      all_formatted: Type.String(),
-      yes_formatted: Type.String(),
-      no_formatted: Type.String(),
-    }),
-  }),
+  filters: Type.Object(filterLists()),
   duration_ms: Type.Integer(),
 });
 export type FilterDataResponse = Static<typeof FilterDataResponse>;

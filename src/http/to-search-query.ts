@@ -1,3 +1,4 @@
+import { FACETS } from '../domain/facet-catalogue.js';
 import type { JobFilter, ListRequest, FacetRequest, MultiField, SortField, SortOrder } from '../domain/query.js';
 import type { FilterQuery, FilterDataQuery, ListQuery } from './schemas.js';
 import { DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE } from './schemas.js';
@@ -53,26 +54,25 @@ export function toFilter(query: FilterQuery, context: FilterContext | number = {
   const now = ctx.now ?? Date.now();
   const filter: JobFilter = {};
   const anyOf: Partial<Record<MultiField, string[]>> = {};
-  const set = (field: MultiField, raw: string | undefined, normalise: (v: string) => string = (v) => v): void => {
-    if (raw === undefined) return;
-    const values = raw.includes(',') && !(field === 'company' && ctx.isCompany?.(raw)) ? splitValues(raw) : [raw];
-    if (values.length === 1) filter[field] = normalise(values[0]!);
-    else if (values.length > 1) anyOf[field] = [...new Set(values.map(normalise))];
-  };
-  const lower = (v: string): string => v.toLowerCase();
-  set('salaryRange', query.salary_range);
-  set('workModel', query.work_model, lower);
-  set('position', query.position, lower);
-  set('seniority', query.seniority_level, lower);
-  set('employmentType', query.employment_type_normalized, lower);
-  set('skill', query.skill_tag, lower);
-  set('location', query.location);
-  set('company', query.company);
-  set('industry', query.industry, lower);
-  set('companySize', query.company_size);
+  for (const f of FACETS) {
+    if (f.filter === 'values') {
+      const raw = query[f.wire.param];
+      if (raw === undefined) continue;
+      // A company name with a comma that the index knows as a whole is one value.
+      const whole = f.id === 'company' && ctx.isCompany?.(raw) === true;
+      const values = raw.includes(',') && !whole ? splitValues(raw) : [raw];
+      const normalise = f.wire.input === 'lower' ? (v: string) => v.toLowerCase() : (v: string) => v;
+      if (values.length === 1) filter[f.field] = normalise(values[0]!);
+      else if (values.length > 1) anyOf[f.field] = [...new Set(values.map(normalise))];
+    } else if (f.filter === 'switch') {
+      const raw = query[f.wire.param];
+      if (raw !== undefined) filter[f.field] = raw === 'yes';
+    } else {
+      const raw = query[f.wire.param];
+      if (raw !== undefined) filter[f.field] = raw;
+    }
+  }
   if (Object.keys(anyOf).length > 0) filter.anyOf = anyOf;
-  if (query.remote_percentage_min !== undefined) filter.remotePercentageMin = query.remote_percentage_min;
-  if (query['seo-jobs-only'] !== undefined) filter.seo = query['seo-jobs-only'] === 'yes';
   if (query.radius !== undefined) filter.radiusKm = query.radius;
   if (query.q !== undefined && query.q.trim() !== '') filter.keywords = query.q;
   if (query.typo_tolerance === 'false') filter.typos = false;

@@ -26,12 +26,11 @@ export function buildBases(e: Engine): Map<string, Base> {
       add(`${facet}:${code}`, p.size, () => p);
     });
   }
-  e.skills.postings.forEach((p, code) => {
-    add(`skill:${code}`, p.size, () => p);
-  });
-  e.places.column.postings.forEach((p, code) => {
-    add(`location:${code}`, p.size, () => p);
-  });
+  for (const [facet, list] of Object.entries(e.lists)) {
+    list.postings.forEach((p, code) => {
+      add(`${facet}:${code}`, p.size, () => p);
+    });
+  }
   for (const v of new Set(e.remote.descValues)) {
     const size = countAtLeast(e.remote, v);
     add(`remote:${size}`, size, () => remoteSet(e, size));

@@ -1,27 +1,22 @@
-import { MULTI_FIELDS, type JobFilter } from '../domain/query.js';
+import { FACETS, VALUES_FACETS, type FacetEntry } from '../domain/facet-catalogue.js';
+import type { JobFilter } from '../domain/query.js';
 import { foldKey } from '../domain/text-fold.js';
 import { wordsOf } from './tokenize.js';
 import { cleanQueryText } from './word-forms.js';
 
 /**
- * A cache key for a filter in which equivalent requests meet: location by fold key, company in
- * lower case, keywords as their lower-case words without gender notation (which is all that matching looks at).
+ * A cache key for a filter in which equivalent requests meet: every facet of the catalogue with
+ * its values in the form they match in (a location by fold key, a company in lower case), and
+ * keywords as their lower-case words without gender notation (which is all that matching looks at).
  * @example filterKey({ location: 'München' }) === filterKey({ location: 'munchen' }) // true
  */
 export function filterKey(f: JobFilter): string {
-  return JSON.stringify([
-    f.salaryRange,
-    f.workModel,
-    f.position,
-    f.seniority,
-    f.employmentType,
-    f.remotePercentageMin,
-    f.skill,
-    f.location === undefined ? undefined : foldKey(f.location),
-    f.company?.toLowerCase(),
-    f.industry,
-    f.companySize,
-    f.seo,
+  const parts: unknown[] = [];
+  for (const facet of FACETS) {
+    const value = f[facet.field];
+    parts.push(typeof value === 'string' ? keyOf(facet, value) : value);
+  }
+  parts.push(
     f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
@@ -30,15 +25,17 @@ export function filterKey(f: JobFilter): string {
     f.salaryMin,
     f.salaryMin === undefined ? undefined : f.salaryEstimated === true,
     f.language,
-  ]);
+  );
+  return JSON.stringify(parts);
 }
 
-/** The several values per field, location folded and company lower-cased like single values. */
+/** The several values per field, in the form single values take. */
 function anyOfKey(f: JobFilter): unknown[] {
-  return MULTI_FIELDS.map((field) => {
-    const values = f.anyOf?.[field];
-    if (values === undefined) return undefined;
-    if (field === 'location') return values.map(foldKey);
-    return field === 'company' ? values.map((v) => v.toLowerCase()) : values;
-  });
+  return VALUES_FACETS.map((facet) => f.anyOf?.[facet.field]?.map((v) => keyOf(facet, v)));
+}
+
+/** A value as it matches: places folded, case-insensitive values lower-cased. */
+function keyOf(facet: FacetEntry, value: string): string {
+  if (facet.match === 'folded') return foldKey(value);
+  return facet.match === 'caseless' ? value.toLowerCase() : value;
 }

@@ -13,6 +13,18 @@ import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
 import { buildFacetRows, type FacetRows, type RowColumn } from './facet-rows.js';
 import { Scratch } from './scratch.js';
+import {
+  COLUMN_FACETS,
+  FACETS,
+  isColumnEntry,
+  isListEntry,
+  LIST_FACETS,
+  type ColumnEntry,
+  type ColumnFacet,
+  type FacetSource,
+  type ListEntry,
+  type ListFacet,
+} from '../domain/facet-catalogue.js';
 import { QueryCache } from './query-cache.js';
 import { buildExtraColumns, type ExtraColumns } from './extra-filters.js';
 import { runSteps, type Steps } from './steps.js';
@@ -45,20 +57,6 @@ export const DEFAULT_TUNING: EngineTuning = {
   cacheSize: 500,
 };
 
-/** Single-valued facets, each a dictionary-encoded column. */
-export const COLUMN_FACETS = [
-  'salary',
-  'workModel',
-  'position',
-  'seniority',
-  'employmentType',
-  'industry',
-  'companySize',
-  'company',
-  'seo',
-] as const;
-export type ColumnFacet = (typeof COLUMN_FACETS)[number];
-
 /**
  * Everything the queries read, built once from the live jobs. Documents are numbered 0..n-1 in
  * board-id order (length, then digits, then key), so "ties by board id" is "ties by number".
@@ -72,8 +70,10 @@ export interface Engine {
   /** What the estimates come from: this index's jobs, or (a delta segment) its base's. */
   readonly estimator: SalaryEstimator;
   readonly buckets: readonly SalaryBucket[];
+  /** One column per single-valued facet of the catalogue (src/domain/facet-catalogue.ts). */
   readonly columns: Readonly<Record<ColumnFacet, Column>>;
-  readonly skills: MultiColumn;
+  /** One CSR list per multi-valued facet of the catalogue (`location` is `places.column`). */
+  readonly lists: Readonly<Record<ListFacet, MultiColumn>>;
   readonly places: PlaceRegistry;
   readonly points: PointIndex;
   readonly remote: RemoteColumn;
@@ -171,16 +171,6 @@ function* assemble(
   yield;
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
   yield;
-  const skills = buildMultiColumn(
-    n,
-    (d, emit) => {
-      jobs[d]!.skills.forEach((s) => {
-        emit(s.slug);
-      });
-    },
-    (slug, d) => skillName(jobs[d]!, slug),
-    r,
-  );
   const mids = new Float64Array(n);
   const dates = new Float64Array(n);
   for (let d = 0; d < n; d++) {
@@ -199,8 +189,10 @@ function* assemble(
   yield;
   const places = buildPlaces(jobs, r);
   yield;
+  const lists = buildLists(jobs, places.column, r);
+  yield;
   const points = buildPointIndex(jobs, r);
-  const rows = rowsOf(n, packed, packInputs, skills, places.column);
+  const rows = rowsOf(n, packed, packInputs, lists);
   yield;
   const orders = ordersOf(dates, mids);
   const extras = buildExtraColumns(jobs, estimates);
@@ -213,7 +205,7 @@ function* assemble(
     estimator,
     buckets,
     columns,
-    skills,
+    lists,
     places,
     points,
     remote,
@@ -227,21 +219,24 @@ function* assemble(
   };
 }
 
-/** Facet rows: every pack, every facet left out of the packs, skills and places. */
+/** Facet rows: every pack, every facet left out of the packs, every multi-valued facet. */
 function rowsOf(
   n: number,
   packed: readonly { pack: FacetPack<ColumnFacet | 'remote'>; codes: Uint32Array }[],
   inputs: readonly PackInput<ColumnFacet | 'remote'>[],
-  skills: MultiColumn,
-  places: MultiColumn,
+  lists: Readonly<Record<ListFacet, MultiColumn>>,
 ): FacetRows {
   const inPack = new Set(packed.flatMap((p) => p.pack.keys));
   const columns: RowColumn[] = packed.map((p, i) => ({ name: `pack${i}`, col: p.codes, size: p.pack.size }));
   for (const c of inputs) if (!inPack.has(c.key)) columns.push({ name: c.key, col: c.col, size: c.size });
-  return buildFacetRows(n, columns, [
-    { name: 'skill', offsets: skills.offsets, values: skills.ids, size: skills.values.length },
-    { name: 'location', offsets: places.offsets, values: places.ids, size: places.values.length },
-  ]);
+  return buildFacetRows(
+    n,
+    columns,
+    LIST_FACETS.map((name) => {
+      const l = lists[name];
+      return { name, offsets: l.offsets, values: l.ids, size: l.values.length };
+    }),
+  );
 }
 
 function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
@@ -250,30 +245,65 @@ function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
   return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
 }
 
+/** A column for every single-valued facet of the catalogue, derived as its entry says. */
 function buildColumns(
   jobs: readonly ListedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Record<ColumnFacet, Column> {
-  const n = jobs.length;
-  const same = (v: string): string => v;
-  return {
-    salary: buildColumn(n, (d) => bucketCodes[d] ?? null, same, r),
-    workModel: buildColumn(n, (d) => jobs[d]!.workModel, same, r),
-    position: buildColumn(
-      n,
-      (d) => jobs[d]!.position.slug,
-      (v) => v.replace(/-/g, ' '),
-      r,
-    ),
-    seniority: buildColumn(n, (d) => jobs[d]!.seniority, same, r),
-    employmentType: buildColumn(n, (d) => jobs[d]!.employmentType, same, r),
-    industry: buildColumn(n, (d) => jobs[d]!.industry, same, r),
-    companySize: buildColumn(n, (d) => jobs[d]!.company.size, same, r),
-    company: buildCompanyColumn(jobs, r),
-    seo: buildColumn(n, (d) => (jobs[d]!.isSeo ? 'yes' : 'no'), same, r),
-  };
+  const columns = {} as Record<ColumnFacet, Column>;
+  for (const f of FACETS.filter(isColumnEntry)) columns[f.id] = columnOf(f, jobs, bucketCodes, r);
+  return columns;
 }
+
+function columnOf(
+  f: ColumnEntry,
+  jobs: readonly ListedJob[],
+  bucketCodes: readonly (string | null)[],
+  r: number,
+): Column {
+  return columnFrom(f.id, f.source, jobs, bucketCodes, r);
+}
+
+/** The column of a source (typed as any source: the entries' literal types would narrow it). */
+function columnFrom(
+  id: string,
+  s: FacetSource,
+  jobs: readonly ListedJob[],
+  bucketCodes: readonly (string | null)[],
+  r: number,
+): Column {
+  const n = jobs.length;
+  if (s.kind === 'salaryBucket') return buildColumn(n, (d) => bucketCodes[d] ?? null, same, r);
+  if (s.kind !== 'one') throw new Error(`${id} is not a column`);
+  const { valueOf, labelOf, spellingOf } = s;
+  const label = spellingOf
+    ? mostUsedSpelling(jobs, valueOf, spellingOf)
+    : labelOf
+      ? (value: string, d: number) => labelOf(value, jobs[d]!)
+      : same;
+  return buildColumn(n, (d) => valueOf(jobs[d]!), label, r);
+}
+
+/** A CSR list for every multi-valued facet of the catalogue; `location` is the place registry's. */
+function buildLists(jobs: readonly ListedJob[], places: MultiColumn, r: number): Record<ListFacet, MultiColumn> {
+  const lists = {} as Record<ListFacet, MultiColumn>;
+  for (const f of FACETS.filter(isListEntry)) lists[f.id] = f.source.kind === 'places' ? places : listOf(f, jobs, r);
+  return lists;
+}
+
+function listOf(f: ListEntry, jobs: readonly ListedJob[], r: number): MultiColumn {
+  const s: FacetSource = f.source;
+  if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
+  const { valuesOf, labelOf } = s;
+  const label = labelOf ? (value: string, d: number) => labelOf(value, jobs[d]!) : same;
+  const keysOf = (d: number, emit: (key: string) => void): void => {
+    valuesOf(jobs[d]!, emit);
+  };
+  return buildMultiColumn(jobs.length, keysOf, label, r);
+}
+
+const same = (v: string): string => v;
 
 function bucketsOf(
   jobs: readonly ListedJob[],
@@ -292,24 +322,25 @@ function midOf(s: SalaryRange | null): number {
   return s ? (s.min + s.max) / 2 : Number.NaN;
 }
 
-function skillName(job: ListedJob, slug: string): string {
-  return job.skills.find((s) => s.slug === slug)?.name ?? slug;
-}
-
 /**
- * Companies by lower-case name; the label is the most used spelling (ties: the smallest string),
- * so that `ACME GmbH` and `Acme GmbH` are one company.
+ * Labels by the most used spelling among each value's jobs (ties: the smallest string), so that
+ * `ACME GmbH` and `Acme GmbH` are one company labelled as most of its postings write it.
  */
-function buildCompanyColumn(jobs: readonly ListedJob[], ratio: number): Column {
+function mostUsedSpelling(
+  jobs: readonly ListedJob[],
+  valueOf: (job: ListedJob) => string | null,
+  spellingOf: (job: ListedJob) => string,
+): (value: string) => string {
   const spellings = new Map<string, Map<string, number>>();
   for (const job of jobs) {
-    const name = job.company.name;
-    const key = name.toLowerCase();
+    const key = valueOf(job);
+    if (key === null) continue;
+    const name = spellingOf(job);
     let m = spellings.get(key);
     if (!m) spellings.set(key, (m = new Map<string, number>()));
     m.set(name, (m.get(name) ?? 0) + 1);
   }
-  const labelOf = (key: string): string => {
+  return (key) => {
     let best = '';
     let bestCount = -1;
     for (const [name, count] of spellings.get(key)!) {
@@ -317,5 +348,4 @@ function buildCompanyColumn(jobs: readonly ListedJob[], ratio: number): Column {
     }
     return best;
   };
-  return buildColumn(jobs.length, (d) => jobs[d]!.company.name.toLowerCase(), labelOf, ratio);
 }

@@ -1,13 +1,21 @@
-import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
+import { FACET_IDS, LIST_FACETS, type FacetId, type ListFacet } from '../domain/facet-catalogue.js';
+import type { Engine } from './engine.js';
 import { unpackCounts } from './facet-pack.js';
 import { countRows, type RowCount } from './facet-rows.js';
 import { andCount, andNotToIds, bitsToIds, hasBit } from './postings/bitset.js';
 import { identity, type DocSet } from './postings/doc-set.js';
 import { REMOTE_LEVELS } from './remote.js';
 
-/** A facet that is counted: a column, skills, places or the remote-share steps. */
-export type FacetKey = ColumnFacet | 'skill' | 'location' | 'remote';
-export const FACET_KEYS: readonly FacetKey[] = [...COLUMN_FACETS, 'skill', 'location', 'remote'];
+/** A facet that is counted: every catalogue entry (a column, CSR lists or the remote-share steps). */
+export type FacetKey = FacetId;
+export const FACET_KEYS: readonly FacetKey[] = FACET_IDS;
+
+const LISTS: ReadonlySet<FacetKey> = new Set(LIST_FACETS);
+
+/** Whether the facet is multi-valued (counted from `e.lists`). */
+export function isList(f: FacetKey): f is ListFacet {
+  return LISTS.has(f);
+}
 
 /** Counts per code of each counted facet, over a set of `total` documents. */
 export interface Counts {
@@ -82,9 +90,7 @@ type Alloc = (key: string, size: number) => Uint32Array;
 
 function postingsOf(e: Engine, f: FacetKey): readonly DocSet[] | null {
   if (f === 'remote') return null;
-  if (f === 'skill') return e.skills.postings;
-  if (f === 'location') return e.places.column.postings;
-  return e.columns[f].postings;
+  return isList(f) ? e.lists[f].postings : e.columns[f].postings;
 }
 
 /** Words read (dense values) plus ids tested (sparse values), against the documents to decode. */
@@ -153,10 +159,8 @@ function packName(e: Engine, p: Engine['packs'][number]): string {
 }
 
 function sizeOf(e: Engine, f: FacetKey): number {
-  if (f === 'skill') return e.skills.values.length;
-  if (f === 'location') return e.places.column.values.length;
   if (f === 'remote') return REMOTE_LEVELS;
-  return e.columns[f].values.length;
+  return isList(f) ? e.lists[f].values.length : e.columns[f].values.length;
 }
 
 /** counts = full - counts, in place. */
@@ -167,10 +171,10 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
 /** Below n / SPARSE_RATIO documents a set counts as sparse (its documents far apart in memory). */
 const SPARSE_RATIO = 16;
 
-/** One facet from its own column, or its CSR lists for skills and places. */
+/** One facet from its own column, or its CSR lists for a multi-valued one. */
 function countColumn(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  if (f === 'skill' || f === 'location') {
-    const { offsets, ids: values } = f === 'skill' ? e.skills : e.places.column;
+  if (isList(f)) {
+    const { offsets, ids: values } = e.lists[f];
     for (let i = 0; i < length; i++) {
       const d = ids[i]!;
       const end = offsets[d + 1]!;

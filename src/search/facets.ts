@@ -1,19 +1,20 @@
-import {
-  fieldValues,
-  type FacetCounts,
-  type FacetOption,
-  type FacetRequest,
-  type MultiField,
-} from '../domain/query.js';
+import { fieldValues, type FacetCounts, type FacetOption, type FacetRequest } from '../domain/query.js';
 import { bucketLabel, bucketValue } from '../domain/salary-buckets.js';
+import { REMOTE_PERCENTAGE_STEPS } from '../domain/vocab.js';
 import {
-  COMPANY_SIZES,
-  EMPLOYMENT_TYPES,
-  REMOTE_PERCENTAGE_STEPS,
-  SENIORITY_LEVELS,
-  WORK_MODELS,
-} from '../domain/vocab.js';
-import type { ColumnFacet, Engine } from './engine.js';
+  isCapped,
+  isListEntry,
+  LIST_ENTRIES,
+  LIST_ORDER,
+  matchKey,
+  SWITCH_FACET,
+  VALUES_FACETS,
+  type ColumnFacet,
+  type Facet,
+  type ListEntry,
+  type ListFacet,
+} from '../domain/facet-catalogue.js';
+import type { Engine } from './engine.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { basesFor } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
@@ -63,10 +64,11 @@ export function tallyFacets(
   const matching = evaluate(e, plan);
   const disjunctive = request.mode === 'disjunctive';
   const own = disjunctive ? FACET_KEYS.filter((f) => setKeys.has(f)) : [];
-  const single = (field: MultiField): boolean => fieldValues(request.filter, field)?.length === 1;
+  // Conjunctive: a multi-valued facet set to one value lists it with the total, uncounted.
+  const single = (f: ListEntry): boolean => fieldValues(request.filter, f.field)?.length === 1;
   const skip = disjunctive
     ? setKeys
-    : new Set((['skill', 'location'] as const).filter((f) => setKeys.has(f) && single(f)));
+    : new Set(LIST_ENTRIES.filter((f) => setKeys.has(f.id) && single(f)).map((f) => f.id));
   const main = countFacets(
     e,
     matching,
@@ -81,7 +83,7 @@ export function tallyFacets(
     const others = plan.clauses.filter((clause) => clause.key !== f);
     const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others));
     counts[f] = c.byFacet[f]!.slice();
-    if (f === 'seo') seoTotal = c.total;
+    if (f === SWITCH_FACET) seoTotal = c.total;
   }
   return { counts, total: main.total, seoTotal, uncounted: skip };
 }
@@ -94,89 +96,95 @@ export interface FacetDict {
   readonly labelRank: ArrayLike<number>;
 }
 
+/** A facet that has a dictionary: a column or CSR lists. */
+export type DictFacet = ColumnFacet | ListFacet;
+
 /** The dictionaries that give counted codes their values and labels (one index's, or merged ones). */
 export interface FacetDicts {
-  readonly columns: Readonly<Record<ColumnFacet, FacetDict>>;
-  readonly skills: FacetDict;
-  readonly places: FacetDict;
+  readonly dicts: Readonly<Record<DictFacet, FacetDict>>;
   readonly buckets: readonly SalaryBucket[];
   /** The code of the place a location value stands for, or null. */
   readonly placeCode: (value: string) => number | null;
 }
 
-/** One index's own dictionaries. */
+/** One index's own dictionaries (made once per index). */
 export function engineDicts(e: Engine): FacetDicts {
-  return {
-    columns: e.columns,
-    skills: e.skills,
-    places: e.places.column,
-    buckets: e.buckets,
-    placeCode: (value) => canonicalPlace(e.places, value),
-  };
+  let d = ownDicts.get(e);
+  if (d === undefined) {
+    d = {
+      dicts: { ...e.columns, ...e.lists },
+      buckets: e.buckets,
+      placeCode: (value) => canonicalPlace(e.places, value),
+    };
+    ownDicts.set(e, d);
+  }
+  return d;
 }
+const ownDicts = new WeakMap<Engine, FacetDicts>();
 
-/** The facet lists from counted codes (see computeFacets for the rules). */
+/** The facet lists from counted codes, in the catalogue's list order (see computeFacets for the rules). */
 export function buildLists(d: FacetDicts, request: FacetRequest, tally: FacetTally): FacetCounts {
   const { counts, total, seoTotal, uncounted } = tally;
   const sel = selectedCodes(d, request);
   const limit = Math.max(1, Math.floor(request.facetLimit) || 1);
   const disjunctive = request.mode === 'disjunctive';
-  const byCount = (f: FacetKey, dict: FacetDict, max: number): FacetOption[] => {
-    const selected = sel[f] ?? [];
-    if (!disjunctive && uncounted.has(f))
+  const byCount = (f: Facet, max: number): FacetOption[] => {
+    const dict = d.dicts[dictId(f)];
+    const selected = sel.get(f.id) ?? [];
+    if (!disjunctive && uncounted.has(f.id))
       return total > 0 && selected.length > 0 ? [option(dict, selected[0]!, total)] : [];
-    // Several skills or places in conjunctive mode: only the selected ones, counted over the matches.
-    if (!disjunctive && (f === 'skill' || f === 'location') && (fieldValues(request.filter, f)?.length ?? 0) > 1) {
-      return onlySelected(dict, counts[f]!, selected);
+    // Several values of a multi-valued facet in conjunctive mode: only the selected ones, counted over the matches.
+    if (!disjunctive && isListEntry(f) && (fieldValues(request.filter, f.field)?.length ?? 0) > 1) {
+      return onlySelected(dict, counts[f.id]!, selected);
     }
-    return optionsByCount(dict, counts[f]!, max, disjunctive ? selected : []);
+    return optionsByCount(dict, counts[f.id]!, max, disjunctive ? selected : []);
   };
-  const byVocab = (f: FacetKey, dict: FacetDict, vocab: readonly string[]): FacetOption[] =>
-    optionsByVocab(dict, counts[f]!, vocab, disjunctive ? (sel[f] ?? []) : []);
-  const c = d.columns;
-  const seo = counts.seo!;
-  return {
-    salaryRanges: d.buckets.map((b) => {
-      const code = c.salary.codes.get(bucketValue(b));
-      return { value: bucketValue(b), label: bucketLabel(b), count: code === undefined ? 0 : counts.salary![code]! };
-    }),
-    workModels: byVocab('workModel', c.workModel, WORK_MODELS),
-    positions: byCount('position', c.position, Infinity),
-    seniorityLevels: byVocab('seniority', c.seniority, SENIORITY_LEVELS),
-    employmentTypes: byVocab('employmentType', c.employmentType, EMPLOYMENT_TYPES),
-    remotePercentages: remoteOptions(counts.remote!),
-    skillTags: byCount('skill', d.skills, Infinity),
-    industries: byCount('industry', c.industry, Infinity),
-    companySizes: byVocab('companySize', c.companySize, COMPANY_SIZES),
-    companies: byCount('company', c.company, limit),
-    locations: byCount('location', d.places, limit),
-    seo: { all: seoTotal, yes: codeCount(c.seo, seo, 'yes'), no: codeCount(c.seo, seo, 'no') },
+  const listOf = (f: Facet): FacetCounts[keyof FacetCounts] => {
+    const o = f.order;
+    switch (o.by) {
+      case 'buckets':
+        return bucketOptions(d.buckets, d.dicts[dictId(f)], counts[f.id]!);
+      case 'vocabulary':
+        return optionsByVocab(d.dicts[dictId(f)], counts[f.id]!, o.values, disjunctive ? (sel.get(f.id) ?? []) : []);
+      case 'count':
+        return byCount(f, isCapped(f) ? limit : Infinity);
+      case 'steps':
+        return remoteOptions(counts[f.id]!);
+      case 'switch': {
+        const dict = d.dicts[dictId(f)];
+        const c = counts[f.id]!;
+        return { all: seoTotal, yes: codeCount(dict, c, 'yes'), no: codeCount(dict, c, 'no') };
+      }
+    }
   };
+  // Built from the catalogue: FacetCounts is the same catalogue's lists, keyed alike.
+  return Object.fromEntries(LIST_ORDER.map((f) => [f.list, listOf(f)])) as FacetCounts;
+}
+
+/** A facet listed from a dictionary (every facet but the remote-share steps). */
+function dictId(f: Facet): DictFacet {
+  if (f.id === 'remote') throw new Error('the remote-share steps have no dictionary');
+  return f.id;
+}
+
+/** Every configured bucket, ascending, zero counts included. */
+function bucketOptions(buckets: readonly SalaryBucket[], dict: FacetDict, counts: Uint32Array): FacetOption[] {
+  return buckets.map((b) => {
+    const code = dict.codes.get(bucketValue(b));
+    return { value: bucketValue(b), label: bucketLabel(b), count: code === undefined ? 0 : counts[code]! };
+  });
 }
 
 /** Codes of the selected values the index knows (listed even at count 0 in disjunctive mode). */
-function selectedCodes(d: FacetDicts, request: FacetRequest): Partial<Record<FacetKey, number[]>> {
-  const f = request.filter;
-  const c = d.columns;
-  const pairs: [FacetKey, MultiField, (v: string) => number | null | undefined][] = [
-    ['workModel', 'workModel', (v) => c.workModel.codes.get(v)],
-    ['position', 'position', (v) => c.position.codes.get(v)],
-    ['seniority', 'seniority', (v) => c.seniority.codes.get(v)],
-    ['employmentType', 'employmentType', (v) => c.employmentType.codes.get(v)],
-    ['industry', 'industry', (v) => c.industry.codes.get(v)],
-    ['companySize', 'companySize', (v) => c.companySize.codes.get(v)],
-    ['company', 'company', (v) => c.company.codes.get(v.toLowerCase())],
-    ['skill', 'skill', (v) => d.skills.codes.get(v)],
-    ['location', 'location', (v) => d.placeCode(v)],
-  ];
-  const out: Partial<Record<FacetKey, number[]>> = {};
-  for (const [key, field, codeOf] of pairs) {
+function selectedCodes(d: FacetDicts, request: FacetRequest): Map<FacetKey, number[]> {
+  const out = new Map<FacetKey, number[]>();
+  for (const f of VALUES_FACETS) {
     const codes: number[] = [];
-    for (const v of fieldValues(f, field) ?? []) {
-      const code = codeOf(v);
+    for (const v of fieldValues(request.filter, f.field) ?? []) {
+      const code = f.source.kind === 'places' ? d.placeCode(v) : d.dicts[f.id].codes.get(matchKey(f, v));
       if (code !== undefined && code !== null && !codes.includes(code)) codes.push(code);
     }
-    if (codes.length > 0) out[key] = codes;
+    if (codes.length > 0) out.set(f.id, codes);
   }
   return out;
 }

@@ -1,5 +1,15 @@
-import { fieldValues, type JobFilter, type MultiField } from '../domain/query.js';
-import type { ColumnFacet, Engine } from './engine.js';
+import { fieldValues, type JobFilter } from '../domain/query.js';
+import {
+  FACETS,
+  isListEntry,
+  matchKey,
+  type ColumnFacet,
+  type FacetId,
+  type ListFacet,
+  type ValuesFacet,
+} from '../domain/facet-catalogue.js';
+import type { MultiColumn } from './columns.js';
+import type { Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
 import { matchTerms, parseKeywords, termsKey, type KeywordContext, type KeywordQuery } from './keyword-query.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
@@ -9,8 +19,7 @@ import { countAtLeast } from './remote.js';
 import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
 
 /** What a clause filters on; the facet it belongs to is left out for disjunctive counts. */
-export type ClauseKey =
-  ColumnFacet | 'skill' | 'location' | 'remote' | 'keywords' | 'posted' | 'salaryMin' | 'language' | 'live';
+export type ClauseKey = FacetId | 'keywords' | 'posted' | 'salaryMin' | 'language' | 'live';
 
 /**
  * How an index that is one segment of several (segments.ts) plans a filter: only its documents
@@ -42,34 +51,33 @@ export interface Plan {
   readonly keywords: KeywordQuery | null;
 }
 
-const FILTER_COLUMNS: readonly [MultiField, ColumnFacet][] = [
-  ['salaryRange', 'salary'],
-  ['workModel', 'workModel'],
-  ['position', 'position'],
-  ['seniority', 'seniority'],
-  ['employmentType', 'employmentType'],
-  ['industry', 'industry'],
-  ['companySize', 'companySize'],
-];
-
 /**
- * Resolves every set field of the filter into a clause. An unknown value matches nothing;
- * keyword text without words and remotePercentageMin <= 0 do not filter.
+ * Resolves every set field of the filter into a clause, facet by facet as the catalogue
+ * describes them (src/domain/facet-catalogue.ts), then the extra filters and keywords. An
+ * unknown value matches nothing; keyword text without words and remotePercentageMin <= 0 do not
+ * filter.
  * @example planFilter(engine, { workModel: 'remote', location: 'münchen' }).clauses.length // 2
  */
 export function planFilter(e: Engine, filter: JobFilter, ctx: PlanContext | null = null): Plan {
   const clauses: Clause[] = [];
-  const add = (field: MultiField, key: ClauseKey, clauseOf: (value: string) => Clause): void => {
-    const values = fieldValues(filter, field);
-    if (values !== null) clauses.push(anyOf(e, key, values.map(clauseOf)));
-  };
-  for (const [field, facet] of FILTER_COLUMNS) add(field, facet, (value) => columnClause(e, facet, value));
-  add('company', 'company', (value) => columnClause(e, 'company', value.toLowerCase()));
-  if (filter.seo !== undefined) clauses.push(columnClause(e, 'seo', filter.seo ? 'yes' : 'no'));
-  add('skill', 'skill', (value) => skillClause(e, value));
-  add('location', 'location', (value) => locationClause(e, value, filter.radiusKm, ctx));
-  if (filter.remotePercentageMin !== undefined && filter.remotePercentageMin > 0) {
-    clauses.push(remoteClause(e, filter.remotePercentageMin));
+  for (const f of FACETS) {
+    if (f.filter === 'values') {
+      const values = fieldValues(filter, f.field);
+      if (values === null) continue;
+      clauses.push(
+        anyOf(
+          e,
+          f.id,
+          values.map((value) => valueClause(e, f, value, filter.radiusKm, ctx)),
+        ),
+      );
+    } else if (f.filter === 'switch') {
+      const on = filter[f.field];
+      if (on !== undefined) clauses.push(columnClause(e, f.id, on ? 'yes' : 'no'));
+    } else {
+      const min = filter[f.field];
+      if (min !== undefined && min > 0) clauses.push(remoteClause(e, min));
+    }
   }
   addExtraClauses(e, filter, clauses);
   const keywords =
@@ -79,6 +87,18 @@ export function planFilter(e: Engine, filter: JobFilter, ctx: PlanContext | null
   if (keywords) clauses.push(keywordClause(e, keywords));
   if (ctx?.live) clauses.push(bitsClause('live', ctx.live.words, ctx.live.size));
   return { clauses, keywords };
+}
+
+/** Jobs with one value of a facet: from its column or its lists; a place with the radius. */
+function valueClause(
+  e: Engine,
+  f: ValuesFacet,
+  value: string,
+  radiusKm: number | undefined,
+  ctx: PlanContext | null,
+): Clause {
+  if (f.source.kind === 'places') return locationClause(e, value, radiusKm, ctx);
+  return isListEntry(f) ? listClause(e, f.id, value) : columnClause(e, f.id, matchKey(f, value));
 }
 
 /** The filters beyond the contract (see extra-filters.ts). */
@@ -118,19 +138,13 @@ function columnClause(e: Engine, facet: ColumnFacet, value: string): Clause {
   return { key: facet, base: `${facet}:${code}`, size: set.size, docs: () => set, has: (d) => col[d] === code };
 }
 
-function skillClause(e: Engine, value: string): Clause {
-  const code = e.skills.codes.get(value);
-  if (code === undefined) return unknown('skill');
-  const set = e.skills.postings[code]!;
-  const base = `skill:${code}`;
-  if (set.kind === 'bits')
-    return { key: 'skill', base, size: set.size, docs: () => set, has: (d) => hasBit(set.words, d) };
-  const { offsets, ids } = e.skills;
-  const has = (d: number): boolean => {
-    for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
-    return false;
-  };
-  return { key: 'skill', base, size: set.size, docs: () => set, has };
+/** Jobs having the value among their values of a multi-valued facet. */
+function listClause(e: Engine, facet: ListFacet, value: string): Clause {
+  const list = e.lists[facet];
+  const code = list.codes.get(value);
+  if (code === undefined) return unknown(facet);
+  const set = list.postings[code]!;
+  return { key: facet, base: `${facet}:${code}`, size: set.size, docs: () => set, has: listTest(list, code, set) };
 }
 
 /**
@@ -156,7 +170,8 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined, 
   const only = candidates[0]!;
   if (!useRadius && candidates.length === 1) {
     const set = e.places.column.postings[only]!;
-    return { key: 'location', base: `location:${only}`, size: set.size, docs: () => set, has: placeTest(e, only, set) };
+    const has = listTest(e.places.column, only, set);
+    return { key: 'location', base: `location:${only}`, size: set.size, docs: () => set, has };
   }
   const words = newBitset(e.n);
   for (const code of candidates) addSet(words, e.places.column.postings[code]!);
@@ -164,9 +179,10 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined, 
   return bitsClause('location', words);
 }
 
-function placeTest(e: Engine, code: number, set: DocSet): (d: number) => boolean {
+/** Whether document d has the code among its values: a bit test, or a scan of its short CSR list. */
+function listTest(list: MultiColumn, code: number, set: DocSet): (d: number) => boolean {
   if (set.kind === 'bits') return (d) => hasBit(set.words, d);
-  const { offsets, ids } = e.places.column;
+  const { offsets, ids } = list;
   return (d) => {
     for (let j = offsets[d]!; j < offsets[d + 1]!; j++) if (ids[j] === code) return true;
     return false;

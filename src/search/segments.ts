@@ -4,9 +4,10 @@ import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } fr
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import { compareBoardIds } from './board-order.js';
 import { COLLATOR, compareStrings, type Dictionary } from './columns.js';
-import { COLUMN_FACETS, type ColumnFacet, type Engine } from './engine.js';
+import { COLUMN_FACETS, LIST_FACETS } from '../domain/facet-catalogue.js';
+import type { Engine } from './engine.js';
 import { FACET_KEYS, type FacetKey } from './facet-count.js';
-import { buildLists, tallyFacets, type FacetDict, type FacetDicts } from './facets.js';
+import { buildLists, tallyFacets, type DictFacet, type FacetDict, type FacetDicts } from './facets.js';
 import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from './keyword-query.js';
@@ -83,7 +84,7 @@ export class SegmentedIndex {
   private readonly views: readonly View[];
   private readonly keywords: KeywordContext;
   private readonly centers = new LruMap<string, PlaceInfo | null>(256);
-  private dicts: FacetDicts | null = null;
+  private dicts: UnionDicts | null = null;
   private readonly sources = new Map<string, SuggestSource[]>();
   private readonly counts: QueryCache<number>;
   private readonly pages: QueryCache<{ total: number; jobs: ListedJob[] }>;
@@ -218,7 +219,7 @@ export class SegmentedIndex {
         counts.remote = sum;
         continue;
       }
-      const dict = dictOf(dicts, f) as UnionDict;
+      const dict = dicts.dicts[f];
       const sum = new Uint32Array(dict.values.length);
       tallies.forEach((t, s) => {
         const own = t.counts[f]!;
@@ -319,16 +320,15 @@ export class SegmentedIndex {
   }
 
   /** Every facet's dictionary over all segments (made on the first facet request of this reader). */
-  private unionDicts(): FacetDicts {
+  private unionDicts(): UnionDicts {
     if (this.dicts !== null) return this.dicts;
     const of = (pick: (e: Engine) => FacetDict): UnionDict => unionDict(this.views.map((v) => pick(v.e)));
-    const columns = {} as Record<ColumnFacet, UnionDict>;
-    for (const f of COLUMN_FACETS) columns[f] = of((e) => e.columns[f]);
-    const places = of((e) => e.places.column);
+    const dicts = {} as Record<DictFacet, UnionDict>;
+    for (const f of COLUMN_FACETS) dicts[f] = of((e) => e.columns[f]);
+    for (const f of LIST_FACETS) dicts[f] = of((e) => e.lists[f]);
+    const places = dicts.location;
     this.dicts = {
-      columns,
-      skills: of((e) => e.skills),
-      places,
+      dicts,
       buckets: this.views[0]!.e.buckets,
       placeCode: (value) => {
         const info = this.center(value);
@@ -418,6 +418,11 @@ function compareKeys(a: number, b: number, descending: boolean): number {
 }
 
 /** A dictionary over several: codes of the first as they are, then each new value appended. */
+/** Every facet's union dictionary, with each segment's code map. */
+interface UnionDicts extends FacetDicts {
+  readonly dicts: Readonly<Record<DictFacet, UnionDict>>;
+}
+
 interface UnionDict extends FacetDict {
   /** Per segment: its code -> the union code. */
   readonly maps: readonly Uint32Array[];
@@ -477,12 +482,6 @@ function mergedRanks(first: FacetDict, values: readonly string[], labels: readon
     rank[code] = Number(lo === 0 ? -1 : first.labelRank[byRank[lo - 1]!]) + (i + 1) / (added.length + 1);
   });
   return rank;
-}
-
-function dictOf(d: FacetDicts, f: Exclude<FacetKey, 'remote'>): FacetDict {
-  if (f === 'skill') return d.skills;
-  if (f === 'location') return d.places;
-  return d.columns[f];
 }
 
 /** The candidate with this identity over all segments: label from the first that has it. */

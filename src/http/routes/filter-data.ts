@@ -1,7 +1,7 @@
 import type { ApiInstance, AppDeps } from '../build-app.js';
 import { DEFAULT_FACET_LIMIT, FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
 import { toFacetRequest } from '../to-search-query.js';
-import { presentFacets } from '../present.js';
+import { presentFilters } from '../present.js';
 import { presentSelected } from '../present-selected.js';
 import { snapshotOf, selectedResolvers } from './shared.js';
 
@@ -25,10 +25,9 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
           isCompany: (v) => index.resolveCompany(v) !== null,
         }),
       );
-      const { seo_jobs_only_counts, ...lists } = presentFacets(facets, request.query.salary_range ?? null);
       return {
         success: true,
-        filters: { ...lists, selected: presentSelected(request.query, selectedResolvers(index)), seo_jobs_only_counts },
+        filters: presentFilters(facets, request.query, presentSelected(request.query, selectedResolvers(index))),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },
