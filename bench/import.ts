@@ -4,7 +4,8 @@
  * seeded feed (NDJSON, or one JSON array; not timed), then runs `jobsearch import` as its own
  * process with Node's default options into a fresh store, twice (first import: all inserted;
  * re-import: all unchanged), and reports postings per second (read to published: the whole
- * process, start-up included) and the process's peak memory (Linux): VmHWM, the peak resident set,
+ * process, start-up included), the process's CPU time (all threads; sampled every 50 ms, so the
+ * last 50 ms may be missing) and its peak memory (Linux): VmHWM, the peak resident set,
  * and apart from it the peaks of anonymous memory (heaps, buffers: what the import holds) and of
  * file-backed pages (SQLite maps its file into memory; those pages are the OS's page cache).
  * A third pass measures the store alone: the same postings, already enriched, staged in batches
@@ -41,6 +42,8 @@ interface Memory {
 interface Pass {
   seconds: number;
   perSecond: number;
+  /** CPU time of the import process (all its threads), the steadier figure on a shared machine. */
+  cpuSeconds: number;
   memory: Memory | null;
   summary: string;
 }
@@ -58,9 +61,26 @@ function memoryOf(pid: number): Memory | null {
   }
 }
 
+/** User + system CPU seconds of a process so far (Linux /proc), or null once it is gone. */
+function cpuOf(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function memoryText(m: Memory | null): string {
   if (m === null) return 'peak RSS unknown';
   return `peak RSS ${m.hwm.toFixed(0)} MB (anonymous ${m.anon.toFixed(0)} MB, file-backed ${m.file.toFixed(0)} MB)`;
+}
+
+function passText(pass: Pass, count: number): string {
+  const perCpu = pass.cpuSeconds > 0 ? `, ${Math.round(count / pass.cpuSeconds)} postings per CPU second` : '';
+  return `${pass.seconds.toFixed(1)} s, ${Math.round(pass.perSecond)} postings/s; CPU ${pass.cpuSeconds.toFixed(1)} s${perCpu}`;
 }
 
 async function importProcess(file: string, url: string, count: number, workers: string): Promise<Pass> {
@@ -74,11 +94,13 @@ async function importProcess(file: string, url: string, count: number, workers: 
   });
   let out = '';
   let peak: Memory | null = null;
+  let cpu = 0;
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2_000)));
   const poll = setInterval(() => {
     const m = child.pid === undefined ? null : memoryOf(child.pid);
+    cpu = (child.pid === undefined ? null : cpuOf(child.pid)) ?? cpu;
     if (m !== null)
       peak = {
         hwm: Math.max(peak?.hwm ?? 0, m.hwm),
@@ -93,6 +115,7 @@ async function importProcess(file: string, url: string, count: number, workers: 
   return {
     seconds,
     perSecond: count / seconds,
+    cpuSeconds: cpu,
     memory: peak,
     summary: out
       .trim()
@@ -158,14 +181,10 @@ async function main(): Promise<void> {
       `import bench: ${count} postings (${format}) into ${kind}, --workers ${workers === '' ? 'default' : workers}, load average ${loadavg()[0]?.toFixed(1)}`,
     );
     const firstPass = await importProcess(file, url, count, workers);
-    console.log(
-      `first import:  ${firstPass.seconds.toFixed(1)} s, ${Math.round(firstPass.perSecond)} postings/s, ${memoryText(firstPass.memory)} (${firstPass.summary})`,
-    );
+    console.log(`first import:  ${passText(firstPass, count)}, ${memoryText(firstPass.memory)} (${firstPass.summary})`);
     if (process.argv.includes('--first-only')) return;
     const again = await importProcess(file, url, count, workers);
-    console.log(
-      `re-import:     ${again.seconds.toFixed(1)} s, ${Math.round(again.perSecond)} postings/s, ${memoryText(again.memory)} (${again.summary})`,
-    );
+    console.log(`re-import:     ${passText(again, count)}, ${memoryText(again.memory)} (${again.summary})`);
     const sample = generatedLines(count, seed);
     const direct = await storeOnly(sample, url);
     console.log(

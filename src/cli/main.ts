@@ -6,17 +6,17 @@ import { registerGenerate } from './commands/generate.js';
 import { registerStats } from './commands/stats.js';
 import { registerExport } from './commands/export.js';
 import { loadConfig } from '../config.js';
-import { openStore, parseDatabaseUrl } from '../store/open-store.js';
+import { openStore, parseDatabaseUrl, type OpenOptions } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
 import { registerInit } from './commands/init.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
 /** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
-async function openConfiguredStore(): Promise<JobStore> {
+async function openConfiguredStore(options: OpenOptions = {}): Promise<JobStore> {
   const config = loadConfig();
   prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   try {
-    const store = await openStore(config.databaseUrl);
+    const store = await openStore(config.databaseUrl, options);
     await store.migrate();
     return store;
   } catch (error) {
@@ -36,10 +36,15 @@ const program = new Command('jobsearch')
 
 registerServe(program);
 registerInit(program);
-registerImport(program, openConfiguredStore, undefined, () => storeLabel(loadConfig().databaseUrl));
+registerImport(
+  program,
+  () => openConfiguredStore({ forImport: true }),
+  undefined,
+  () => storeLabel(loadConfig().databaseUrl),
+);
 registerGenerate(program);
-registerStats(program, openConfiguredStore);
-registerExport(program, openConfiguredStore);
+registerStats(program, () => openConfiguredStore());
+registerExport(program, () => openConfiguredStore());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`jobsearch: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -41,6 +41,11 @@ export interface OpenOptions {
    * of migrating, so nothing is ever written there.
    */
   readOnly?: boolean;
+  /**
+   * The connection runs an import (`jobsearch import`) rather than serving: SQLite then keeps its
+   * memory bounded whatever the import's size (sqlite-store.ts, IMPORT_PRAGMAS). PostgreSQL: no effect.
+   */
+  forImport?: boolean;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface OpenOptions {
  */
 export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<JobStore> {
   const location = parseDatabaseUrl(databaseUrl);
-  const store = await createStore(location);
+  const store = await createStore(location, { forImport: options.forImport === true });
   try {
     await (options.readOnly === true ? store.checkSchema() : store.migrate());
   } catch (error) {
@@ -61,10 +66,13 @@ export async function openStore(databaseUrl: string, options: OpenOptions = {}):
 }
 
 /** The store object for a location, not yet connected or migrated. */
-export async function createStore(location: StoreLocation): Promise<JobStore> {
+export async function createStore(
+  location: StoreLocation,
+  options: Pick<OpenOptions, 'forImport'> = {},
+): Promise<JobStore> {
   if (location.kind === 'sqlite') {
     const { SqliteJobStore } = await import('./sqlite-store.js');
-    return new SqliteJobStore(location.path);
+    return new SqliteJobStore(location.path, { forImport: options.forImport === true });
   }
   const { PostgresJobStore } = await import('./postgres-store.js');
   return new PostgresJobStore(location.url);

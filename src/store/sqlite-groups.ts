@@ -25,9 +25,29 @@ export interface GroupStatements {
   fillKeys: Database.Statement<[string | null, string | null, string]>;
   filled: Database.Statement<[], number>;
   markFilled: Database.Statement;
+  clearSeeds: Database.Statement;
+  /** The next seeds after (kind, key), in key order. */
+  nextSeeds: Database.Statement<[number, string, number], [number, string]>;
+  /** Forgets seeds already reached: (kind, a JSON array of keys). */
+  dropSeeds: Database.Statement<[number, string]>;
 }
 
+/**
+ * A publish's seeds (the duplicate keys it wrote or removed), one row per distinct key (kind 0 a
+ * place key, 1 a url key), in a temporary table: so the duplicate groups of a million-posting
+ * import are recomputed chunk by chunk (applyGroupsOfSeeds) instead of from lists held in memory.
+ */
+export const PUBLISH_SEEDS_TABLE = `CREATE TEMP TABLE IF NOT EXISTS publish_seeds (
+  kind INTEGER NOT NULL,
+  key  TEXT NOT NULL,
+  PRIMARY KEY (kind, key)
+) WITHOUT ROWID`;
+
+/** Seeds taken per round of applyGroupsOfSeeds. */
+const SEED_CHUNK = 1_000;
+
 export function prepareGroupStatements(db: Database.Database): GroupStatements {
+  db.exec(PUBLISH_SEEDS_TABLE);
   return {
     byKeys: db
       .prepare<[string, string], RawGroupRow>(
@@ -59,6 +79,13 @@ export function prepareGroupStatements(db: Database.Database): GroupStatements {
     fillKeys: db.prepare('UPDATE jobs SET place_dup = ?, url_dup = ? WHERE key = ?'),
     filled: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'duplicate_keys_filled'").pluck(),
     markFilled: db.prepare("UPDATE store_meta SET value = 1 WHERE name = 'duplicate_keys_filled'"),
+    clearSeeds: db.prepare('DELETE FROM temp.publish_seeds'),
+    nextSeeds: db
+      .prepare<[number, string, number], [number, string]>(
+        'SELECT kind, key FROM temp.publish_seeds WHERE (kind, key) > (?, ?) ORDER BY kind, key LIMIT ?',
+      )
+      .raw(),
+    dropSeeds: db.prepare('DELETE FROM temp.publish_seeds WHERE kind = ? AND key IN (SELECT value FROM json_each(?))'),
   };
 }
 
@@ -95,12 +122,53 @@ export function storedKeys(s: GroupStatements, key: string): DuplicateKeys {
  */
 export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: number, seq: () => number): number {
   for (const [place, url] of s.expiredHeads.all(now)) seeds.push({ place, url });
-  const rows = collectSync(seeds, ({ places, urls }) =>
+  return regroupComponents(s, collectRows(s, seeds), now, seq);
+}
+
+/**
+ * applyGroups over the seeds in the publish_seeds table (which it leaves emptied of the keys it
+ * reached), a chunk of seeds at a time, so memory is bounded by a chunk's components rather than
+ * by the import. The result is applyGroups' over all the seeds at once: the writes are done, so a
+ * component is the same whichever seed reaches it, and regrouping depends on the rows' keys,
+ * sources, stored order and validity, never on their stored grouping. A component is regrouped
+ * once: the seeds it holds are dropped as soon as it is.
+ */
+export function applyGroupsOfSeeds(s: GroupStatements, now: number, seq: () => number): number {
+  let seeds: DuplicateKeys[] = s.expiredHeads.all(now).map(([place, url]) => ({ place, url }));
+  let after: [number, string] = [-1, ''];
+  let moved = 0;
+  for (;;) {
+    const next = s.nextSeeds.all(after[0], after[1], SEED_CHUNK);
+    for (const [kind, key] of next) seeds.push(kind === 0 ? { place: key, url: null } : { place: null, url: key });
+    if (seeds.length === 0) return moved;
+    const rows = collectRows(s, seeds);
+    moved += regroupComponents(s, rows, now, seq);
+    const places: string[] = [];
+    const urls: string[] = [];
+    for (const row of rows) {
+      if (row.place !== null) places.push(row.place);
+      if (row.url !== null) urls.push(row.url);
+    }
+    if (places.length > 0) s.dropSeeds.run(0, JSON.stringify(places));
+    if (urls.length > 0) s.dropSeeds.run(1, JSON.stringify(urls));
+    const last = next.at(-1);
+    if (last === undefined || next.length < SEED_CHUNK) return moved;
+    after = last;
+    seeds = [];
+  }
+}
+
+/** Every stored row of the components holding the seeds. */
+function collectRows(s: GroupStatements, seeds: Iterable<DuplicateKeys>): GroupRow[] {
+  return collectSync(seeds, ({ places, urls }) =>
     s.byKeys.all(JSON.stringify(places), JSON.stringify(urls)).map(toRow),
   );
-  const updates = regroup(rows, now);
+}
+
+/** Regroups whole components and writes what changed; returns how many rows moved. */
+function regroupComponents(s: GroupStatements, rows: readonly GroupRow[], now: number, seq: () => number): number {
   let moved = 0;
-  for (const u of updates) {
+  for (const u of regroup(rows, now)) {
     if (u.moved) moved += 1;
     s.setGroup.run(u.duplicateOf, u.headValidThrough, u.moved ? 1 : 0, u.moved ? seq() : 0, u.key);
   }

@@ -8,8 +8,8 @@ import type { Job } from '../domain/job.js';
 import type { PublishOptions, PublishResult, StageResult, StagedJob } from './job-store.js';
 import { contentHash, withBoardId } from './job-json.js';
 import { newImportId, sourceOfImport } from './import-id.js';
-import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
-import { applyGroups, type GroupStatements } from './sqlite-groups.js';
+import { duplicateKeysOf } from '../domain/duplicate-key.js';
+import { applyGroupsOfSeeds, PUBLISH_SEEDS_TABLE, type GroupStatements } from './sqlite-groups.js';
 
 type Row = Record<string, number | null>;
 
@@ -30,13 +30,15 @@ export interface ImportStatements {
   removeAbsent: Database.Statement<[string, string]>;
   untombstoneStaged: Database.Statement<[string]>;
   tombstoneAbsent: Database.Statement<[number, string, string]>;
-  /** Duplicate keys, old and new, of the staged postings that are new or changed. */
-  changedKeys: Database.Statement<[string], [string | null, string | null, string | null, string | null]>;
-  absentKeys: Database.Statement<[string, string], [string | null, string | null]>;
+  /** Seeds the duplicate keys, old and new, of the staged postings that are new or changed. */
+  seedChanged: Database.Statement<[string]>;
+  /** Seeds the duplicate keys of the source's postings absent from the import (`--sync`). */
+  seedAbsent: Database.Statement<[string, string]>;
   duplicates: Database.Statement<[string], number>;
 }
 
 export function prepareImportStatements(db: Database.Database): ImportStatements {
+  db.exec(PUBLISH_SEEDS_TABLE);
   return {
     boardIdOf: db.prepare<[string], string>('SELECT board_id FROM board_ids WHERE key = ?').pluck(),
     holderOf: db.prepare<[string], string>('SELECT key FROM board_ids WHERE board_id = ?').pluck(),
@@ -66,14 +68,18 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
             AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)`,
       )
       .pluck(),
+    // Reads import_staging alone, in key order: a SELECT that also read jobs (the table written)
+    // would be materialised whole first, every document of the import in temporary storage. An
+    // unchanged posting (same hash) is left alone by the WHERE of the update.
     publish: db.prepare(
       `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
        SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, ?, ?, s.place_dup, s.url_dup
-         FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
-        WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash)
+         FROM import_staging s
+        WHERE s.import_id = ?
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
+         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup
+        WHERE jobs.hash IS NOT excluded.hash`,
     ),
     untombstoneStaged: db.prepare(
       'DELETE FROM job_tombstones WHERE key IN (SELECT key FROM import_staging WHERE import_id = ?)',
@@ -84,19 +90,20 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
           AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, seq = excluded.seq`,
     ),
-    changedKeys: db
-      .prepare<[string], [string | null, string | null, string | null, string | null]>(
-        `SELECT s.place_dup, s.url_dup, j.place_dup, j.url_dup
-           FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
-          WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash)`,
-      )
-      .raw(),
-    absentKeys: db
-      .prepare<[string, string], [string | null, string | null]>(
-        `SELECT place_dup, url_dup FROM jobs j WHERE j.source = ?
-            AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)`,
-      )
-      .raw(),
+    // json_each over the row's keys: one pass; an even index is a place key, an odd one a url key.
+    seedChanged: db.prepare(
+      `INSERT OR IGNORE INTO temp.publish_seeds (kind, key)
+       SELECT e.key % 2, e.value
+         FROM import_staging s LEFT JOIN jobs j ON j.key = s.key,
+              json_each(json_array(s.place_dup, s.url_dup, j.place_dup, j.url_dup)) e
+        WHERE s.import_id = ? AND (j.key IS NULL OR j.hash IS NOT s.hash) AND e.value IS NOT NULL`,
+    ),
+    seedAbsent: db.prepare(
+      `INSERT OR IGNORE INTO temp.publish_seeds (kind, key)
+       SELECT e.key, e.value FROM jobs j, json_each(json_array(j.place_dup, j.url_dup)) e
+        WHERE j.source = ? AND e.value IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = ? AND s.key = j.key)`,
+    ),
     duplicates: db
       .prepare<[string], number>(
         `SELECT count(*) FROM import_staging s JOIN jobs j ON j.key = s.key
@@ -176,21 +183,20 @@ export function publishImport(
   const counts = { inserted, updated: staged - inserted - unchanged, unchanged, expired: row['expired'] ?? 0, removed };
   let seq: number | undefined;
   const cursor = (): number => (seq ??= bumpCursor());
-  const seeds: DuplicateKeys[] = [];
+  g.clearSeeds.run();
   if (counts.inserted + counts.updated + removed > 0) {
-    for (const [place, url, oldPlace, oldUrl] of s.changedKeys.all(importId)) {
-      seeds.push({ place, url }, { place: oldPlace, url: oldUrl });
-    }
+    s.seedChanged.run(importId);
     s.publish.run(cursor(), cursor(), importId);
     // The change feed (job_tombstones): a key written again loses its tombstone, a removed one gets one.
     s.untombstoneStaged.run(importId);
     if (options.sync && removed > 0) {
-      for (const [place, url] of s.absentKeys.all(source, importId)) seeds.push({ place, url });
+      s.seedAbsent.run(source, importId);
       s.tombstoneAbsent.run(cursor(), source, importId);
       s.removeAbsent.run(source, importId);
     }
   }
-  applyGroups(g, seeds, options.now, cursor);
+  applyGroupsOfSeeds(g, options.now, cursor);
+  g.clearSeeds.run();
   const duplicates = s.duplicates.get(importId) ?? 0;
   s.clearImport.run(importId);
   return { ...counts, duplicates };

@@ -54,12 +54,28 @@ const PRAGMAS = [
   // roughly halves bulk-import time; the WAL file is cut back to 64 MiB afterwards.
   'wal_autocheckpoint = 10000',
   'journal_size_limit = 67108864',
-  'temp_store = MEMORY',
-  // 64 MiB page cache; reads memory-mapped up to SQLite's default cap (2 GiB), since loadLive
-  // reads the whole table: pages come straight from the OS cache, without a copy.
+  // 64 MiB page cache.
   'cache_size = -65536',
-  'mmap_size = 2147418112',
 ];
+
+/**
+ * A serving connection keeps temporary tables in memory and reads memory-mapped up to SQLite's
+ * default cap (2 GiB), since loadLive reads the whole table: pages come straight from the OS
+ * cache, without a copy.
+ */
+const SERVING_PRAGMAS = ['temp_store = MEMORY', 'mmap_size = 2147418112'];
+
+/**
+ * An importing connection keeps its memory bounded whatever the import's size: temporary storage
+ * in files (behind a small cache) and no memory map, whose pages would count towards the
+ * process's resident set as it reads the file (2.1 GB at a million postings).
+ */
+const IMPORT_PRAGMAS = ['temp_store = FILE', 'mmap_size = 0'];
+
+export interface SqliteStoreOptions {
+  /** The connection runs imports (`jobsearch import`) rather than serving: IMPORT_PRAGMAS. */
+  forImport?: boolean;
+}
 
 interface Statements {
   exists: Database.Statement<[string], number>;
@@ -99,11 +115,13 @@ export class SqliteJobStore implements JobStore {
   /** A read transaction: its queries see one snapshot while other processes write. */
   readonly #readChanges: Database.Transaction<(since: number, limit: number) => ChangePage>;
 
-  /** `path` is a file (its folder is created) or ':memory:'. */
-  constructor(path: string) {
+  /** `path` is a file (its folder is created) or ':memory:'; `options.forImport`: see IMPORT_PRAGMAS. */
+  constructor(path: string, options: SqliteStoreOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-    for (const pragma of PRAGMAS) this.#db.pragma(pragma);
+    for (const pragma of [...PRAGMAS, ...(options.forImport === true ? IMPORT_PRAGMAS : SERVING_PRAGMAS)]) {
+      this.#db.pragma(pragma);
+    }
     this.#upsertTx = this.#db.transaction((jobs) => writeJobs(this.#stmts(), jobs, Date.now()));
     this.#deleteTx = this.#db.transaction((keys) => deleteKeys(this.#stmts(), keys, Date.now()));
     this.#stageTx = this.#db.transaction((importId, jobs) => stageJobs(this.#stmts().imports, importId, jobs));

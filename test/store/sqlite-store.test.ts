@@ -8,19 +8,20 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
 import type { JobStore } from '../../src/store/job-store.js';
-import { migrateSqlite, SqliteJobStore } from '../../src/store/sqlite-store.js';
+import { migrateSqlite, SqliteJobStore, type SqliteStoreOptions } from '../../src/store/sqlite-store.js';
 import { SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite.js';
-import { job } from '../builders.js';
+import { job, place } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
 
-async function sqliteFixture(): Promise<StoreFixture & { path: string }> {
+async function sqliteFixture(options: SqliteStoreOptions = {}): Promise<StoreFixture & { path: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'jobsearch-store-'));
   // A sub-folder that does not exist yet: the store creates it.
   const path = join(dir, 'data', 'jobs.db');
   const opened: JobStore[] = [];
   const open = (): SqliteJobStore => {
-    const store = new SqliteJobStore(path);
+    const store = new SqliteJobStore(path, options);
     opened.push(store);
     return store;
   };
@@ -35,7 +36,9 @@ async function sqliteFixture(): Promise<StoreFixture & { path: string }> {
   };
 }
 
-runJobStoreContract('SQLite file', sqliteFixture);
+runJobStoreContract('SQLite file', () => sqliteFixture());
+// The connection `jobsearch import` uses: temporary storage in files, no memory map.
+runJobStoreContract('SQLite file, import connection', () => sqliteFixture({ forImport: true }));
 
 describe('SqliteJobStore', () => {
   let fixture: (StoreFixture & { path: string }) | undefined;
@@ -93,6 +96,71 @@ describe('SqliteJobStore', () => {
       duplicates: 1,
     });
     expect((await fixture.store.loadLive(0)).map((j) => j.key)).toEqual([old.key]);
+  });
+
+  it('groups duplicates of an import of thousands (seeds taken a chunk at a time) as one upsert of them does', async () => {
+    // Company names repeat within a source and copies match by place or by url, so components
+    // chain across postings and across the chunks of seeds the publish regroups one at a time;
+    // the pairs after them (Zeta: their place keys sort last) are components of their own.
+    const n = 1_500;
+    const pad = (i: number): string => String(i).padStart(5, '0');
+    const posting = (src: string, i: number, company: string, city: string, url: string | null): Job =>
+      job({
+        key: `${src}:id::${pad(i)}`,
+        boardId: `${src === 'a' ? 1 : 2}${pad(i)}`,
+        source: src,
+        company: { name: company, domain: null, website: null, logoUrl: null, size: null },
+        places: [place({ city: { slug: city, name: city } })],
+        url,
+      });
+    const city = (i: number): string => (i % 2 === 0 ? 'berlin' : 'hamburg');
+    const a = Array.from({ length: n }, (_, i) =>
+      posting('a', i, `Firm ${i % 700}`, city(i), `https://jobs.example.com/${i}`),
+    );
+    const b = Array.from({ length: n }, (_, i) =>
+      posting(
+        'b',
+        i,
+        i % 3 === 0 ? `Other ${i}` : `Firm ${i % 700}`,
+        city(i),
+        i % 2 === 0 ? `https://jobs.example.com/${(i * 7) % n}` : null,
+      ),
+    );
+    for (let i = n; i < 2 * n; i++) {
+      a.push(posting('a', i, `Zeta ${i}`, city(i), null));
+      b.push(posting('b', i, `Zeta ${i}`, city(i), i % 5 === 0 ? `https://jobs.example.com/${i}` : null));
+    }
+    const imported = new SqliteJobStore(':memory:', { forImport: true });
+    const upserted = new SqliteJobStore(':memory:');
+    const outcome = async (store: SqliteJobStore): Promise<(string | undefined)[]> => {
+      const heads = [];
+      for (const j of [...a, ...b]) heads.push((await store.getGroupByBoardId(j.boardId))?.job.key);
+      return heads;
+    };
+    try {
+      await imported.migrate();
+      await upserted.migrate();
+      let attached = 0;
+      for (const jobs of [a, b]) {
+        const id = await imported.beginImport(jobs[0]?.source ?? '');
+        for (let i = 0; i < jobs.length; i += 1_000) {
+          await imported.stage(
+            id,
+            jobs.slice(i, i + 1_000).map((j) => ({ job: j, position: j.key })),
+          );
+        }
+        attached += (await imported.publish(id, { now: Date.now(), sync: false })).duplicates;
+        await upserted.upsert(jobs);
+      }
+      const heads = await outcome(upserted);
+      expect(heads.filter((h, i) => h !== [...a, ...b][i]?.key).length).toBe(attached);
+      expect(attached).toBeGreaterThan(n);
+      expect(await outcome(imported)).toEqual(heads);
+      expect((await imported.loadLive(0)).map((j) => j.key)).toEqual((await upserted.loadLive(0)).map((j) => j.key));
+    } finally {
+      await imported.close();
+      await upserted.close();
+    }
   });
 
   it('closes twice without error', async () => {
