@@ -42,6 +42,7 @@ describe('findSalaryInText', () => {
 
   it('is not money when followed by "Mio." or a count, even with a currency', () => {
     expect(findSalaryInText('Budget: € 60 Mio. pro Jahr', plain)).toBeNull();
+    expect(findSalaryInText('Umsatz von € 60 Mio.', plain)).toBeNull();
   });
 
   it('needs a currency for a bare number outside a sentence about pay', () => {

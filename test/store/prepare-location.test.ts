@@ -99,6 +99,9 @@ describe('prepareStoreLocation', () => {
     );
     expect(refusal('/proc/self/jobs.db').message).toMatch(/\/proc\/self is a system folder/);
     expect(refusal('/sys/jobs.db').message).toMatch(/\/sys is a system folder/);
+    // A folder merely named "proc" elsewhere is fine.
+    const path = join(dir, 'proc', 'jobs.db');
+    expect(prepareStoreLocation(path, { createFolder: true })).toEqual({ kind: 'sqlite', created: true, label: path });
   });
 
   it('reports an unsupported URL as a location error, naming the scheme only', () => {
