@@ -10,7 +10,7 @@ export default tseslint.config(
       'bench/results/',
       'bench/.cache/',
       'reports/',
-      '.stryker-tmp/',
+      '.stryker-tmp*/',
       'test-output/',
       'scripts/*.mjs',
       '*.config.*',

@@ -74,6 +74,7 @@ export function describePostgres(url: string): string {
     const u = new URL(url);
     const host = u.hostname || process.env.PGHOST || 'localhost';
     const port = u.port || '5432';
+    // Stryker disable next-line Regex: equivalent, a URL's pathname is empty or starts with its first "/"
     const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || '(default)';
     const user = u.username ? `, user ${decodeURIComponent(u.username)}` : '';
     return `PostgreSQL at ${host}:${port}, database ${database}${user}`;

@@ -227,7 +227,9 @@ describe('enrichRecord on arbitrary input', () => {
         if (result.ok) expect(result.job.boardId).toMatch(/^\d+$/);
         else expect(result.reason).not.toMatch(/^enrichment failed/);
       }),
-      { numRuns: 2_000 },
+      // INGEST_PROPERTY_RUNS: fewer under mutation testing (vitest.stryker.config.ts), where this
+      // property runs for every mutant of the ingest scope it reaches.
+      { numRuns: Number(process.env.INGEST_PROPERTY_RUNS ?? 2_000) },
     );
   });
 });
