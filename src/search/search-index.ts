@@ -105,9 +105,7 @@ export class SearchIndex {
   static build(jobs: readonly Job[], options: SearchIndexOptions): SearchIndex {
     const builder = new EngineBuilder(options.now);
     builder.add(jobs);
-    return SearchIndex.ofEngine(
-      builder.finish(options.salaryBuckets, { ...DEFAULT_TUNING, ...options.tuning }, options.estimator ?? null),
-    );
+    return runSteps(SearchIndex.finishSteps(builder, options));
   }
 
   /**
@@ -134,10 +132,6 @@ export class SearchIndex {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const e = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
     return yield* SearchIndex.ofEngineSteps(e);
-  }
-
-  private static ofEngine(e: Engine): SearchIndex {
-    return runSteps(SearchIndex.ofEngineSteps(e));
   }
 
   private static *ofEngineSteps(e: Engine): Steps<SearchIndex> {
