@@ -1,4 +1,4 @@
-import type { ListedJob } from './job.js';
+import type { IndexedJob } from './job.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from './vocab.js';
 
 /**
@@ -14,14 +14,14 @@ import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '
 export type FacetSource =
   | {
       readonly kind: 'one';
-      readonly valueOf: (job: ListedJob) => string | null;
-      readonly labelOf?: (value: string, first: ListedJob) => string;
-      readonly spellingOf?: (job: ListedJob) => string;
+      readonly valueOf: (job: IndexedJob) => string | null;
+      readonly labelOf?: (value: string, first: IndexedJob) => string;
+      readonly spellingOf?: (job: IndexedJob) => string;
     }
   | {
       readonly kind: 'many';
-      readonly valuesOf: (job: ListedJob, emit: (value: string) => void) => void;
-      readonly labelOf?: (value: string, first: ListedJob) => string;
+      readonly valuesOf: (job: IndexedJob, emit: (value: string) => void) => void;
+      readonly labelOf?: (value: string, first: IndexedJob) => string;
     }
   | { readonly kind: 'salaryBucket' }
   | { readonly kind: 'places' }

@@ -1,5 +1,5 @@
-import type { Job, ListedJob, SalaryRange } from '../domain/job.js';
-import { CardMaker } from './slim-jobs.js';
+import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
+import { CardStoreBuilder, type CardStore } from './card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { boardOrder } from './board-order.js';
 import { buildColumn, buildMultiColumn, type Column, type MultiColumn } from './columns.js';
@@ -64,8 +64,11 @@ export const DEFAULT_TUNING: EngineTuning = {
 export interface Engine {
   readonly n: number;
   readonly tuning: EngineTuning;
-  /** The live jobs as result pages give them (see slimJobs). */
-  readonly jobs: readonly ListedJob[];
+  /** The live jobs as result pages give them, serialised (card-store.ts). */
+  readonly cards: CardStore;
+  /** Per document: the posted date (epoch ms) and the salary's or estimate's midpoint, NaN when none. */
+  readonly dates: Float64Array;
+  readonly mids: Float64Array;
   readonly estimates: readonly (SalaryRange | null)[];
   /** What the estimates come from: this index's jobs, or (a delta segment) its base's. */
   readonly estimator: SalaryEstimator;
@@ -114,32 +117,27 @@ export function buildEngine(
  */
 export class EngineBuilder {
   private readonly keywords = new KeywordBuilder();
-  private readonly cardMaker = new CardMaker();
-  private readonly cards: ListedJob[] = [];
+  private readonly cards = new CardStoreBuilder();
+  private readonly jobs: IndexedJob[] = [];
 
   constructor(private readonly now: number) {}
 
   /** Live jobs added so far. */
   get size(): number {
-    return this.cards.length;
+    return this.jobs.length;
   }
 
   add(jobs: readonly Job[]): void {
     for (const job of jobs) {
       if (job.validThrough !== null && job.validThrough < this.now) continue;
       this.keywords.addDocument(job);
-      this.cards.push(this.cardMaker.card(job));
+      this.jobs.push(this.cards.add(job));
     }
-  }
-
-  /** The cards, in the order they were added (for what a caller derives from them). */
-  get added(): readonly ListedJob[] {
-    return this.cards;
   }
 
   /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments.ts). */
   finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING, estimator: SalaryEstimator | null = null): Engine {
-    return runSteps(this.finishSteps(buckets, tuning, estimator));
+    return runSteps(this.finishSteps(buckets, tuning, estimator)).engine;
   }
 
   /** `finish` in steps (steps.ts): the index worker pauses between them to answer queries. */
@@ -147,18 +145,22 @@ export class EngineBuilder {
     buckets: readonly SalaryBucket[],
     tuning = DEFAULT_TUNING,
     estimator: SalaryEstimator | null = null,
-  ): Steps<Engine> {
-    const order = boardOrder(this.cards);
+  ): Steps<{ engine: Engine; jobs: readonly IndexedJob[] }> {
+    const order = boardOrder(this.jobs);
     yield;
     const keywords = yield* this.keywords.finishSteps(tuning.denseRatio, order);
-    const jobs = Array.from(order, (a) => this.cards[a]!);
-    return yield* assemble(jobs, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    const jobs = Array.from(order, (a) => this.jobs[a]!);
+    const cards = this.cards.finish(order);
+    yield;
+    const engine = yield* assemble(jobs, cards, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    return { engine, jobs };
   }
 }
 
 /** Everything but the keyword index, over the live cards in board-id order, in steps. */
 function* assemble(
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
+  cards: CardStore,
   keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
@@ -200,7 +202,9 @@ function* assemble(
   return {
     n,
     tuning,
-    jobs,
+    cards,
+    dates,
+    mids,
     estimates,
     estimator,
     buckets,
@@ -247,7 +251,7 @@ function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
 
 /** A column for every single-valued facet of the catalogue, derived as its entry says. */
 function buildColumns(
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Record<ColumnFacet, Column> {
@@ -258,7 +262,7 @@ function buildColumns(
 
 function columnOf(
   f: ColumnEntry,
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Column {
@@ -269,7 +273,7 @@ function columnOf(
 function columnFrom(
   id: string,
   s: FacetSource,
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
 ): Column {
@@ -286,13 +290,13 @@ function columnFrom(
 }
 
 /** A CSR list for every multi-valued facet of the catalogue; `location` is the place registry's. */
-function buildLists(jobs: readonly ListedJob[], places: MultiColumn, r: number): Record<ListFacet, MultiColumn> {
+function buildLists(jobs: readonly IndexedJob[], places: MultiColumn, r: number): Record<ListFacet, MultiColumn> {
   const lists = {} as Record<ListFacet, MultiColumn>;
   for (const f of FACETS.filter(isListEntry)) lists[f.id] = f.source.kind === 'places' ? places : listOf(f, jobs, r);
   return lists;
 }
 
-function listOf(f: ListEntry, jobs: readonly ListedJob[], r: number): MultiColumn {
+function listOf(f: ListEntry, jobs: readonly IndexedJob[], r: number): MultiColumn {
   const s: FacetSource = f.source;
   if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
   const { valuesOf, labelOf } = s;
@@ -306,7 +310,7 @@ function listOf(f: ListEntry, jobs: readonly ListedJob[], r: number): MultiColum
 const same = (v: string): string => v;
 
 function bucketsOf(
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
   salaryOf: (d: number) => SalaryRange | null,
   buckets: readonly SalaryBucket[],
 ): (string | null)[] {
@@ -327,9 +331,9 @@ function midOf(s: SalaryRange | null): number {
  * `ACME GmbH` and `Acme GmbH` are one company labelled as most of its postings write it.
  */
 function mostUsedSpelling(
-  jobs: readonly ListedJob[],
-  valueOf: (job: ListedJob) => string | null,
-  spellingOf: (job: ListedJob) => string,
+  jobs: readonly IndexedJob[],
+  valueOf: (job: IndexedJob) => string | null,
+  spellingOf: (job: IndexedJob) => string,
 ): (value: string) => string {
   const spellings = new Map<string, Map<string, number>>();
   for (const job of jobs) {

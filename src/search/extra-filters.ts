@@ -1,4 +1,4 @@
-import type { ListedJob, SalaryRange } from '../domain/job.js';
+import type { IndexedJob, SalaryRange } from '../domain/job.js';
 import { hasBit, newBitset, setBits } from './postings/bitset.js';
 import { bitsSet, type DocSet } from './postings/doc-set.js';
 import type { SortOrder } from './sort.js';
@@ -20,7 +20,7 @@ export interface ExtraColumns {
 }
 
 export function buildExtraColumns(
-  jobs: readonly ListedJob[],
+  jobs: readonly IndexedJob[],
   estimates: readonly (SalaryRange | null)[],
 ): ExtraColumns {
   const n = jobs.length;

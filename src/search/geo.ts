@@ -1,4 +1,4 @@
-import type { ListedJob } from '../domain/job.js';
+import type { IndexedJob } from '../domain/job.js';
 import { postingsOf } from './columns.js';
 import { orInto, setBits } from './postings/bitset.js';
 import type { DocSet } from './postings/doc-set.js';
@@ -26,7 +26,7 @@ export interface PointIndex {
   readonly postings: readonly DocSet[];
 }
 
-export function buildPointIndex(jobs: readonly ListedJob[], denseRatio: number): PointIndex {
+export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number): PointIndex {
   const byLat = new Map<number, Map<number, number>>();
   const lats: number[] = [0];
   const lons: number[] = [0];

@@ -82,7 +82,7 @@ function orderOf(e: Engine, request: ListRequest): SortOrder {
 
 /** The job as stored, with estimatedSalary set exactly where salary is null. */
 export function withEstimate(e: Engine, d: number): ListedJob {
-  const job = e.jobs[d]!;
+  const job = e.cards.get(d);
   if (job.salary !== null) return job.estimatedSalary === null ? job : { ...job, estimatedSalary: null };
   const est = e.estimates[d] ?? null;
   return { ...job, estimatedSalary: est ? { min: est.min, max: est.max } : null };

@@ -1,4 +1,4 @@
-import type { ListedJob, JobPlace, Named } from '../domain/job.js';
+import type { IndexedJob, JobPlace, Named } from '../domain/job.js';
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import type { PlaceKind } from '../domain/vocab.js';
 import { buildMultiColumn, compareStrings, type MultiColumn } from './columns.js';
@@ -28,7 +28,7 @@ export interface PlaceRegistry {
 
 const KIND_ORDER: Record<PlaceKind, number> = { city: 0, region: 1, country: 2 };
 
-export function buildPlaces(jobs: readonly ListedJob[], denseRatio: number): PlaceRegistry {
+export function buildPlaces(jobs: readonly IndexedJob[], denseRatio: number): PlaceRegistry {
   const found = new Map<string, Found>();
   for (const job of jobs) {
     for (const place of job.places) {

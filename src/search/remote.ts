@@ -1,4 +1,4 @@
-import type { ListedJob } from '../domain/job.js';
+import type { IndexedJob } from '../domain/job.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../domain/vocab.js';
 import { buildSortOrder } from './sort.js';
 
@@ -17,7 +17,7 @@ export interface RemoteColumn {
   readonly level: Uint32Array;
 }
 
-export function buildRemote(jobs: readonly ListedJob[]): RemoteColumn {
+export function buildRemote(jobs: readonly IndexedJob[]): RemoteColumn {
   const n = jobs.length;
   const value = new Float64Array(n);
   const level = new Uint32Array(n);

@@ -1,4 +1,4 @@
-import type { ListedJob, SalaryRange } from '../domain/job.js';
+import type { IndexedJob, SalaryRange } from '../domain/job.js';
 
 /** An estimate needs at least this many comparable postings with a stated salary ("a handful"). */
 export const MIN_SAMPLE = 5;
@@ -21,7 +21,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = { CH: 'CHF', LI: 'CHF
  * Medians of an even count are the rounded mean of the middle two. Returns null per job that has a salary.
  * @example estimateSalaries([...fiveSeoManagersInDeWith50to60k, seoManagerInDeWithout])[5] // { min: 50000, max: 60000, basis: { step: 'position-seniority-country', sample: 5 } }
  */
-export function estimateSalaries(jobs: readonly ListedJob[]): (SalaryRange | null)[] {
+export function estimateSalaries(jobs: readonly IndexedJob[]): (SalaryRange | null)[] {
   const estimator = new SalaryEstimator(jobs);
   return jobs.map((job) => estimator.estimate(job));
 }
@@ -35,12 +35,12 @@ export function estimateSalaries(jobs: readonly ListedJob[]): (SalaryRange | nul
 export class SalaryEstimator {
   private readonly groups = new Samples();
 
-  constructor(samples: readonly ListedJob[]) {
+  constructor(samples: readonly IndexedJob[]) {
     this.add(samples);
   }
 
   /** Adds the jobs that are samples (a stated, closed salary in their country's currency). */
-  add(jobs: readonly ListedJob[]): void {
+  add(jobs: readonly IndexedJob[]): void {
     let added = false;
     for (const job of jobs) {
       if (!isSample(job)) continue;
@@ -51,20 +51,19 @@ export class SalaryEstimator {
   }
 
   /** The estimate of a job without a salary (null for one that has a salary, or without a basis). */
-  estimate(job: ListedJob): SalaryRange | null {
+  estimate(job: IndexedJob): SalaryRange | null {
     if (job.salary) return null;
     const jobKeys = keysOf(job);
     for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
       const key = jobKeys[i] ?? null;
       const sample = key === null ? 0 : this.groups.size(key);
-      if (key !== null && sample >= MIN_SAMPLE)
-        return { ...this.groups.median(key), basis: { step: ESTIMATE_STEPS[i]!, sample } };
+      if (key !== null && sample >= MIN_SAMPLE) return this.groups.estimate(key, ESTIMATE_STEPS[i]!);
     }
     return null;
   }
 }
 
-function isSample(job: ListedJob): boolean {
+function isSample(job: IndexedJob): boolean {
   const s = job.salary;
   if (!s) return false;
   const country = countryOf(job);
@@ -75,14 +74,14 @@ function isSample(job: ListedJob): boolean {
 }
 
 /** The group key of each step for a job; null where the step does not apply. */
-function keysOf(job: ListedJob): (string | null)[] {
+function keysOf(job: IndexedJob): (string | null)[] {
   const country = countryOf(job);
   if (country === null || job.seniority === null) return ESTIMATE_STEPS.map(() => null);
   const where = `${job.seniority}\u0000${country}`;
   return [`p\u0000${job.position.slug}\u0000${where}`, job.isSeo ? `f\u0000seo\u0000${where}` : null];
 }
 
-function countryOf(job: ListedJob): string | null {
+function countryOf(job: IndexedJob): string | null {
   return job.places[0]?.countryCode ?? null;
 }
 
@@ -101,8 +100,23 @@ class Samples {
     push(this.maxs, key, salary.max);
   }
 
+  /** Estimates by group and step, shared by every job of the group (a million jobs, a few thousand groups). */
+  private readonly estimates = new Map<string, SalaryRange>();
+
   forgetMedians(): void {
     this.medians.clear();
+    this.estimates.clear();
+  }
+
+  /** The estimate from the group `key` at `step`: its medians, and the basis. */
+  estimate(key: string, step: string): SalaryRange {
+    const memo = `${step}\u0000${key}`;
+    let e = this.estimates.get(memo);
+    if (!e) {
+      e = { ...this.median(key), basis: { step, sample: this.size(key) } };
+      this.estimates.set(memo, e);
+    }
+    return e;
   }
 
   size(key: string): number {

@@ -1,4 +1,4 @@
-import type { Job, ListedJob } from '../domain/job.js';
+import type { IndexedJob, Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
@@ -130,11 +130,12 @@ export class SearchIndex {
   /** The rest of a build once every job is added, in steps (steps.ts). */
   private static *finishSteps(builder: EngineBuilder, options: SearchIndexOptions): Steps<SearchIndex> {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-    const e = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
-    return yield* SearchIndex.ofEngineSteps(e);
+    const { engine, jobs } = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
+    return yield* SearchIndex.ofEngineSteps(engine, jobs);
   }
 
-  private static *ofEngineSteps(e: Engine): Steps<SearchIndex> {
+  /** `jobs`: the engine's documents as they were built from (for the title suggestions). */
+  private static *ofEngineSteps(e: Engine, jobs: readonly IndexedJob[]): Steps<SearchIndex> {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     yield;
     const bases = buildBases(e);
@@ -149,7 +150,7 @@ export class SearchIndex {
       sizes(companies.postings),
     );
     yield;
-    const titleSuggest = yield* buildTitleSuggestSteps(e.jobs);
+    const titleSuggest = yield* buildTitleSuggestSteps(jobs);
     return new SearchIndex(e, all, bases, placeSuggest, companySuggest, titleSuggest);
   }
 

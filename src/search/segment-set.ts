@@ -105,11 +105,11 @@ export class SegmentSet {
       let hi = perm.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        const posted = e.jobs[perm[mid]!]!.postedAt;
+        const posted = e.cards.postedOf(perm[mid]!);
         if (posted !== null && posted <= threshold) lo = mid + 1;
         else hi = mid;
       }
-      const posted = lo < perm.length ? e.jobs[perm[lo]!]!.postedAt : null;
+      const posted = lo < perm.length ? e.cards.postedOf(perm[lo]!) : null;
       if (posted !== null && posted + windowMs < next) next = posted + windowMs;
     }
     return next;
@@ -236,20 +236,20 @@ const BUILD_SLICE = 250;
 /** The postings of an index's documents, by document number (expired ones were left out). */
 function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {
   const byKey = new Map(jobs.map((j) => [j.key, j]));
-  return SearchIndex.partsOf(index).engine.jobs.map((card) => byKey.get(card.key)!);
+  return SearchIndex.partsOf(index).engine.cards.keys.map((key) => byKey.get(key)!);
 }
 
 function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
-  const cards = SearchIndex.partsOf(index).engine.jobs;
+  const cards = SearchIndex.partsOf(index).engine.cards;
   const expiring: { doc: number; at: number }[] = [];
-  cards.forEach((card, doc) => {
-    if (card.validThrough !== null) expiring.push({ doc, at: card.validThrough });
+  cards.validThrough.forEach((at, doc) => {
+    if (!Number.isNaN(at)) expiring.push({ doc, at });
   });
   expiring.sort((a, b) => a.at - b.at || a.doc - b.doc);
   return {
     index,
     jobs,
-    docOf: jobs === null ? null : new Map(cards.map((card, doc) => [card.key, doc])),
+    docOf: jobs === null ? null : new Map(cards.keys.map((key, doc) => [key, doc])),
     deleted: new Set(),
     expiring,
   };
@@ -264,14 +264,14 @@ function liveJobsOf(parts: readonly Part[]): Job[] {
 
 /** The document of a posting in an index numbered in board-id order (binary search), or null. */
 function findByBoardId(index: SearchIndex, key: string, boardId: string): number | null {
-  const cards = SearchIndex.partsOf(index).engine.jobs;
+  const { boardIds, keys } = SearchIndex.partsOf(index).engine.cards;
   const probe = { boardId, key };
   let lo = 0;
-  let hi = cards.length;
+  let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareBoardIds(cards[mid]!, probe) < 0) lo = mid + 1;
+    if (compareBoardIds({ boardId: boardIds[mid]!, key: keys[mid]! }, probe) < 0) lo = mid + 1;
     else hi = mid;
   }
-  return lo < cards.length && cards[lo]!.key === key ? lo : null;
+  return lo < keys.length && keys[lo] === key ? lo : null;
 }

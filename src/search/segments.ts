@@ -1,4 +1,4 @@
-import type { ListedJob, SalaryRange } from '../domain/job.js';
+import type { ListedJob } from '../domain/job.js';
 import { LruMap } from '../domain/lru-map.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import { foldKey, foldKeys } from '../domain/text-fold.js';
@@ -152,7 +152,7 @@ export class SegmentedIndex {
     const { start, end } = paginate(Number.MAX_SAFE_INTEGER, request.page, request.perPage);
     const byScore = request.sort === 'relevance' && hasWords(this.views[0]!, request);
     const descending = request.sort === 'relevance' ? !byScore || request.order === 'desc' : request.order === 'desc';
-    const before = (a: Hit, b: Hit): number => compareKeys(a.key, b.key, descending) || compareBoardIds(a.job, b.job);
+    const before = (a: Hit, b: Hit): number => compareKeys(a.key, b.key, descending) || compareBoardIds(a.id, b.id);
     const small: Hit[] = [];
     let total = 0;
     for (let s = 1; s < this.views.length; s++) {
@@ -193,10 +193,13 @@ export class SegmentedIndex {
       total: order.total,
       hits: (start, end) => {
         const got = order.window(start, end);
-        return Array.from(got.docs, (d, i) => {
-          const job = v.e.jobs[d]!;
-          return { s, d, job, key: got.scores ? got.scores[i]! : sortKey(job, v.e.estimates[d] ?? null, request) };
-        });
+        const cards = v.e.cards;
+        return Array.from(got.docs, (d, i) => ({
+          s,
+          d,
+          id: { boardId: cards.boardIds[d]!, key: cards.keys[d]! },
+          key: got.scores ? got.scores[i]! : sortKey(v.e, d, request),
+        }));
       },
     };
   }
@@ -395,17 +398,14 @@ function hasWords(v: View, request: ListRequest): boolean {
 interface Hit {
   readonly s: number;
   readonly d: number;
-  readonly job: ListedJob;
+  /** Board id and key: the tie-break. */
+  readonly id: { readonly boardId: string; readonly key: string };
   readonly key: number;
 }
 
 /** The key a list orders by: the date, or the salary's midpoint (the estimate's without one). */
-function sortKey(job: ListedJob, estimate: SalaryRange | null, request: ListRequest): number {
-  if (request.sort === 'salary') {
-    const s = job.salary ?? estimate;
-    return s ? (s.min + s.max) / 2 : Number.NaN;
-  }
-  return job.postedAt ?? Number.NaN;
+function sortKey(e: Engine, d: number, request: ListRequest): number {
+  return request.sort === 'salary' ? e.mids[d]! : e.dates[d]!;
 }
 
 /** Keys in the given direction; a missing key (NaN) last either way. */
@@ -569,7 +569,7 @@ function titleSource(v: View): SuggestSource {
   const entities = byKey;
   const gone = new Map<number, number>();
   for (const d of v.deleted) {
-    const job = v.e.jobs[d]!;
+    const job = v.e.cards.get(d);
     const position = entities.get(foldKey(job.position.name));
     if (position !== undefined) bump(gone, position);
     const words = new Set<number>();

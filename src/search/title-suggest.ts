@@ -1,4 +1,4 @@
-import type { ListedJob } from '../domain/job.js';
+import type { IndexedJob } from '../domain/job.js';
 import { foldKey } from '../domain/text-fold.js';
 import { compareStrings } from './columns.js';
 import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
@@ -43,7 +43,7 @@ export interface TitleSuggestIndex {
 }
 
 /** The title suggestions of the jobs, built in steps of STEP_JOBS jobs (steps.ts). */
-export function* buildTitleSuggestSteps(jobs: readonly ListedJob[]): Steps<TitleSuggestIndex> {
+export function* buildTitleSuggestSteps(jobs: readonly IndexedJob[]): Steps<TitleSuggestIndex> {
   const positions = new Map<string, { label: string; count: number }>();
   const words = new Map<string, { spellings: Map<string, number>; count: number; last: number }>();
   for (let d = 0; d < jobs.length; d++) {

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/facet-rows.js';
 import { haversineKm } from '../../src/search/geo.js';
 import { andNotToIds } from '../../src/search/postings/bitset.js';
-import { slimJobs } from '../../src/search/slim-jobs.js';
-import { job, place } from '../builders.js';
 import { paginate } from '../../src/search/paginate.js';
 import { QueryCache } from '../../src/search/query-cache.js';
 import { buildSortOrder } from '../../src/search/sort.js';
@@ -74,15 +72,6 @@ describe('engine parts', () => {
       [0, 1, 2],
     ]);
     expect(Array.from(counts.place.subarray(0, INLINE_VALUES + 3))).toEqual([1, ...long.map(() => 1), 0]);
-  });
-
-  it('keeps listed jobs without their indexed text, sharing equal places, companies and names', () => {
-    const [a, b] = slimJobs([job({ places: [place()] }), job({ places: [place()] })]);
-    expect(a!.places[0]).toBe(b!.places[0]);
-    expect(a!.company).toBe(b!.company);
-    expect(a!.position).toBe(b!.position);
-    expect('searchText' in a!).toBe(false);
-    expect(a!.places[0]).toEqual(place());
   });
 
   it('lists the bits of a base outside a set, the top bit of a word included', () => {
