@@ -43,8 +43,8 @@ async function main(): Promise<void> {
       const streamed = await buildStreaming(loading, { salaryBuckets: data.salaryBuckets, now: data.now });
       ({ index, loadMs, buildMs } = streamed);
     } finally {
-      // The connection that read every posting is closed: SQLite maps the file into memory as it
-      // reads, and those pages would stay in this process's resident set for as long as it lives.
+      // The connection that read every posting is closed: its page cache is full of pages the
+      // change feed will not read again.
       await loading.close();
     }
     // The index follows the store by its change feed from here on, over a fresh connection that
