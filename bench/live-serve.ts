@@ -30,7 +30,8 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import Database from 'better-sqlite3';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import type { Job } from '../src/domain/job.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Child } from './child.js';
@@ -129,6 +130,30 @@ async function corpus(args: Args, log: (s: string) => void): Promise<{ db: strin
   await rm(all, { force: true });
   await rm(base, { force: true });
   return { db, importFile, day };
+}
+
+/**
+ * The store's change cursor, read in a thread of its own: opening the file after a large import
+ * can take hundreds of milliseconds, and the probes of this process must not wait for it. Read
+ * directly: an older build's schema may lack the tables this build's store prepares.
+ */
+async function storeCursor(db: string): Promise<number> {
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const Database = require('better-sqlite3');
+     const sqlite = new Database(workerData, { readonly: true });
+     parentPort.postMessage(Number(sqlite.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get()));
+     sqlite.close();`,
+    { eval: true, workerData: db },
+  );
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB, worker threads included. */
@@ -339,16 +364,17 @@ async function main(): Promise<void> {
         await sleep(PROBE_EVERY_MS);
       }
     })();
+    // This process's own event-loop delay: a probe is timed here, so a stall of this process would
+    // look like a slow answer. (It once did: the store's cursor was read synchronously here.)
+    const ownDelay = monitorEventLoopDelay({ resolution: 10 });
+    ownDelay.enable();
     rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
     i0 = performance.now();
     await run(process.execPath, [CLI, 'import', importFile], { ...process.env, DATABASE_URL: db });
     const importEnd = performance.now();
-    // Read directly: an older build's schema may lack the tables this build's store prepares.
-    const sqlite = new Database(db, { readonly: true });
-    const target = Number(sqlite.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get());
-    sqlite.close();
+    const target = await storeCursor(db);
     let visible = Number.NaN;
     while (Number.isNaN(visible) && performance.now() - importEnd < 600_000) {
       const r = await timed(`${server.base}/readyz`);
@@ -360,6 +386,7 @@ async function main(): Promise<void> {
     await probing;
     await healthProbing;
     clearInterval(rssTimer);
+    ownDelay.disable();
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
@@ -398,6 +425,7 @@ async function main(): Promise<void> {
           slowest: [...healthDuring].sort((a, b) => b.ms - a.ms).slice(0, 5),
         },
         failedProbes: failures.length,
+        clientLongestEventLoopDelayMs: Math.round(ownDelay.max / 1e6),
         maxRssMb: maxRss,
         peakRssMb: end.peak,
       },
