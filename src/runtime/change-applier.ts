@@ -79,11 +79,16 @@ export class ChangeApplier {
   async catchUp(now: number, pause?: () => Promise<void>): Promise<CatchUpReport> {
     const t0 = performance.now();
     const changes: IndexChange[] = [];
+    // Read by position, so that a large transaction (an import publishes in one) comes a page at a
+    // time with pauses between: read whole, 10,000 postings were one 420 ms call. Nothing is
+    // applied before the end is reached, so a request still sees every transaction whole.
     let since = this.at;
+    let key: string | null = null;
     for (;;) {
-      const page = await this.store.changesSince(since, FEED_PAGE);
+      const page = await this.store.changesAfter(since, key, FEED_PAGE);
       for (const change of page.changes) changes.push(change);
       since = page.cursor;
+      key = page.key;
       if (!page.more) break;
       if (pause) await pause();
     }

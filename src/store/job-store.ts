@@ -15,6 +15,19 @@ export interface ChangePage {
   more: boolean;
 }
 
+/**
+ * A page of the change feed read by position (JobStore.changesAfter): a transaction may be split
+ * across pages, so that no page is larger than its limit.
+ */
+export interface PositionedChangePage {
+  changes: JobChange[];
+  /** Where the next page starts: the cursor and key of the last change returned (or the position asked for). */
+  cursor: number;
+  key: string | null;
+  /** More changes after that position exist. */
+  more: boolean;
+}
+
 /** An open subscription to a store's change notifications (JobStore.watch). */
 export interface ChangeWatch {
   /** Whether the listening connection is up (notifications can arrive). */
@@ -175,6 +188,15 @@ export interface JobStore {
    * handles the due time. Tombstones are kept until the key is written again (see README).
    */
   changesSince(since: number, limit: number): Promise<ChangePage>;
+  /**
+   * The same feed, read by position, at most `limit` changes a page: the changes after
+   * (`since`, `key`) in (cursor, key) order, where `key` null means "after every change of
+   * cursor `since`". A transaction larger than `limit` is split across pages, so a reader
+   * (the index worker) never holds one large read; it must read on to `more === false` before
+   * it treats what it read as whole transactions. A posting written again while the feed is read
+   * moves past the reader's position, so it is read once more in its new state, never missed.
+   */
+  changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage>;
   /**
    * Optional: a push of every committed write's change cursor (PostgreSQL's LISTEN/NOTIFY), so
    * that followers need not wait for their next poll. Polling stays the fallback: a notification

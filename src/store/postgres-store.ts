@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Job } from '../domain/job.js';
 import type {
   ChangePage,
+  PositionedChangePage,
   JobChange,
   JobGroup,
   JobStore,
@@ -73,6 +74,20 @@ const CHANGES_SQL = `
   UNION ALL
   SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   ORDER BY 1, 2`;
+
+/** Changes after a position in (seq, key) order, by the (seq, key) indexes. */
+const CHANGES_FROM_CURSOR_SQL = `
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
+    FROM jobs WHERE seq > $1
+  UNION ALL
+  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1
+  ORDER BY 1, 2 LIMIT $2`;
+const CHANGES_FROM_KEY_SQL = `
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
+    FROM jobs WHERE (seq, key) > ($1, $2)
+  UNION ALL
+  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > ($1, $2)
+  ORDER BY 1, 2 LIMIT $3`;
 
 const ANY_CHANGE_AFTER_SQL = `
   SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > $1) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > $1)`;
@@ -255,6 +270,25 @@ export class PostgresJobStore implements JobStore {
       }
       return { changes, cursor, more };
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage> {
+    checkLimit(since, limit);
+    // One more than the page, to tell whether more follow; one statement is one snapshot.
+    const result = await this.#pool.query<ChangeRow>({
+      text: key === null ? CHANGES_FROM_CURSOR_SQL : CHANGES_FROM_KEY_SQL,
+      values: key === null ? [since, limit + 1] : [since, key, limit + 1],
+      rowMode: 'array',
+    });
+    const more = result.rows.length > limit;
+    const rows = more ? result.rows.slice(0, limit) : result.rows;
+    const last = rows.at(-1);
+    return {
+      changes: rows.map(toChange),
+      cursor: last === undefined ? since : Number(last[0]),
+      key: last === undefined ? key : last[1],
+      more,
+    };
   }
 
   async getByBoardId(boardId: string): Promise<Job | null> {

@@ -5,6 +5,7 @@ import type { Job } from '../domain/job.js';
 import type {
   ChangePage,
   JobChange,
+  PositionedChangePage,
   JobGroup,
   JobStore,
   StoredJob,
@@ -95,6 +96,8 @@ interface Statements {
   changesUpTo: Database.Statement<[number, number, number, number], ChangeRow>;
   changesAfter: Database.Statement<[number, number], ChangeRow>;
   anyChangeAfter: Database.Statement<[number, number], number>;
+  changesFromCursor: Database.Statement<[number, number, number], ChangeRow>;
+  changesFromKey: Database.Statement<[number, string, number, string, number], ChangeRow>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
@@ -273,6 +276,24 @@ export class SqliteJobStore implements JobStore {
     return this.#serial(() => this.#readChanges.deferred(since, limit));
   }
 
+  async changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage> {
+    checkLimit(since, limit);
+    return this.#serial(() => {
+      const s = this.#stmts();
+      // One more than the page, to tell whether more follow; a single statement is one snapshot.
+      const rows =
+        key === null
+          ? s.changesFromCursor.all(since, since, limit + 1)
+          : s.changesFromKey.all(since, key, since, key, limit + 1);
+      const more = rows.length > limit;
+      const changes = (more ? rows.slice(0, limit) : rows).map(toChange);
+      const last = rows[changes.length - 1];
+      return last === undefined
+        ? { changes, cursor: since, key, more }
+        : { changes, cursor: last[0], key: last[1], more };
+    });
+  }
+
   async close(): Promise<void> {
     return this.#serial(() => {
       if (this.#db.open) this.#db.close();
@@ -391,6 +412,14 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
 const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN doc END,
   CASE WHEN duplicate_of IS NOT NULL THEN board_id END`;
 
+/** Changes after a position in (seq, key) order, by the (seq, key) indexes, without a sort. */
+const CHANGES_FROM_CURSOR = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ?
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ?
+  ORDER BY 1, 2 LIMIT ?`;
+const CHANGES_FROM_KEY = `SELECT ${JOB_CHANGE} FROM jobs WHERE (seq, key) > (?, ?)
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > (?, ?)
+  ORDER BY 1, 2 LIMIT ?`;
+
 const CHANGE_ROWS = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ? AND seq <= ?
   UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? AND seq <= ?
   ORDER BY 1, 2`;
@@ -428,6 +457,8 @@ function prepareStatements(db: Database.Database): Statements {
           UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? ORDER BY 1, 2`,
       )
       .raw(),
+    changesFromCursor: db.prepare<[number, number, number], ChangeRow>(CHANGES_FROM_CURSOR).raw(),
+    changesFromKey: db.prepare<[number, string, number, string, number], ChangeRow>(CHANGES_FROM_KEY).raw(),
     anyChangeAfter: db
       .prepare<[number, number], number>(
         'SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > ?) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > ?)',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import type { ChangePage, JobChange, JobStore } from '../../src/store/job-store.js';
+import type { ChangePage, JobChange, JobStore, PositionedChangePage } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
 import { runDuplicateContract } from './duplicate-contract.js';
 import { runImportContract } from './import-contract.js';
@@ -432,6 +432,79 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         // A page exactly at the end knows nothing follows.
         const lastTwo = await store.changesSince(pages[1]?.cursor ?? 0, 2);
         expect(lastTwo.more).toBe(false);
+      });
+
+      it('read by position, pages a transaction at the limit, in the order of the whole read', async () => {
+        const big = Array.from({ length: 5 }, (_, i) => job({ key: `k:big${i}` }));
+        await store.upsert([job({ key: 'k:one0' })]);
+        await store.upsert(big);
+        await store.delete(['k:one0']);
+        await store.upsert([job({ key: 'k:one1' })]);
+        const whole = await readAll(store, 0, 100);
+        const pages: PositionedChangePage[] = [];
+        let at: { cursor: number; key: string | null } = { cursor: 0, key: null };
+        for (;;) {
+          const page = await store.changesAfter(at.cursor, at.key, 2);
+          pages.push(page);
+          expect(page.changes.length).toBeLessThanOrEqual(2);
+          const last = page.changes.at(-1);
+          if (last !== undefined) {
+            expect(page.cursor).toBe(last.cursor);
+            expect(page.key).toBe(last.kind === 'upsert' ? last.job.key : last.key);
+          } else expect({ cursor: page.cursor, key: page.key }).toEqual(at);
+          at = { cursor: page.cursor, key: page.key };
+          if (!page.more) break;
+        }
+        // Each key once, in its latest state: big0..big4 (one transaction, split 2 + 2 + 1), one0's
+        // deletion, one1: 7 changes, 2 a page.
+        expect(pages.map((p) => p.changes.length)).toEqual([2, 2, 2, 1]);
+        expect(pages.map((p) => p.more)).toEqual([true, true, true, false]);
+        expect(pages.flatMap((p) => p.changes)).toEqual(whole.changes);
+        expect(at.cursor).toBe(await store.changeCursor());
+        // From the end of a cursor: nothing more, the position as asked.
+        expect(await store.changesAfter(at.cursor, null, 2)).toEqual({
+          changes: [],
+          cursor: at.cursor,
+          key: null,
+          more: false,
+        });
+        // From the middle of the large transaction: its later changes, then the rest.
+        const bigCursor = whole.changes[1]!.cursor;
+        const rest = await store.changesAfter(bigCursor, 'k:big2', 100);
+        expect(rest.changes.map((ch) => (ch.kind === 'upsert' ? ch.job.key : ch.key))).toEqual([
+          'k:big3',
+          'k:big4',
+          'k:one0',
+          'k:one1',
+        ]);
+        await expect(store.changesAfter(-1, null, 10)).rejects.toThrow(/since/);
+        await expect(store.changesAfter(0, null, 0)).rejects.toThrow(/limit/);
+      });
+
+      it('read by position, misses nothing written between two pages of a transaction', async () => {
+        const keys = ['k:a', 'k:b', 'k:c', 'k:d', 'k:e'];
+        await store.upsert(keys.map((key) => job({ key, title: 'first' })));
+        const first = await store.changesAfter(0, null, 2);
+        expect(first.changes.map((ch) => (ch.kind === 'upsert' ? ch.job.key : ch.key))).toEqual(['k:a', 'k:b']);
+        // Written again after the reader passed it (k:a) and before it got there (k:d); one deleted.
+        await store.upsert([job({ key: 'k:a', title: 'second' }), job({ key: 'k:d', title: 'second' })]);
+        await store.delete(['k:c']);
+        const seen = new Map<string, Job>();
+        for (const ch of first.changes) if (ch.kind === 'upsert') seen.set(ch.job.key, ch.job);
+        let at = { cursor: first.cursor, key: first.key };
+        for (;;) {
+          const page = await store.changesAfter(at.cursor, at.key, 2);
+          for (const ch of page.changes) {
+            if (ch.kind === 'upsert') seen.set(ch.job.key, ch.job);
+            else seen.delete(ch.key);
+          }
+          at = { cursor: page.cursor, key: page.key };
+          if (!page.more) break;
+        }
+        expect([...seen.values()].sort(byKey)).toStrictEqual(await store.loadLive(NOW));
+        expect(seen.get('k:a')?.title).toBe('second');
+        expect(seen.get('k:d')?.title).toBe('second');
+        expect(seen.has('k:c')).toBe(false);
       });
 
       it('rejects a bad cursor or limit', async () => {

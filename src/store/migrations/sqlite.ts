@@ -98,4 +98,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       INSERT INTO store_meta (name, value) VALUES ('duplicate_keys_filled', 0);
     `,
   },
+  {
+    version: 5,
+    name: 'change feed read by position',
+    // The feed is read in pages by (seq, key) (changesAfter): an index of both gives a page in
+    // order without sorting a whole transaction's documents. The old indexes are its prefixes.
+    sql: `
+      CREATE INDEX jobs_seq_key ON jobs (seq, key);
+      DROP INDEX jobs_seq;
+      CREATE INDEX job_tombstones_seq_key ON job_tombstones (seq, key);
+      DROP INDEX job_tombstones_seq;
+    `,
+  },
 ];
