@@ -8,7 +8,7 @@ export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
 
 /**
  * Changes read from the store per page of its change feed (a page is read and parsed in one
- * piece; a catch-up with a pause pauses between pages).
+ * piece, a large transaction split across pages; a catch-up with a pause pauses between pages).
  */
 const FEED_PAGE = 1_000;
 
