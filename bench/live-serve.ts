@@ -365,7 +365,7 @@ async function main(): Promise<void> {
       }
     })();
     // This process's own event-loop delay: a probe is timed here, so a stall of this process would
-    // look like a slow answer. (It once did: the store's cursor was read synchronously here.)
+    // look like a slow answer (hence the store's cursor read in a thread of its own, below).
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
     rssTimer = setInterval(() => {
