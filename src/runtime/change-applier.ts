@@ -37,8 +37,8 @@ export interface ApplierOptions {
 
 /**
  * Keeps an index in step with a store by its change feed rather than by rebuilding: the base built
- * at `cursor`, then every catch-up reads the changes since (whole transactions: the feed never
- * splits one) and applies them as a new small segment plus deletion marks, and marks what expired
+ * at `cursor`, then every catch-up reads the changes since (by position, a page at a time, and
+ * only once it has read to the end does it treat them as whole transactions) and applies them as a new small segment plus deletion marks, and marks what expired
  * by the clock (SegmentSet). The cost of a catch-up grows with the changes, not with the corpus.
  * Used by the index worker (remote-index.ts) and by an index built on the serving thread (buildHere).
  */
