@@ -219,7 +219,8 @@ class ImportRun {
       this.reject(result.position, enriched.reason);
       return;
     }
-    this.batch.push({ job: enriched.job, position: result.position });
+    const { job, doc } = enriched;
+    this.batch.push(doc === undefined ? { job, position: result.position } : { job, position: result.position, doc });
     if (this.batch.length >= this.batchSize) await this.flush();
   }
 
