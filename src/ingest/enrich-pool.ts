@@ -1,14 +1,12 @@
 /**
  * Enrichment off the main thread: a few worker threads (enrich-worker.ts) enrich chunks of
  * records while the main thread reads the input and writes to the store, so reading, enriching
- * and staging overlap. `enrich` answers a chunk with what `enrichRecord` gives in this thread (the
- * same function runs there): each job comes as its JSON document (`doc`, which the store can write
- * as it is) and the job parsed from it, the same JSON; the caller keeps the chunks' order. A worker that dies
+ * and staging overlap. `enrich` answers a chunk with exactly what `enrichRecord` gives in this
+ * thread (the same function runs there); the caller keeps the chunks' order. A worker that dies
  * fails every chunk it holds, and the pool with it (the import then fails, nothing published).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Job } from '../domain/job.js';
 import { enrichRecord, type EnrichResult } from './enrich.js';
 import type { EnrichReply, EnrichRequest, EnrichWorkerData } from './enrich-worker.js';
 
@@ -80,7 +78,7 @@ export class EnrichPool {
     worker.on('message', (reply: EnrichReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
-      pending?.resolve(reply.results.map((r) => (r.ok ? { ok: true, job: JSON.parse(r.doc) as Job, doc: r.doc } : r)));
+      pending?.resolve(reply.results);
     });
     worker.on('error', (error) => {
       this.fail(new Error(`an enrichment worker failed: ${error.message}`));

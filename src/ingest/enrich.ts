@@ -31,8 +31,7 @@ export interface EnrichContext {
   places?: PlaceResolver;
 }
 
-/** `doc`, when present, is `JSON.stringify(job)` (from an enrichment thread; see StagedJob). */
-export type EnrichResult = { ok: true; job: Job; doc?: string } | { ok: false; reason: string };
+export type EnrichResult = { ok: true; job: Job } | { ok: false; reason: string };
 
 /** Description characters that classification and skills look at; the rest is rarely telling. */
 const ANALYSED_CHARS = 12_000;

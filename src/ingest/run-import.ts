@@ -219,8 +219,7 @@ class ImportRun {
       this.reject(result.position, enriched.reason);
       return;
     }
-    const { job, doc } = enriched;
-    this.batch.push(doc === undefined ? { job, position: result.position } : { job, position: result.position, doc });
+    this.batch.push({ job: enriched.job, position: result.position });
     if (this.batch.length >= this.batchSize) await this.flush();
   }
 

@@ -49,12 +49,6 @@ export interface StagedJob {
   job: Job;
   /** `line 17`, `feed.html item 2`: names the record in reports. */
   position: string;
-  /**
-   * `JSON.stringify(job)` when the caller has it already (an enrichment thread sends the document
-   * rather than the object); a store may stage it instead of serialising the job again, as long as
-   * the job keeps its proposed board id.
-   */
-  doc?: string;
 }
 
 /** A posting of a staged batch whose key an earlier posting of the same import already has. */

@@ -138,9 +138,9 @@ export function beginImport(s: ImportStatements, source: string): string {
 export function stageJobs(s: ImportStatements, importId: string, jobs: readonly StagedJob[]): StageResult {
   const source = sourceOfImport(importId);
   const result: StageResult = { staged: 0, repeated: [] };
-  for (const { job: proposed, position, doc: given } of jobs) {
+  for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
-    const doc = job === proposed && given !== undefined ? given : JSON.stringify(job);
+    const doc = JSON.stringify(job);
     const keys = duplicateKeysOf(job);
     const args = [
       importId,

@@ -38,21 +38,6 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
         job({ key: `feed:id::${i}`, boardId: String(500 + i), source: 'feed', ...overrides }),
       );
 
-    it('stages a job given with its JSON document like the job alone, also when the registry gives it another board id', async () => {
-      const a = job({ key: 'feed:id::a', boardId: '777', source: 'feed' });
-      const b = job({ key: 'feed:id::b', boardId: '777', source: 'feed' });
-      const id = await store.beginImport('feed');
-      // Two batches (one batch proposing one id twice is another matter).
-      for (const [i, j] of [a, b].entries())
-        await store.stage(id, [{ job: j, position: `line ${i + 1}`, doc: JSON.stringify(j) }]);
-      await store.publish(id, { now: NOW, sync: false });
-      const [storedA, storedB] = await scanned(store);
-      expect(storedA).toStrictEqual(a);
-      // The proposal is taken: b's document is made anew with the derived id, not the one given.
-      expect(storedB?.boardId).toMatch(/^9\d{16}$/);
-      expect(storedB).toStrictEqual({ ...b, boardId: storedB?.boardId });
-    });
-
     it('serves nothing of an import before its publish, and all of it after, with one cursor step', async () => {
       const jobs = feed(1_500);
       const id = await store.beginImport('feed');
