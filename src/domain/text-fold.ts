@@ -13,7 +13,10 @@ export function stripAccents(text: string): string {
   const lower = text.toLowerCase();
   // ASCII has no ß, nothing to decompose and no combining mark: the steps below would keep it as it is.
   if (!NON_ASCII.test(lower)) return lower;
-  return lower.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return lower
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** Lower-case with German umlauts transliterated, other accents removed: `München` -> `muenchen`. */
