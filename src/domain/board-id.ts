@@ -2,7 +2,7 @@
  * Board ids: the digits-only id the contract's cards carry (`board_id`). Shared by ingest (which
  * proposes one per posting) and the stores (which keep the registry of who holds which id).
  */
-import { createHash } from 'node:crypto';
+import { sha1 } from './sha1.js';
 
 /** A kept numeric identifier has at most this many digits; derived ids have 17, so they never meet. */
 export const MAX_KEPT_DIGITS = 15;
@@ -20,7 +20,7 @@ export function isKeptBoardId(value: string): boolean {
  */
 export function derivedBoardId(key: string, attempt = 0): string {
   const basis = attempt === 0 ? key : `${key}#${attempt}`;
-  const hex = createHash('sha1').update(basis).digest('hex').slice(0, 13);
+  const hex = sha1(basis, 'hex').slice(0, 13);
   return DERIVED_PREFIX + parseInt(hex, 16).toString().padStart(16, '0');
 }
 

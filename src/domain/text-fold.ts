@@ -5,11 +5,15 @@
  */
 
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower-case, accents removed, ß -> ss: `München` -> `munchen`, `Málaga` -> `malaga`. */
 export function stripAccents(text: string): string {
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  // ASCII has no ß, nothing to decompose and no combining mark: the steps below would keep it as it is.
+  if (!NON_ASCII.test(lower)) return lower;
+  return lower
     .replace(/ß/g, 'ss')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');

@@ -116,8 +116,15 @@ const SENIORITY_TITLE: readonly Cue<SeniorityLevel>[] = [
 
 const N = String.raw`(\d{1,2}|einem|einen|ein|zwei|drei|vier|f[uü]nf|sechs|one|two|three|four|five|six|un|uno|dos|tres|cuatro|cinco|seis)`;
 const UNIT = String.raw`(?:jahre?n?|years?|a[nñ]os?)`;
-const YEARS = new RegExp(
-  String.raw`(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
+/**
+ * Years of experience asked for: "mindestens 3 Jahre Berufserfahrung", "2-3 years of experience",
+ * "experiencia de 2 años"; the number is group 1 or 2. The words and spaces before a number
+ * ("mindestens", "at least", "más de") need no pattern of their own: they cannot hold a number, so
+ * the first match takes the same number with them or without them, and a pattern that starts at
+ * the number is tried at fewer places.
+ */
+export const YEARS_OF_EXPERIENCE = new RegExp(
+  String.raw`(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
 );
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ein: 1,
@@ -180,7 +187,7 @@ function fromExperience(text: string): SeniorityLevel | null {
   if (text === '') return null;
   if (/no requerida|keine berufserfahrung|no experience required|no previous experience/.test(text)) return 'junior';
   const m =
-    (EXPERIENCE_WORD.test(text) ? YEARS.exec(text) : null) ??
+    (EXPERIENCE_WORD.test(text) ? YEARS_OF_EXPERIENCE.exec(text) : null) ??
     /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
   if (m) {
     const word = m[1] ?? m[2] ?? '';

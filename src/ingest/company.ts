@@ -17,25 +17,28 @@ const NOT_A_WEBSITE =
   /(?:^|\.)(?:infojobs\.net|linkedin\.com|xing\.com|facebook\.com|instagram\.com|twitter\.com|x\.com|youtube\.com|stepstone\.\w+|indeed\.\w+|glassdoor\.\w+|kununu\.com|arbeitnow\.com|freelancermap\.\w+|wikipedia\.org|bamboohr\.com|personio\.\w+|greenhouse\.io|lever\.co|workable\.com)$/;
 
 export function companyOf(org: PostingOrganization): Company {
-  const website = org.urls.map(websiteOf).find((w) => w !== null) ?? null;
+  let site: { website: string; host: string } | null = null;
+  for (const url of org.urls) if ((site = websiteOf(url)) !== null) break;
   return {
     name: org.name,
-    domain: website ? domainOf(website) : null,
-    website,
+    domain: site ? site.host.replace(/^www\./, '') : null,
+    website: site?.website ?? null,
     logoUrl: org.logo !== null && /^https?:\/\//i.test(org.logo) ? org.logo : null,
     size: org.employees === null ? null : sizeOf(org.employees),
   };
 }
 
-function websiteOf(url: string): string | null {
+/** The URL as a website, with its lower-cased host name (one parse); null for no URL or a job board's page. */
+function websiteOf(url: string): { website: string; host: string } | null {
   const withScheme = /^https?:\/\//i.test(url) ? url : /^www\./i.test(url) ? `https://${url}` : null;
-  if (withScheme === null || !URL.canParse(withScheme)) return null;
-  const host = new URL(withScheme).hostname.toLowerCase();
-  return NOT_A_WEBSITE.test(host) ? null : withScheme;
-}
-
-function domainOf(website: string): string {
-  return new URL(website).hostname.toLowerCase().replace(/^www\./, '');
+  if (withScheme === null) return null;
+  let host: string;
+  try {
+    host = new URL(withScheme).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return NOT_A_WEBSITE.test(host) ? null : { website: withScheme, host };
 }
 
 const SIZE_LIMITS: readonly (readonly [number, CompanySize])[] = [

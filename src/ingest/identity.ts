@@ -14,8 +14,8 @@
  * digits (at most 15, kept as written), else the id derived from the key. The store keeps the
  * proposal only when no other posting holds it (see src/store/README.md).
  */
-import { createHash } from 'node:crypto';
 import { derivedBoardId, isKeptBoardId } from '../domain/board-id.js';
+import { sha1 } from '../domain/sha1.js';
 
 export interface Identity {
   key: string;
@@ -60,5 +60,5 @@ function escapeName(name: string): string {
 function hashOf(input: IdentityInput): string {
   const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const basis = `${norm(input.company)}|${norm(input.title)}|${norm(input.place)}`;
-  return createHash('sha1').update(basis).digest('hex').slice(0, 16);
+  return sha1(basis, 'hex').slice(0, 16);
 }

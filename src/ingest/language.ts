@@ -20,17 +20,20 @@ LANGUAGES.forEach((language, i) => {
 
 const SAMPLE_CHARS = 500;
 const MIN_HITS = 3;
-const WORD = /[a-zäöüßáéíóúñ]+/g;
+/** What separates words: the sample's words are the runs of [a-zäöüßáéíóúñ] between. */
+const NOT_WORD = /[^a-zäöüßáéíóúñ]+/;
+/** A longer word is no function word: it is not looked up. */
+const LONGEST_WORD = Math.max(...[...WORD_LANGUAGES.keys()].map((w) => w.length));
 
 const COUNTRY_LANGUAGE: Readonly<Record<string, Language>> = { DE: 'de', AT: 'de', CH: 'de', LI: 'de', ES: 'es' };
 
 export function detectLanguage(text: string, countryCode: string | null): Language {
   const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
   const hits = [0, 0, 0];
-  WORD.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = WORD.exec(sample)) !== null) {
-    const mask = WORD_LANGUAGES.get(m[0]);
+  // split rather than an exec loop: the same words (and empty strings at the ends, which match
+  // nothing) without a match object per word.
+  for (const word of sample.split(NOT_WORD)) {
+    const mask = word.length > LONGEST_WORD ? undefined : WORD_LANGUAGES.get(word);
     if (mask === undefined) continue;
     for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] ?? 0) + 1;
   }

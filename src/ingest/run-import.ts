@@ -121,9 +121,16 @@ async function* asReadResults(records: AsyncIterable<unknown> | Iterable<unknown
   for await (const record of records) yield { ok: true, position: `item ${i++}`, record };
 }
 
-/** Read results sent for enrichment together, and the enrichment of their good records (in order). */
+/** A read result without its record: what is left to account for once the record is enriched. */
+type ReadOutcome = { ok: true; position: string } | { ok: false; position: string; reason: string };
+
+/**
+ * Read results sent for enrichment together, and the enrichment of their good records (in order).
+ * The records themselves are not kept: the thread has its copy, and up to CHUNKS_PER_WORKER chunks
+ * wait here, long enough for their records to outlive young-generation collections.
+ */
 interface Chunk {
-  results: ReadResult[];
+  results: ReadOutcome[];
   enriched: Promise<EnrichResult[]>;
 }
 
@@ -188,9 +195,10 @@ class ImportRun {
   }
 
   private async dispatch(pool: EnrichPool): Promise<void> {
-    const results = this.chunk;
+    const chunk = this.chunk;
     this.chunk = [];
-    const records = results.flatMap((r) => (r.ok ? [r.record] : []));
+    const records = chunk.flatMap((r) => (r.ok ? [r.record] : []));
+    const results = chunk.map((r): ReadOutcome => (r.ok ? { ok: true, position: r.position } : r));
     const enriched = pool.enrich(records);
     // Awaited in order by settle(); this keeps a failure of a later chunk from going unhandled meanwhile.
     enriched.catch(() => undefined);
@@ -208,7 +216,7 @@ class ImportRun {
   }
 
   /** Counts one read result and stages its enrichment (or rejects it); `enriched` is null for a read failure. */
-  private async accept(result: ReadResult, enriched: EnrichResult | null): Promise<void> {
+  private async accept(result: ReadOutcome, enriched: EnrichResult | null): Promise<void> {
     this.counts.read += 1;
     if (!result.ok) {
       this.reject(result.position, result.reason);

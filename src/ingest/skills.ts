@@ -263,17 +263,23 @@ const WORD_CHAR = 'a-z0-9äöüßáéíóúñ';
 const TERMS_RE = new RegExp(`(?<![${WORD_CHAR}])(?:${alternation([...TERM_INDEX.keys()])})(?![${WORD_CHAR}])`, 'g');
 const EXACT_RE = new RegExp(`(?<![A-Za-z0-9])(?:${alternation([...EXACT_INDEX.keys()])})(?![A-Za-z0-9])`, 'g');
 
+/**
+ * The skill of every match of the global `re` in `text`. An exec loop rather than `matchAll`,
+ * which copies the expression (a large one here) on every call: the same matches in half the time.
+ */
+function addMatches(re: RegExp, text: string, index: ReadonlyMap<string, number>, found: Set<number>): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const i = index.get(m[0]);
+    if (i !== undefined) found.add(i);
+  }
+}
+
 /** Skills named in the text, in vocabulary order. `lower` is `text.toLowerCase()`. */
 export function findSkills(text: string, lower: string): Named[] {
   const found = new Set<number>();
-  for (const m of lower.matchAll(TERMS_RE)) {
-    const i = TERM_INDEX.get(m[0]);
-    if (i !== undefined) found.add(i);
-  }
-  for (const m of text.matchAll(EXACT_RE)) {
-    const i = EXACT_INDEX.get(m[0]);
-    if (i !== undefined) found.add(i);
-  }
+  addMatches(TERMS_RE, lower, TERM_INDEX, found);
+  addMatches(EXACT_RE, text, EXACT_INDEX, found);
   // A kind of SEO (technical, on-page, local, ...) is SEO too.
   if (SEO_INDEX >= 0 && [...found].some((i) => SKILLS[i]?.slug.endsWith('-seo'))) found.add(SEO_INDEX);
   return [...found]

@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyEmploymentType, classifySeniority } from '../../src/ingest/classify-employment.js';
+import {
+  classifyEmploymentType,
+  classifySeniority,
+  YEARS_OF_EXPERIENCE,
+} from '../../src/ingest/classify-employment.js';
 import { classifyWork } from '../../src/ingest/classify-work.js';
 
 interface EmploymentCase {
@@ -53,6 +58,41 @@ describe('classifyEmploymentType', () => {
     ['WordPress Content Writer', { text: 'Previous freelance or remote work experience' }, null],
   ])('classifies %j', (title, more, expected) => {
     expect(employment(title, more)).toBe(expected);
+  });
+});
+
+describe('YEARS_OF_EXPERIENCE', () => {
+  // The pattern as first written, with the words and spaces that may stand before the number.
+  const N = String.raw`(\d{1,2}|einem|einen|ein|zwei|drei|vier|f[uü]nf|sechs|one|two|three|four|five|six|un|uno|dos|tres|cuatro|cinco|seis)`;
+  const UNIT = String.raw`(?:jahre?n?|years?|a[nñ]os?)`;
+  const written = new RegExp(
+    String.raw`(?:mindestens|min\.|at least|al menos|m[aá]s de|minimum(?: of)?|ab)?\s*(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
+  );
+  const numberOf = (re: RegExp, text: string): string | null => {
+    const m = re.exec(text);
+    return m === null ? null : (m[1] ?? m[2] ?? '');
+  };
+
+  it('finds the number of years asked for', () => {
+    expect(numberOf(YEARS_OF_EXPERIENCE, 'mindestens 3 jahre berufserfahrung')).toBe('3');
+    expect(numberOf(YEARS_OF_EXPERIENCE, 'at least 2-3 years of experience')).toBe('2');
+    expect(numberOf(YEARS_OF_EXPERIENCE, 'experiencia de al menos dos años')).toBe('dos');
+    expect(numberOf(YEARS_OF_EXPERIENCE, 'version 2.5 years experience')).toBe(null);
+  });
+
+  it('takes the number the pattern with the leading words takes, in any text', () => {
+    const pieces = [
+      ...'mindestens|min.|at least|al menos|más de|minimum|minimum of|ab|3|12|1.5|zwei|ein|einen|un|uno|dos|five|jahre|jahren|years|year|años|anos|erfahrung|berufserfahrung|experience|experiencia|de|of|in|-|–|+|,|.|\n| |  |x'.split(
+        '|',
+      ),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 14 }), fc.boolean(), (parts, spaced) => {
+        const text = parts.join(spaced ? ' ' : '');
+        expect(numberOf(YEARS_OF_EXPERIENCE, text)).toBe(numberOf(written, text));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

@@ -149,6 +149,25 @@ describe('company facts', () => {
     });
   });
 
+  it('skips URLs that do not parse or have no scheme, and keeps the website as written', () => {
+    const org = {
+      name: 'Acme',
+      urls: ['https://exa mple.com', 'acme.de', 'www.Acme-Shop.DE/karriere'],
+      logo: 'ftp://x/l.png',
+      industry: null,
+      employees: null,
+    };
+    expect(companyOf(org)).toMatchObject({
+      domain: 'acme-shop.de',
+      website: 'https://www.Acme-Shop.DE/karriere',
+      logoUrl: null,
+      size: null,
+    });
+    expect(companyOf({ ...org, urls: ['https://exa mple.com', 'https://de.linkedin.com/company/acme'] })).toMatchObject(
+      { domain: null, website: null },
+    );
+  });
+
   it('buckets the number of employees', () => {
     expect([1, 10, 11, 200, 501, 5000, 5001, 0].map(sizeOf)).toEqual([
       '1-10',

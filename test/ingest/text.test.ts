@@ -111,6 +111,11 @@ describe('detectLanguage', () => {
     ['Cocinero/a', 'ES', 'es'],
     ['Senior IT Project Manager', 'CH', 'de'],
     ['Senior IT Project Manager', 'US', 'en'],
+    // Words are runs of letters: punctuation and digits separate them, longer words hold none.
+    ['und/die;das 3der', 'US', 'de'],
+    ['theatre andante isthmus forward', 'ES', 'es'],
+    // Only the first 500 characters count.
+    [`${'x'.repeat(499)} the and is with`, 'ES', 'es'],
   ])('detects %j', (text, country, language) => {
     expect(detectLanguage(text, country)).toBe(language);
   });

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -51,6 +51,30 @@ describe('SqliteJobStore', () => {
     const probe = fileURLToPath(new URL('./probes/load-retention.ts', import.meta.url));
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', probe]);
     expect(stdout).toBe('collected');
+  });
+
+  it('makes a new database with 16 KiB pages and keeps the page size of an existing one', async () => {
+    fixture = await sqliteFixture();
+    await fixture.store.migrate();
+    await fixture.store.upsert([job()]);
+    const fresh = new Database(fixture.path, { readonly: true });
+    expect(fresh.pragma('page_size', { simple: true })).toBe(16_384);
+    fresh.close();
+
+    const old = join(dirname(fixture.path), 'old.db');
+    const made = new Database(old);
+    made.pragma('page_size = 4096');
+    made.exec('CREATE TABLE earlier (x)');
+    made.close();
+    const store = new SqliteJobStore(old);
+    await store.migrate();
+    const a = job();
+    await store.upsert([a]);
+    expect(await store.count()).toBe(1);
+    await store.close();
+    const reopened = new Database(old, { readonly: true });
+    expect(reopened.pragma('page_size', { simple: true })).toBe(4_096);
+    reopened.close();
   });
 
   it('works in memory', async () => {
