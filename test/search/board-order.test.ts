@@ -42,6 +42,9 @@ describe('compareBoardIds', () => {
     expect(compareBoardIds(card('12', 'a'), card('11', 'z'))).toBeGreaterThan(0);
     expect(compareBoardIds(card('150', 'z'), card('1e2', 'a'))).toBeLessThan(0);
     expect(compareBoardIds(card('ab', 'a'), card('10', 'z'))).toBeGreaterThan(0);
+    // Not digits only, though Number() reads them as 9: character by character, "1" < "9".
+    expect(compareBoardIds(card('9.', 'a'), card('10', 'z'))).toBeGreaterThan(0);
+    expect(compareBoardIds(card('9 ', 'a'), card('10', 'z'))).toBeGreaterThan(0);
     expect(compareBoardIds(card('10', 'a'), card('10', 'b'))).toBeLessThan(0);
     expect(compareBoardIds(card('10', 'b'), card('10', 'a'))).toBeGreaterThan(0);
     expect(compareBoardIds(card('10', 'a'), card('10', 'a'))).toBe(0);
