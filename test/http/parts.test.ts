@@ -161,8 +161,29 @@ describe('selected echo', () => {
     expect(echo('Berlin', 'Acme\\, Inc.,Globex')).toEqual(['berlin', 'acme\\, inc.,globex']);
     // Not known whole: two companies, the second one known.
     expect(echo('Berlin', 'Initech,GLOBEX')).toEqual(['berlin', 'initech,globex']);
+    // One value left after splitting is written as it reads, its comma unescaped.
+    expect(echo('Berlin', 'Acme\\, Inc.,')).toEqual(['berlin', 'acme, inc.']);
     // A backslash in one of several values is written escaped ("\\"), as splitting reads it.
     expect(echo('Back\\\\slash,Berlin', 'Globex')).toEqual(['back\\\\slash,berlin', 'globex']);
+  });
+  it('echoes a single value as sent (lower-cased or resolved), without reading escapes', () => {
+    // No comma: the filter takes the value whole, backslashes and all, and so does the echo.
+    expect(echo('Back\\\\slash', 'AC\\\\DC')).toEqual(['back\\\\slash', 'ac\\\\dc']);
+  });
+
+  it('resolves a company as a company and a lower-cased facet not at all, even when it names a place', () => {
+    // "Köln" is a place (slug koeln) but no known company, and no place for an industry.
+    const out = presentSelected({ company: 'Köln', industry: 'Köln', location: 'Köln' }, resolve);
+    expect([out.company, out.industry, out.location]).toEqual(['köln', 'köln', 'koeln']);
+  });
+
+  it('echoes a company known whole, backslash included, as one value', () => {
+    const known: SelectedResolvers = {
+      location: () => null,
+      company: (v) => (v.toLowerCase() === 'ac\\dc, inc.' ? 'ac\\dc, inc.' : null),
+    };
+    // Split into "AC\DC" and " Inc." it would come back with the backslash escaped.
+    expect(presentSelected({ company: 'AC\\DC, Inc.' }, known).company).toBe('ac\\dc, inc.');
   });
 });
 
