@@ -95,13 +95,12 @@ function amountOf(digits: string, mult: string | undefined): number | null {
 
 /**
  * Whether the second amount's "k" also belongs to the first one written without it: "40-50k" is
- * 40,000 to 50,000. Not when the first number is the larger ("500 - 5k" is 500 to 5,000: the first
- * amount is written in full), which also leaves "40.000 - 50k" as it is.
+ * 40,000 to 50,000, and "45 - 45k" is 45,000. Not when the first number is the larger ("500 - 5k"
+ * is 500 to 5,000: the first amount is written in full), which also leaves "40.000 - 50k" as it is.
  */
 function carriesBack(a: string, b: string): boolean {
-  const x = amountOf(a, undefined);
-  const y = amountOf(b, undefined);
-  return x !== null && y !== null && x <= y;
+  // An amount that does not parse compares as NaN: never carried.
+  return (amountOf(a, undefined) ?? Number.NaN) <= (amountOf(b, undefined) ?? Number.NaN);
 }
 
 function isYear(digits: string): boolean {

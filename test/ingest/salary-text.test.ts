@@ -82,6 +82,8 @@ describe('findSalaryInText', () => {
     // A first amount larger than the second's digits is written in full: 500 to 5,000.
     expect(findSalaryInText('500 - 5k €', plain)).toEqual(amount(500, 5_000, 'EUR'));
     expect(findSalaryInText('40.000 - 50k €', plain)).toEqual(amount(40_000, 50_000, 'EUR'));
+    // Not larger: an equal first number takes the "k" too.
+    expect(findSalaryInText('45 - 45k €', plain)).toEqual(amount(45_000, 45_000, 'EUR'));
     // No "k" anywhere: two small numbers stay small, and are no salary without a currency.
     expect(findSalaryInText('40 - 50 € pro Stunde', plain)).toEqual(amount(40, 50, 'EUR', 'HOUR'));
     expect(findSalaryInText('Gehalt 40 - 50 im Jahr', aboutPay)).toBeNull();
