@@ -20,6 +20,8 @@ describe('filterKey', () => {
     differ({ workModel: 'Remote' }, { workModel: 'remote' });
     differ({ location: 'München' }, { location: 'Köln' });
     differ({ location: 'berlin' }, { company: 'berlin' });
+    // Lower case tells "ß" from "ss" (upper case would not): two companies.
+    differ({ company: 'Maße GmbH' }, { company: 'Masse GmbH' });
     differ({ location: 'berlin' }, {});
     differ({ remotePercentageMin: 40 }, { remotePercentageMin: 60 });
   });
@@ -37,6 +39,7 @@ describe('filterKey', () => {
     same({ keywords: 'SEO Manager' }, { keywords: 'seo  manager' });
     same({ keywords: 'Entwickler*in (m/w/d)' }, { keywords: 'entwickler' });
     differ({ keywords: 'seo manager' }, { keywords: 'seo' });
+    differ({ keywords: 'seo manager' }, { keywords: 'seomanager' });
     differ({ keywords: 'seo' }, {});
   });
 
