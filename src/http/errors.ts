@@ -61,6 +61,7 @@ export interface ValidationIssue {
 export function fromValidation(issues: readonly ValidationIssue[]): ApiError {
   const issue = issues[0];
   if (!issue) return new ApiError('invalid_parameter', 'invalid request');
+  // Stryker disable next-line Regex: equivalent, an Ajv instancePath is empty or starts with "/", so its first "/" is the leading one
   const param = issue.instancePath.replace(/^\//, '').replace(/~1/g, '/').replace(/~0/g, '~');
   const p = issue.params;
   switch (issue.keyword) {

@@ -67,12 +67,13 @@ function toAmount(m: RegExpExecArray, text: string, options: FindOptions): RawAm
   if (a === undefined) return null;
   const end = m.index + m[0].length;
   if (NOT_MONEY.test(text.slice(end, end + 16))) return null;
-  const first = amountOf(a, multA);
+  const multFirst = multA ?? (b !== undefined && carriesBack(a, b) ? multB : undefined);
+  const first = amountOf(a, multFirst);
   const second = b === undefined ? null : amountOf(b, multB ?? multA);
   if (first === null) return null;
   const currency = currencyOf(cur1 ?? cur2 ?? cur3 ?? cur4);
-  const styled = /[.,'’\u00a0\u202f ]\d{3}/.test(a) || multA !== undefined;
-  const plausible = first >= 1_000 || multA !== undefined;
+  const styled = /[.,'’\u00a0\u202f ]\d{3}/.test(a) || multFirst !== undefined;
+  const plausible = first >= 1_000 || multFirst !== undefined;
   const accepted =
     currency !== null
       ? first > 0
@@ -90,6 +91,16 @@ function amountOf(digits: string, mult: string | undefined): number | null {
   const n = parseLocaleNumber(digits.replace(/[\u00a0\u202f ’']/g, (c) => (c === "'" || c === '’' ? '' : '.')));
   if (n === null) return null;
   return mult ? n * 1_000 : n;
+}
+
+/**
+ * Whether the second amount's "k" also belongs to the first one written without it: "40-50k" is
+ * 40,000 to 50,000, and "45 - 45k" is 45,000. Not when the first number is the larger ("500 - 5k"
+ * is 500 to 5,000: the first amount is written in full), which also leaves "40.000 - 50k" as it is.
+ */
+function carriesBack(a: string, b: string): boolean {
+  // An amount that does not parse compares as NaN: never carried.
+  return (amountOf(a, undefined) ?? Number.NaN) <= (amountOf(b, undefined) ?? Number.NaN);
 }
 
 function isYear(digits: string): boolean {

@@ -43,6 +43,7 @@ export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number)
     return code;
   };
   const pairs: number[] = [];
+  // Stryker disable next-line ArrayDeclaration,UnaryOperator: equivalent, code 0 is never a point (codes start at 1), so its slot is never read
   const lastDoc: number[] = [-1];
   jobs.forEach((job, d) => {
     for (const p of job.places) {

@@ -74,6 +74,21 @@ describe('findSalaryInText', () => {
     expect(findSalaryInText('40k - 50 €', plain)).toEqual(amount(40_000, 50_000, 'EUR'));
   });
 
+  it('carries the second amount\'s "k" back to a smaller first amount written without one', () => {
+    expect(findSalaryInText('40-50k €', plain)).toEqual(amount(40_000, 50_000, 'EUR'));
+    expect(findSalaryInText('3 - 5 tsd. € im Monat', plain)).toEqual(amount(3_000, 5_000, 'EUR', 'MONTH'));
+    // In a title the carried "k" is what makes the bare range a salary.
+    expect(findSalaryInText('SEO 40-50k', title)).toEqual(amount(40_000, 50_000, null));
+    // A first amount larger than the second's digits is written in full: 500 to 5,000.
+    expect(findSalaryInText('500 - 5k €', plain)).toEqual(amount(500, 5_000, 'EUR'));
+    expect(findSalaryInText('40.000 - 50k €', plain)).toEqual(amount(40_000, 50_000, 'EUR'));
+    // Not larger: an equal first number takes the "k" too.
+    expect(findSalaryInText('45 - 45k €', plain)).toEqual(amount(45_000, 45_000, 'EUR'));
+    // No "k" anywhere: two small numbers stay small, and are no salary without a currency.
+    expect(findSalaryInText('40 - 50 € pro Stunde', plain)).toEqual(amount(40, 50, 'EUR', 'HOUR'));
+    expect(findSalaryInText('Gehalt 40 - 50 im Jahr', aboutPay)).toBeNull();
+  });
+
   it('reads the period next to the amount only: 40 characters after it, 25 before it', () => {
     expect(findSalaryInText('Monatlich 3.000 € brutto, dazu ein Jobticket und Urlaub', plain)).toEqual(
       amount(3_000, 3_000, 'EUR', 'MONTH'),

@@ -149,11 +149,45 @@ describe('salaryFromText', () => {
     expect(salaryFromText(title, text, 'DE')).toEqual(salary);
   });
 
+  // A range whose "k" (or "Tsd.", "mil") is written only after the second amount: the multiplier
+  // belongs to both ("40-50k €" is 40,000 to 50,000 €). Every expectation worked out by hand: the
+  // stated amounts, the period (a stated one, else by the upper amount: 10,000 or more a year, 500
+  // or more a month, less an hour) and the annual EUR range (a month ×12, an hour ×2,080).
+  it.each([
+    ['SEO Manager 40-50k €', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    ['SEO Manager 40–50k EUR', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    ['SEO Manager 40 - 50 K€', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    // No currency in a title: the "k" makes it a salary; euros, the place being in Germany.
+    ['SEO Manager 40-50k', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    ['SEO Manager 40k-50k', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    ['SEO Manager', 'Gehalt: 60 - 70 Tsd. € brutto', given(60_000, 70_000, [60_000, 70_000, 'EUR', 'YEAR'])],
+    ['Consultor SEO', 'Salario: 30-40 mil € brutos', given(30_000, 40_000, [30_000, 40_000, 'EUR', 'YEAR'])],
+    // 3,000 to 5,000 with no period stated: under 10,000, so a month.
+    ['Werkstudent SEO 3-5k', '', given(36_000, 60_000, [3_000, 5_000, 'EUR', 'MONTH'])],
+    ['Texter 3-5k € im Monat', '', given(36_000, 60_000, [3_000, 5_000, 'EUR', 'MONTH'])],
+    ['SEO Manager 2,5-3k € im Monat', '', given(30_000, 36_000, [2_500, 3_000, 'EUR', 'MONTH'])],
+    // Already read before: a "k" after the first amount only, or a first amount written in full.
+    ['SEO Manager 40k - 50 €', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    ['SEO Manager 40.000 - 50k €', '', given(40_000, 50_000, [40_000, 50_000, 'EUR', 'YEAR'])],
+    // Without any "k" the amounts are what they say: 40 to 50 € an hour.
+    ['Freelancer SEO', 'Honorar: 40-50 € pro Stunde', given(83_200, 104_000, [40, 50, 'EUR', 'HOUR'])],
+    // Hours are not money; the salary is the amount after them.
+    [
+      'SEO Manager',
+      'Teilzeit mit 40 - 50 Stunden im Monat, Gehalt 2.000 € im Monat.',
+      given(24_000, 24_000, [2_000, 2_000, 'EUR', 'MONTH']),
+    ],
+  ])('carries a trailing "k" back to the first amount: %j / %j', (title, text, salary) => {
+    expect(salaryFromText(title, text, 'DE')).toEqual(salary);
+  });
+
   it.each([
     ['SEA Manager', 'Wir verwalten jährlich 60 Mio. € Werbebudget.'],
     ['Accountant', 'Wir prüfen jeden Tag mehr als 500.000 Texte.'],
     ['System Spezialist 80-100% (m,w,d)', ''],
     ['Teilzeitkraft Buchhaltung - Remote, 20-30 Stunden/Woche', ''],
+    ['Teilzeitkraft SEO 40 - 50 Stunden', ''],
+    ['SEO Manager 40 - 50k Stunden', ''],
     ['SEO Manager', 'Seit 2015 wachsen wir mit über 370 Kunden.'],
     ['Pflegefachkraft', 'Attraktive Vergütung und 30 Tage Urlaub.'],
   ])('finds no salary in %j / %j', (title, text) => {

@@ -4,7 +4,7 @@ import { haversineKm } from '../../src/search/geo.js';
 import { andNotToIds } from '../../src/search/postings/bitset.js';
 import { paginate } from '../../src/search/paginate.js';
 import { QueryCache } from '../../src/search/query-cache.js';
-import { buildSortOrder } from '../../src/search/sort.js';
+import { buildSortOrder, buildSortOrders } from '../../src/search/sort.js';
 import { wordKeys, wordsOf } from '../../src/search/tokenize.js';
 
 describe('engine parts', () => {
@@ -33,6 +33,35 @@ describe('engine parts', () => {
     const keys = Float64Array.of(3, Number.NaN, 1, 3);
     expect(Array.from(buildSortOrder(keys, false).perm)).toEqual([2, 0, 3, 1]);
     expect(Array.from(buildSortOrder(keys, true).perm)).toEqual([0, 3, 2, 1]);
+  });
+
+  it('builds both orders and their ranks over many distinct keys (worked out by hand)', () => {
+    // Distinct keys 1 < 2 < 5 < 8; document 2 has none.
+    const keys = Float64Array.of(5, 2, Number.NaN, 8, 2, 5, 1);
+    const { asc, desc } = buildSortOrders(keys);
+    expect(Array.from(asc.perm)).toEqual([6, 1, 4, 0, 5, 3, 2]);
+    expect(Array.from(asc.rank)).toEqual([3, 1, 6, 5, 2, 4, 0]);
+    expect(Array.from(desc.perm)).toEqual([3, 0, 5, 1, 4, 6, 2]);
+    expect(Array.from(desc.rank)).toEqual([1, 3, 6, 0, 4, 2, 5]);
+    expect(Array.from(buildSortOrder(keys, true).rank)).toEqual([1, 3, 6, 0, 4, 2, 5]);
+    // Ten distinct keys, document d holding 9 - d (and negative and fractional keys).
+    const falling = Float64Array.from({ length: 10 }, (_, d) => 9 - d);
+    expect(Array.from(buildSortOrder(falling, false).perm)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(Array.from(buildSortOrder(falling, true).perm)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const mixed = Float64Array.of(0.5, -3, 12, -0.25, 7, 100, -3);
+    expect(Array.from(buildSortOrder(mixed, false).perm)).toEqual([1, 6, 3, 0, 4, 2, 5]);
+    expect(Array.from(buildSortOrder(mixed, true).perm)).toEqual([5, 2, 4, 0, 3, 1, 6]);
+  });
+
+  it('keeps document order when no document has a key, and handles no documents', () => {
+    const none = Float64Array.of(Number.NaN, Number.NaN, Number.NaN);
+    const { asc, desc } = buildSortOrders(none);
+    expect([Array.from(asc.perm), Array.from(desc.perm), Array.from(desc.rank)]).toEqual([
+      [0, 1, 2],
+      [0, 1, 2],
+      [0, 1, 2],
+    ]);
+    expect(Array.from(buildSortOrder(new Float64Array(0), false).perm)).toEqual([]);
   });
 
   it('counts codes above 65535, inline lists and overflowing lists from the facet rows', () => {
