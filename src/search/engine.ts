@@ -66,8 +66,7 @@ export interface Engine {
   readonly tuning: EngineTuning;
   /** The live jobs as result pages give them, serialised (card-store.ts). */
   readonly cards: CardStore;
-  /** Per document: the posted date (epoch ms) and the salary's or estimate's midpoint, NaN when none. */
-  readonly dates: Float64Array;
+  /** Per document: the salary's or estimate's midpoint, NaN when none (the dates: `cards.postedAt`). */
   readonly mids: Float64Array;
   readonly estimates: readonly (SalaryRange | null)[];
   /** What the estimates come from: this index's jobs, or (a delta segment) its base's. */
@@ -174,11 +173,8 @@ function* assemble(
   const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
   yield;
   const mids = new Float64Array(n);
-  const dates = new Float64Array(n);
-  for (let d = 0; d < n; d++) {
-    mids[d] = midOf(salaryOf(d));
-    dates[d] = jobs[d]!.postedAt ?? Number.NaN;
-  }
+  for (let d = 0; d < n; d++) mids[d] = midOf(salaryOf(d));
+  const dates = cards.postedAt;
   const remote = buildRemote(jobs);
   yield;
   const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({
@@ -197,13 +193,12 @@ function* assemble(
   const rows = rowsOf(n, packed, packInputs, lists);
   yield;
   const orders = ordersOf(dates, mids);
-  const extras = buildExtraColumns(jobs, estimates);
+  const extras = buildExtraColumns(jobs, estimates, dates);
   yield;
   return {
     n,
     tuning,
     cards,
-    dates,
     mids,
     estimates,
     estimator,

@@ -19,18 +19,18 @@ export interface ExtraColumns {
   readonly language: Uint8Array;
 }
 
+/** `posted`: postedAt per document (NaN: none), as the card store keeps it. */
 export function buildExtraColumns(
   jobs: readonly IndexedJob[],
   estimates: readonly (SalaryRange | null)[],
+  posted: Float64Array,
 ): ExtraColumns {
   const n = jobs.length;
-  const posted = new Float64Array(n);
   const statedMax = new Float64Array(n);
   const estimatedMax = new Float64Array(n);
   const language = new Uint8Array(n);
   for (let d = 0; d < n; d++) {
     const job = jobs[d]!;
-    posted[d] = job.postedAt ?? Number.NaN;
     statedMax[d] = job.salary?.max ?? Number.NaN;
     estimatedMax[d] = job.salary === null ? (estimates[d]?.max ?? Number.NaN) : Number.NaN;
     const l = LANGUAGE_LIST.indexOf(job.language);

@@ -405,7 +405,7 @@ interface Hit {
 
 /** The key a list orders by: the date, or the salary's midpoint (the estimate's without one). */
 function sortKey(e: Engine, d: number, request: ListRequest): number {
-  return request.sort === 'salary' ? e.mids[d]! : e.dates[d]!;
+  return request.sort === 'salary' ? e.mids[d]! : e.cards.postedAt[d]!;
 }
 
 /** Keys in the given direction; a missing key (NaN) last either way. */
