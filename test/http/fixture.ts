@@ -7,6 +7,25 @@ import { SearchIndex } from '../../src/search/search-index.js';
 import { job, place } from '../builders.js';
 
 export const NOW = Date.UTC(2026, 10, 21, 12);
+
+/** The keys of filter data's `selected`, in the contract's order (written from the contract). */
+export const SELECTED_ORDER = [
+  'salary_range',
+  'work_model',
+  'position',
+  'seniority_level',
+  'employment_type_normalized',
+  'remote_percentage_min',
+  'skill_tag',
+  'location',
+  'company',
+  'industry',
+  'seo-jobs-only',
+  'company_size',
+  'radius',
+  'sort',
+  'order',
+];
 const DAY = 86_400_000;
 
 const de = { slug: 'deutschland', name: 'Deutschland' };

@@ -9,6 +9,7 @@ import { canonicalQuery, isIgnorableParam, knownParams, scalarText } from '../..
 import { ApiError, errorBody, fromValidation, invalidParameter } from '../../src/http/errors.js';
 import { presentSelected, type SelectedResolvers } from '../../src/http/present-selected.js';
 import type { FilterQuery } from '../../src/http/schemas.js';
+import { SELECTED_ORDER } from './fixture.js';
 
 /** The parts of a Fastify request the canonical form reads: the route's schema and config, the validated query. */
 function request(
@@ -83,23 +84,7 @@ describe('selected echo', () => {
     location: (v) => places[v.toLowerCase()] ?? null,
     company: (v) => (companies.has(v.toLowerCase()) ? v.toLowerCase() : null),
   };
-  const ORDER = [
-    'salary_range',
-    'work_model',
-    'position',
-    'seniority_level',
-    'employment_type_normalized',
-    'remote_percentage_min',
-    'skill_tag',
-    'location',
-    'company',
-    'industry',
-    'seo-jobs-only',
-    'company_size',
-    'radius',
-    'sort',
-    'order',
-  ];
+  const ORDER = SELECTED_ORDER;
 
   it('names every key in the contract order: null where unset, a switch empty', () => {
     const out = presentSelected({}, resolve);
