@@ -15,6 +15,8 @@
  *    p99), then with 50 connections (autocannon, as bench/http.ts: requests per second, p99);
  *    then one URL repeated, against a bare Fastify route answering 5 KB in another process (the
  *    ceiling). RSS at the end.
+ * 4. A restart on the same store: start to ready again, now from the index the first start saved
+ *    (INDEX_FILE's default, beside the store) plus the changes since (phase 2's import); RSS.
  *
  *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh] [--http-seconds 8]
  *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
@@ -270,6 +272,49 @@ interface Server {
   base: string;
 }
 
+async function stopServer(server: Server): Promise<void> {
+  // A server that already exited (a failed start) emits no second 'exit': waiting for one would
+  // leave nothing pending and let this process end silently with status 0.
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** Start to ready, /healthz probed every 20 ms throughout; memory at ready and 2 s later. */
+async function startPhase(server: Server, log: (s: string) => void) {
+  const pid = server.child.pid ?? 0;
+  const t0 = performance.now();
+  const health: number[] = [];
+  let firstHealth = Number.NaN;
+  let ready = Number.NaN;
+  let lastOk = Number.NaN;
+  let longestGap = 0;
+  while (Number.isNaN(ready)) {
+    if (server.child.exitCode !== null) throw new Error('the server exited during start-up');
+    const h = await timed(`${server.base}/healthz`);
+    const now = performance.now() - t0;
+    if (h.status === 200) {
+      health.push(h.ms);
+      if (Number.isNaN(firstHealth)) firstHealth = now;
+      if (!Number.isNaN(lastOk)) longestGap = Math.max(longestGap, now - lastOk);
+      lastOk = now;
+      const r = await timed(`${server.base}/readyz`);
+      if (r.status === 200) ready = performance.now() - t0;
+    }
+    await sleep(PROBE_EVERY_MS);
+  }
+  const atReady = await memoryOf(pid);
+  const readyz = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number; cursor: number };
+  log(
+    `ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`,
+  );
+  await sleep(2_000);
+  const steady = await memoryOf(pid);
+  return { ready, firstHealth, longestGap, health, atReady, readyz, steady };
+}
+
 function serve(db: string, port: number): Server {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     env: {
@@ -297,40 +342,14 @@ async function main(): Promise<void> {
   const db = join(CACHE, `live-run-${process.pid}.db`);
   await copyFile(cached, db);
   const port = 20_000 + (process.pid % 20_000);
-  const server = serve(db, port);
+  let server = serve(db, port);
   const pid = server.child.pid ?? 0;
   // Set on the way out, whatever happened: the probe loop and the RSS timer must end with the run.
   let stop = false as boolean; // set in `finally`, read by the loops between awaits
   let rssTimer: NodeJS.Timeout | undefined;
   try {
-    // 1. Start to ready, /healthz probed throughout.
-    const t0 = performance.now();
-    const health: number[] = [];
-    let firstHealth = Number.NaN;
-    let ready = Number.NaN;
-    let lastOk = Number.NaN;
-    let longestGap = 0;
-    while (Number.isNaN(ready)) {
-      if (server.child.exitCode !== null) throw new Error('the server exited during start-up');
-      const h = await timed(`${server.base}/healthz`);
-      const now = performance.now() - t0;
-      if (h.status === 200) {
-        health.push(h.ms);
-        if (Number.isNaN(firstHealth)) firstHealth = now;
-        if (!Number.isNaN(lastOk)) longestGap = Math.max(longestGap, now - lastOk);
-        lastOk = now;
-        const r = await timed(`${server.base}/readyz`);
-        if (r.status === 200) ready = performance.now() - t0;
-      }
-      await sleep(PROBE_EVERY_MS);
-    }
-    const atReady = await memoryOf(pid);
-    const readyz = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number; cursor: number };
-    log(
-      `ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`,
-    );
-    await sleep(2_000);
-    const steady = await memoryOf(pid);
+    // 1. Start to ready, /healthz probed throughout (the store has no saved index yet: a build).
+    const { ready, firstHealth, longestGap, health, atReady, readyz, steady } = await startPhase(server, log);
 
     // 2. Import from a second process while probing every 20 ms.
     const probes: number[] = [];
@@ -398,6 +417,14 @@ async function main(): Promise<void> {
       .slice(0, 5);
     const http = args.httpSeconds > 0 ? await httpPhase(server.base, port, db, args.httpSeconds, log) : null;
     const final = await memoryOf(pid);
+    // 4. A restart: from the index the first start saved (INDEX_FILE's default, beside the store)
+    // and the changes since (the import of phase 2).
+    const indexFile = `${db}.index`;
+    const saved = await stat(indexFile).catch(() => null);
+    await stopServer(server);
+    server = serve(db, port);
+    const again = await startPhase(server, log);
+    const reused = saved !== null && (await stat(indexFile)).mtimeMs === saved.mtimeMs;
     const result = {
       date: new Date().toISOString(),
       corpusDay: day,
@@ -432,6 +459,17 @@ async function main(): Promise<void> {
       http,
       rssAtEndMb: final.rss,
       peakRssMb: final.peak,
+      restart: {
+        indexFileMb: saved === null ? null : Math.round(saved.size / 2 ** 20),
+        startedFromIndexFile: reused,
+        healthzFirstS: again.firstHealth / 1000,
+        readyS: again.ready / 1000,
+        healthzLongestGapMs: Math.round(again.longestGap),
+        documents: again.readyz.documents,
+        rssAtReadyMb: again.atReady.rss,
+        peakRssStartMb: again.atReady.peak,
+        steadyRssMb: again.steady.rss,
+      },
     };
     log(JSON.stringify(result, null, 2));
     await mkdir(RESULTS, { recursive: true });
@@ -441,12 +479,9 @@ async function main(): Promise<void> {
     clearInterval(rssTimer);
     // A server that already exited (a failed start) emits no second 'exit': waiting for one would
     // leave nothing pending and let this process end silently with status 0.
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(server);
     await rm(db, { force: true });
+    await rm(`${db}.index`, { force: true });
     await rm(`${db}-wal`, { force: true });
     await rm(`${db}-shm`, { force: true });
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_SALARY_BUCKETS, type SalaryBucket } from './domain/salary-buckets.js';
+import { parseDatabaseUrl } from './store/open-store.js';
 
 export interface Config {
   port: number;
@@ -51,6 +52,12 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** Whether DATABASE_URL was given (false: the default ./data/jobs.db, whose folder start may create). */
   databaseUrlGiven: boolean;
+  /**
+   * Where the serving process saves each index it builds, and starts from the next time
+   * (src/search/index-file.ts); null: never saved. INDEX_FILE (a path, or `off`); by default the
+   * SQLite file's path + `.index`, and off for PostgreSQL and an in-memory store.
+   */
+  indexFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -86,7 +93,22 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnectionsPerClient: intVar(env, 'MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000),
     maxEventLoopDelayMs: intVar(env, 'MAX_EVENT_LOOP_DELAY_MS', 500, 0, 600_000),
     databaseUrlGiven: (env.DATABASE_URL?.trim() ?? '') !== '',
+    indexFile: indexFileVar(env, env.DATABASE_URL?.trim() || './data/jobs.db'),
   };
+}
+
+/** INDEX_FILE: a path or `off`; unset, beside a SQLite file (`<file>.index`), else off. */
+function indexFileVar(env: Env, databaseUrl: string): string | null {
+  const raw = env.INDEX_FILE?.trim() ?? '';
+  if (raw === 'off') return null;
+  if (raw !== '') return raw;
+  let location: ReturnType<typeof parseDatabaseUrl>;
+  try {
+    location = parseDatabaseUrl(databaseUrl);
+  } catch {
+    return null; // the store's own check reports a bad DATABASE_URL
+  }
+  return location.kind === 'sqlite' && location.path !== ':memory:' ? `${location.path}.index` : null;
 }
 
 function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -121,7 +121,9 @@ export async function startServer(
     // answering (/healthz included) throughout, and a shutdown can abort a build by ending its
     // worker; an in-memory SQLite store is visible to this connection only, so it is built here.
     const inWorker = !isInMemory(config.databaseUrl);
-    const build = (signal?: AbortSignal): Promise<BuiltIndex> => {
+    // Every full build in a worker is saved to INDEX_FILE; only the first may start from it (a
+    // merge exists to replace the base and its deltas with a fresh build).
+    const build = (signal?: AbortSignal, loadIndexFile = false): Promise<BuiltIndex> => {
       const now = Date.now();
       return inWorker
         ? buildInWorker({
@@ -130,6 +132,8 @@ export async function startServer(
             salaryBuckets: config.salaryBuckets,
             now,
             newWithinMs: config.newWithinDays * DAY_MS,
+            indexFile: config.indexFile,
+            loadIndexFile,
             ...(signal ? { signal } : {}),
           })
         : buildHere(store, {
@@ -139,12 +143,21 @@ export async function startServer(
             ...(signal ? { signal } : {}),
           });
     };
-    const built = await build(stopping.signal);
+    const built = await build(stopping.signal, true);
     first = built;
     await checkpoint();
     live.swap(built.index, built.cursor, built.builtAt);
     metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
     log.info({ index: built.stats, url, inWorker }, 'ready');
+    const file = built.stats.indexFile;
+    if (file?.state === 'loaded')
+      say(
+        `jobsearch: started from the saved index ${config.indexFile} (${formatCount(file.changes ?? 0)} changes since it was saved)`,
+      );
+    else if (file?.refused !== undefined)
+      say(`jobsearch: the saved index ${config.indexFile} was not used: ${file.refused}`);
+    if (file?.state === 'failed')
+      log.warn({ indexFile: config.indexFile, reason: file.reason }, 'the index could not be saved');
     for (const line of welcome({
       url,
       host: config.host,

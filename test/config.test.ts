@@ -31,7 +31,16 @@ describe('loadConfig', () => {
       maxConnectionsPerClient: 64,
       maxEventLoopDelayMs: 500,
       databaseUrlGiven: false,
+      indexFile: './data/jobs.db.index',
     });
+  });
+
+  it('saves the index beside a SQLite file unless INDEX_FILE says otherwise; off for PostgreSQL and memory', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///var/lib/jobs.db' }).indexFile).toBe('/var/lib/jobs.db.index');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/jobs' }).indexFile).toBeNull();
+    expect(loadConfig({ DATABASE_URL: ':memory:' }).indexFile).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/jobs', INDEX_FILE: ' /srv/index ' }).indexFile).toBe('/srv/index');
+    expect(loadConfig({ INDEX_FILE: 'off' }).indexFile).toBeNull();
   });
 
   it('reads every variable', () => {

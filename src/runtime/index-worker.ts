@@ -12,6 +12,8 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
+import { readIndexFile, writeIndexFile, type IndexFileReport } from './index-file-step.js';
+import { indexFormat } from '../search/index-file.js';
 import type { CallReply, CallRequest, CatchUpRequest, WorkerReport } from './remote-index.js';
 
 export interface IndexWorkerData {
@@ -26,6 +28,9 @@ export interface IndexWorkerData {
   port: MessagePort;
   /** Int32Array over a SharedArrayBuffer: set to 1 and notified when a reply is posted. */
   signal: Int32Array;
+  /** Where the built index is saved (null: never); with `loadIndexFile`, first tried to start from. */
+  indexFile: string | null;
+  loadIndexFile: boolean;
 }
 
 async function main(): Promise<void> {
@@ -36,12 +41,30 @@ async function main(): Promise<void> {
     const loading = await open();
     let index: SearchIndex;
     let cursor: number;
-    let loadMs: number;
-    let buildMs: number;
+    let loadMs = 0;
+    let buildMs = 0;
+    let file: IndexFileReport = { state: 'off' };
     try {
       cursor = await loading.changeCursor();
-      const streamed = await buildStreaming(loading, { salaryBuckets: data.salaryBuckets, now: data.now });
-      ({ index, loadMs, buildMs } = streamed);
+      const meta =
+        data.indexFile === null
+          ? null
+          : { format: indexFormat({ salaryBuckets: data.salaryBuckets }), storeId: await loading.storeId(), cursor };
+      const loaded =
+        data.indexFile !== null && meta !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
+      if (loaded?.state === 'loaded') {
+        ({ index, cursor } = loaded);
+        file = loaded.report;
+      } else {
+        ({ index, loadMs, buildMs } = await buildStreaming(loading, {
+          salaryBuckets: data.salaryBuckets,
+          now: data.now,
+        }));
+        if (data.indexFile !== null && meta !== null) {
+          file = writeIndexFile(data.indexFile, index, { ...meta, builtAt: data.now, documents: index.size });
+          if (loaded) file = { ...file, refused: loaded.report.reason };
+        }
+      }
     } finally {
       // The connection that read every posting is closed: its page cache is full of pages the
       // change feed will not read again.
@@ -54,17 +77,26 @@ async function main(): Promise<void> {
       salaryBuckets: data.salaryBuckets,
       newWithinMs: data.newWithinMs,
     });
-    warmUp(index);
+    let now = data.now;
+    if (file.state === 'loaded') {
+      // A saved index is as old as its file: the changes since, and what expired meanwhile, are
+      // applied before it serves (as the follower's catch-ups do).
+      now = Date.now();
+      const caughtUp = await applier.catchUp(now);
+      file = { ...file, changes: caughtUp.changes };
+    }
+    warmUp(applier.reader);
     serve(() => applier.reader, data);
     parentPort?.on('message', (request: CatchUpRequest) => void catchUp(applier, request));
     report({
       type: 'ready',
-      size: index.size,
-      cursor,
-      nextExpiry: applier.nextChange(data.now),
+      size: applier.reader.size,
+      cursor: applier.cursor,
+      nextExpiry: applier.nextChange(now),
       loadMs,
       buildMs,
       heapUsed: process.memoryUsage().heapUsed,
+      indexFile: file,
     });
   } catch (error) {
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -75,7 +107,7 @@ async function main(): Promise<void> {
  * A new worker runs its code cold (interpreted): a few typical queries before the swap compile the
  * hot paths here rather than in the first requests, and leave the commonest answers cached.
  */
-function warmUp(index: SearchIndex): void {
+function warmUp(index: SearchReader): void {
   const filter = {};
   index.count(filter);
   for (const order of ['desc', 'asc'] as const) index.list({ filter, sort: 'date', order, page: 1, perPage: 20 });

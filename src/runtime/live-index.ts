@@ -3,6 +3,7 @@ import { SearchIndex, type SearchReader } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
 import { RefreshHealth } from './health.js';
+import type { IndexFileReport } from './index-file-step.js';
 import { ChangeApplier, DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 
 export type { SearchReader } from '../search/search-index.js';
@@ -54,6 +55,8 @@ export interface RebuildStats {
   cursor: number;
   loadMs: number;
   buildMs: number;
+  /** A worker's saved index (INDEX_FILE): started from, or written after the build. */
+  indexFile?: IndexFileReport;
 }
 
 /** An index built from the store, not yet swapped in. */

@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
+import type { IndexFileReport } from './index-file-step.js';
 
 /** A call that takes longer than this is reported as an error rather than waited for. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -22,6 +23,7 @@ export type WorkerReport =
       loadMs: number;
       buildMs: number;
       heapUsed: number;
+      indexFile: IndexFileReport;
     }
   | { type: 'failed'; message: string };
 
@@ -45,6 +47,10 @@ export interface WorkerBuildOptions {
   newWithinMs?: number;
   /** Aborting terminates the worker and rejects the build. */
   signal?: AbortSignal;
+  /** Where the build is saved (INDEX_FILE; null or absent: never). */
+  indexFile?: string | null;
+  /** Start from the saved index when it fits the store (the first build of a process), instead of building. */
+  loadIndexFile?: boolean;
 }
 
 /**
@@ -59,7 +65,14 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { signal: _abort, ...settings } = options;
   const worker = spawnIndexWorker(
-    { ...settings, newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS, port: theirs, signal },
+    {
+      ...settings,
+      newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS,
+      indexFile: options.indexFile ?? null,
+      loadIndexFile: options.loadIndexFile === true,
+      port: theirs,
+      signal,
+    },
     [theirs],
   );
   const abort = (): void => void worker.terminate();
@@ -139,7 +152,13 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     builtAt: options.now,
     nextExpiry: report.nextExpiry,
     healthy: () => lost === null,
-    stats: { documents: report.size, cursor: report.cursor, loadMs: report.loadMs, buildMs: report.buildMs },
+    stats: {
+      documents: report.size,
+      cursor: report.cursor,
+      loadMs: report.loadMs,
+      buildMs: report.buildMs,
+      indexFile: report.indexFile,
+    },
     catchUp: (now: number) =>
       new Promise<CatchUpReport>((resolve, reject) => {
         if (retired || lost !== null) {

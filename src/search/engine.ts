@@ -211,10 +211,20 @@ function* assemble(
     keywords,
     packs: packed.map((p) => p.pack),
     rows,
-    scratch: new Scratch(n),
-    keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
     orders,
     extras,
+    ...workingState(n, tuning),
+  };
+}
+
+/** What an engine keeps per instance besides its data: scratch buffers and recent keyword matches. */
+export type WorkingState = Pick<Engine, 'scratch' | 'keywordMatches'>;
+
+/** Fresh working state for an engine of n documents (a new build, or one read back from a file). */
+export function workingState(n: number, tuning: EngineTuning): WorkingState {
+  return {
+    scratch: new Scratch(n),
+    keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
   };
 }
 

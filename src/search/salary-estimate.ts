@@ -90,7 +90,7 @@ function currencyOf(countryCode: string): string {
 }
 
 /** Salary samples per group key with memoised medians. */
-class Samples {
+export class Samples {
   private readonly mins = new Map<string, number[]>();
   private readonly maxs = new Map<string, number[]>();
   private readonly medians = new Map<string, SalaryRange>();

@@ -160,6 +160,12 @@ export class SearchIndex {
     return { engine, all, bases, locationSuggest, companySuggest, titleSuggest };
   }
 
+  /** An index over parts taken from another (`partsOf`), with caches of its own (index-file.ts). */
+  static fromParts(parts: IndexParts): SearchIndex {
+    const { engine, all, bases, locationSuggest, companySuggest, titleSuggest } = parts;
+    return new SearchIndex(engine, all, bases, locationSuggest, companySuggest, titleSuggest);
+  }
+
   /** Number of live jobs matching the filter. @example index.count({ workModel: 'remote' }) // 42 */
   count(filter: JobFilter): number {
     return this.counts.get(filterKey(filter), () => evaluate(this.engine, planFilter(this.engine, filter)).size);

@@ -163,6 +163,8 @@ export interface JobStore {
   count(): Promise<number>;
   /** A number that grows with every change (upsert or delete); replicas compare it to refresh. */
   changeCursor(): Promise<number>;
+  /** The store's identity: drawn once when it is created, the same on every connection and replica. */
+  storeId(): Promise<string>;
   /**
    * Starts an import of `source`: a staging area nothing serves. Leftovers of an earlier import of
    * the same source that never published (killed, connection lost) are discarded.

@@ -313,6 +313,10 @@ export class PostgresJobStore implements JobStore {
     return this.#scalar("SELECT value FROM store_meta WHERE name = 'change_cursor'");
   }
 
+  async storeId(): Promise<string> {
+    return String(await this.#scalar("SELECT value FROM store_meta WHERE name = 'store_id'"));
+  }
+
   async beginImport(source: string): Promise<string> {
     return this.#transaction((client) => beginImport(client, source));
   }

@@ -106,6 +106,7 @@ interface Statements {
   changesFromKey: Database.Statement<[number, string, number, string, number], ChangeRow>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
+  storeId: Database.Statement<[], number>;
   count: Database.Statement<[], number>;
   byBoardId: Database.Statement<[string], string>;
   liveChunk: Database.Statement<[number, number, number], [number, string]>;
@@ -228,6 +229,10 @@ export class SqliteJobStore implements JobStore {
 
   async changeCursor(): Promise<number> {
     return this.#serial(() => this.#stmts().cursor.get() ?? 0);
+  }
+
+  async storeId(): Promise<string> {
+    return this.#serial(() => String(this.#stmts().storeId.get()));
   }
 
   async beginImport(source: string): Promise<string> {
@@ -474,6 +479,7 @@ function prepareStatements(db: Database.Database): Statements {
       .prepare<[], number>("UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value")
       .pluck(),
     cursor: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck(),
+    storeId: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'store_id'").pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
     byBoardId: db.prepare<[string], string>('SELECT doc FROM jobs WHERE board_id = ?').pluck(),
     liveChunk: db

@@ -71,6 +71,12 @@ export class MemoryStore implements JobStore {
     return this.cursor;
   }
 
+  private readonly id = String(Math.floor(Math.random() * Number.MAX_SAFE_INTEGER));
+
+  async storeId(): Promise<string> {
+    return this.id;
+  }
+
   async beginImport(source: string): Promise<string> {
     for (const id of this.staging.keys()) if (id.startsWith(`${source}/`)) this.staging.delete(id);
     const id = `${source}/${++this.imports}`;

@@ -565,6 +565,24 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await again.changeCursor()).toBe(cursor);
       expect(await again.loadLive(NOW)).toStrictEqual([jobs[0]]);
     });
+
+    it('has an identity of its own, kept across writes, migrations and reopening', async () => {
+      const id = await store.storeId();
+      expect(id).toMatch(/^[1-9]\d*$/);
+      await store.upsert([job()]);
+      await store.migrate();
+      expect(await store.storeId()).toBe(id);
+      await store.close();
+      const again = await fixture.reopen();
+      expect(await again.storeId()).toBe(id);
+      const other = await makeStore();
+      try {
+        await other.store.migrate();
+        expect(await other.store.storeId()).not.toBe(id);
+      } finally {
+        await other.cleanup();
+      }
+    });
   });
   runImportContract(name, makeStore);
   runDuplicateContract(name, makeStore);

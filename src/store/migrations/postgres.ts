@@ -113,4 +113,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       DROP INDEX job_tombstones_seq;
     `,
   },
+  {
+    version: 6,
+    name: 'store identity',
+    // A random number drawn once per store: a saved index (src/search/index-file.ts) is used only
+    // with the store it was built from.
+    sql: `
+      INSERT INTO store_meta (name, value) VALUES ('store_id', floor(random() * 9007199254740991)::bigint);
+    `,
+  },
 ];

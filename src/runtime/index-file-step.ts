@@ -1,0 +1,103 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { loadIndex, saveIndex, type IndexFileMeta } from '../search/index-file.js';
+import type { SearchIndex } from '../search/search-index.js';
+
+/**
+ * The index worker's use of a saved index (src/search/index-file.ts): start from the file when it
+ * fits the store, save each full build. A file is a cache: whatever goes wrong with it is reported
+ * and the index is built from the store, never a reason not to serve.
+ */
+export interface IndexFileReport {
+  /** off: no INDEX_FILE; loaded: started from it; saved: built from the store and written; failed: could not write. */
+  state: 'off' | 'loaded' | 'saved' | 'failed';
+  /** Reading or writing it. */
+  ms?: number;
+  bytes?: number;
+  /** Why the file that was there was not used. */
+  refused?: string;
+  /** Why it could not be written. */
+  reason?: string;
+  /** Loaded: the changes since its cursor, applied before serving. */
+  changes?: number;
+}
+
+type Expected = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
+
+/** Starts from the file when it fits; null when there is none. */
+export function readIndexFile(
+  path: string,
+  expected: Expected,
+):
+  | { state: 'loaded'; index: SearchIndex; cursor: number; report: IndexFileReport }
+  | { state: 'refused'; report: { reason: string } }
+  | null {
+  const started = performance.now();
+  const verdict: { refused: string | null } = { refused: null };
+  try {
+    const loaded = loadIndex(path, (meta) => {
+      verdict.refused = refusal(meta, expected);
+      return verdict.refused === null;
+    });
+    if (loaded === null)
+      return verdict.refused === null ? null : { state: 'refused', report: { reason: verdict.refused } };
+    return {
+      state: 'loaded',
+      index: loaded.index,
+      cursor: loaded.meta.cursor,
+      report: { state: 'loaded', ms: Math.round(performance.now() - started), bytes: loaded.bytes },
+    };
+  } catch (error) {
+    return {
+      state: 'refused',
+      report: { reason: `unreadable: ${error instanceof Error ? error.message : String(error)}` },
+    };
+  }
+}
+
+function refusal(meta: IndexFileMeta, expected: Expected): string | null {
+  if (meta.format !== expected.format) return 'written by another version of the engine or with other options';
+  if (meta.storeId !== expected.storeId) return 'built from another store';
+  if (meta.cursor > expected.cursor)
+    return `the store is behind it (cursor ${expected.cursor} < ${meta.cursor}): restored from a backup?`;
+  return null;
+}
+
+/** Saves a full build; temporary files of writes that never finished (a process that died) are removed first. */
+export function writeIndexFile(path: string, index: SearchIndex, meta: IndexFileMeta): IndexFileReport {
+  const started = performance.now();
+  try {
+    removeLeftovers(path);
+    const { bytes } = saveIndex(path, index, meta);
+    return { state: 'saved', ms: Math.round(performance.now() - started), bytes };
+  } catch (error) {
+    return { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `<file>.<pid>.<time>.tmp` of this process (one save at a time) or of a process no longer running. */
+function removeLeftovers(path: string): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-z]+\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (m === null) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || !running(pid)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

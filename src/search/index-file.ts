@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import { CardStore } from './card-store.js';
+import { workingState, type Engine } from './engine.js';
+import { readGraph, writeGraph, type ClassTable } from './graph-file.js';
+import { SalaryEstimator, Samples } from './salary-estimate.js';
+import { SearchIndex, type IndexParts } from './search-index.js';
+import { WordTable } from './word-table.js';
+
+/**
+ * A built index saved to a file and read back (graph-file.ts), so that a serving process starts
+ * from the file and the store's changes since it, instead of reading and indexing every posting.
+ * The file is a cache, never the record: it is used only when it was written by the same engine
+ * code (a hash of this folder's and src/domain's files), with the same salary buckets and tuning,
+ * from the same store, and the store has not gone back behind its cursor; otherwise the index is
+ * built from the store as before.
+ */
+
+/** The classes whose instances a built index holds (a new one is refused by `writeGraph`). */
+const CLASSES: ClassTable = { CardStore, SalaryEstimator, Samples, WordTable };
+
+/** What a saved index says of itself; all of it must match before the rest is read. */
+export interface IndexFileMeta {
+  /** The engine's code, the Node.js version and the index options (`indexFormat`). */
+  format: string;
+  /** The store it was built from (`JobStore.storeId`). */
+  storeId: string;
+  /** The store's change cursor the index reflects. */
+  cursor: number;
+  /** The clock of the build: postings that had expired by then are not in it. */
+  builtAt: number;
+  documents: number;
+}
+
+let codeHash: string | null = null;
+
+/**
+ * The format of a saved index: a hash of the code that builds and reads indexes (every file of this
+ * folder and of src/domain, as run: sources or compiled), the Node.js version (the skeleton is
+ * v8-serialised) and the options a build depends on.
+ */
+export function indexFormat(options: { salaryBuckets: readonly SalaryBucket[]; tuning?: unknown }): string {
+  codeHash ??= hashCode();
+  return createHash('sha1')
+    .update(codeHash)
+    .update(process.version)
+    .update(JSON.stringify(options.salaryBuckets))
+    .update(JSON.stringify(options.tuning ?? null))
+    .digest('hex');
+}
+
+/** This folder's, its postings/ and src/domain's files; bundled (one file holds them all), that file. */
+function hashCode(): string {
+  const hash = createHash('sha1');
+  const self = fileURLToPath(import.meta.url);
+  const here = dirname(self);
+  const dirs = [here, join(here, 'postings'), join(here, '..', 'domain')];
+  if (!dirs.every((dir) => existsSync(dir))) return hash.update(readFileSync(self)).digest('hex');
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).sort()) {
+      if (!/\.(ts|js)$/.test(name)) continue;
+      hash.update(name).update(readFileSync(join(dir, name)));
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Writes the index (a whole SearchIndex, never a segmented one) to `path`, atomically. */
+export function saveIndex(path: string, index: SearchIndex, meta: IndexFileMeta): { bytes: number } {
+  const parts = SearchIndex.partsOf(index);
+  const { scratch: _scratch, keywordMatches: _matches, ...engine } = parts.engine;
+  return writeGraph(path, { ...parts, engine }, meta, CLASSES);
+}
+
+/**
+ * The index saved at `path` when its meta passes `accept` (null: no file, or another format,
+ * store or cursor); a file that is damaged throws.
+ */
+export function loadIndex(
+  path: string,
+  accept: (meta: IndexFileMeta) => boolean,
+): { index: SearchIndex; meta: IndexFileMeta; bytes: number } | null {
+  const read = readGraph<IndexFileMeta>(path, CLASSES, accept);
+  if (read === null) return null;
+  const parts = read.root as Omit<IndexParts, 'engine'> & { engine: Omit<Engine, 'scratch' | 'keywordMatches'> };
+  const engine: Engine = { ...parts.engine, ...workingState(parts.engine.n, parts.engine.tuning) };
+  return { index: SearchIndex.fromParts({ ...parts, engine }), meta: read.meta, bytes: read.bytes };
+}

@@ -1,0 +1,155 @@
+/**
+ * The saved index (INDEX_FILE) through the whole service on real SQLite files: a start saves the
+ * index it built; the next start begins from it, applies the store's changes since, and answers
+ * exactly as a start that builds from the store; a file that does not fit its store is refused
+ * with its reason, and the index is built instead.
+ */
+import { copyFile, mkdtemp, rm, stat, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { generatePostings } from '../../src/demo/generate.js';
+import { importRecords } from '../../src/ingest/run-import.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { SqliteJobStore } from '../../src/store/sqlite-store.js';
+import type { FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
+
+const NOW = Date.now();
+let dir: string;
+let dbPath: string;
+let backup: string;
+
+/** Starts the service on `db`, runs `use` on it, closes it; gives back what it said. */
+async function withServer<T>(
+  db: string,
+  env: Record<string, string>,
+  use: (url: string) => Promise<T>,
+): Promise<{ said: string[]; result: T }> {
+  const said: string[] = [];
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: db,
+    DEMO_POSTINGS: '0',
+    REFRESH_INTERVAL_MS: '0',
+    RATE_LIMIT_PER_MINUTE: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
+  const server: RunningServer = await startServer(config, pino({ level: 'silent' }), { say: (l) => said.push(l) });
+  try {
+    return { said, result: await use(server.url) };
+  } finally {
+    await server.close();
+  }
+}
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/**
+ * What must not depend on how the index came to be. Salary estimates are left out: a posting that
+ * arrives as a change is estimated by the samples of the index it joins (src/search/DESIGN.md),
+ * a full build by all postings.
+ */
+async function answers(url: string): Promise<unknown> {
+  const api = `${url}/jobs/api`;
+  const out: Record<string, unknown> = {};
+  for (const q of ['', '?work_model=remote', '?q=manager', '?seniority_level=senior&location=berlin']) {
+    const { filters } = await json<FilterDataResponse>(`${api}/job-search-filter-data${q}`);
+    out[`filters${q}`] = Object.fromEntries(Object.entries(filters).filter(([k]) => !/salar/.test(k)));
+    for (const page of [1, 3]) {
+      const sep = q === '' ? '?' : '&';
+      const list = await json<ListResponse>(`${api}/job-search-results-list${q}${sep}sort=date&page=${page}`);
+      out[`list${q}${page}`] = [list.pagination, list.total_results, list.jobs.map((j) => j.board_id)];
+    }
+  }
+  out.places = (await json<SuggestResponse>(`${api}/job-search-location-autosuggest?q=b`)).suggestions;
+  out.companies = (await json<SuggestResponse>(`${api}/job-search-company-autosuggest?q=a`)).suggestions;
+  return out;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'index-file-'));
+  dbPath = path.join(dir, 'jobs.db');
+  backup = path.join(dir, 'backup.db');
+  const store = new SqliteJobStore(dbPath);
+  await store.migrate();
+  await importRecords(generatePostings({ count: 400, seed: 3, now: NOW }), store, { source: 'a', now: NOW });
+  await store.close();
+  await copyFile(dbPath, backup);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a saved index', () => {
+  it('is written by a start, and the next start begins from it with the changes since', async () => {
+    const first = await withServer(dbPath, {}, async (url) => answers(url));
+    expect(first.said.join('\n')).not.toMatch(/saved index/);
+    const saved = await stat(`${dbPath}.index`);
+
+    // Changes while no server runs: new postings, deletions, a posting expired since.
+    const store = new SqliteJobStore(dbPath);
+    await store.migrate();
+    const live = await store.loadLive(NOW);
+    await importRecords(generatePostings({ count: 60, seed: 4, now: NOW }), store, { source: 'b', now: NOW });
+    await store.delete(live.slice(0, 25).map((j) => j.key));
+    await store.upsert([{ ...live[30]!, validThrough: Date.now() - 1000 }]);
+    const cursor = await store.changeCursor();
+    await store.close();
+
+    const again = await withServer(dbPath, {}, async (url) => ({
+      answers: await answers(url),
+      ready: await json<{ cursor: number; documents: number }>(`${url}/readyz`),
+    }));
+    expect(again.said.join('\n')).toMatch(/started from the saved index .* \(86 changes since it was saved\)/);
+    expect((await stat(`${dbPath}.index`)).mtimeMs).toBe(saved.mtimeMs);
+    expect(again.result.ready.cursor).toBe(cursor);
+
+    const built = await withServer(dbPath, { INDEX_FILE: 'off' }, async (url) => ({
+      answers: await answers(url),
+      ready: await json<{ documents: number }>(`${url}/readyz`),
+    }));
+    expect(again.result.ready.documents).toBe(built.result.ready.documents);
+    expect(again.result.answers).toEqual(built.result.answers);
+    expect(again.result.answers).not.toEqual(first.result);
+  }, 120_000);
+
+  it('is refused when it comes from another store, is damaged, or the store went back behind it', async () => {
+    const other = path.join(dir, 'other.db');
+    const store = new SqliteJobStore(other);
+    await store.migrate();
+    await importRecords(generatePostings({ count: 50, seed: 5, now: NOW }), store, { source: 'c', now: NOW });
+    await store.close();
+    await copyFile(`${dbPath}.index`, `${other}.index`);
+    const foreign = await withServer(other, {}, async (url) => json<{ documents: number }>(`${url}/readyz`));
+    expect(foreign.said.join('\n')).toMatch(/saved index .* was not used: built from another store/);
+    expect(foreign.result.documents).toBeLessThanOrEqual(50);
+
+    // The refused file was replaced by this store's own: the next start uses it.
+    const own = await withServer(other, {}, async (url) => json<{ documents: number }>(`${url}/readyz`));
+    expect(own.said.join('\n')).toMatch(/started from the saved index/);
+    expect(own.result.documents).toBe(foreign.result.documents);
+
+    await truncate(`${other}.index`, 1000);
+    const cut = await withServer(other, {}, async (url) => json<{ documents: number }>(`${url}/readyz`));
+    expect(cut.said.join('\n')).toMatch(/was not used: unreadable: .* ends early/);
+    expect(cut.result.documents).toBe(foreign.result.documents);
+
+    // The first store restored from its backup, older than an index saved at a later cursor.
+    const later = path.join(dir, 'later.index');
+    await withServer(dbPath, { INDEX_FILE: later }, async () => undefined);
+    await copyFile(backup, other);
+    await copyFile(later, `${other}.index`);
+    for (const f of [`${other}-wal`, `${other}-shm`]) await rm(f, { force: true });
+    const restored = await withServer(other, {}, async (url) => json<{ documents: number }>(`${url}/readyz`));
+    expect(restored.said.join('\n')).toMatch(/was not used: the store is behind it/);
+  }, 120_000);
+});

@@ -1,0 +1,139 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { GraphFileError, readGraph, writeGraph } from '../../src/search/graph-file.js';
+import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'index-file-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const META: IndexFileMeta = { format: 'f', storeId: 's', cursor: 7, builtAt: NOW, documents: 0 };
+
+class Point {
+  constructor(
+    readonly x: number,
+    private readonly tags: Map<string, Point>,
+  ) {}
+  tagged(name: string): Point | undefined {
+    return this.tags.get(name);
+  }
+}
+
+describe('graph files', () => {
+  it('give back the graph: shapes, typed arrays by type, classes with their prototype, shared references', () => {
+    const shared = { a: 1 };
+    const origin = new Point(0, new Map());
+    const root = {
+      numbers: [1, -0.5, Number.NaN, Infinity, null, undefined, 'ü'],
+      ids: Uint32Array.of(1, 2, 0xffffffff),
+      offsets: new Float64Array([0.25, Number.NaN]),
+      bytes: Buffer.from('grüß'),
+      empty: new Uint8Array(0),
+      one: shared,
+      two: shared,
+      point: new Point(3, new Map([['origin', origin]])),
+      set: new Set([shared, 'x']),
+      keyed: new Map<unknown, unknown>([[shared, 'by object']]),
+      plain: new Map([['k', 1]]),
+    };
+    const path = join(dir, 'graph.bin');
+    writeGraph(path, root, { v: 1 }, { Point });
+    const read = readGraph<{ v: number }>(path, { Point }, (m) => m.v === 1)!;
+    const back = read.root as typeof root;
+    expect(read.meta).toEqual({ v: 1 });
+    expect(back.numbers).toEqual(root.numbers);
+    expect(back.ids).toBeInstanceOf(Uint32Array);
+    expect([...back.ids]).toEqual([1, 2, 0xffffffff]);
+    expect(back.offsets).toBeInstanceOf(Float64Array);
+    expect(Number.isNaN(back.offsets[1])).toBe(true);
+    expect(Buffer.isBuffer(back.bytes)).toBe(true);
+    expect(back.bytes.toString('utf8')).toBe('grüß');
+    expect(back.empty.length).toBe(0);
+    expect(back.one).toBe(back.two);
+    expect(back.point).toBeInstanceOf(Point);
+    expect(back.point.tagged('origin')).toBeInstanceOf(Point);
+    expect(back.point.tagged('origin')!.x).toBe(0);
+    expect(back.set.has(back.one)).toBe(true);
+    expect(back.keyed.get(back.one)).toBe('by object');
+    expect(back.plain.get('k')).toBe(1);
+    // No temporary file is left beside it.
+    expect(readdirSync(dir).filter((f) => f.startsWith('graph.bin'))).toEqual(['graph.bin']);
+  });
+
+  it('refuse what they cannot give back, naming where it is', () => {
+    const path = join(dir, 'refused.bin');
+    expect(() => writeGraph(path, { a: [{ f: () => 1 }] }, {}, {})).toThrow(/function at root\.a\[0\]\.f/);
+    expect(() => writeGraph(path, { p: new Point(1, new Map()) }, {}, {})).toThrow(/instance of Point at root\.p/);
+    expect(() => writeGraph(path, { d: new Date(0) }, {}, {})).toThrow(/instance of Date/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('refused'))).toEqual([]);
+  });
+
+  it('read nothing when the meta is refused or there is no file; throw on a file cut short or not theirs', () => {
+    const path = join(dir, 'meta.bin');
+    writeGraph(path, { ids: new Uint32Array(100) }, { v: 1 }, {});
+    expect(readGraph<{ v: number }>(path, {}, (m) => m.v === 2)).toBeNull();
+    expect(readGraph(join(dir, 'none.bin'), {}, () => true)).toBeNull();
+    const size = readFileSync(path).length;
+    truncateSync(path, size - 3);
+    expect(() => readGraph(path, {}, () => true)).toThrow(GraphFileError);
+    writeFileSync(path, 'not a graph at all');
+    expect(() => readGraph(path, {}, () => true)).toThrow(/not a graph file/);
+  });
+});
+
+describe('a saved index', () => {
+  it('answers every query as the index it was saved from', () => {
+    let run = 0;
+    fc.assert(
+      fc.property(
+        corpusArb,
+        tuningArb,
+        fc.array(listArb, { minLength: 1, maxLength: 4 }),
+        fc.array(facetArb, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...PREFIXES),
+        (jobs, tuning, lists, facets, prefix) => {
+          const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning: { ...tuning, cacheSize: 0 } };
+          const built = SearchIndex.build(jobs, options);
+          const path = join(dir, `index-${run++}.bin`);
+          saveIndex(path, built, { ...META, documents: built.size });
+          const loaded = loadIndex(path, () => true)!.index;
+          rmSync(path);
+          expect(loaded.size).toBe(built.size);
+          for (const r of lists) {
+            expect(loaded.list(r)).toEqual(built.list(r));
+            expect(loaded.count(r.filter)).toBe(built.count(r.filter));
+            expect(loaded.didYouMean(r.filter)).toBe(built.didYouMean(r.filter));
+          }
+          for (const r of facets) expect(loaded.facets(r)).toEqual(built.facets(r));
+          expect(loaded.suggestLocations(prefix, 5)).toEqual(built.suggestLocations(prefix, 5));
+          expect(loaded.suggestCompanies(prefix, 5)).toEqual(built.suggestCompanies(prefix, 5));
+          expect(loaded.suggestTitles(prefix, 5)).toEqual(built.suggestTitles(prefix, 5));
+          expect(loaded.resolveLocation(prefix)).toEqual(built.resolveLocation(prefix));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is read only when its meta is accepted', () => {
+    const built = SearchIndex.build([], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    const path = join(dir, 'accepted.bin');
+    saveIndex(path, built, META);
+    expect(loadIndex(path, (m) => m.storeId === 'other')).toBeNull();
+    expect(loadIndex(path, (m) => m.cursor === 7)?.meta).toEqual(META);
+  });
+
+  it('has a format that follows the options a build depends on', () => {
+    const a = indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS });
+    expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS })).toBe(a);
+    expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS.slice(1) })).not.toBe(a);
+    expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS, tuning: { denseRatio: 2 } })).not.toBe(a);
+  });
+});
