@@ -4,6 +4,7 @@ import { compareBoardIds } from './board-order.js';
 import type { EngineTuning } from './engine.js';
 import { SearchIndex, type SearchIndexOptions, type SearchReader } from './search-index.js';
 import { SegmentedIndex } from './segments.js';
+import { buildSortOrder } from './sort.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 /** A change to apply: a posting's new state, or its removal (the store's change feed). */
@@ -28,7 +29,9 @@ interface Part {
   readonly docOf: ReadonlyMap<string, number> | null;
   readonly deleted: ReadonlySet<number>;
   /** Documents with a validThrough, by it (ascending): expiry walks it. */
-  readonly expiring: readonly { readonly doc: number; readonly at: number }[];
+  /** The documents that have a validThrough, by it (ties by document); `at`: the index's validThrough column. */
+  readonly expiring: Uint32Array;
+  readonly at: Float64Array;
 }
 
 /**
@@ -81,9 +84,9 @@ export class SegmentSet {
   get nextExpiry(): number {
     let next = Infinity;
     for (const p of this.parts) {
-      for (const { doc, at } of p.expiring) {
+      for (const doc of p.expiring) {
         if (p.deleted.has(doc)) continue;
-        if (at < next) next = at;
+        if (p.at[doc]! < next) next = p.at[doc]!;
         break;
       }
     }
@@ -170,8 +173,8 @@ export class SegmentSet {
     if (!(this.nextExpiry < now)) return this;
     const parts = this.parts.map((p) => {
       const deleted = new Set(p.deleted);
-      for (const { doc, at } of p.expiring) {
-        if (at >= now) break;
+      for (const doc of p.expiring) {
+        if (p.at[doc]! >= now) break;
         deleted.add(doc);
       }
       return { ...p, deleted };
@@ -241,17 +244,18 @@ function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {
 
 function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
   const cards = SearchIndex.partsOf(index).engine.cards;
-  const expiring: { doc: number; at: number }[] = [];
-  cards.validThrough.forEach((at, doc) => {
-    if (!Number.isNaN(at)) expiring.push({ doc, at });
-  });
-  expiring.sort((a, b) => a.at - b.at || a.doc - b.doc);
+  // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
+  // to make and sort, before a start from a saved index could serve.
+  let dated = 0;
+  for (const at of cards.validThrough) if (!Number.isNaN(at)) dated++;
+  const expiring = buildSortOrder(cards.validThrough, false).perm.subarray(0, dated);
   return {
     index,
     jobs,
     docOf: jobs === null ? null : new Map(cards.keys.map((key, doc) => [key, doc])),
     deleted: new Set(),
     expiring,
+    at: cards.validThrough,
   };
 }
 

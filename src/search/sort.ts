@@ -14,6 +14,18 @@ export interface SortOrder {
  * @example buildSortOrders(Float64Array.of(3, NaN, 1)).asc.perm // [2, 0, 1]
  */
 export function buildSortOrders(keys: Float64Array): { asc: SortOrder; desc: SortOrder } {
+  const { bucket, u } = bucketsOf(keys);
+  return { asc: countingSort(bucket, u, false), desc: countingSort(bucket, u, true) };
+}
+
+/** One direction only. */
+export function buildSortOrder(keys: Float64Array, descending: boolean): SortOrder {
+  const { bucket, u } = bucketsOf(keys);
+  return countingSort(bucket, u, descending);
+}
+
+/** Each document's key as the rank of its distinct value (u: no key). */
+function bucketsOf(keys: Float64Array): { bucket: Uint32Array; u: number } {
   const distinct = distinctSorted(keys);
   const u = distinct.length;
   const bucket = new Uint32Array(keys.length);
@@ -21,13 +33,7 @@ export function buildSortOrders(keys: Float64Array): { asc: SortOrder; desc: Sor
     const k = keys[d]!;
     bucket[d] = Number.isNaN(k) ? u : indexOf(distinct, k);
   }
-  return { asc: countingSort(bucket, u, false), desc: countingSort(bucket, u, true) };
-}
-
-/** One direction only. */
-export function buildSortOrder(keys: Float64Array, descending: boolean): SortOrder {
-  const orders = buildSortOrders(keys);
-  return descending ? orders.desc : orders.asc;
+  return { bucket, u };
 }
 
 /** Buckets 0..u-1 ascending (or descending), then bucket u (no key); ties by document. */
