@@ -89,10 +89,17 @@ function currencyOf(countryCode: string): string {
   return COUNTRY_CURRENCY[countryCode] ?? 'EUR';
 }
 
-/** Salary samples per group key with memoised medians. */
+/**
+ * Salary samples per group key with memoised medians. Each group's values are kept sorted up to
+ * `sorted` (the rest: added since its last median), so a median after new samples sorts only
+ * those and merges them in: a catch-up of k postings costs about k log k plus a linear merge, not
+ * a sort of every sample of every group it touches (at a million postings, 70–150 ms in one step).
+ */
 export class Samples {
   private readonly mins = new Map<string, number[]>();
   private readonly maxs = new Map<string, number[]>();
+  /** How many of a group's values (from the front) are sorted. */
+  private readonly sorted = new Map<string, number>();
   private readonly medians = new Map<string, SalaryRange>();
 
   add(key: string, salary: SalaryRange): void {
@@ -126,22 +133,40 @@ export class Samples {
   median(key: string): SalaryRange {
     let m = this.medians.get(key);
     if (!m) {
-      m = { min: median(this.mins.get(key) ?? []), max: median(this.maxs.get(key) ?? []) };
+      const mins = this.mins.get(key) ?? [];
+      const maxs = this.maxs.get(key) ?? [];
+      const done = this.sorted.get(key) ?? 0;
+      sortTail(mins, done);
+      sortTail(maxs, done);
+      this.sorted.set(key, mins.length);
+      m = { min: sortedMedian(mins), max: sortedMedian(maxs) };
       this.medians.set(key, m);
     }
     return m;
   }
 }
 
+/** Sorts values[done..] and merges it into the sorted values[0, done), in place. */
+function sortTail(values: number[], done: number): void {
+  if (done >= values.length) return;
+  const tail = Float64Array.from(values.slice(done)).sort();
+  // Backwards, largest first, so nothing unread is overwritten.
+  let i = done - 1;
+  let j = tail.length - 1;
+  for (let w = values.length - 1; j >= 0; w--) {
+    if (i >= 0 && values[i]! > tail[j]!) values[w] = values[i--]!;
+    else values[w] = tail[j--]!;
+  }
+}
+
+/** Median of a sorted, non-empty list (the rounded mean of the two middle values for an even count). */
+function sortedMedian(sorted: readonly number[]): number {
+  const mid = sorted.length >>> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** Median of a non-empty list; the rounded mean of the two middle values for an even count. */
-export function median(values: readonly number[]): number {
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >>> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }

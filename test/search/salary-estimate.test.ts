@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../src/domain/job.js';
-import { estimateSalaries, MIN_SAMPLE } from '../../src/search/salary-estimate.js';
+import { estimateSalaries, MIN_SAMPLE, Samples } from '../../src/search/salary-estimate.js';
 import { job, place } from '../builders.js';
 
 const paid = (min: number, max: number, over: Partial<Job> = {}): Job => job({ salary: { min, max }, ...over });
@@ -149,3 +149,40 @@ function plainMedian(salaries: SalaryRange[]): { min: number; max: number } {
   };
   return { min: m(salaries.map((s) => s.min)), max: m(salaries.map((s) => s.max)) };
 }
+
+describe('Samples', () => {
+  /** The median written plainly: sort a copy, take the middle (the rounded mean of two). */
+  const plainMedian = (values: number[]): number => {
+    const s = [...values].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 === 1 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
+  };
+
+  it('gives the medians of every sample added so far, however adds and reads interleave', () => {
+    const op = fc.oneof(
+      fc.record({ add: fc.constantFrom('a', 'b'), min: fc.integer({ min: 0, max: 50 }), spread: fc.nat(30) }),
+      fc.record({ read: fc.constantFrom('a', 'b') }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const samples = new Samples();
+        const model = new Map<string, { mins: number[]; maxs: number[] }>();
+        for (const o of ops) {
+          if ('add' in o) {
+            samples.add(o.add, { min: o.min, max: o.min + o.spread });
+            samples.forgetMedians();
+            const m = model.get(o.add) ?? { mins: [], maxs: [] };
+            m.mins.push(o.min);
+            m.maxs.push(o.min + o.spread);
+            model.set(o.add, m);
+          } else if (model.has(o.read)) {
+            const m = model.get(o.read)!;
+            expect(samples.median(o.read)).toEqual({ min: plainMedian(m.mins), max: plainMedian(m.maxs) });
+            expect(samples.size(o.read)).toBe(m.mins.length);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
