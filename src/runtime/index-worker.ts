@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     let loadMs = 0;
     let buildMs = 0;
     let file: IndexFileReport = { state: 'off' };
+    /** Files the index reads from while it serves (its saved file): the host closes them once it ends this worker. */
+    const files: number[] = [];
     try {
       cursor = await loading.changeCursor();
       const meta =
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
       if (loaded?.state === 'loaded') {
         ({ index, cursor } = loaded);
         file = loaded.report;
+        if (loaded.fd !== null) files.push(loaded.fd);
       } else {
         ({ index, loadMs, buildMs } = await buildStreaming(loading, {
           salaryBuckets: data.salaryBuckets,
@@ -63,6 +66,18 @@ async function main(): Promise<void> {
         if (data.indexFile !== null && meta !== null) {
           file = writeIndexFile(data.indexFile, index, { ...meta, builtAt: data.now, documents: index.size });
           if (loaded) file = { ...file, refused: loaded.report.reason };
+          // Served from the file just written, as a start from it would be: the cards stay in the
+          // file, and the build's working memory is left behind with the built index. (Another
+          // process of the same store may have saved a newer one meanwhile: as good, from its cursor.)
+          const saved =
+            file.state === 'saved'
+              ? readIndexFile(data.indexFile, { ...meta, cursor: await loading.changeCursor() })
+              : null;
+          if (saved?.state === 'loaded') {
+            ({ index, cursor } = saved);
+            if (saved.fd !== null) files.push(saved.fd);
+            file = { ...file, reloadMs: saved.report.ms ?? 0 };
+          }
         }
       }
     } finally {
@@ -97,6 +112,7 @@ async function main(): Promise<void> {
       buildMs,
       heapUsed: process.memoryUsage().heapUsed,
       indexFile: file,
+      files,
     });
   } catch (error) {
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

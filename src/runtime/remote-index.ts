@@ -1,3 +1,4 @@
+import { closeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
@@ -24,6 +25,8 @@ export type WorkerReport =
       buildMs: number;
       heapUsed: number;
       indexFile: IndexFileReport;
+      /** File descriptors the worker's index reads from: closed here once the worker has ended. */
+      files: number[];
     }
   | { type: 'failed'; message: string };
 
@@ -144,6 +147,8 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   };
   worker.on('exit', () => {
     failAll('the index worker exited');
+    // A worker's open files are the process's: ending the thread does not close them.
+    for (const fd of report.files) closeQuietly(fd);
   });
   let asked = 0;
   return {
@@ -235,4 +240,12 @@ function spawnIndexWorker(data: object, transfer: MessagePort[]): Worker {
     ...options,
     eval: true,
   });
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
 }

@@ -20,6 +20,12 @@ const CHUNK_BYTES = 4 << 20;
  * const cards = b.finish(Uint32Array.of(0));
  * cards.get(0).summary === job.summary // true
  */
+/** Serialised cards: a Buffer, or the same bytes left in a saved index's file (FileBytes). */
+export interface CardBytes {
+  readonly length: number;
+  toString(encoding: 'utf8', start: number, end: number): string;
+}
+
 export class CardStore {
   private constructor(
     readonly length: number,
@@ -29,7 +35,8 @@ export class CardStore {
     /** Epoch ms per document, NaN where the posting has no date / never expires. */
     readonly postedAt: Float64Array,
     readonly validThrough: Float64Array,
-    private readonly chunks: readonly Buffer[],
+    /** In memory, or (an index read from its saved file) in the file, read by position (graph-file.ts). */
+    private readonly chunks: readonly CardBytes[],
     /** Per document: its chunk, where its bytes start in it, and how many they are. */
     private readonly chunkOf: Uint32Array,
     private readonly startOf: Uint32Array,

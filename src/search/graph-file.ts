@@ -5,14 +5,15 @@ import { deserialize, serialize } from 'node:v8';
  * A graph of objects written to a file and read back whole: plain objects, arrays, Maps and Sets
  * (the structured-clone shapes, through `v8.serialize`), instances of the classes named in
  * `classes` (their own fields; the prototype is restored on reading) and typed arrays, whose bytes
- * are written raw after the rest and read straight into one buffer that the arrays then view.
+ * are written raw after the rest and read straight back into arrays (no parse).
  * Shared references stay shared. A function, a symbol or an instance of an unnamed class is refused
  * with the path where it was found.
  *
  * Layout: MAGIC, the header's byte length (u32 LE), the header (JSON: the caller's `meta`, the
  * skeleton's length, each typed array's constructor and byte length), the skeleton
  * (`v8.serialize` of the graph with tags for class instances and typed arrays), the typed arrays'
- * bytes, each at an 8-byte boundary, and MAGIC again, so a cut file is refused.
+ * bytes, each at an 8-byte boundary, and MAGIC again, so a cut file is refused. Reading, each
+ * array is read straight into a buffer of its own, or (`ReadOptions.onDisk`) left in the file.
  * @example
  * writeGraph('index.bin', { ids: Uint32Array.of(1, 2) }, { version: 1 }, {});
  * readGraph('index.bin', {}, (meta) => meta.version === 1)?.root.ids[1] // 2
@@ -23,7 +24,7 @@ const MAGIC = Buffer.from('JSGRAPH1');
 const TAG = '\u0000graph';
 const ALIGN = 8;
 
-type TypedArrayName =
+export type TypedArrayName =
   | 'Buffer'
   | 'Uint8Array'
   | 'Int8Array'
@@ -122,7 +123,8 @@ export function readGraph<M>(
   path: string,
   classes: ClassTable,
   accept: (meta: M) => boolean,
-): { root: unknown; meta: M; bytes: number } | null {
+  options: ReadOptions = {},
+): { root: unknown; meta: M; bytes: number; fd: number | null } | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -130,14 +132,13 @@ export function readGraph<M>(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  // Whether arrays were left in the file (set inside a callback, hence an object).
+  const kept = { any: false };
+  let done = false;
   try {
     let at = 0;
     const read = (target: Uint8Array): void => {
-      for (let done = 0; done < target.length;) {
-        const n = readSync(fd, target, done, target.length - done, at + done);
-        if (n === 0) throw new GraphFileError(`${path} ends early (at byte ${at + done})`);
-        done += n;
-      }
+      readFully(fd, target, at, path);
       at += target.length;
     };
     const skip = (): void => {
@@ -153,23 +154,66 @@ export function readGraph<M>(
     skip();
     const skeleton = Buffer.alloc(header.skeleton);
     read(skeleton);
-    // Every array's bytes in one buffer, read at once; the arrays are views of it.
     skip();
-    let end = 0;
+    let end = at;
     const offsets = header.arrays.map((a) => {
       const offset = Math.ceil(end / ALIGN) * ALIGN;
       end = offset + a.bytes;
       return offset;
     });
-    const all = new Uint8Array(end);
-    read(all);
     const tail = Buffer.alloc(MAGIC.length);
-    read(tail);
+    readFully(fd, tail, end, path);
     if (!tail.equals(MAGIC)) throw new GraphFileError(`${path} does not end where its header says`);
-    const arrays = header.arrays.map((a, i) => viewOf(a.type, all.buffer, offsets[i]!, a.bytes));
-    return { root: decode(deserialize(skeleton), classes, arrays), meta: header.meta as M, bytes: at };
+    const onDisk = options.onDisk ?? (() => false);
+    const arrays = header.arrays.map((a, i): ArrayBufferView | FileBytes => {
+      if (onDisk(a.type)) {
+        kept.any = true;
+        return new FileBytes(fd, offsets[i]!, a.bytes);
+      }
+      const array = allocate(a.type, a.bytes);
+      readFully(fd, new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offsets[i]!, path);
+      return array;
+    });
+    const root = decode(deserialize(skeleton), classes, arrays);
+    done = true;
+    return { root, meta: header.meta as M, bytes: end + MAGIC.length, fd: kept.any ? fd : null };
   } finally {
-    closeSync(fd);
+    // Open only for a graph read whole that left arrays in the file.
+    if (!done || !kept.any) closeSync(fd);
+  }
+}
+
+export interface ReadOptions {
+  /**
+   * Arrays of these types stay in the file: each is a FileBytes read on demand, and the file
+   * stays open (`fd` of the result; the caller closes it once the graph is no longer used).
+   */
+  onDisk?: (type: TypedArrayName) => boolean;
+}
+
+/**
+ * Bytes of a graph file left on disk (`ReadOptions.onDisk`), read by position when asked for: what
+ * a Buffer offers its readers here, `length` and `toString`.
+ */
+export class FileBytes {
+  constructor(
+    private readonly fd: number,
+    private readonly position: number,
+    readonly length: number,
+  ) {}
+
+  toString(encoding: BufferEncoding = 'utf8', start = 0, end = this.length): string {
+    const bytes = Buffer.allocUnsafe(Math.max(0, Math.min(end, this.length) - start));
+    readFully(this.fd, bytes, this.position + start, 'the index file');
+    return bytes.toString(encoding);
+  }
+}
+
+function readFully(fd: number, target: Uint8Array, position: number, path: string): void {
+  for (let done = 0; done < target.length;) {
+    const n = readSync(fd, target, done, target.length - done, position + done);
+    if (n === 0) throw new GraphFileError(`${path} ends early (at byte ${position + done})`);
+    done += n;
   }
 }
 
@@ -180,11 +224,12 @@ function typeName(a: ArrayBufferView): TypedArrayName {
   return name as TypedArrayName;
 }
 
-function viewOf(type: TypedArrayName, buffer: ArrayBuffer, offset: number, bytes: number): ArrayBufferView {
-  if (type === 'Buffer') return Buffer.from(buffer, offset, bytes);
+/** A new array of the type, `bytes` long (a buffer of its own). */
+function allocate(type: TypedArrayName, bytes: number): ArrayBufferView {
+  if (type === 'Buffer') return Buffer.allocUnsafeSlow(bytes);
   const Ctor = (ARRAYS as Partial<typeof ARRAYS>)[type];
   if (Ctor === undefined) throw new GraphFileError(`unknown array type ${type}`);
-  return new Ctor(buffer, offset, bytes / Ctor.BYTES_PER_ELEMENT);
+  return new Ctor(new ArrayBuffer(bytes), 0, bytes / Ctor.BYTES_PER_ELEMENT);
 }
 
 const isObject = (v: unknown): v is object => (typeof v === 'object' && v !== null) || typeof v === 'function';
@@ -256,7 +301,7 @@ function encode(root: unknown, classes: ClassTable, arrays: ArrayBufferView[]): 
 }
 
 /** The graph back from `deserialize`: tags replaced, in place, by the arrays and class instances. */
-function decode(root: unknown, classes: ClassTable, arrays: readonly ArrayBufferView[]): unknown {
+function decode(root: unknown, classes: ClassTable, arrays: readonly (ArrayBufferView | FileBytes)[]): unknown {
   const done = new Map<object, unknown>();
   const visit = (v: unknown): unknown => {
     if (!isObject(v) || ArrayBuffer.isView(v)) return v;

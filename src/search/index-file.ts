@@ -77,15 +77,20 @@ export function saveIndex(path: string, index: SearchIndex, meta: IndexFileMeta)
 
 /**
  * The index saved at `path` when its meta passes `accept` (null: no file, or another format,
- * store or cursor); a file that is damaged throws.
+ * store or cursor); a file that is damaged throws. With `cardsOnDisk`, the serialised cards (half
+ * of an index's bytes) stay in the file and a page reads its 20 by position; the file is then
+ * open (`fd`) for as long as the index is used, and the caller closes it.
  */
 export function loadIndex(
   path: string,
   accept: (meta: IndexFileMeta) => boolean,
-): { index: SearchIndex; meta: IndexFileMeta; bytes: number } | null {
-  const read = readGraph<IndexFileMeta>(path, CLASSES, accept);
+  options: { cardsOnDisk?: boolean } = {},
+): { index: SearchIndex; meta: IndexFileMeta; bytes: number; fd: number | null } | null {
+  // The card store's chunks are the index's only Buffers (every other array is typed).
+  const onDisk = options.cardsOnDisk === true ? (type: string) => type === 'Buffer' : undefined;
+  const read = readGraph<IndexFileMeta>(path, CLASSES, accept, onDisk ? { onDisk } : {});
   if (read === null) return null;
   const parts = read.root as Omit<IndexParts, 'engine'> & { engine: Omit<Engine, 'scratch' | 'keywordMatches'> };
   const engine: Engine = { ...parts.engine, ...workingState(parts.engine.n, parts.engine.tuning) };
-  return { index: SearchIndex.fromParts({ ...parts, engine }), meta: read.meta, bytes: read.bytes };
+  return { index: SearchIndex.fromParts({ ...parts, engine }), meta: read.meta, bytes: read.bytes, fd: read.fd };
 }

@@ -4,12 +4,15 @@
  * exactly as a start that builds from the store; a file that does not fit its store is refused
  * with its reason, and the index is built instead.
  */
+import { readdirSync, readlinkSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { buildInWorker } from '../../src/runtime/remote-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -120,6 +123,35 @@ describe('a saved index', () => {
     expect(again.result.ready.documents).toBe(built.result.ready.documents);
     expect(again.result.answers).toEqual(built.result.answers);
     expect(again.result.answers).not.toEqual(first.result);
+  }, 120_000);
+
+  it('is held open by the worker serving from it, and closed once that worker is retired', async () => {
+    const file = path.join(dir, 'held.index');
+    const holding = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now(), indexFile: file };
+    const built = await buildInWorker(options);
+    try {
+      expect(built.stats.indexFile?.state).toBe('saved');
+      expect(holding()).toBe(1);
+      const again = await buildInWorker({ ...options, loadIndexFile: true });
+      expect(again.stats.indexFile?.state).toBe('loaded');
+      expect(again.index.size).toBe(built.index.size);
+      expect(holding()).toBe(2);
+      again.retire();
+      for (let i = 0; i < 100 && holding() > 1; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(holding()).toBe(1);
+    } finally {
+      built.retire();
+    }
+    for (let i = 0; i < 100 && holding() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(holding()).toBe(0);
   }, 120_000);
 
   it('is refused when it comes from another store, is damaged, or the store went back behind it', async () => {

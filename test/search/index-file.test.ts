@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { GraphFileError, readGraph, writeGraph } from '../../src/search/graph-file.js';
+import { FileBytes, GraphFileError, readGraph, writeGraph } from '../../src/search/graph-file.js';
 import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
@@ -67,6 +67,24 @@ describe('graph files', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('graph.bin'))).toEqual(['graph.bin']);
   });
 
+  it('leave the arrays asked for in the file, read by position while it stays open', () => {
+    const path = join(dir, 'on-disk.bin');
+    const text = 'ein Text, der im File bleibt: grüß Gott';
+    writeGraph(path, { cards: [Buffer.from(text), Buffer.from('zwei')], ids: Uint32Array.of(7) }, {}, {});
+    const read = readGraph(path, {}, () => true, { onDisk: (type) => type === 'Buffer' })!;
+    const root = read.root as { cards: FileBytes[]; ids: Uint32Array };
+    expect(read.fd).not.toBeNull();
+    expect(root.cards[0]).toBeInstanceOf(FileBytes);
+    expect(root.cards[0]!.length).toBe(Buffer.byteLength(text));
+    expect(root.cards[0]!.toString('utf8', 0, root.cards[0]!.length)).toBe(text);
+    expect(root.cards[0]!.toString('utf8', 4, 8)).toBe('Text');
+    expect(root.cards[1]!.toString()).toBe('zwei');
+    expect([...root.ids]).toEqual([7]);
+    closeSync(read.fd!);
+    // Nothing left in the file: it is closed after reading.
+    expect(readGraph(path, {}, () => true)!.fd).toBeNull();
+  });
+
   it('refuse what they cannot give back, naming where it is', () => {
     const path = join(dir, 'refused.bin');
     expect(() => writeGraph(path, { a: [{ f: () => 1 }] }, {}, {})).toThrow(/function at root\.a\[0\]\.f/);
@@ -98,13 +116,20 @@ describe('a saved index', () => {
         fc.array(listArb, { minLength: 1, maxLength: 4 }),
         fc.array(facetArb, { minLength: 1, maxLength: 4 }),
         fc.constantFrom(...PREFIXES),
-        (jobs, tuning, lists, facets, prefix) => {
+        fc.boolean(),
+        (jobs, tuning, lists, facets, prefix, cardsOnDisk) => {
           const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning: { ...tuning, cacheSize: 0 } };
           const built = SearchIndex.build(jobs, options);
           const path = join(dir, `index-${run++}.bin`);
           saveIndex(path, built, { ...META, documents: built.size });
-          const loaded = loadIndex(path, () => true)!.index;
+          const read = loadIndex(path, () => true, { cardsOnDisk })!;
+          // Removing the file does not take it from a reader that holds it open.
           rmSync(path);
+          const loaded = read.index;
+          onTestFinished(() => {
+            if (read.fd !== null) closeSync(read.fd);
+          });
+          expect(read.fd !== null).toBe(cardsOnDisk && built.size > 0);
           expect(loaded.size).toBe(built.size);
           for (const r of lists) {
             expect(loaded.list(r)).toEqual(built.list(r));
