@@ -98,9 +98,74 @@ export interface RowCount {
 
 /**
  * Counts fields and lists of the documents ids[0, length) in one pass, reading each document's
- * row once.
+ * row once, by a counter compiled for this set of fields (`compiledCounter`).
  */
 export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
+  const fields = wanted.filter((w) => r.fields.has(w.name) || r.lists.has(w.name));
+  counterFor(
+    r,
+    fields.map((w) => w.name),
+  )(
+    r.rows,
+    ids,
+    length,
+    fields.map((w) => w.counts),
+  );
+}
+
+type Counter = (rows: Uint16Array, ids: Uint32Array, length: number, counts: readonly Uint32Array[]) => void;
+
+const counters = new WeakMap<FacetRows, Map<string, Counter>>();
+
+function counterFor(r: FacetRows, names: readonly string[]): Counter {
+  let byNames = counters.get(r);
+  if (!byNames) counters.set(r, (byNames = new Map<string, Counter>()));
+  const key = names.join(',');
+  let counter = byNames.get(key);
+  if (!counter) byNames.set(key, (counter = compiledCounter(r, names)));
+  return counter;
+}
+
+/**
+ * The counting loop of `countRowsPlainly` for one set of fields, written out with the fields' row
+ * offsets as constants and each counter array in a variable of its own: V8 then compiles a loop
+ * without the per-field indirections, 20–40 % faster at a million documents (bench/facet-rows.ts).
+ * The source holds only numbers the index computed (offsets, the row width), never query text.
+ */
+export function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
+  const lines: string[] = [];
+  const setup: string[] = [];
+  names.forEach((name, k) => {
+    setup.push(`const c${k} = counts[${k}];`);
+    const field = r.fields.get(name);
+    const list = r.lists.get(name);
+    if (field && !field.wide) lines.push(`c${k}[rows[base + ${field.at}]]++;`);
+    else if (field) lines.push(`c${k}[rows[base + ${field.at}] + rows[base + ${field.at + 1}] * 0x10000]++;`);
+    else if (list) {
+      setup.push(`const o${k} = lists[${k}].offsets, v${k} = lists[${k}].values;`);
+      lines.push(
+        `{ const n = rows[base + ${list.at}];`,
+        `  if (n !== ${OVERFLOW}) { for (let j = 1; j <= n; j++) c${k}[rows[base + ${list.at} + j]]++; }`,
+        `  else { const end = o${k}[d + 1]; for (let j = o${k}[d]; j < end; j++) c${k}[v${k}[j]]++; } }`,
+      );
+    } else throw new Error(`no facet row field ${name}`);
+  });
+  const body = [
+    ...setup,
+    'for (let i = 0; i < length; i++) {',
+    `  const d = ids[i]; const base = d * ${r.width};`,
+    ...lines.map((l) => `  ${l}`),
+    '}',
+  ].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from index offsets only (above)
+  const make = new Function('lists', `return (rows, ids, length, counts) => {\n${body}\n};`) as (
+    lists: readonly (RowListField | undefined)[],
+  ) => Counter;
+  return make(names.map((name) => r.lists.get(name)));
+}
+
+/** The same count as `countRows`, written plainly (the reference for the compiled counters). */
+export function countRowsPlainly(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
   const narrow = wanted.filter((w) => r.fields.get(w.name)?.wide === false);
   const wide = wanted.filter((w) => r.fields.get(w.name)?.wide === true);
   const lists = wanted.filter((w) => r.lists.has(w.name));
