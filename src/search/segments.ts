@@ -19,7 +19,7 @@ import { filterKey } from './cache-key.js';
 import { QueryCache } from './query-cache.js';
 import { deepFreeze, freeze, SearchIndex, type IndexParts, type ResolvedPlace } from './search-index.js';
 import { rankedMatches, type SuggestIndex } from './suggest.js';
-import { forEachTitleWord, type TitleSuggestion } from './title-suggest.js';
+import type { TitleSuggestion } from './title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
 
 /** One segment: an immutable index and those of its documents that are no longer live. */
@@ -558,6 +558,8 @@ function dictionarySource(
 }
 
 const titleKeys = new WeakMap<object, Map<string, number>>();
+/** Per segment's title suggestions: the deletions last counted (sorted) and their counts by entity. */
+const titleGone = new WeakMap<object, { deleted: Uint32Array; gone: ReadonlyMap<number, number> }>();
 
 function titleSource(v: View): SuggestSource {
   const t = v.parts.titleSuggest;
@@ -567,18 +569,23 @@ function titleSource(v: View): SuggestSource {
     titleKeys.set(t, byKey);
   }
   const entities = byKey;
-  const gone = new Map<number, number>();
+  // Deletions in a segment only grow until it is merged away: a new reader counts only the
+  // postings deleted since the last reader's count, each from the segment's own list of the
+  // entities a document counts in (no card is read: at a million postings, decoding 10,000
+  // deleted cards made a first title suggestion take 180-300 ms after every catch-up).
+  const before = titleGone.get(t);
+  const fresh: number[] = [];
+  let j = 0;
   for (const d of v.deleted) {
-    const job = v.e.cards.get(d);
-    const position = entities.get(foldKey(job.position.name));
-    if (position !== undefined) bump(gone, position);
-    const words = new Set<number>();
-    forEachTitleWord(job.title, (_, k) => {
-      const entity = entities.get(k);
-      if (entity !== undefined && t.kinds[entity] === 1) words.add(entity);
-    });
-    for (const entity of words) bump(gone, entity);
+    if (before !== undefined && j < before.deleted.length && before.deleted[j] === d) j++;
+    else fresh.push(d);
   }
+  const since = before !== undefined && j === before.deleted.length;
+  const gone = since ? new Map(before.gone) : new Map<number, number>();
+  for (const d of since ? fresh : v.deleted) {
+    for (let i = t.docOffsets[d]!; i < t.docOffsets[d + 1]!; i++) bump(gone, t.docEntities[i]!);
+  }
+  titleGone.set(t, { deleted: v.deleted, gone });
   return {
     index: t.index,
     idOf: (entity) => foldKey(t.index.labels[entity]!),

@@ -40,6 +40,12 @@ export interface TitleSuggestIndex {
   readonly counts: Uint32Array;
   readonly kinds: Uint8Array;
   readonly entityOf: ReadonlyMap<string, number>;
+  /**
+   * Per document (CSR): the entities it counts in — its position and its title words that are
+   * suggested, each once — so that a deletion is subtracted without reading its card.
+   */
+  readonly docOffsets: Uint32Array;
+  readonly docEntities: Uint32Array;
 }
 
 /** The title suggestions of the jobs, built in steps of STEP_JOBS jobs (steps.ts). */
@@ -82,12 +88,42 @@ export function* buildTitleSuggestSteps(jobs: readonly IndexedJob[]): Steps<Titl
     kinds.push(1);
   }
   yield;
+  // Each document's entities, by the same fold keys as the counts above.
+  const byKey = new Map<string, number>();
+  let entity = 0;
+  for (const key of positions.keys()) byKey.set(key, entity++);
+  for (const [key] of frequent) byKey.set(key, entity++);
+  const docOffsets = new Uint32Array(jobs.length + 1);
+  let docEntities = new Uint32Array(Math.max(16, jobs.length * 4));
+  let used = 0;
+  for (let d = 0; d < jobs.length; d++) {
+    const start = used;
+    const add = (e: number): void => {
+      for (let i = start; i < used; i++) if (docEntities[i] === e) return;
+      if (used === docEntities.length) {
+        const grown = new Uint32Array(docEntities.length * 2);
+        grown.set(docEntities);
+        docEntities = grown;
+      }
+      docEntities[used++] = e;
+    };
+    const job = jobs[d]!;
+    add(byKey.get(foldKey(job.position.name))!);
+    forEachTitleWord(job.title, (_, k) => {
+      const e = byKey.get(k);
+      if (e !== undefined && kinds[e] === 1) add(e);
+    });
+    docOffsets[d + 1] = used;
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+  }
   const countArray = Uint32Array.from(counts);
   return {
     index: buildSuggestIndex(values, values, countArray),
     counts: countArray,
     kinds: Uint8Array.from(kinds),
     entityOf: new Map(values.map((v, i) => [v, i])),
+    docOffsets,
+    docEntities: docEntities.slice(0, used),
   };
 }
 
