@@ -34,17 +34,20 @@ export async function assignBoardIds(client: pg.PoolClient, jobs: readonly Job[]
   const fresh = new Map<string, string>();
   const claimed = new Set<string>();
   while (pending.length > 0) {
-    const wanted = pending.map((p) => ({ ...p, id: nextFree(p.candidates, claimed) }));
+    // Claimed as it is chosen: two keys of one batch proposing the same id must not both get it
+    // (the earlier one does, in batch order, as SQLite's assignBoardId registers one at a time).
+    const wanted = pending.map((p) => {
+      const id = nextFree(p.candidates, claimed);
+      claimed.add(id);
+      return { ...p, id };
+    });
     const taken = await client.query<[string]>({
       text: 'SELECT board_id FROM board_ids WHERE board_id = ANY($1::text[])',
       values: [wanted.map((w) => w.id)],
       rowMode: 'array',
     });
     const takenIds = new Set(taken.rows.map((r) => r[0]));
-    for (const w of wanted) {
-      claimed.add(w.id);
-      if (!takenIds.has(w.id)) fresh.set(w.key, w.id);
-    }
+    for (const w of wanted) if (!takenIds.has(w.id)) fresh.set(w.key, w.id);
     pending = wanted.filter((w) => takenIds.has(w.id));
   }
   if (fresh.size > 0) {

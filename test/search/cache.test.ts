@@ -53,6 +53,24 @@ describe('SearchIndex result cache', () => {
     expect(index.count({ location: 'Berlin', company: 'ACME GMBH' })).toBe(2);
   });
 
+  it('answers keywords that differ only where upper case would merge letters as it would uncached', () => {
+    // "ſ" (long s) upper-cases to "S", "ı" (dotless i) to "I": a key in upper case would merge
+    // "ſeo" with "seo" and "entwıckler" with "entwickler", which keyword matching keeps apart.
+    const developer = { slug: 'developer', name: 'Developer' };
+    const jobs = [job(), job({ title: 'Entwickler', searchText: 'Entwickler Python', position: developer })];
+    const pairs = [
+      ['seo', 'ſeo'],
+      ['entwickler', 'entwıckler'],
+    ] as const;
+    for (const [plain, other] of pairs) {
+      const index = indexOf(jobs);
+      const filter = { keywords: other, typos: false };
+      expect(index.count({ keywords: plain, typos: false })).toBe(1);
+      expect(index.count(filter)).toBe(indexOf(jobs).count(filter));
+      expect(index.count(filter)).toBe(0);
+    }
+  });
+
   it('leaves the jobs it was built from untouched', () => {
     const input = job({ salary: null });
     const before = structuredClone(input);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { derivedBoardId } from '../../src/domain/board-id.js';
 import type { Job } from '../../src/domain/job.js';
 import type { JobStore, StagedJob } from '../../src/store/job-store.js';
 import { job } from '../builders.js';
@@ -183,6 +184,24 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       await store.publish(fourth, { now: NOW, sync: false });
       const after = new Map((await store.loadLive(NOW)).map((j) => [j.key, j.boardId]));
       expect(after).toEqual(ids);
+    });
+
+    it('stages two postings of one batch that propose the same free board id at once, under distinct ids', async () => {
+      // One feed, two identifier names with the same value: two postings, one proposal.
+      const a = job({ key: 'feed:id:jobId:4711', source: 'feed', boardId: '4711' });
+      const b = job({ key: 'feed:id:ref:4711', source: 'feed', boardId: '4711', title: 'Content Manager' });
+      const c = job({ key: 'feed:id:ref:4712', source: 'feed', boardId: '4712', title: 'SEA Manager' });
+      const id = await store.beginImport('feed');
+      expect(await store.stage(id, staged([a, b, c]))).toEqual({ staged: 3, repeated: [] });
+      expect(await store.publish(id, { now: NOW, sync: false })).toMatchObject({ inserted: 3 });
+      const ids = new Map((await store.loadLive(NOW)).map((j) => [j.key, j.boardId]));
+      expect(ids).toEqual(
+        new Map([
+          [a.key, '4711'],
+          [b.key, derivedBoardId(b.key)],
+          [c.key, '4712'],
+        ]),
+      );
     });
 
     it('announces a publish in the change feed as one transaction, and a sync removal as deletions', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { derivedBoardId } from '../../src/domain/board-id.js';
 import type { Job } from '../../src/domain/job.js';
 import type { ChangePage, JobChange, JobStore, PositionedChangePage } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
@@ -243,6 +244,19 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(ids[1]).toMatch(/^9\d{16}$/);
       expect(ids[2]).toMatch(/^9\d{16}$/);
       expect(new Set(ids).size).toBe(3);
+    });
+
+    it('gives two new keys of one batch that propose the same free board id distinct ids, the first its proposal', async () => {
+      const a = job({ key: 'feed:id:jobId:1', boardId: '1' });
+      const b = job({ key: 'feed:id:ref:1', boardId: '1' });
+      expect(await store.upsert([a, b])).toEqual({ inserted: 2, updated: 0 });
+      const ids = new Map((await store.loadLive(NOW)).map((j) => [j.key, j.boardId]));
+      expect(ids).toEqual(
+        new Map([
+          [a.key, '1'],
+          [b.key, derivedBoardId(b.key)],
+        ]),
+      );
     });
 
     it('writes nothing of a batch that fails midway', async () => {

@@ -1,0 +1,354 @@
+/**
+ * The precomputed facet counts of large filter sets (src/search/base-counts.ts). Facet counts must
+ * be the same whether or not a base serves them, so the first tests compare the engine with the
+ * naive scan (naive-*.ts) on filters made of one large clause, or of a large clause and more, where
+ * the bases are used. Which sets get a base (more than n/16 documents, bitsets only, at most 64,
+ * the largest) changes only the cost; those rules are tested on buildBases itself.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Job, JobPlace, Named } from '../../src/domain/job.js';
+import type { FacetRequest, JobFilter } from '../../src/domain/query.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
+import { basesFor, buildBases } from '../../src/search/base-counts.js';
+import type { Engine, EngineTuning } from '../../src/search/engine.js';
+import { FACET_KEYS, isList, type Base, type FacetKey } from '../../src/search/facet-count.js';
+import type { Clause } from '../../src/search/filter.js';
+import { hasBit } from '../../src/search/postings/bitset.js';
+import type { DocSet } from '../../src/search/postings/doc-set.js';
+import { REMOTE_LEVELS } from '../../src/search/remote.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { job } from '../builders.js';
+import { naiveFacets } from './naive-facets.js';
+import { NaiveSearch } from './naive-search.js';
+
+const NOW = Date.UTC(2026, 10, 15);
+const named = (slug: string, name: string): Named => ({ slug, name });
+const DE = named('deutschland', 'Deutschland');
+const PLACES: JobPlace[] = [
+  {
+    city: named('berlin', 'Berlin'),
+    region: named('berlin-land', 'Berlin'),
+    country: DE,
+    countryCode: 'DE',
+    lat: 52.52,
+    lon: 13.405,
+  },
+  {
+    city: named('münchen', 'München'),
+    region: named('bayern', 'Bayern'),
+    country: DE,
+    countryCode: 'DE',
+    lat: 48.137,
+    lon: 11.575,
+  },
+  {
+    city: named('hamburg', 'Hamburg'),
+    region: named('hamburg-land', 'Hamburg'),
+    country: DE,
+    countryCode: 'DE',
+    lat: 53.55,
+    lon: 9.99,
+  },
+  {
+    city: named('wien', 'Wien'),
+    region: named('wien-land', 'Wien'),
+    country: named('österreich', 'Österreich'),
+    countryCode: 'AT',
+    lat: 48.21,
+    lon: 16.37,
+  },
+];
+const POSITIONS = [
+  named('seo-manager', 'SEO Manager'),
+  named('seo-specialist', 'SEO Specialist'),
+  named('content-manager', 'Content Manager'),
+];
+const SKILLS = ['sistrix', 'python', 'google-analytics', 'excel', 'ahrefs'].map((s) => named(s, s.toUpperCase()));
+const COMPANIES = ['Acme GmbH', 'Zeta AG', 'Örtel KG', 'Müller & Söhne'];
+const INDUSTRIES = ['online-marketing', 'healthcare', 'e-commerce'];
+const REMOTE = [null, 0, 20, 40, 55, 60, 80, 100];
+const SALARIES = [
+  null,
+  { min: 30_000, max: 40_000 },
+  { min: 50_000, max: 60_000 },
+  { min: 70_000, max: 90_000 },
+  { min: 90_000, max: 120_000 },
+];
+
+/** A small deterministic generator (mulberry32), so the corpus is the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * n postings whose values are skewed (the first value of each list is the most frequent), so every
+ * facet has sets above and below n/16, and documents of every part of the bitset (ids past 32, 64, …).
+ */
+function corpus(n: number, seed: number): Job[] {
+  const r = random(seed);
+  const skewed = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(xs.length * r() * r()))]!;
+  return Array.from({ length: n }, (_, i) =>
+    job({
+      key: `base:${i}`,
+      boardId: String(10_000 + i),
+      company: {
+        name: skewed(COMPANIES),
+        domain: null,
+        website: null,
+        logoUrl: null,
+        size: skewed([...COMPANY_SIZES, null]),
+      },
+      industry: skewed([...INDUSTRIES, null]),
+      position: skewed(POSITIONS),
+      seniority: skewed([...SENIORITY_LEVELS, null]),
+      employmentType: skewed([...EMPLOYMENT_TYPES, null]),
+      workModel: skewed([...WORK_MODELS, null]),
+      remotePercentage: skewed(REMOTE),
+      skills: SKILLS.filter(() => r() < 0.4),
+      isSeo: r() < 0.6,
+      places: PLACES.filter(() => r() < 0.35),
+      salary: skewed(SALARIES),
+      postedAt: Date.UTC(2026, 10, 1),
+      validThrough: null,
+    }),
+  );
+}
+
+const build = (jobs: readonly Job[], tuning: Partial<EngineTuning> = {}): SearchIndex =>
+  SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning });
+const engineOf = (index: SearchIndex): Engine => SearchIndex.partsOf(index).engine;
+const basesOf = (index: SearchIndex): ReadonlyMap<string, Base> => SearchIndex.partsOf(index).bases;
+
+/** Every one-clause filter on a facet value (each can be a base: values, the SEO switch, remote shares). */
+const SINGLE: JobFilter[] = [
+  ...WORK_MODELS.map((workModel) => ({ workModel })),
+  ...POSITIONS.map((p) => ({ position: p.slug })),
+  ...SENIORITY_LEVELS.map((seniority) => ({ seniority })),
+  ...EMPLOYMENT_TYPES.slice(0, 4).map((employmentType) => ({ employmentType })),
+  ...COMPANIES.map((company) => ({ company })),
+  ...INDUSTRIES.map((industry) => ({ industry })),
+  ...COMPANY_SIZES.slice(0, 4).map((companySize) => ({ companySize })),
+  { seo: true },
+  { seo: false },
+  ...SKILLS.map((s) => ({ skill: s.slug })),
+  ...['berlin', 'münchen', 'deutschland', 'österreich', 'bayern'].map((location) => ({ location })),
+  ...['0-40000', '40000-60000', '60000-80000', '80000+'].map((salaryRange) => ({ salaryRange })),
+  ...[1, 20, 30, 40, 55, 60, 80, 100].map((remotePercentageMin) => ({ remotePercentageMin })),
+];
+
+/** A large clause and one more (of another dimension): about one such pair in twenty. */
+const PAIRS: JobFilter[] = SINGLE.flatMap((a, i) =>
+  SINGLE.filter((b, j) => j > i && Object.keys(a)[0] !== Object.keys(b)[0] && (i * 5 + j) % 23 === 0).map((b) => ({
+    ...a,
+    ...b,
+  })),
+);
+/** A large clause with two more, several values or keywords. */
+const WITH_MORE: JobFilter[] = [
+  { remotePercentageMin: 20, seo: true, workModel: 'remote' },
+  { remotePercentageMin: 1, skill: 'sistrix', keywords: 'seo' },
+  { workModel: 'remote', anyOf: { seniority: ['mid', 'senior'] } },
+  { location: 'deutschland', remotePercentageMin: 40, industry: 'online-marketing' },
+];
+
+function expectSameFacets(index: SearchIndex, naive: NaiveSearch, filters: readonly JobFilter[]): void {
+  for (const filter of filters) {
+    for (const mode of ['conjunctive', 'disjunctive'] as const) {
+      const request: FacetRequest = { filter, mode, facetLimit: 1000 };
+      expect(index.facets(request), `${mode} ${JSON.stringify(filter)}`).toEqual(naiveFacets(naive, request));
+    }
+  }
+}
+
+describe('facet counts served from the precomputed bases', () => {
+  const jobs = corpus(120, 7);
+  const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+
+  it('are those of a plain scan for every one-clause filter', () => {
+    const index = build(jobs);
+    // The corpus does exercise the bases: most one-clause filters have one.
+    expect(basesOf(index).size).toBeGreaterThan(30);
+    expectSameFacets(index, naive, SINGLE);
+  });
+
+  it('are those of a plain scan for a large clause and more', () => {
+    const index = build(jobs);
+    expectSameFacets(index, naive, [...PAIRS, ...WITH_MORE]);
+  });
+
+  it('are those of a plain scan when no facet is counted through its postings', () => {
+    // (by default a disjunctive pass over one facet may intersect its postings instead)
+    const index = build(jobs, { byPostings: 'never' });
+    expectSameFacets(index, naive, [...SINGLE, ...WITH_MORE]);
+  });
+});
+
+/** The documents of a set, ascending. */
+function docsOf(set: DocSet, n: number): number[] {
+  if (set.kind === 'all') return Array.from({ length: n }, (_, d) => d);
+  if (set.kind === 'list') return [...set.ids];
+  return Array.from({ length: n }, (_, d) => d).filter((d) => hasBit(set.words, d));
+}
+
+/** Facet counts over the documents, tallied one document at a time from the engine's columns. */
+function tally(e: Engine, docs: readonly number[]): Record<FacetKey, Uint32Array> {
+  const out = {} as Record<FacetKey, Uint32Array>;
+  for (const f of FACET_KEYS) {
+    if (f === 'remote') {
+      out[f] = new Uint32Array(REMOTE_LEVELS);
+      for (const d of docs) out[f][e.remote.level[d]!]!++;
+    } else if (isList(f)) {
+      const { offsets, ids, values } = e.lists[f];
+      out[f] = new Uint32Array(values.length);
+      for (const d of docs) for (let j = offsets[d]!; j < offsets[d + 1]!; j++) out[f][ids[j]!]!++;
+    } else {
+      const { col, values } = e.columns[f];
+      out[f] = new Uint32Array(values.length);
+      for (const d of docs) out[f][col[d]!]!++;
+    }
+  }
+  return out;
+}
+
+/** Every set that may become a base: each facet value's postings and each remote-share threshold. */
+function candidateSets(e: Engine): Map<string, number[]> {
+  const sets = new Map<string, number[]>();
+  for (const [facet, column] of [...Object.entries(e.columns), ...Object.entries(e.lists)])
+    column.postings.forEach((p, code) => sets.set(`${facet}:${code}`, docsOf(p, e.n)));
+  for (const v of new Set(e.remote.descValues)) {
+    const docs = Array.from({ length: e.n }, (_, d) => d).filter((d) => e.remote.value[d]! >= v);
+    sets.set(`remote:${docs.length}`, docs);
+  }
+  return sets;
+}
+
+function expectBasesOfTheirSets(e: Engine, bases: ReadonlyMap<string, Base>): void {
+  const sets = candidateSets(e);
+  for (const [key, base] of bases) {
+    const docs = sets.get(key);
+    expect(docs, key).toBeDefined();
+    expect(base.words, key).not.toBeNull();
+    expect(docsOf({ kind: 'bits', words: base.words!, size: 0 }, e.n), key).toEqual(docs);
+    expect(base.counts.total, key).toBe(docs!.length);
+    expect(base.counts.byFacet, key).toEqual(tally(e, docs!));
+  }
+}
+
+describe('buildBases', () => {
+  it('gives a base to every set of more than n/16 documents, none to one of exactly n/16', () => {
+    // 64 postings: 5 remote (5 × 16 > 64), 4 on site (4 × 16 = 64), the rest hybrid.
+    const jobs = Array.from({ length: 64 }, (_, i) =>
+      job({ workModel: i % 16 === 3 ? 'onsite' : i >= 59 ? 'remote' : 'hybrid' }),
+    );
+    const e = engineOf(build(jobs));
+    const code = (v: string): number => e.columns.workModel.codes.get(v)!;
+    expect(e.columns.workModel.postings[code('remote')]!.size).toBe(5);
+    expect(e.columns.workModel.postings[code('onsite')]!.size).toBe(4);
+    const bases = buildBases(e);
+    expect(bases.has(`workModel:${code('remote')}`)).toBe(true);
+    expect(bases.has(`workModel:${code('hybrid')}`)).toBe(true);
+    expect(bases.has(`workModel:${code('onsite')}`)).toBe(false);
+    // Exactly the candidates above the threshold (fewer than 64 of them here).
+    const expected = [...candidateSets(e)].filter(([, docs]) => docs.length * 16 > 64).map(([key]) => key);
+    expect([...bases.keys()].sort()).toEqual(expected.sort());
+  });
+
+  it("holds each set's documents and the counts of every facet over them", () => {
+    const e = engineOf(build(corpus(300, 11)));
+    const bases = buildBases(e);
+    expect(bases.size).toBeGreaterThan(30);
+    expectBasesOfTheirSets(e, bases);
+  });
+
+  it('has a base for each remote-share threshold above n/16, keyed by its size, holding exactly those documents', () => {
+    // Shares 100 (4 postings), 80 (+3), 40 (+6), 0 (+5), unknown (the rest): at least 100 is 4 of 64, not a base.
+    const shares = [
+      ...Array<number>(4).fill(100),
+      ...Array<number>(3).fill(80),
+      ...Array<number>(6).fill(40),
+      ...Array<number>(5).fill(0),
+    ];
+    const jobs = Array.from({ length: 64 }, (_, i) => job({ remotePercentage: shares[(i * 37) % 64] ?? null }));
+    const e = engineOf(build(jobs));
+    const bases = buildBases(e);
+    const remote = [...bases.keys()].filter((k) => k.startsWith('remote:')).sort();
+    expect(remote).toEqual(['remote:13', 'remote:18', 'remote:7']);
+    expectBasesOfTheirSets(e, bases);
+  });
+
+  it('keeps the 64 largest sets when more are large enough', () => {
+    // 80 skills: skill s is held by the postings d with (7d + 13s) mod 160 < 11 + s, exactly 11 + s
+    // of them (7d runs over every residue), so sizes 11..90, all above n/16 = 10, none alike.
+    const n = 160;
+    const skills = Array.from({ length: 80 }, (_, s) => named(`skill-${s}`, `Skill ${s}`));
+    const jobs = Array.from({ length: n }, (_, d) =>
+      job({
+        workModel: null,
+        remotePercentage: null,
+        skills: skills.filter((_, s) => (d * 7 + s * 13) % n < 11 + s),
+      }),
+    );
+    const e = engineOf(build(jobs));
+    const bases = buildBases(e);
+    expect(bases.size).toBe(64);
+    const candidates = [...candidateSets(e)].filter(([, docs]) => docs.length * 16 > n);
+    expect(candidates.length).toBeGreaterThan(64);
+    const sizes = candidates.map(([, docs]) => docs.length).sort((a, b) => b - a);
+    // No tie at the cut, so "the 64 largest" is one set of keys.
+    expect(sizes[63]).toBeGreaterThan(sizes[64]!);
+    const largest = candidates.filter(([, docs]) => docs.length >= sizes[63]!).map(([key]) => key);
+    expect([...bases.keys()].sort()).toEqual(largest.sort());
+    expectBasesOfTheirSets(e, bases);
+  });
+
+  it('gives no base to a large set kept as a list of ids (only bitsets can be subtracted from)', () => {
+    // denseRatio 2: postings of at most n/2 documents are lists.
+    const e = engineOf(build(corpus(300, 11), { denseRatio: 2 }));
+    const bases = buildBases(e);
+    const sets = candidateSets(e);
+    // Remote-share sets are made as bitsets whatever their size.
+    const bits = (key: string, size: number): boolean => size * 2 > e.n || key.startsWith('remote:');
+    const expected = [...sets]
+      .filter(([key, docs]) => docs.length * 16 > e.n && bits(key, docs.length))
+      .map(([key]) => key);
+    expect(expected.filter((key) => !key.startsWith('remote:')).length).toBeGreaterThan(3);
+    // and some sets above n/16 are lists, left out
+    expect([...sets].some(([key, docs]) => docs.length * 16 > e.n && !bits(key, docs.length))).toBe(true);
+    expect([...bases.keys()].sort()).toEqual(expected.sort());
+    expectBasesOfTheirSets(e, bases);
+  });
+});
+
+describe('basesFor', () => {
+  const base = (total: number): Base => ({ words: new Uint32Array(1), counts: { total, byFacet: {} } });
+  const clause = (key: string | null): Clause => ({
+    key: 'workModel',
+    base: key,
+    size: 1,
+    docs: () => ({ kind: 'all', size: 1 }),
+    has: () => true,
+  });
+
+  it('gives all documents first, then the base of each clause that has one, in clause order', () => {
+    const all: Base = { words: null, counts: { total: 10, byFacet: {} } };
+    const [a, b] = [base(6), base(4)];
+    const bases = new Map([
+      ['workModel:1', a],
+      ['seo:1', b],
+    ]);
+    expect(basesFor(all, bases, [])).toEqual([all]);
+    const found = basesFor(all, bases, [clause('seo:1'), clause(null), clause('company:9'), clause('workModel:1')]);
+    expect(found).toHaveLength(3);
+    expect(found[0]).toBe(all);
+    expect(found[1]).toBe(b);
+    expect(found[2]).toBe(a);
+  });
+});
