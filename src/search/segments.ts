@@ -151,11 +151,12 @@ export class SegmentedIndex {
    * [start, end) needs at most each small segment's first `end` matches; and the base's matches
    * before position start - D (D: those the small segments give) cannot reach it either, so the
    * base gives the window [from, end) of its own order (its own paging: a walk from the nearer
-   * end), plus the one match before it as an anchor. The runs, each in the merged order, are
-   * merged k-way from the anchor, whose merged position is `from - 1` plus the small segments'
-   * hits before it — when from > 0, D < start, so every small segment gave all its matches and
-   * that count is exact. A hit the runs lack lies after a whole run, so at or past `end`: the
-   * merge's first `end` positions are the merged order's. Relevance by score alike.
+   * end), plus the one match before it as an anchor, whose merged position is `from - 1` plus
+   * the small segments' hits before it — when from > 0, D < start, so every small segment gave
+   * all its matches and that count is exact. Each run's hits before the page are then found by
+   * binary search (a hit's merged position is the count of the runs' hits before it), and only
+   * the page itself is merged k-way. A hit the runs lack lies after a whole run, so at or past
+   * `end`: the merged positions of the runs' hits below `end` are exact. Relevance by score alike.
    */
   private mergePage(request: ListRequest): { total: number; jobs: ListedJob[] } {
     // Every segment evaluated first (each on its own engine, whose scratch holds the matches until
@@ -179,16 +180,23 @@ export class SegmentedIndex {
     const baseRun = base.run(Math.max(0, from - 1), end);
     runs.push(baseRun);
     const before = (a: Run, i: number, b: Run, j: number): number =>
-      compareKeys(a.keys[i]!, b.keys[j]!, descending) || compareBoardIds(idOf(a, i), idOf(b, j));
-    let pos = 0; // the merged position of the next hit taken
+      compareKeys(keyOf(a, i), keyOf(b, j), descending) || compareBoardIds(idOf(a, i), idOf(b, j));
+    let pos = 0; // the merged position of the runs' next hits
     if (from > 0) {
       baseRun.next = 1;
       pos = from;
       for (const run of runs) {
         if (run === baseRun) continue;
-        run.next = countBefore(run, (i) => before(run, i, baseRun, 0) < 0);
+        run.next = firstAfter(run, (i) => before(run, i, baseRun, 0) < 0);
         pos += run.next;
       }
+    }
+    // The hits before the page, found without merging them: each run's first hit whose merged
+    // position (pos, plus the runs' hits from their next one on before it) is start or later.
+    if (pos < start) {
+      const cuts = runs.map((run) => cutAt(run, start - pos, runs, before));
+      runs.forEach((run, j) => (run.next = cuts[j]!));
+      pos = start;
     }
     const jobs: ListedJob[] = [];
     while (pos < end) {
@@ -197,8 +205,8 @@ export class SegmentedIndex {
         if (run.next < run.docs.length && (best === null || before(run, run.next, best, best.next) < 0)) best = run;
       }
       if (best === null) break;
-      const doc = best.docs[best.next++]!;
-      if (pos++ >= start) jobs.push(withEstimate(best.e, doc));
+      jobs.push(withEstimate(best.e, best.docs[best.next++]!));
+      pos++;
     }
     return { total, jobs };
   }
@@ -211,8 +219,9 @@ export class SegmentedIndex {
       total: order.total,
       run: (start, end) => {
         const got = order.window(start, end);
-        const keys = got.scores ?? Float64Array.from(got.docs, (d) => sortKey(v.e, d, request));
-        return { e: v.e, docs: got.docs, keys, next: 0 };
+        if (got.scores !== null) return { e: v.e, docs: got.docs, keys: got.scores, byDoc: false, next: 0 };
+        const keys = request.sort === 'salary' ? v.e.mids : v.e.cards.postedAt;
+        return { e: v.e, docs: got.docs, keys, byDoc: true, next: 0 };
       },
     };
   }
@@ -408,13 +417,23 @@ function hasWords(v: View, request: ListRequest): boolean {
   );
 }
 
-/** A window of one segment's order: its documents and their keys (date, salary midpoint or score). */
+/** A window of one segment's order: its documents and their keys. */
 interface Run {
   readonly e: Engine;
   readonly docs: Uint32Array;
+  /**
+   * Scores by position in the run, or (byDoc) the sort key by document: the date, or the salary's
+   * midpoint (the estimate's without one).
+   */
   readonly keys: Float64Array;
+  readonly byDoc: boolean;
   /** The index of the run's next document in the k-way merge. */
   next: number;
+}
+
+/** The sort key of a run's i-th document. */
+function keyOf(run: Run, i: number): number {
+  return run.keys[run.byDoc ? run.docs[i]! : i]!;
 }
 
 /** Board id and key of a run's document: the tie-break. */
@@ -423,9 +442,9 @@ function idOf(run: Run, i: number): { boardId: string; key: string } {
   return { boardId: run.e.cards.boardIds[d]!, key: run.e.cards.keys[d]! };
 }
 
-/** The number of a run's first documents for which `isBefore` holds (it holds for a prefix). */
-function countBefore(run: Run, isBefore: (i: number) => boolean): number {
-  let lo = 0;
+/** The index of the run's first document from `next` on for which `isBefore` fails (it holds on a prefix). */
+function firstAfter(run: Run, isBefore: (i: number) => boolean): number {
+  let lo = run.next;
   let hi = run.docs.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -435,9 +454,29 @@ function countBefore(run: Run, isBefore: (i: number) => boolean): number {
   return lo;
 }
 
-/** The key a list orders by: the date, or the salary's midpoint (the estimate's without one). */
-function sortKey(e: Engine, d: number, request: ListRequest): number {
-  return request.sort === 'salary' ? e.mids[d]! : e.cards.postedAt[d]!;
+/**
+ * The index of the run's first document from `next` on that has at least k hits of all the runs
+ * (from their `next`) before it in the merged order.
+ */
+function cutAt(
+  run: Run,
+  k: number,
+  runs: readonly Run[],
+  before: (a: Run, i: number, b: Run, j: number) => number,
+): number {
+  let lo = run.next;
+  let hi = run.docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    let place = mid - run.next;
+    for (const other of runs) {
+      if (other === run || place >= k) continue;
+      place += firstAfter(other, (i) => before(other, i, run, mid) < 0) - other.next;
+    }
+    if (place < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Keys in the given direction; a missing key (NaN) last either way. */
