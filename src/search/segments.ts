@@ -24,6 +24,7 @@ import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
 
 /** One segment: an immutable index and those of its documents that are no longer live. */
 export interface Segment {
+  /** An index of this segment alone (its engine's scratch buffers hold the segment's matches). */
   readonly index: SearchIndex;
   /** Document numbers of the index that were updated, deleted or expired since it was built. */
   readonly deleted: Uint32Array;
@@ -94,6 +95,8 @@ export class SegmentedIndex {
 
   constructor(segments: readonly Segment[]) {
     if (segments.length === 0) throw new Error('a segmented index needs at least one segment');
+    if (new Set(segments.map((s) => s.index)).size < segments.length)
+      throw new Error('each segment of a segmented index needs an index of its own');
     const parts = segments.map((s) => SearchIndex.partsOf(s.index));
     this.keywords = keywordContext(parts.map((p) => p.engine.keywords));
     const center = (value: string): PlaceInfo | null => this.center(value);
@@ -142,64 +145,83 @@ export class SegmentedIndex {
   }
 
   /**
-   * A page over every segment. The small segments give all their matches in order; the base only
-   * the window of its order that can reach the page — positions [start - D, end) for D matches in
-   * the small segments — found by its own paging (a walk from the nearer end), so a deep page
-   * costs what it costs one index, plus D. The two are merged by (key, board id) and the page is
-   * cut at its place in the whole order. Relevance by score takes the first `end` of each.
+   * A page over every segment, at a cost that grows with the page's window, not with the
+   * segments' matches. A match at position p of its segment's order (ties by board id, as the
+   * merged order breaks them) is at position p or later in the merged order, so the page's window
+   * [start, end) needs at most each small segment's first `end` matches; and the base's matches
+   * before position start - D (D: those the small segments give) cannot reach it either, so the
+   * base gives the window [from, end) of its own order (its own paging: a walk from the nearer
+   * end), plus the one match before it as an anchor, whose merged position is `from - 1` plus
+   * the small segments' hits before it — when from > 0, D < start, so every small segment gave
+   * all its matches and that count is exact. Each run's hits before the page are then found by
+   * binary search (a hit's merged position is the count of the runs' hits before it), and only
+   * the page itself is merged k-way. A hit the runs lack lies after a whole run, so at or past
+   * `end`: the merged positions of the runs' hits below `end` are exact. Relevance by score alike.
    */
   private mergePage(request: ListRequest): { total: number; jobs: ListedJob[] } {
-    const { start, end } = paginate(Number.MAX_SAFE_INTEGER, request.page, request.perPage);
+    // Every segment evaluated first (each on its own engine, whose scratch holds the matches until
+    // its next evaluation), so that the page's window is known before any window is cut.
+    const orders = this.views.map((_, s) => this.ordered(s, request));
+    const total = orders.reduce((sum, o) => sum + o.total, 0);
+    const { start, end } = paginate(total, request.page, request.perPage);
+    if (start >= end) return { total, jobs: [] };
     const byScore = request.sort === 'relevance' && hasWords(this.views[0]!, request);
     const descending = request.sort === 'relevance' ? !byScore || request.order === 'desc' : request.order === 'desc';
-    const before = (a: Hit, b: Hit): number => compareKeys(a.key, b.key, descending) || compareBoardIds(a.id, b.id);
-    const small: Hit[] = [];
-    let total = 0;
-    for (let s = 1; s < this.views.length; s++) {
-      const got = this.ordered(s, request);
-      total += got.total;
-      small.push(...got.hits(0, byScore ? end : got.total));
+    const runs: Run[] = [];
+    let d = 0;
+    for (let s = 1; s < orders.length; s++) {
+      const run = orders[s]!.run(0, end);
+      d += run.docs.length;
+      runs.push(run);
     }
-    small.sort(before);
-    const d = small.length;
-    const base = this.ordered(0, request);
-    total += base.total;
+    const base = orders[0]!;
     // Clipped to the base's matches, so that the base has a document just before its window.
-    const from = byScore ? 0 : Math.min(base.total, Math.max(0, start - d));
-    const window = base.hits(from, end);
-    // The small segments' hits before the base's window are not in the merged block.
-    let skipped = 0;
+    const from = Math.min(base.total, Math.max(0, start - d));
+    const baseRun = base.run(Math.max(0, from - 1), end);
+    runs.push(baseRun);
+    const before = (a: Run, i: number, b: Run, j: number): number =>
+      compareKeys(keyOf(a, i), keyOf(b, j), descending) || compareBoardIds(idOf(a, i), idOf(b, j));
+    let pos = 0; // the merged position of the runs' next hits
     if (from > 0) {
-      const first = base.hits(from - 1, from)[0]!;
-      while (skipped < d && before(small[skipped]!, first) < 0) skipped++;
+      baseRun.next = 1;
+      pos = from;
+      for (const run of runs) {
+        if (run === baseRun) continue;
+        run.next = firstAfter(run, (i) => before(run, i, baseRun, 0) < 0);
+        pos += run.next;
+      }
     }
-    // Every later hit of the small segments may follow: one that truly comes after the base's
-    // window lands at or past `end` in the block too (the window's base hits all precede it).
-    const block = window.concat(small.slice(skipped));
-    block.sort(before);
-    const offset = from + skipped; // the global position of block[0]
-    const w = paginate(total, request.page, request.perPage);
-    return {
-      total,
-      jobs: block.slice(w.start - offset, w.end - offset).map((h) => withEstimate(this.views[h.s]!.e, h.d)),
-    };
+    // The hits before the page, found without merging them: each run's first hit whose merged
+    // position (pos, plus the runs' hits from their next one on before it) is start or later.
+    if (pos < start) {
+      const cuts = runs.map((run) => cutAt(run, start - pos, runs, before));
+      runs.forEach((run, j) => (run.next = cuts[j]!));
+      pos = start;
+    }
+    const jobs: ListedJob[] = [];
+    while (pos < end) {
+      let best: Run | null = null;
+      for (const run of runs) {
+        if (run.next < run.docs.length && (best === null || before(run, run.next, best, best.next) < 0)) best = run;
+      }
+      if (best === null) break;
+      jobs.push(withEstimate(best.e, best.docs[best.next++]!));
+      pos++;
+    }
+    return { total, jobs };
   }
 
-  /** Segment s's matches in the request's order: their number, and hits at any window of it. */
-  private ordered(s: number, request: ListRequest): { total: number; hits: (start: number, end: number) => Hit[] } {
+  /** Segment s's matches in the request's order: their number, and a run at any window of it. */
+  private ordered(s: number, request: ListRequest): { total: number; run: (start: number, end: number) => Run } {
     const v = this.views[s]!;
     const order = orderedMatches(v.e, request, v.ctx);
     return {
       total: order.total,
-      hits: (start, end) => {
+      run: (start, end) => {
         const got = order.window(start, end);
-        const cards = v.e.cards;
-        return Array.from(got.docs, (d, i) => ({
-          s,
-          d,
-          id: { boardId: cards.boardIds[d]!, key: cards.keys[d]! },
-          key: got.scores ? got.scores[i]! : sortKey(v.e, d, request),
-        }));
+        if (got.scores !== null) return { e: v.e, docs: got.docs, keys: got.scores, byDoc: false, next: 0 };
+        const keys = request.sort === 'salary' ? v.e.mids : v.e.cards.postedAt;
+        return { e: v.e, docs: got.docs, keys, byDoc: true, next: 0 };
       },
     };
   }
@@ -395,17 +417,66 @@ function hasWords(v: View, request: ListRequest): boolean {
   );
 }
 
-interface Hit {
-  readonly s: number;
-  readonly d: number;
-  /** Board id and key: the tie-break. */
-  readonly id: { readonly boardId: string; readonly key: string };
-  readonly key: number;
+/** A window of one segment's order: its documents and their keys. */
+interface Run {
+  readonly e: Engine;
+  readonly docs: Uint32Array;
+  /**
+   * Scores by position in the run, or (byDoc) the sort key by document: the date, or the salary's
+   * midpoint (the estimate's without one).
+   */
+  readonly keys: Float64Array;
+  readonly byDoc: boolean;
+  /** The index of the run's next document in the k-way merge. */
+  next: number;
 }
 
-/** The key a list orders by: the date, or the salary's midpoint (the estimate's without one). */
-function sortKey(e: Engine, d: number, request: ListRequest): number {
-  return request.sort === 'salary' ? e.mids[d]! : e.cards.postedAt[d]!;
+/** The sort key of a run's i-th document. */
+function keyOf(run: Run, i: number): number {
+  return run.keys[run.byDoc ? run.docs[i]! : i]!;
+}
+
+/** Board id and key of a run's document: the tie-break. */
+function idOf(run: Run, i: number): { boardId: string; key: string } {
+  const d = run.docs[i]!;
+  return { boardId: run.e.cards.boardIds[d]!, key: run.e.cards.keys[d]! };
+}
+
+/** The index of the run's first document from `next` on for which `isBefore` fails (it holds on a prefix). */
+function firstAfter(run: Run, isBefore: (i: number) => boolean): number {
+  let lo = run.next;
+  let hi = run.docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isBefore(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The index of the run's first document from `next` on that has at least k hits of all the runs
+ * (from their `next`) before it in the merged order.
+ */
+function cutAt(
+  run: Run,
+  k: number,
+  runs: readonly Run[],
+  before: (a: Run, i: number, b: Run, j: number) => number,
+): number {
+  let lo = run.next;
+  let hi = run.docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    let place = mid - run.next;
+    for (const other of runs) {
+      if (other === run || place >= k) continue;
+      place += firstAfter(other, (i) => before(other, i, run, mid) < 0) - other.next;
+    }
+    if (place < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Keys in the given direction; a missing key (NaN) last either way. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
 import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../src/search/segment-set.js';
 import { SegmentedIndex } from '../../src/search/segments.js';
 import { job, MUNICH } from '../builders.js';
@@ -230,6 +230,20 @@ function naiveTitles(
   return rankByPrefix(counted, q, limit).map((h) => ({ value: h.label, label: h.label, count: h.jobs, kind: h.kind }));
 }
 
+/**
+ * Every page of a request's order (the request's own page ignored), the page just past the last
+ * and one far beyond, against the naive scan's whole order cut into pages.
+ */
+function expectEveryPage(index: SearchReader, naive: NaiveSearch, r: Omit<ListRequest, 'page'>): void {
+  const whole = naive.list({ ...r, page: 1, perPage: Number.MAX_SAFE_INTEGER });
+  const last = Math.ceil(whole.total / r.perPage);
+  for (const page of [...Array.from({ length: last + 1 }, (_, i) => i + 1), last + 1000]) {
+    const start = (page - 1) * r.perPage;
+    const expected = { total: whole.total, jobs: whole.jobs.slice(start, start + r.perPage) };
+    expect(index.list({ ...r, page }), `page ${page} of ${JSON.stringify(r)}`).toEqual(expected);
+  }
+}
+
 describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
   it(
     'counts and lists the same jobs in the same order after every import, update, deletion, expiry and merge',
@@ -246,21 +260,14 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
               for (const r of requests) {
                 expect(index.count(r.filter)).toBe(naive.count(r.filter));
                 expect(index.list(r)).toEqual(naive.list(r));
+                expectEveryPage(index, naive, r);
               }
-              // Deep pages (the middle and the last), where the base gives only a window of its order.
-              const total = naive.live.length;
-              for (const sort of ['date', 'salary'] as const) {
-                for (const page of [Math.ceil(total / 4), Math.ceil(total / 2), Math.ceil(total / 2) + 1]) {
-                  const r: ListRequest = {
-                    filter: {},
-                    sort,
-                    order: page % 2 ? 'asc' : 'desc',
-                    page: page || 1,
-                    perPage: 2,
-                  };
-                  expect(index.list(r)).toEqual(naive.list(r));
-                }
-              }
+              // Every order over all live jobs, 1 to 3 a page: deep pages reach past the matches of
+              // a small segment, and the base gives only a window of its order.
+              const perPage = 1 + (naive.live.length % 3);
+              for (const sort of ['date', 'salary', 'relevance'] as const)
+                for (const order of ['desc', 'asc'] as const)
+                  expectEveryPage(index, naive, { filter: {}, sort, order, perPage });
               // Relevance by words of live titles: BM25's corpus-wide statistics decide the order.
               for (const [i, order] of [
                 [0, 'desc'],
@@ -270,6 +277,13 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
                 const keywords = title.split(' ').slice(0, 2).join(' ');
                 const r: ListRequest = { filter: { keywords }, sort: 'relevance', order, page: 1, perPage: 50 };
                 expect(index.list(r)).toEqual(naive.list(r));
+                expectEveryPage(index, naive, { filter: { keywords }, sort: 'relevance', order, perPage: 2 });
+                expectEveryPage(index, naive, {
+                  filter: { keywords, seo: i === 0 },
+                  sort: 'relevance',
+                  order,
+                  perPage: 1,
+                });
               }
             });
           },
@@ -279,6 +293,60 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
     },
     PROPERTY_TIMEOUT_MS,
   );
+
+  it('lists every page of every order over a base and three deltas, each with deletions, as the naive scan', () => {
+    const TITLES = ['SEO Manager', 'Content Manager Berlin', 'SEO Specialist München', 'Entwickler SEO Content'];
+    const DAYS = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 3)];
+    const PAY = [null, { min: 30_000, max: 40_000 }, { min: 50_000, max: 60_000 }, { min: 60_000, max: 100_000 }];
+    const posting = (i: number): Job =>
+      job({
+        key: `k${i}`,
+        // Shared board ids and dates: ties broken by board id, then key, across segments.
+        boardId: String(100 + ((i * 7) % 45)),
+        title: TITLES[i % TITLES.length]!,
+        searchText: `${TITLES[(i + 1) % TITLES.length]!} ${TITLES[i % TITLES.length]!}`,
+        isSeo: i % 3 !== 0,
+        postedAt: DAYS[i % DAYS.length]!,
+        salary: PAY[i % PAY.length]!,
+        validThrough: null,
+      });
+    const initial = Array.from({ length: 40 }, (_, i) => posting(i));
+    const pool = Array.from({ length: 24 }, (_, i) => posting(40 + i));
+    const fresh = (rows: number[]): { row: number; target: null }[] => rows.map((row) => ({ row, target: null }));
+    const steps: Step[] = [
+      // Delta 1: 9 new postings, 3 updates of base postings, 2 base postings deleted.
+      {
+        kind: 'changes',
+        upserts: [...fresh([0, 1, 2, 3, 4, 5, 6, 7, 8]), ...[0, 5, 11].map((target) => ({ row: 9, target }))],
+        deletes: [2, 13],
+      },
+      // Delta 2: 8 new; two of delta 1's new postings updated and one deleted (the store lists the
+      // 38 base keys first, then delta 1's n0..n8).
+      {
+        kind: 'changes',
+        upserts: [...fresh([10, 11, 12, 13, 14, 15, 16, 17]), { row: 18, target: 38 }, { row: 19, target: 40 }],
+        deletes: [39],
+      },
+      // Delta 3: 6 new, one base posting updated and one of delta 2 deleted.
+      { kind: 'changes', upserts: [...fresh([20, 21, 22, 23, 0, 1]), { row: 2, target: 3 }], deletes: [48] },
+    ];
+    let checked = 0;
+    live(initial, pool, steps, (set, model) => {
+      const index = set.reader();
+      const naive = model.naive();
+      for (const sort of ['date', 'salary', 'relevance'] as const)
+        for (const order of ['desc', 'asc'] as const)
+          for (const perPage of [1, 3, 7])
+            for (const filter of [{}, { seo: true }, { keywords: 'seo manager' }, { keywords: 'content', seo: true }])
+              expectEveryPage(index, naive, { filter, sort, order, perPage });
+      checked++;
+      if (checked === steps.length + 1) {
+        expect(model.segments).toHaveLength(4);
+        for (const s of model.segments.slice(0, 3)) expect(s.deleted.size).toBeGreaterThan(0);
+      }
+    });
+    expect(checked).toBe(steps.length + 1);
+  });
 
   it(
     'counts the same facets in both modes after every step',
