@@ -6,6 +6,7 @@
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
+import { closeSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { SearchIndex, SearchReader } from '../search/search-index.js';
@@ -36,6 +37,8 @@ export interface IndexWorkerData {
 async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
   const report = (message: WorkerReport): void => parentPort?.postMessage(message);
+  /** Files the index reads from while it serves (its saved file): the host closes them once it ends this worker. */
+  const files: number[] = [];
   try {
     const open = () => openStore(data.databaseUrl, { readOnly: data.readOnly === true });
     const loading = await open();
@@ -44,8 +47,6 @@ async function main(): Promise<void> {
     let loadMs = 0;
     let buildMs = 0;
     let file: IndexFileReport = { state: 'off' };
-    /** Files the index reads from while it serves (its saved file): the host closes them once it ends this worker. */
-    const files: number[] = [];
     try {
       cursor = await loading.changeCursor();
       const meta =
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
       files,
     });
   } catch (error) {
+    // Not reported as ready, so the host does not know them: closed here.
+    for (const fd of files) closeSync(fd);
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 }

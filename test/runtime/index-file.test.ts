@@ -5,14 +5,16 @@
  * with its reason, and the index is built instead.
  */
 import { readdirSync, readlinkSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, stat, truncate } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { writeIndexFile } from '../../src/runtime/index-file-step.js';
 import { buildInWorker } from '../../src/runtime/remote-index.js';
+import { SearchIndex } from '../../src/search/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -153,6 +155,22 @@ describe('a saved index', () => {
     for (let i = 0; i < 100 && holding() > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(holding()).toBe(0);
   }, 120_000);
+
+  it('removes the temporary files of saves that never finished, unless their process still runs', async () => {
+    const file = path.join(dir, 'leftovers.index');
+    const names = {
+      dead: `leftovers.index.999999999.k1.tmp`,
+      mine: `leftovers.index.${process.pid}.k2.tmp`,
+      running: `leftovers.index.1.k3.tmp`,
+      other: `leftovers.index.notes.txt`,
+    };
+    for (const name of Object.values(names)) await writeFile(path.join(dir, name), 'x');
+    const index = SearchIndex.build([], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    const meta = { format: 'f', storeId: 's', cursor: 0, builtAt: NOW, documents: 0 };
+    expect(writeIndexFile(file, index, meta).state).toBe('saved');
+    const left = readdirSync(dir).filter((n) => n.startsWith('leftovers.index'));
+    expect(left.sort()).toEqual(['leftovers.index', names.other, names.running].sort());
+  });
 
   it('is refused when it comes from another store, is damaged, or the store went back behind it', async () => {
     const other = path.join(dir, 'other.db');
