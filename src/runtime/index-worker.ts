@@ -49,12 +49,18 @@ async function main(): Promise<void> {
     let file: IndexFileReport = { state: 'off' };
     try {
       cursor = await loading.changeCursor();
-      const meta =
+      const saving =
         data.indexFile === null
           ? null
-          : { format: indexFormat({ salaryBuckets: data.salaryBuckets }), storeId: await loading.storeId(), cursor };
-      const loaded =
-        data.indexFile !== null && meta !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
+          : {
+              path: data.indexFile,
+              meta: {
+                format: indexFormat({ salaryBuckets: data.salaryBuckets }),
+                storeId: await loading.storeId(),
+                cursor,
+              },
+            };
+      const loaded = saving !== null && data.loadIndexFile ? readIndexFile(saving.path, saving.meta) : null;
       if (loaded?.state === 'loaded') {
         ({ index, cursor } = loaded);
         file = loaded.report;
@@ -64,15 +70,15 @@ async function main(): Promise<void> {
           salaryBuckets: data.salaryBuckets,
           now: data.now,
         }));
-        if (data.indexFile !== null && meta !== null) {
-          file = writeIndexFile(data.indexFile, index, { ...meta, builtAt: data.now, documents: index.size });
+        if (saving !== null) {
+          file = writeIndexFile(saving.path, index, { ...saving.meta, builtAt: data.now, documents: index.size });
           if (loaded) file = { ...file, refused: loaded.report.reason };
           // Served from the file just written, as a start from it would be: the cards stay in the
           // file, and the build's working memory is left behind with the built index. (Another
           // process of the same store may have saved a newer one meanwhile: as good, from its cursor.)
           const saved =
             file.state === 'saved'
-              ? readIndexFile(data.indexFile, { ...meta, cursor: await loading.changeCursor() })
+              ? readIndexFile(saving.path, { ...saving.meta, cursor: await loading.changeCursor() })
               : null;
           if (saved?.state === 'loaded') {
             ({ index, cursor } = saved);

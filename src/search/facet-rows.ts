@@ -132,7 +132,7 @@ function counterFor(r: FacetRows, names: readonly string[]): Counter {
  * without the per-field indirections, 20–40 % faster at a million documents (bench/facet-rows.ts).
  * The source holds only numbers the index computed (offsets, the row width), never query text.
  */
-export function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
+function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
   const lines: string[] = [];
   const setup: string[] = [];
   names.forEach((name, k) => {

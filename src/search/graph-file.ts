@@ -61,17 +61,11 @@ export class GraphFileError extends Error {
   override name = 'GraphFileError';
 }
 
-/** What `writeGraph` wrote. */
-export interface WrittenGraph {
-  bytes: number;
-  arrays: number;
-}
-
 /**
  * Writes the graph to `path` through a temporary file that is synced and then renamed over it, so
  * a reader sees the old file or the new one, never a part.
  */
-export function writeGraph(path: string, root: unknown, meta: unknown, classes: ClassTable): WrittenGraph {
+export function writeGraph(path: string, root: unknown, meta: unknown, classes: ClassTable): { bytes: number } {
   const arrays: ArrayBufferView[] = [];
   const skeleton = serialize(encode(root, classes, arrays));
   const header: Header = {
@@ -112,7 +106,7 @@ export function writeGraph(path: string, root: unknown, meta: unknown, classes: 
   }
   closeSync(fd);
   renameSync(temp, path);
-  return { bytes: at, arrays: arrays.length };
+  return { bytes: at };
 }
 
 /**

@@ -629,6 +629,17 @@ function dictionarySource(
 }
 
 const titleKeys = new WeakMap<object, Map<string, number>>();
+/** The members of sorted `now` that are not in sorted `before`; null unless `before` is a subset of `now`. */
+function newSince(before: Uint32Array, now: Uint32Array): number[] | null {
+  const fresh: number[] = [];
+  let j = 0;
+  for (const d of now) {
+    if (j < before.length && before[j] === d) j++;
+    else fresh.push(d);
+  }
+  return j === before.length ? fresh : null;
+}
+
 /** Per segment's title suggestions: the deletions last counted (sorted) and their counts by entity. */
 const titleGone = new WeakMap<object, { deleted: Uint32Array; gone: ReadonlyMap<number, number> }>();
 
@@ -645,15 +656,9 @@ function titleSource(v: View): SuggestSource {
   // entities a document counts in (no card is read: at a million postings, decoding 10,000
   // deleted cards made a first title suggestion take 180-300 ms after every catch-up).
   const before = titleGone.get(t);
-  const fresh: number[] = [];
-  let j = 0;
-  for (const d of v.deleted) {
-    if (before !== undefined && j < before.deleted.length && before.deleted[j] === d) j++;
-    else fresh.push(d);
-  }
-  const since = before !== undefined && j === before.deleted.length;
-  const gone = since ? new Map(before.gone) : new Map<number, number>();
-  for (const d of since ? fresh : v.deleted) {
+  const fresh = before === undefined ? null : newSince(before.deleted, v.deleted);
+  const gone = fresh !== null ? new Map(before!.gone) : new Map<number, number>();
+  for (const d of fresh ?? v.deleted) {
     for (let i = t.docOffsets[d]!; i < t.docOffsets[d + 1]!; i++) bump(gone, t.docEntities[i]!);
   }
   titleGone.set(t, { deleted: v.deleted, gone });

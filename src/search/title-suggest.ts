@@ -96,17 +96,19 @@ export function* buildTitleSuggestSteps(jobs: readonly IndexedJob[]): Steps<Titl
   const docOffsets = new Uint32Array(jobs.length + 1);
   let docEntities = new Uint32Array(Math.max(16, jobs.length * 4));
   let used = 0;
+  /** Where the current document's entities start. */
+  let start = 0;
+  const add = (e: number): void => {
+    for (let i = start; i < used; i++) if (docEntities[i] === e) return;
+    if (used === docEntities.length) {
+      const grown = new Uint32Array(docEntities.length * 2);
+      grown.set(docEntities);
+      docEntities = grown;
+    }
+    docEntities[used++] = e;
+  };
   for (let d = 0; d < jobs.length; d++) {
-    const start = used;
-    const add = (e: number): void => {
-      for (let i = start; i < used; i++) if (docEntities[i] === e) return;
-      if (used === docEntities.length) {
-        const grown = new Uint32Array(docEntities.length * 2);
-        grown.set(docEntities);
-        docEntities = grown;
-      }
-      docEntities[used++] = e;
-    };
+    start = used;
     const job = jobs[d]!;
     add(byKey.get(foldKey(job.position.name))!);
     forEachTitleWord(job.title, (_, k) => {

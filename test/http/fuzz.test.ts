@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
-import { testApp } from './fixture.js';
+import { SELECTED_ORDER, testApp } from './fixture.js';
 
 const ENDPOINTS = [
   '/jobs/api/job-search-filter-data',
@@ -16,29 +16,8 @@ const ENDPOINTS = [
   '/jobs/api/job-search-location-autosuggest',
   '/jobs/api/job-search-company-autosuggest',
 ];
-const KNOWN = [
-  'salary_range',
-  'work_model',
-  'position',
-  'seniority_level',
-  'employment_type_normalized',
-  'remote_percentage_min',
-  'skill_tag',
-  'location',
-  'company',
-  'industry',
-  'seo-jobs-only',
-  'company_size',
-  'radius',
-  'sort',
-  'order',
-  'q',
-  'facet_mode',
-  'facet_limit',
-  'page',
-  'per_page',
-  'limit',
-];
+/** Every parameter the API knows: the filter data's `selected` keys and the rest. */
+const KNOWN = [...SELECTED_ORDER, 'q', 'facet_mode', 'facet_limit', 'page', 'per_page', 'limit'];
 const TYPICAL_VALUES = [
   '',
   '0',
