@@ -118,8 +118,8 @@ function countByPostings(postings: readonly DocSet[], words: Uint32Array, counts
 
 /**
  * Counts over ids[0, length). Several facets: one fused pass over the facet rows (packs for larger
- * sets). One facet (a disjunctive pass): its own column or CSR lists, which read far fewer bytes
- * per document than a row; only a sparse set's lists go through the rows (one miss, not two).
+ * sets). One single-valued facet (a disjunctive pass): its own column, which reads fewer bytes per
+ * document than a row; one multi-valued facet: its combination field of the rows (facet-rows.ts).
  */
 function countIds(
   e: Engine,
@@ -130,7 +130,7 @@ function countIds(
 ): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
   const only = facets.length === 1 ? facets[0]! : null;
-  if (only !== null && !(e.rows.lists.has(only) && length * SPARSE_RATIO < e.n)) {
+  if (only !== null && !e.rows.lists.has(only)) {
     byFacet[only] = countColumn(e, only, ids, length, alloc(only, sizeOf(e, only)));
     return byFacet;
   }
@@ -168,20 +168,9 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < counts.length; i++) counts[i] = full[i]! - counts[i]!;
 }
 
-/** Below n / SPARSE_RATIO documents a set counts as sparse (its documents far apart in memory). */
-const SPARSE_RATIO = 16;
-
-/** One facet from its own column, or its CSR lists for a multi-valued one. */
+/** One single-valued facet from its own column (a multi-valued one is always in the facet rows). */
 function countColumn(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  if (isList(f)) {
-    const { offsets, ids: values } = e.lists[f];
-    for (let i = 0; i < length; i++) {
-      const d = ids[i]!;
-      const end = offsets[d + 1]!;
-      for (let j = offsets[d]!; j < end; j++) counts[values[j]!]!++;
-    }
-    return counts;
-  }
+  if (isList(f)) throw new Error(`${f} is counted from the facet rows`);
   const col = f === 'remote' ? e.remote.level : e.columns[f].col;
   for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
   return counts;

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFacetRows, countRows, countRowsPlainly, INLINE_VALUES } from '../../src/search/facet-rows.js';
+import { buildFacetRows, countRows, countRowsPlainly } from '../../src/search/facet-rows.js';
 
-/** Columns (one code per document), lists (CSR, some longer than a row holds), and a subset of documents. */
+/**
+ * Columns (one code per document), lists (CSR; values drawn from a few, so that documents share
+ * combinations, and of any length), and two subsets of documents counted one after the other.
+ */
 const caseArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
   fc.record({
     n: fc.constant(n),
@@ -20,12 +23,12 @@ const caseArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
     lists: fc.array(
       fc.record({
         size: fc.constantFrom(7, 0x10000 + 5),
-        lengths: fc.array(fc.integer({ min: 0, max: INLINE_VALUES + 3 }), { minLength: n, maxLength: n }),
-        seed: fc.nat(),
+        pool: fc.integer({ min: 1, max: 4 }),
+        lists: fc.array(fc.array(fc.nat(), { maxLength: 12 }), { minLength: n, maxLength: n }),
       }),
       { maxLength: 3 },
     ),
-    pick: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+    picks: fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: 2, maxLength: 2 }),
   }),
 );
 
@@ -35,39 +38,43 @@ const same = (a: Uint32Array, b: Uint32Array): boolean =>
 describe('facet rows', () => {
   it('count every field and list of a set of documents as a plain count over the columns and lists does', () => {
     fc.assert(
-      fc.property(caseArb, ({ n, columns, lists, pick }) => {
+      fc.property(caseArb, ({ n, columns, lists, picks }) => {
         const cols = columns.map((c, i) => ({ name: `c${i}`, col: Uint32Array.from(c.codes), size: c.size }));
         const csr = lists.map((l, i) => {
           const offsets = new Uint32Array(n + 1);
           const values: number[] = [];
-          l.lengths.forEach((len, d) => {
-            for (let j = 0; j < len; j++) values.push((l.seed + d * 31 + j * 7) % l.size);
+          l.lists.forEach((list, d) => {
+            // Few distinct values (pool), spread over the code range.
+            for (const x of list) values.push(((x % l.pool) * 9_973) % l.size);
             offsets[d + 1] = values.length;
           });
           return { name: `l${i}`, offsets, values: Uint32Array.from(values), size: l.size };
         });
         const rows = buildFacetRows(n, cols, csr);
-        const ids = Uint32Array.from(pick.flatMap((p, d) => (p ? [d] : [])));
-        const wanted = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
-        countRows(rows, wanted, ids, ids.length);
-        const plain = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
-        countRowsPlainly(rows, plain, ids, ids.length);
-        // The naive count, straight from the columns and lists.
-        for (const [k, c] of cols.entries()) {
-          const expected = new Map<number, number>();
-          for (const d of ids) expected.set(c.col[d]!, (expected.get(c.col[d]!) ?? 0) + 1);
-          for (const [code, count] of expected) expect(wanted[k]!.counts[code]).toBe(count);
-          expect(wanted[k]!.counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
+        // Twice on the same rows: a count must leave nothing behind for the next one.
+        for (const pick of picks) {
+          const ids = Uint32Array.from(pick.flatMap((p, d) => (p ? [d] : [])));
+          const wanted = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
+          countRows(rows, wanted, ids, ids.length);
+          const plain = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
+          countRowsPlainly(rows, plain, ids, ids.length);
+          // The naive count, straight from the columns and lists.
+          for (const [k, c] of cols.entries()) {
+            const expected = new Map<number, number>();
+            for (const d of ids) expected.set(c.col[d]!, (expected.get(c.col[d]!) ?? 0) + 1);
+            for (const [code, count] of expected) expect(wanted[k]!.counts[code]).toBe(count);
+            expect(wanted[k]!.counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
+          }
+          for (const [k, l] of csr.entries()) {
+            const got = wanted[cols.length + k]!.counts;
+            const expected = new Uint32Array(l.size);
+            for (const d of ids) for (let j = l.offsets[d]!; j < l.offsets[d + 1]!; j++) expected[l.values[j]!]!++;
+            expect(same(got, expected)).toBe(true);
+          }
+          wanted.forEach((w, i) => {
+            expect(same(w.counts, plain[i]!.counts)).toBe(true);
+          });
         }
-        for (const [k, l] of csr.entries()) {
-          const got = wanted[cols.length + k]!.counts;
-          const expected = new Uint32Array(l.size);
-          for (const d of ids) for (let j = l.offsets[d]!; j < l.offsets[d + 1]!; j++) expected[l.values[j]!]!++;
-          expect(same(got, expected)).toBe(true);
-        }
-        wanted.forEach((w, i) => {
-          expect(same(w.counts, plain[i]!.counts)).toBe(true);
-        });
       }),
       { numRuns: 100 },
     );
@@ -80,5 +87,24 @@ describe('facet rows', () => {
     expect([...counts]).toEqual([0, 2, 0]);
     countRows(rows, [{ name: 'a', counts }], Uint32Array.of(0, 1, 2), 1);
     expect([...counts]).toEqual([0, 3, 0]);
+  });
+
+  it('count a list of more combinations than one 16-bit field holds, over few and over many documents', () => {
+    // 70,000 documents, each with its own list: the combination code takes two fields.
+    const n = 70_000;
+    const offsets = Uint32Array.from({ length: n + 1 }, (_, d) => 2 * d);
+    // Document d lists d mod 50,000 and whether d >= 50,000: 70,000 different lists over 50,002 values.
+    const values = Uint32Array.from({ length: 2 * n }, (_, j) =>
+      j % 2 === 0 ? (j >> 1) % 50_000 : 50_000 + Number(j >> 1 >= 50_000),
+    );
+    const rows = buildFacetRows(n, [], [{ name: 'place', offsets, values }]);
+    expect(rows.width).toBe(2);
+    for (const ids of [Uint32Array.of(3, 65_537, 69_999), Uint32Array.from({ length: 40_000 }, (_, i) => i + 30_000)]) {
+      const counts = new Uint32Array(50_002);
+      countRows(rows, [{ name: 'place', counts }], ids, ids.length);
+      const expected = new Uint32Array(50_002);
+      for (const d of ids) for (let j = offsets[d]!; j < offsets[d + 1]!; j++) expected[values[j]!]!++;
+      expect(same(counts, expected)).toBe(true);
+    }
   });
 });
