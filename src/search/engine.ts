@@ -243,7 +243,7 @@ function rowsOf(
     columns,
     LIST_FACETS.map((name) => {
       const l = lists[name];
-      return { name, offsets: l.offsets, values: l.ids };
+      return { name, offsets: l.offsets, values: l.ids, size: l.values.length };
     }),
   );
 }

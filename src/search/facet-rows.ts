@@ -1,12 +1,19 @@
 /**
  * The facet codes of each document side by side in one row of 16-bit fields, so that counting a
  * set of documents reads one narrow row per document instead of one array per facet column and
- * list. A multi-valued facet (skills, places) is one field too: the code of the document's
- * *combination* of values (its whole list; documents with the same list share one). A count adds
- * one per document to its combination, then each counted combination's count to its values. At a
- * million postings a row is 14 bytes where inline lists made it 44: counting a large set is bound
- * by the bytes read (the set's rows are spread over the whole array), and a fixed-size row has no
- * per-document loop whose length the processor must guess.
+ * list (a set spread over a million documents costs a cache miss per array it touches).
+ *
+ * A multi-valued facet (skills, places) is kept one of two ways, chosen per facet when the rows
+ * are built:
+ * - **combinations** (when documents share lists: at most n / 4 distinct ones): one field holds
+ *   the code of the document's whole list; a count adds one per document to its combination, then
+ *   each counted combination's count to its values. At a million generated postings a row is 14
+ *   bytes where inline lists make it 44: counting a large set is bound by the bytes read (its rows
+ *   are spread over the whole array), and a fixed-size row has no per-document loop whose length
+ *   the processor must guess — 2–3× faster for sets of 100,000 and more.
+ * - **inline** (lists mostly of their own): the list's length and up to INLINE_VALUES codes in the
+ *   row; a longer list is read from the CSR arrays. Spreading a million combinations of one
+ *   document each would cost more than it saves.
  */
 export interface FacetRows {
   /** 16-bit fields per document. */
@@ -14,7 +21,7 @@ export interface FacetRows {
   readonly rows: Uint16Array;
   /** Single-valued codes (and pack combinations) by name. */
   readonly fields: ReadonlyMap<string, RowField>;
-  /** Multi-valued facets by name: the field of the combination code, and each combination's values. */
+  /** Multi-valued facets by name. */
   readonly lists: ReadonlyMap<string, RowListField>;
 }
 
@@ -24,11 +31,22 @@ export interface RowField {
   readonly wide: boolean;
 }
 
-/** A multi-valued facet: combination c's values are values[offsets[c], offsets[c + 1]). */
-export interface RowListField extends RowField {
-  readonly offsets: Uint32Array;
-  readonly values: Uint32Array;
-}
+/**
+ * A multi-valued facet. Combinations: field `at` (and `at + 1` when wide) holds the document's
+ * combination, whose values are values[offsets[c], offsets[c + 1]). Inline: field `at` holds the
+ * list's length (or OVERFLOW) and the next INLINE_VALUES fields its codes; offsets and values are
+ * the documents' own lists.
+ */
+export type RowListField =
+  | (RowField & { readonly kind: 'combinations'; readonly offsets: Uint32Array; readonly values: Uint32Array })
+  | { readonly kind: 'inline'; readonly at: number; readonly offsets: Uint32Array; readonly values: Uint32Array };
+
+/** Codes of a multi-valued facet kept in the row when it is inline. */
+export const INLINE_VALUES = 8;
+/** Length field of an inline list whose codes are only in the CSR arrays. */
+const OVERFLOW = 0xffff;
+/** Combinations are used when there are at most n / COMBINATION_RATIO of them. */
+export const COMBINATION_RATIO = 4;
 
 export interface RowColumn {
   readonly name: string;
@@ -42,9 +60,11 @@ export interface RowList {
   readonly name: string;
   readonly offsets: Uint32Array;
   readonly values: Uint32Array;
+  /** Number of codes (above 65536 an inline list keeps no code in the row). */
+  readonly size: number;
 }
 
-/** @example buildFacetRows(n, [{ name: 'pack0', col, size: 2520 }], [{ name: 'skill', offsets, values }]) */
+/** @example buildFacetRows(n, [{ name: 'pack0', col, size: 2520 }], [{ name: 'skill', offsets, values, size: 45 }]) */
 export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: readonly RowList[]): FacetRows {
   const fields = new Map<string, RowField>();
   let width = 0;
@@ -60,26 +80,35 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
     filled.push({ field, col: c.col });
   }
   const listFields = new Map<string, RowListField>();
+  const inline: { at: number; list: RowList }[] = [];
   for (const l of lists) {
     const combos = combinations(n, l.offsets, l.values);
-    const field = { ...place(combos.count), offsets: combos.offsets, values: combos.values };
-    listFields.set(l.name, field);
-    filled.push({ field, col: combos.codes });
+    if (combos !== null) {
+      const field = place(combos.count);
+      listFields.set(l.name, { kind: 'combinations', ...field, offsets: combos.offsets, values: combos.values });
+      filled.push({ field, col: combos.codes });
+    } else {
+      listFields.set(l.name, { kind: 'inline', at: width, offsets: l.offsets, values: l.values });
+      inline.push({ at: width, list: l });
+      width += 1 + INLINE_VALUES;
+    }
   }
   const rows = new Uint16Array(n * width);
   for (const { field, col } of filled) fillColumn(rows, width, field, col, n);
+  for (const { at, list } of inline) fillInline(rows, width, at, list, n);
   return { width, rows, fields, lists: listFields };
 }
 
 /**
  * Each document's list as a combination code (numbered by first appearance), and the values of
- * every combination.
+ * every combination; null when there are more than n / COMBINATION_RATIO combinations.
  */
 function combinations(
   n: number,
   offsets: Uint32Array,
   values: Uint32Array,
-): { codes: Uint32Array; count: number; offsets: Uint32Array; values: Uint32Array } {
+): { codes: Uint32Array; count: number; offsets: Uint32Array; values: Uint32Array } | null {
+  const max = Math.max(1, Math.floor(n / COMBINATION_RATIO));
   const byList = new Map<string, number>();
   const codes = new Uint32Array(n);
   const starts: number[] = [0];
@@ -89,6 +118,7 @@ function combinations(
     const key = list.join(',');
     let code = byList.get(key);
     if (code === undefined) {
+      if (byList.size === max) return null;
       code = byList.size;
       byList.set(key, code);
       for (const v of list) members.push(v);
@@ -107,6 +137,21 @@ function fillColumn(rows: Uint16Array, width: number, field: RowField, col: Uint
   }
 }
 
+function fillInline(rows: Uint16Array, width: number, at: number, l: RowList, n: number): void {
+  const fits = l.size <= OVERFLOW;
+  for (let d = 0; d < n; d++) {
+    const base = d * width + at;
+    const start = l.offsets[d]!;
+    const count = l.offsets[d + 1]! - start;
+    if (!fits || count > INLINE_VALUES) {
+      rows[base] = OVERFLOW;
+      continue;
+    }
+    rows[base] = count;
+    for (let j = 0; j < count; j++) rows[base + 1 + j] = l.values[start + j]!;
+  }
+}
+
 /** What one fused pass counts: a field or list by name, into its counters. */
 export interface RowCount {
   readonly name: string;
@@ -115,29 +160,36 @@ export interface RowCount {
 
 /**
  * Adds the counts of fields and lists over the documents ids[0, length), reading each document's
- * row once, by a counter compiled for this set of fields (`compiledCounter`); a list is counted
- * per combination, then spread over the combinations' values (`spreadCombinations`).
+ * row once, by a counter compiled for this set of fields (`compiledCounter`); a list kept as
+ * combinations is counted per combination, then spread over their values (`spreadCombinations`).
  */
 export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
   const fields = wanted.filter((w) => r.fields.has(w.name) || r.lists.has(w.name));
-  const perCombination = fields.map((w) => {
+  const combos = fields.map((w) => {
     const list = r.lists.get(w.name);
-    return list ? combinationCounters(list) : w.counts;
+    return list?.kind === 'combinations' ? list : null;
   });
   counterFor(
     r,
     fields.map((w) => w.name),
-  )(r.rows, ids, length, perCombination);
-  for (const w of fields) {
-    const list = r.lists.get(w.name);
+  )(
+    r.rows,
+    ids,
+    length,
+    fields.map((w, k) => (combos[k] ? combinationCounters(combos[k]) : w.counts)),
+  );
+  fields.forEach((w, k) => {
+    const list = combos[k];
     if (list) spreadCombinations(r, list, combinationCounters(list), w.counts, ids, length);
-  }
+  });
 }
 
-/** Counters per combination of a list, zero between counts (spreadCombinations zeroes what it reads). */
-const comboCounters = new WeakMap<RowListField, Uint32Array>();
+type CombinationField = Extract<RowListField, { kind: 'combinations' }>;
 
-function combinationCounters(list: RowListField): Uint32Array {
+/** Counters per combination of a list, zero between counts (spreadCombinations zeroes what it reads). */
+const comboCounters = new WeakMap<CombinationField, Uint32Array>();
+
+function combinationCounters(list: CombinationField): Uint32Array {
   let counters = comboCounters.get(list);
   if (!counters) comboCounters.set(list, (counters = new Uint32Array(list.offsets.length - 1)));
   return counters;
@@ -149,7 +201,7 @@ function combinationCounters(list: RowListField): Uint32Array {
  */
 function spreadCombinations(
   r: FacetRows,
-  list: RowListField,
+  list: CombinationField,
   combos: Uint32Array,
   counts: Uint32Array,
   ids: Uint32Array,
@@ -189,48 +241,68 @@ function counterFor(r: FacetRows, names: readonly string[]): Counter {
 /**
  * The counting loop for one set of fields, written out with the fields' row offsets as constants
  * and each counter array in a variable of its own: V8 then compiles a loop without per-field
- * indirections, 20–40 % faster at a million documents (bench/facet-rows.ts). The source holds only
+ * indirections (bench/facet-rows.ts compares it with `countRowsPlainly`). The source holds only
  * numbers the index computed (offsets, the row width), never query text.
  */
 function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
   const setup: string[] = [];
   const lines: string[] = [];
   names.forEach((name, k) => {
-    const field = r.fields.get(name) ?? r.lists.get(name);
-    if (!field) throw new Error(`no facet row field ${name}`);
     setup.push(`const c${k} = counts[${k}];`);
-    lines.push(
-      field.wide
-        ? `c${k}[rows[base + ${field.at}] + rows[base + ${field.at + 1}] * 0x10000]++;`
-        : `c${k}[rows[base + ${field.at}]]++;`,
-    );
+    const list = r.lists.get(name);
+    const field = list?.kind === 'inline' ? list : (list ?? r.fields.get(name));
+    if (!field) throw new Error(`no facet row field ${name}`);
+    if (!('wide' in field)) {
+      setup.push(`const o${k} = lists[${k}].offsets, v${k} = lists[${k}].values;`);
+      lines.push(
+        `{ const n = rows[base + ${field.at}];`,
+        `  if (n !== ${OVERFLOW}) { for (let j = 1; j <= n; j++) c${k}[rows[base + ${field.at} + j]]++; }`,
+        `  else { const end = o${k}[d + 1]; for (let j = o${k}[d]; j < end; j++) c${k}[v${k}[j]]++; } }`,
+      );
+    } else if (field.wide) lines.push(`c${k}[rows[base + ${field.at}] + rows[base + ${field.at + 1}] * 0x10000]++;`);
+    else lines.push(`c${k}[rows[base + ${field.at}]]++;`);
   });
   const body = [
     ...setup,
     'for (let i = 0; i < length; i++) {',
-    `  const base = ids[i] * ${r.width};`,
+    `  const d = ids[i]; const base = d * ${r.width};`,
     ...lines.map((l) => `  ${l}`),
     '}',
   ].join('\n');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from index offsets only (above)
-  return new Function('rows', 'ids', 'length', 'counts', body) as Counter;
+  const make = new Function('lists', `return (rows, ids, length, counts) => {\n${body}\n};`) as (
+    lists: readonly (RowListField | undefined)[],
+  ) => Counter;
+  return make(names.map((name) => r.lists.get(name)));
 }
 
 /**
- * The same count as `countRows`, written plainly: each document's combination, then its values
- * (the reference for the compiled counters and the spreading of combinations).
+ * The same count as `countRows`, written plainly: per field, each document's code, or its
+ * combination's values, or its inline list (the reference for the compiled counters).
  */
 export function countRowsPlainly(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
   const { rows, width } = r;
   for (const w of wanted) {
-    const field = r.fields.get(w.name) ?? r.lists.get(w.name);
-    if (!field) continue;
     const list = r.lists.get(w.name);
+    const field = list?.kind === 'inline' ? null : (list ?? r.fields.get(w.name));
     for (let i = 0; i < length; i++) {
-      const at = ids[i]! * width + field.at;
-      const code = field.wide ? rows[at]! + rows[at + 1]! * 0x10000 : rows[at]!;
-      if (!list) w.counts[code]!++;
-      else for (let j = list.offsets[code]!; j < list.offsets[code + 1]!; j++) w.counts[list.values[j]!]!++;
+      const d = ids[i]!;
+      if (list?.kind === 'inline') countInline(rows, d * width + list.at, d, list, w.counts);
+      else if (field) {
+        const at = d * width + field.at;
+        const code = field.wide ? rows[at]! + rows[at + 1]! * 0x10000 : rows[at]!;
+        if (!list) w.counts[code]!++;
+        else for (let j = list.offsets[code]!; j < list.offsets[code + 1]!; j++) w.counts[list.values[j]!]!++;
+      }
     }
   }
+}
+
+function countInline(rows: Uint16Array, at: number, d: number, field: RowListField, counts: Uint32Array): void {
+  const count = rows[at]!;
+  if (count !== OVERFLOW) {
+    for (let j = 1; j <= count; j++) counts[rows[at + j]!]!++;
+    return;
+  }
+  for (let j = field.offsets[d]!; j < field.offsets[d + 1]!; j++) counts[field.values[j]!]!++;
 }

@@ -1,11 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFacetRows, countRows, countRowsPlainly } from '../../src/search/facet-rows.js';
+import { buildFacetRows, countRows, countRowsPlainly, INLINE_VALUES } from '../../src/search/facet-rows.js';
 
 /**
- * Columns (one code per document), lists (CSR; values drawn from a few, so that documents share
- * combinations, and of any length), and two subsets of documents counted one after the other.
+ * Columns (one code per document), lists (CSR) and two subsets of documents counted one after the
+ * other. A list facet is either shared (each document takes one of a few lists: kept as
+ * combinations) or random (lists of their own, some longer than a row holds: kept inline).
  */
+const listArb = (n: number) =>
+  fc.record({
+    size: fc.constantFrom(7, 0x20000),
+    lists: fc.oneof(
+      fc
+        .array(fc.array(fc.nat(), { maxLength: INLINE_VALUES + 3 }), { minLength: 1, maxLength: 3 })
+        .chain((shared) => fc.array(fc.constantFrom(...shared), { minLength: n, maxLength: n })),
+      fc.array(fc.array(fc.nat(), { maxLength: INLINE_VALUES + 3 }), { minLength: n, maxLength: n }),
+    ),
+  });
+
 const caseArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
   fc.record({
     n: fc.constant(n),
@@ -20,14 +32,7 @@ const caseArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
       }),
       { maxLength: 4 },
     ),
-    lists: fc.array(
-      fc.record({
-        size: fc.constantFrom(7, 0x10000 + 5),
-        pool: fc.integer({ min: 1, max: 4 }),
-        lists: fc.array(fc.array(fc.nat(), { maxLength: 12 }), { minLength: n, maxLength: n }),
-      }),
-      { maxLength: 3 },
-    ),
+    lists: fc.array(listArb(n), { maxLength: 3 }),
     picks: fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: 2, maxLength: 2 }),
   }),
 );
@@ -37,6 +42,7 @@ const same = (a: Uint32Array, b: Uint32Array): boolean =>
 
 describe('facet rows', () => {
   it('count every field and list of a set of documents as a plain count over the columns and lists does', () => {
+    const kinds = new Set<string>();
     fc.assert(
       fc.property(caseArb, ({ n, columns, lists, picks }) => {
         const cols = columns.map((c, i) => ({ name: `c${i}`, col: Uint32Array.from(c.codes), size: c.size }));
@@ -44,13 +50,14 @@ describe('facet rows', () => {
           const offsets = new Uint32Array(n + 1);
           const values: number[] = [];
           l.lists.forEach((list, d) => {
-            // Few distinct values (pool), spread over the code range.
-            for (const x of list) values.push(((x % l.pool) * 9_973) % l.size);
+            // Spread over the code range (above 65535 too when the facet has that many values).
+            for (const x of list) values.push((x * 9_973) % l.size);
             offsets[d + 1] = values.length;
           });
           return { name: `l${i}`, offsets, values: Uint32Array.from(values), size: l.size };
         });
         const rows = buildFacetRows(n, cols, csr);
+        for (const l of rows.lists.values()) kinds.add(l.kind);
         // Twice on the same rows: a count must leave nothing behind for the next one.
         for (const pick of picks) {
           const ids = Uint32Array.from(pick.flatMap((p, d) => (p ? [d] : [])));
@@ -78,6 +85,8 @@ describe('facet rows', () => {
       }),
       { numRuns: 100 },
     );
+    // Both ways of keeping a list were counted.
+    expect([...kinds].sort()).toEqual(['combinations', 'inline']);
   });
 
   it('count a subset of the fields, and only those', () => {
@@ -90,16 +99,21 @@ describe('facet rows', () => {
   });
 
   it('count a list of more combinations than one 16-bit field holds, over few and over many documents', () => {
-    // 70,000 documents, each with its own list: the combination code takes two fields.
-    const n = 70_000;
+    // 280,000 documents sharing 70,000 lists (so kept as combinations): the code takes two fields.
+    const n = 280_000;
     const offsets = Uint32Array.from({ length: n + 1 }, (_, d) => 2 * d);
-    // Document d lists d mod 50,000 and whether d >= 50,000: 70,000 different lists over 50,002 values.
-    const values = Uint32Array.from({ length: 2 * n }, (_, j) =>
-      j % 2 === 0 ? (j >> 1) % 50_000 : 50_000 + Number(j >> 1 >= 50_000),
-    );
-    const rows = buildFacetRows(n, [], [{ name: 'place', offsets, values }]);
-    expect(rows.width).toBe(2);
-    for (const ids of [Uint32Array.of(3, 65_537, 69_999), Uint32Array.from({ length: 40_000 }, (_, i) => i + 30_000)]) {
+    const values = new Uint32Array(2 * n);
+    for (let d = 0; d < n; d++) {
+      const list = d % 70_000;
+      values[2 * d] = list % 50_000;
+      values[2 * d + 1] = 50_000 + Number(list >= 50_000);
+    }
+    const rows = buildFacetRows(n, [], [{ name: 'place', offsets, values, size: 50_002 }]);
+    expect([rows.lists.get('place')!.kind, rows.width]).toEqual(['combinations', 2]);
+    for (const ids of [
+      Uint32Array.of(3, 65_537, 69_999, 275_000),
+      Uint32Array.from({ length: 40_000 }, (_, i) => 3 * i),
+    ]) {
       const counts = new Uint32Array(50_002);
       countRows(rows, [{ name: 'place', counts }], ids, ids.length);
       const expected = new Uint32Array(50_002);

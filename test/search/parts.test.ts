@@ -74,11 +74,12 @@ describe('engine parts', () => {
         { name: 'small', col: Uint32Array.of(1, 2, 1), size: 3 },
       ],
       [
-        { name: 'skill', offsets: Uint32Array.of(0, 2, 2, 3), values: Uint32Array.of(1, 2, 2) },
+        { name: 'skill', offsets: Uint32Array.of(0, 2, 2, 3), values: Uint32Array.of(1, 2, 2), size: 3 },
         {
           name: 'place',
           offsets: Uint32Array.of(0, 1, long.length + 1, long.length + 1),
           values: Uint32Array.of(0, ...long),
+          size: 20,
         },
       ],
     );
