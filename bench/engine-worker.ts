@@ -8,7 +8,6 @@ import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { fromParent, memoryAfterGc, toParent } from './child.js';
 import { EngineSystem } from './engine-system.js';
 import type { EngineStart, GcTotals, ServerCommand } from './messages.js';
-import { buildQueryMix } from './query-mix.js';
 import { runSystem } from './run-system.js';
 
 async function main(): Promise<void> {
@@ -20,12 +19,10 @@ async function main(): Promise<void> {
     now: start.now,
   });
   const memory = memoryAfterGc();
-  // The query mix is drawn from the postings themselves, loaded only once the memory is measured.
-  const mix = buildQueryMix(await store.loadLive(start.now), start.mixSizes);
   await store.close();
   const ready = { documents: index.size, loadMs, buildMs, memory };
-  await toParent({ type: 'ready', ready, mix });
-  const result = await runSystem(new EngineSystem(index), mix, start.settings, (line) => {
+  await toParent({ type: 'ready', ready });
+  const result = await runSystem(new EngineSystem(index), start.mix, start.settings, (line) => {
     console.log(line);
   });
   await toParent({ type: 'result', result });

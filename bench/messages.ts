@@ -16,11 +16,22 @@ export interface ReadyStats {
   memory: Memory;
 }
 
-export interface EngineStart {
+/** What the mix child is told: the corpus and how many queries of each list to draw. */
+export interface MixStart {
   type: 'start';
   corpusPath: string;
   now: number;
   mixSizes: MixSizes;
+}
+
+export type MixMessage = { type: 'mix'; mix: QueryMix } | { type: 'error'; message: string };
+
+export interface EngineStart {
+  type: 'start';
+  corpusPath: string;
+  now: number;
+  /** The queries, drawn by the mix child (mix-worker.ts). */
+  mix: QueryMix;
   settings: RunSettings;
   /** Serve the app afterwards for the HTTP run. */
   serve: boolean;
@@ -35,7 +46,7 @@ export interface GcTotals {
 }
 
 export type EngineMessage =
-  | { type: 'ready'; ready: ReadyStats; mix: QueryMix }
+  | { type: 'ready'; ready: ReadyStats }
   | { type: 'result'; result: SystemResult }
   | { type: 'listening'; port: number }
   | { type: 'gc'; gc: GcTotals }

@@ -4,7 +4,16 @@ import { compareSamples } from './agreement.js';
 import { Child } from './child.js';
 import { BENCH_NOW, CACHE_DIR, ensureCorpus, type Corpus } from './corpus.js';
 import { HTTP_CONNECTIONS, load, loadApp, type HttpResult } from './http.js';
-import type { EngineMessage, EngineStart, PeerMessage, PeerName, PeerStart, ReadyStats } from './messages.js';
+import type {
+  EngineMessage,
+  EngineStart,
+  MixMessage,
+  MixStart,
+  PeerMessage,
+  PeerName,
+  PeerStart,
+  ReadyStats,
+} from './messages.js';
 import { createBenchDatabase, dropBenchDatabase } from './pg-database.js';
 import type { MixSizes, QueryMix } from './query-mix.js';
 import type { PeerOutcome, SizeReport } from './report-types.js';
@@ -35,7 +44,8 @@ export async function benchSize(plan: SizePlan, log: Log): Promise<SizeReport> {
   const started = performance.now();
   log(`## ${plan.size} postings`);
   const corpus = await ensureCorpus(plan.size, plan.seed, plan.freshCorpus, log);
-  const engine = await runEngine(plan, corpus, log);
+  const mix = await drawMix(plan, corpus);
+  const engine = await runEngine(plan, corpus, mix, log);
   const peers: PeerOutcome[] = [];
   for (const name of plan.peers) {
     const outcome = await runPeer(name, plan, corpus, engine.mix, log);
@@ -68,14 +78,27 @@ interface EngineRun {
   http: HttpResult | null;
 }
 
-async function runEngine(plan: SizePlan, corpus: Corpus, log: Log): Promise<EngineRun> {
+/** The query mix, drawn from the corpus in a child of its own (mix-worker.ts). */
+async function drawMix(plan: SizePlan, corpus: Corpus): Promise<QueryMix> {
+  const child = new Child<MixMessage>('mix-worker.ts', CHILD_HEAP_MB);
+  try {
+    const start: MixStart = { type: 'start', corpusPath: corpus.path, now: BENCH_NOW, mixSizes: plan.mixSizes };
+    child.send(start);
+    return expect(await child.next(), 'mix').mix;
+  } finally {
+    child.kill();
+    await child.exited;
+  }
+}
+
+async function runEngine(plan: SizePlan, corpus: Corpus, mix: QueryMix, log: Log): Promise<EngineRun> {
   const child = new Child<EngineMessage>('engine-worker.ts', CHILD_HEAP_MB);
   try {
     const start: EngineStart = {
       type: 'start',
       corpusPath: corpus.path,
       now: BENCH_NOW,
-      mixSizes: plan.mixSizes,
+      mix,
       settings: plan.engine,
       serve: plan.httpSeconds !== null,
     };
@@ -94,12 +117,12 @@ async function runEngine(plan: SizePlan, corpus: Corpus, log: Log): Promise<Engi
         child.send({ type: 'gc' });
         return expect(await child.next(), 'gc').gc;
       };
-      const app = await loadApp(port, ready.mix, plan.httpSeconds, probe, log);
+      const app = await loadApp(port, mix, plan.httpSeconds, probe, log);
       child.send({ type: 'stop' });
       await child.exited;
       http = { durationS: plan.httpSeconds, connections: HTTP_CONNECTIONS, ...app, ...ceiling };
     }
-    return { ready: ready.ready, mix: ready.mix, result, http };
+    return { ready: ready.ready, mix, result, http };
   } finally {
     child.kill();
   }
