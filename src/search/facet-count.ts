@@ -118,8 +118,9 @@ function countByPostings(postings: readonly DocSet[], words: Uint32Array, counts
 
 /**
  * Counts over ids[0, length). Several facets: one fused pass over the facet rows (packs for larger
- * sets). One single-valued facet (a disjunctive pass): its own column, which reads fewer bytes per
- * document than a row; one multi-valued facet: its combination field of the rows (facet-rows.ts).
+ * sets). One facet (a disjunctive pass): its own column or CSR lists, which read far fewer bytes
+ * per document than a row; a list goes through the rows when they keep it as combinations (one
+ * narrow field), or for a sparse set (one miss, not two).
  */
 function countIds(
   e: Engine,
@@ -130,7 +131,7 @@ function countIds(
 ): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
   const only = facets.length === 1 ? facets[0]! : null;
-  if (only !== null && !e.rows.lists.has(only)) {
+  if (only !== null && !throughRows(e, only, length)) {
     byFacet[only] = countColumn(e, only, ids, length, alloc(only, sizeOf(e, only)));
     return byFacet;
   }
@@ -168,9 +169,26 @@ function subtractFrom(full: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < counts.length; i++) counts[i] = full[i]! - counts[i]!;
 }
 
-/** One single-valued facet from its own column (a multi-valued one is always in the facet rows). */
+/** Whether one facet over `length` documents is counted from the facet rows (see countIds). */
+function throughRows(e: Engine, f: FacetKey, length: number): boolean {
+  const list = e.rows.lists.get(f);
+  return list !== undefined && (list.kind === 'combinations' || length * SPARSE_RATIO < e.n);
+}
+
+/** Below n / SPARSE_RATIO documents a set counts as sparse (its documents far apart in memory). */
+const SPARSE_RATIO = 16;
+
+/** One facet from its own column, or its CSR lists for a multi-valued one. */
 function countColumn(e: Engine, f: FacetKey, ids: Uint32Array, length: number, counts: Uint32Array): Uint32Array {
-  if (isList(f)) throw new Error(`${f} is counted from the facet rows`);
+  if (isList(f)) {
+    const { offsets, ids: values } = e.lists[f];
+    for (let i = 0; i < length; i++) {
+      const d = ids[i]!;
+      const end = offsets[d + 1]!;
+      for (let j = offsets[d]!; j < end; j++) counts[values[j]!]!++;
+    }
+    return counts;
+  }
   const col = f === 'remote' ? e.remote.level : e.columns[f].col;
   for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
   return counts;
