@@ -46,7 +46,7 @@ export const INLINE_VALUES = 8;
 /** Length field of an inline list whose codes are only in the CSR arrays. */
 const OVERFLOW = 0xffff;
 /** Combinations are used when there are at most n / COMBINATION_RATIO of them. */
-export const COMBINATION_RATIO = 4;
+const COMBINATION_RATIO = 4;
 
 export interface RowColumn {
   readonly name: string;
@@ -219,10 +219,13 @@ function spreadCombinations(
     return;
   }
   const { rows, width } = r;
-  for (let i = 0; i < length; i++) {
-    const at = ids[i]! * width + list.at;
-    spread(list.wide ? rows[at]! + rows[at + 1]! * 0x10000 : rows[at]!);
-  }
+  for (let i = 0; i < length; i++) spread(codeAt(rows, ids[i]! * width, list));
+}
+
+/** The code a field holds in the row starting at `base`. */
+function codeAt(rows: Uint16Array, base: number, field: RowField): number {
+  const at = base + field.at;
+  return field.wide ? rows[at]! + rows[at + 1]! * 0x10000 : rows[at]!;
 }
 
 type Counter = (rows: Uint16Array, ids: Uint32Array, length: number, counts: readonly Uint32Array[]) => void;
@@ -250,16 +253,19 @@ function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
   names.forEach((name, k) => {
     setup.push(`const c${k} = counts[${k}];`);
     const list = r.lists.get(name);
-    const field = list?.kind === 'inline' ? list : (list ?? r.fields.get(name));
-    if (!field) throw new Error(`no facet row field ${name}`);
-    if (!('wide' in field)) {
+    if (list?.kind === 'inline') {
       setup.push(`const o${k} = lists[${k}].offsets, v${k} = lists[${k}].values;`);
       lines.push(
-        `{ const n = rows[base + ${field.at}];`,
-        `  if (n !== ${OVERFLOW}) { for (let j = 1; j <= n; j++) c${k}[rows[base + ${field.at} + j]]++; }`,
+        `{ const n = rows[base + ${list.at}];`,
+        `  if (n !== ${OVERFLOW}) { for (let j = 1; j <= n; j++) c${k}[rows[base + ${list.at} + j]]++; }`,
         `  else { const end = o${k}[d + 1]; for (let j = o${k}[d]; j < end; j++) c${k}[v${k}[j]]++; } }`,
       );
-    } else if (field.wide) lines.push(`c${k}[rows[base + ${field.at}] + rows[base + ${field.at + 1}] * 0x10000]++;`);
+      return;
+    }
+    // A code, or a list's combination (counted per combination, spread afterwards by countRows).
+    const field = list ?? r.fields.get(name);
+    if (!field) throw new Error(`no facet row field ${name}`);
+    if (field.wide) lines.push(`c${k}[rows[base + ${field.at}] + rows[base + ${field.at + 1}] * 0x10000]++;`);
     else lines.push(`c${k}[rows[base + ${field.at}]]++;`);
   });
   const body = [
@@ -284,16 +290,16 @@ export function countRowsPlainly(r: FacetRows, wanted: readonly RowCount[], ids:
   const { rows, width } = r;
   for (const w of wanted) {
     const list = r.lists.get(w.name);
-    const field = list?.kind === 'inline' ? null : (list ?? r.fields.get(w.name));
+    if (list?.kind === 'inline') {
+      for (let i = 0; i < length; i++) countInline(rows, ids[i]! * width + list.at, ids[i]!, list, w.counts);
+      continue;
+    }
+    const field = list ?? r.fields.get(w.name);
+    if (!field) continue;
     for (let i = 0; i < length; i++) {
-      const d = ids[i]!;
-      if (list?.kind === 'inline') countInline(rows, d * width + list.at, d, list, w.counts);
-      else if (field) {
-        const at = d * width + field.at;
-        const code = field.wide ? rows[at]! + rows[at + 1]! * 0x10000 : rows[at]!;
-        if (!list) w.counts[code]!++;
-        else for (let j = list.offsets[code]!; j < list.offsets[code + 1]!; j++) w.counts[list.values[j]!]!++;
-      }
+      const code = codeAt(rows, ids[i]! * width, field);
+      if (!list) w.counts[code]!++;
+      else for (let j = list.offsets[code]!; j < list.offsets[code + 1]!; j++) w.counts[list.values[j]!]!++;
     }
   }
 }
