@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacetRows, countRows } from '../../src/search/facet-rows.js';
+import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/facet-rows.js';
 import { haversineKm } from '../../src/search/geo.js';
 import { andNotToIds } from '../../src/search/postings/bitset.js';
 import { paginate } from '../../src/search/paginate.js';
@@ -64,9 +64,9 @@ describe('engine parts', () => {
     expect(Array.from(buildSortOrder(new Float64Array(0), false).perm)).toEqual([]);
   });
 
-  it('counts codes above 65535, and lists of any length, from the facet rows', () => {
+  it('counts codes above 65535, inline lists and overflowing lists from the facet rows', () => {
     const col = Uint32Array.of(70_000, 3, 70_000);
-    const long = Array.from({ length: 12 }, (_, i) => i + 1);
+    const long = Array.from({ length: INLINE_VALUES + 1 }, (_, i) => i + 1);
     const rows = buildFacetRows(
       3,
       [
@@ -100,7 +100,7 @@ describe('engine parts', () => {
       [0, 2, 1],
       [0, 1, 2],
     ]);
-    expect(Array.from(counts.place.subarray(0, long.length + 2))).toEqual([1, ...long.map(() => 1), 0]);
+    expect(Array.from(counts.place.subarray(0, INLINE_VALUES + 3))).toEqual([1, ...long.map(() => 1), 0]);
   });
 
   it('lists the bits of a base outside a set, the top bit of a word included', () => {
