@@ -61,10 +61,12 @@ describe('facet rows', () => {
         // Twice on the same rows: a count must leave nothing behind for the next one.
         for (const pick of picks) {
           const ids = Uint32Array.from(pick.flatMap((p, d) => (p ? [d] : [])));
+          // As the engine passes them: a reused buffer, with other documents after `length`.
+          const buffer = Uint32Array.from([...ids, ...Array.from({ length: n }, (_, d) => d)]);
           const wanted = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
-          countRows(rows, wanted, ids, ids.length);
+          countRows(rows, wanted, buffer, ids.length);
           const plain = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
-          countRowsPlainly(rows, plain, ids, ids.length);
+          countRowsPlainly(rows, plain, buffer, ids.length);
           // The naive count, straight from the columns and lists.
           for (const [k, c] of cols.entries()) {
             const expected = new Map<number, number>();
@@ -96,6 +98,76 @@ describe('facet rows', () => {
     expect([...counts]).toEqual([0, 2, 0]);
     countRows(rows, [{ name: 'a', counts }], Uint32Array.of(0, 1, 2), 1);
     expect([...counts]).toEqual([0, 3, 0]);
+  });
+
+  it('ignore names the rows do not hold, in both counters', () => {
+    const rows = buildFacetRows(2, [{ name: 'a', col: Uint32Array.of(1, 2), size: 3 }], []);
+    for (const count of [countRows, countRowsPlainly]) {
+      const a = new Uint32Array(3);
+      const other = new Uint32Array(3);
+      count(
+        rows,
+        [
+          { name: 'other', counts: other },
+          { name: 'a', counts: a },
+        ],
+        Uint32Array.of(0, 1),
+        2,
+      );
+      expect([[...a], [...other]]).toEqual([
+        [0, 1, 1],
+        [0, 0, 0],
+      ]);
+    }
+  });
+
+  it('tell apart lists and field sets whose parts run together when written out', () => {
+    // [1, 23], [12, 3] and [123] over 12 documents: three combinations, never one for two lists.
+    const lists = [[1, 23], [12, 3], [123]];
+    const per = Array.from({ length: 12 }, (_, d) => lists[d % 3]!);
+    const offsets = Uint32Array.from([0, ...per.map((_, d) => per.slice(0, d + 1).flat().length)]);
+    const values = Uint32Array.from(per.flat());
+    const rows = buildFacetRows(
+      12,
+      [
+        { name: 'a', col: new Uint32Array(12).fill(1), size: 2 },
+        { name: 'bc', col: new Uint32Array(12).fill(1), size: 2 },
+        { name: 'ab', col: new Uint32Array(12), size: 2 },
+        { name: 'c', col: new Uint32Array(12), size: 2 },
+      ],
+      [{ name: 'l', offsets, values, size: 124 }],
+    );
+    expect(rows.lists.get('l')!.kind).toBe('combinations');
+    const counts = new Uint32Array(124);
+    countRows(rows, [{ name: 'l', counts }], Uint32Array.of(0, 1, 2), 3);
+    expect([counts[1], counts[23], counts[12], counts[3], counts[123]]).toEqual([1, 1, 1, 1, 1]);
+    // The fields a + bc, then ab + c: each set of names gets a counter of its own.
+    const ones = [new Uint32Array(2), new Uint32Array(2)];
+    countRows(
+      rows,
+      [
+        { name: 'a', counts: ones[0]! },
+        { name: 'bc', counts: ones[1]! },
+      ],
+      Uint32Array.of(0),
+      1,
+    );
+    const zeros = [new Uint32Array(2), new Uint32Array(2)];
+    countRows(
+      rows,
+      [
+        { name: 'ab', counts: zeros[0]! },
+        { name: 'c', counts: zeros[1]! },
+      ],
+      Uint32Array.of(0),
+      1,
+    );
+    expect([...ones, ...zeros].map((c) => [...c])).toEqual([
+      [0, 1],
+      [0, 1],
+      [1, 0],
+      [1, 0],
+    ]);
   });
 
   it('count a list of more combinations than one 16-bit field holds, over few and over many documents', () => {
