@@ -87,3 +87,14 @@ export function memoryAfterGc(): { rssMb: number; heapUsedMb: number } {
   const m = process.memoryUsage();
   return { rssMb: m.rss / 2 ** 20, heapUsedMb: m.heapUsed / 2 ** 20 };
 }
+
+/** In a child: runs `main`; a failure goes to the parent as an error message, and the child exits 1. */
+export function runChild(main: () => Promise<void>): void {
+  main().catch(async (error: unknown) => {
+    await toParent({
+      type: 'error',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    }).catch(() => {});
+    process.exit(1);
+  });
+}

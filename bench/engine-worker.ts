@@ -5,7 +5,7 @@ import { buildApp } from '../src/http/build-app.js';
 import { buildStreaming, LiveIndex } from '../src/runtime/live-index.js';
 import { SearchIndex } from '../src/search/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
-import { fromParent, memoryAfterGc, toParent } from './child.js';
+import { fromParent, memoryAfterGc, runChild, toParent } from './child.js';
 import { EngineSystem } from './engine-system.js';
 import type { EngineStart, GcTotals, ServerCommand } from './messages.js';
 import { runSystem } from './run-system.js';
@@ -67,10 +67,4 @@ function watchGc(): GcTotals {
   return totals;
 }
 
-main().catch(async (error: unknown) => {
-  await toParent({
-    type: 'error',
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  }).catch(() => {});
-  process.exit(1);
-});
+runChild(main);

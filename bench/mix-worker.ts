@@ -4,7 +4,7 @@
  * share a heap with the engine being timed, which the service never has to hold either.
  */
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
-import { fromParent, toParent } from './child.js';
+import { fromParent, runChild, toParent } from './child.js';
 import type { MixStart } from './messages.js';
 import { buildQueryMix } from './query-mix.js';
 
@@ -17,10 +17,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch(async (error: unknown) => {
-  await toParent({
-    type: 'error',
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  }).catch(() => {});
-  process.exit(1);
-});
+runChild(main);

@@ -1,6 +1,6 @@
 /** Child process: loads the store, builds one peer from the same jobs, times it on the mix. */
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
-import { fromParent, memoryAfterGc, toParent } from './child.js';
+import { fromParent, memoryAfterGc, runChild, toParent } from './child.js';
 import type { PeerStart } from './messages.js';
 import { flattenJobs, type FlatCorpus } from './peers/flat-job.js';
 import { ItemsjsPeer } from './peers/itemsjs.js';
@@ -46,10 +46,4 @@ async function buildPeer(start: PeerStart, corpus: FlatCorpus): Promise<SearchSy
   }
 }
 
-main().catch(async (error: unknown) => {
-  await toParent({
-    type: 'error',
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  }).catch(() => {});
-  process.exit(1);
-});
+runChild(main);

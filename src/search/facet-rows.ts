@@ -167,7 +167,7 @@ export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32
   const fields = wanted.filter((w) => r.fields.has(w.name) || r.lists.has(w.name));
   const combos = fields.map((w) => {
     const list = r.lists.get(w.name);
-    return list?.kind === 'combinations' ? list : null;
+    return list?.kind === 'combinations' ? { list, counters: combinationCounters(list) } : null;
   });
   counterFor(
     r,
@@ -176,11 +176,11 @@ export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32
     r.rows,
     ids,
     length,
-    fields.map((w, k) => (combos[k] ? combinationCounters(combos[k]) : w.counts)),
+    fields.map((w, k) => combos[k]?.counters ?? w.counts),
   );
   fields.forEach((w, k) => {
-    const list = combos[k];
-    if (list) spreadCombinations(r, list, combinationCounters(list), w.counts, ids, length);
+    const c = combos[k];
+    if (c) spreadCombinations(r, c.list, c.counters, w.counts, ids, length);
   });
 }
 
