@@ -13,6 +13,9 @@ export interface ReadyStats {
   loadMs: number;
   /** Index (or peer database) build from the loaded jobs (ms). */
   buildMs: number;
+  /** The engine: saving the built index to a file and reading it back (cards left in the file). */
+  file?: { saveMs: number; readMs: number; bytes: number };
+  /** After a forced full collection (the engine: its index as read back from the file). */
   memory: Memory;
 }
 
