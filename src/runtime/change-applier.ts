@@ -74,7 +74,7 @@ export class ChangeApplier {
   /**
    * Reads every change after the cursor, applies them and what expired by `now`, and swaps the
    * reader. With `pause`, the new segment is built in slices with a pause between (a worker keeps
-   * answering queries there).
+   * answering queries there), and the new reader is prepared for its first requests the same way.
    */
   async catchUp(now: number, pause?: () => Promise<void>): Promise<CatchUpReport> {
     const t0 = performance.now();
@@ -94,7 +94,9 @@ export class ChangeApplier {
     }
     const t1 = performance.now();
     const applied = pause ? await this.set.applyAsync(changes, now, pause) : this.set.apply(changes, now);
-    this.set = applied.expire(now);
+    const set = applied.expire(now);
+    if (pause) await set.prepare(pause);
+    this.set = set;
     this.at = since;
     return {
       cursor: since,

@@ -15,6 +15,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
 import { readIndexFile, writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { indexFormat } from '../search/index-file.js';
+import { PAUSE_BUDGET_MS, pacedPause } from '../search/steps.js';
 import type { CallReply, CallRequest, CatchUpRequest, WorkerReport } from './remote-index.js';
 
 export interface IndexWorkerData {
@@ -158,10 +159,11 @@ function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void>
   return catchingUp;
 }
 
-/** Lets the calls that arrived meanwhile be answered (a catch-up pauses between its slices). */
-function pause(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+/**
+ * Lets the calls that arrived meanwhile be answered: a catch-up offers to pause every few postings,
+ * and pauses once it has held the thread for PAUSE_BUDGET_MS.
+ */
+const pause = pacedPause(PAUSE_BUDGET_MS);
 
 function serve(current: () => SearchReader, data: IndexWorkerData): void {
   data.port.on('message', (request: CallRequest) => {

@@ -3,6 +3,7 @@ import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import type { Clause } from './filter.js';
 import type { DocSet } from './postings/doc-set.js';
 import { countAtLeast } from './remote.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** A clause set gets precomputed facet counts when it holds more than n / BASE_RATIO documents. */
 const BASE_RATIO = 16;
@@ -17,6 +18,11 @@ const MAX_BASES = 64;
  * @example buildBases(engine).get('workModel:2')?.counts.total // jobs with that work model
  */
 export function buildBases(e: Engine): Map<string, Base> {
+  return runSteps(buildBasesSteps(e));
+}
+
+/** `buildBases` in steps (steps.ts): a step per base counted. */
+export function* buildBasesSteps(e: Engine): Steps<Map<string, Base>> {
   const candidates: { key: string; set: () => DocSet; size: number }[] = [];
   const add = (key: string, size: number, set: () => DocSet): void => {
     if (size * BASE_RATIO > e.n) candidates.push({ key, set, size });
@@ -41,6 +47,7 @@ export function buildBases(e: Engine): Map<string, Base> {
     const set = c.set();
     if (set.kind !== 'bits' || bases.has(c.key)) continue;
     bases.set(c.key, { words: set.words, counts: countFacets(e, set, FACET_KEYS, null) });
+    yield;
   }
   return bases;
 }

@@ -31,6 +31,8 @@ import { runSteps, type Steps } from './steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;
+/** Salary estimates computed between two yields of a build in steps. */
+const ESTIMATE_STEP = 500;
 
 /** Internal choices that tests and benchmarks may force; results never depend on them. */
 export interface EngineTuning {
@@ -166,11 +168,17 @@ function* assemble(
   estimator: SalaryEstimator,
 ): Steps<Engine> {
   const n = jobs.length;
-  const estimates = jobs.map((job) => estimator.estimate(job));
+  // An estimate computes its group's medians the first time the group is asked for since new
+  // samples came (a merge of the group's sorted values): in steps, not in one stretch.
+  const estimates: (SalaryRange | null)[] = [];
+  for (let d = 0; d < n; d++) {
+    estimates.push(estimator.estimate(jobs[d]!));
+    if (d % ESTIMATE_STEP === ESTIMATE_STEP - 1) yield;
+  }
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
   yield;
-  const columns = buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
+  const columns = yield* buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
   yield;
   const mids = new Float64Array(n);
   for (let d = 0; d < n; d++) mids[d] = midOf(salaryOf(d));
@@ -187,12 +195,14 @@ function* assemble(
   yield;
   const places = buildPlaces(jobs, r);
   yield;
-  const lists = buildLists(jobs, places.column, r);
+  const lists = yield* buildLists(jobs, places.column, r);
   yield;
   const points = buildPointIndex(jobs, r);
+  yield;
   const rows = rowsOf(n, packed, packInputs, lists);
   yield;
   const orders = ordersOf(dates, mids);
+  yield;
   const extras = buildExtraColumns(jobs, estimates, dates);
   yield;
   return {
@@ -254,14 +264,17 @@ function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
   return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
 }
 
-/** A column for every single-valued facet of the catalogue, derived as its entry says. */
-function buildColumns(
+/** A column for every single-valued facet of the catalogue, derived as its entry says (a step each). */
+function* buildColumns(
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
-): Record<ColumnFacet, Column> {
+): Steps<Record<ColumnFacet, Column>> {
   const columns = {} as Record<ColumnFacet, Column>;
-  for (const f of FACETS.filter(isColumnEntry)) columns[f.id] = columnOf(f, jobs, bucketCodes, r);
+  for (const f of FACETS.filter(isColumnEntry)) {
+    columns[f.id] = columnOf(f, jobs, bucketCodes, r);
+    yield;
+  }
   return columns;
 }
 
@@ -294,10 +307,17 @@ function columnFrom(
   return buildColumn(n, (d) => valueOf(jobs[d]!), label, r);
 }
 
-/** A CSR list for every multi-valued facet of the catalogue; `location` is the place registry's. */
-function buildLists(jobs: readonly IndexedJob[], places: MultiColumn, r: number): Record<ListFacet, MultiColumn> {
+/** A CSR list for every multi-valued facet of the catalogue (a step each); `location` is the place registry's. */
+function* buildLists(
+  jobs: readonly IndexedJob[],
+  places: MultiColumn,
+  r: number,
+): Steps<Record<ListFacet, MultiColumn>> {
   const lists = {} as Record<ListFacet, MultiColumn>;
-  for (const f of FACETS.filter(isListEntry)) lists[f.id] = f.source.kind === 'places' ? places : listOf(f, jobs, r);
+  for (const f of FACETS.filter(isListEntry)) {
+    lists[f.id] = f.source.kind === 'places' ? places : listOf(f, jobs, r);
+    yield;
+  }
   return lists;
 }
 

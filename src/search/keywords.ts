@@ -15,7 +15,7 @@ export const BM25_B = 0.75;
 /** Term frequencies saturate here (stored in a byte). */
 export const MAX_TF = 255;
 /** Documents inverted between two yields of `finishSteps`. */
-const STEP_DOCUMENTS = 2_000;
+const STEP_DOCUMENTS = 200;
 
 /**
  * Inverted index of stemmed terms. A term is (language, stem): a document is indexed only under

@@ -4,7 +4,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
 import { DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
 import type { SalaryEstimator } from './salary-estimate.js';
-import { buildBases } from './base-counts.js';
+import { buildBasesSteps } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
@@ -14,7 +14,7 @@ import { LANGUAGE_LIST } from './tokenize.js';
 import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
-import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+import { buildSuggestIndexSteps, suggest, type SuggestIndex } from './suggest.js';
 import {
   buildTitleSuggestSteps,
   suggestTitles,
@@ -138,13 +138,17 @@ export class SearchIndex {
   private static *ofEngineSteps(e: Engine, jobs: readonly IndexedJob[]): Steps<SearchIndex> {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     yield;
-    const bases = buildBases(e);
+    const bases = yield* buildBasesSteps(e);
     yield;
     const places = e.places.column;
     const companies = e.columns.company;
-    const placeSuggest = buildSuggestIndex(places.values.slice(1), places.labels.slice(1), sizes(places.postings));
+    const placeSuggest = yield* buildSuggestIndexSteps(
+      places.values.slice(1),
+      places.labels.slice(1),
+      sizes(places.postings),
+    );
     yield;
-    const companySuggest = buildSuggestIndex(
+    const companySuggest = yield* buildSuggestIndexSteps(
       companies.labels.slice(1),
       companies.labels.slice(1),
       sizes(companies.postings),

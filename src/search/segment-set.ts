@@ -70,6 +70,15 @@ export class SegmentSet {
     return this.cached;
   }
 
+  /**
+   * Makes, with `pause()` between its steps, what the reader's first requests would otherwise make
+   * (SegmentedIndex.prepareSteps), so that a reader is published ready to answer.
+   */
+  async prepare(pause: () => Promise<void>): Promise<void> {
+    const reader = this.reader();
+    if (reader instanceof SegmentedIndex) await runStepsPausing(reader.prepareSteps(), pause);
+  }
+
   /** Postings held in delta segments (live or not): what a merge into a new base would take in. */
   get deltaSize(): number {
     return this.parts.slice(1).reduce((sum, p) => sum + p.index.size, 0);
@@ -219,22 +228,31 @@ export class SegmentSet {
     pause: () => Promise<void>,
     sample: boolean,
   ): Promise<[SearchIndex, readonly Job[]]> {
+    const options = this.deltaOptions(jobs, now, false);
+    // The new postings join the base's samples a slice at a time too (as deltaOptions adds them).
+    for (let i = 0; sample && i < jobs.length; i += BUILD_SLICE) {
+      options.estimator?.add(jobs.slice(i, i + BUILD_SLICE));
+      await pause();
+    }
     async function* slices(): AsyncGenerator<readonly Job[]> {
       for (let i = 0; i < jobs.length; i += BUILD_SLICE) {
         yield jobs.slice(i, i + BUILD_SLICE);
         await pause();
       }
     }
-    const index = await SearchIndex.buildStreaming(slices(), { ...this.deltaOptions(jobs, now, sample), pause });
+    const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
     return [index, jobsByDoc(index, jobs)];
   }
 }
 
-/** Changes marked between two pauses of applyAsync. */
-const MARK_STEP = 2_000;
+/**
+ * Changes marked between two offers to pause of applyAsync (a paced pause lets the thread go only
+ * once its time budget is spent: steps.ts, `pacedPause`).
+ */
+const MARK_STEP = 100;
 
-/** Postings indexed between two pauses of applyAsync (the rest of the build pauses between its steps). */
-const BUILD_SLICE = 250;
+/** Postings indexed between two offers to pause of applyAsync (the rest of the build offers between its steps). */
+const BUILD_SLICE = 10;
 
 /** The postings of an index's documents, by document number (expired ones were left out). */
 function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {

@@ -4,7 +4,7 @@ import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } fr
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import { compareBoardIds } from './board-order.js';
 import { COLLATOR, compareStrings, type Dictionary } from './columns.js';
-import { COLUMN_FACETS, LIST_FACETS } from '../domain/facet-catalogue.js';
+import { COLUMN_FACETS, LIST_FACETS, type ColumnFacet, type ListFacet } from '../domain/facet-catalogue.js';
 import type { Engine } from './engine.js';
 import { FACET_KEYS, type FacetKey } from './facet-count.js';
 import { buildLists, tallyFacets, type DictFacet, type FacetDict, type FacetDicts } from './facets.js';
@@ -21,6 +21,7 @@ import { deepFreeze, freeze, SearchIndex, type IndexParts, type ResolvedPlace } 
 import { rankedMatches, type SuggestIndex } from './suggest.js';
 import type { TitleSuggestion } from './title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
+import type { Steps } from './steps.js';
 
 /** One segment: an immutable index and those of its documents that are no longer live. */
 export interface Segment {
@@ -344,15 +345,45 @@ export class SegmentedIndex {
     return best;
   }
 
-  /** Every facet's dictionary over all segments (made on the first facet request of this reader). */
+  /**
+   * What the first requests of a new reader would otherwise make: every facet's union dictionary
+   * (a step each: at a million postings the company and place dictionaries are copied), and each
+   * kind of suggestion's counts of the deletions. The index worker runs these steps, with its
+   * pauses, before it publishes the reader, so that the first request after a catch-up costs what
+   * any other does.
+   */
+  *prepareSteps(): Steps<void> {
+    if (this.dicts === null) {
+      const dicts = {} as Record<DictFacet, UnionDict>;
+      for (const f of [...COLUMN_FACETS, ...LIST_FACETS]) {
+        dicts[f] = this.unionDictOf(f);
+        yield;
+      }
+      this.dicts = this.unionDictsOf(dicts);
+    }
+    for (const kind of ['location', 'company', 'title'] as const) {
+      this.sourcesOf(kind);
+      yield;
+    }
+  }
+
+  /** Every facet's dictionary over all segments (made by prepareSteps, or on the first facet request). */
   private unionDicts(): UnionDicts {
     if (this.dicts !== null) return this.dicts;
-    const of = (pick: (e: Engine) => FacetDict): UnionDict => unionDict(this.views.map((v) => pick(v.e)));
     const dicts = {} as Record<DictFacet, UnionDict>;
-    for (const f of COLUMN_FACETS) dicts[f] = of((e) => e.columns[f]);
-    for (const f of LIST_FACETS) dicts[f] = of((e) => e.lists[f]);
+    for (const f of [...COLUMN_FACETS, ...LIST_FACETS]) dicts[f] = this.unionDictOf(f);
+    this.dicts = this.unionDictsOf(dicts);
+    return this.dicts;
+  }
+
+  private unionDictOf(f: DictFacet): UnionDict {
+    const list = (LIST_FACETS as readonly string[]).includes(f);
+    return unionDict(this.views.map((v) => (list ? v.e.lists[f as ListFacet] : v.e.columns[f as ColumnFacet])));
+  }
+
+  private unionDictsOf(dicts: Record<DictFacet, UnionDict>): UnionDicts {
     const places = dicts.location;
-    this.dicts = {
+    return {
       dicts,
       buckets: this.views[0]!.e.buckets,
       placeCode: (value) => {
@@ -360,7 +391,6 @@ export class SegmentedIndex {
         return info === null ? null : (places.codes.get(info.slug) ?? null);
       },
     };
-    return this.dicts;
   }
 
   /**

@@ -3,6 +3,7 @@ import { foldKey, foldKeys } from '../domain/text-fold.js';
 import { COLLATOR, compareStrings } from './columns.js';
 import { firstK } from './top-k.js';
 import { forEachWordStart } from './tokenize.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** Queries this short (1 or 2 characters) are answered from precomputed lists. */
 const SHORT_PREFIX = 2;
@@ -12,6 +13,8 @@ const SHORT_PREFIX = 2;
  * `limit` of the inner range.
  */
 const SHORT_TOP = 50;
+/** Names (or groups of keys) read between two yields of buildSuggestIndexSteps. */
+const STEP_LABELS = 500;
 
 /**
  * Sorted fold keys with the entity each belongs to; for every 1- and 2-character prefix, the
@@ -47,26 +50,40 @@ export function buildSuggestIndex(
   labels: readonly string[],
   jobs: ArrayLike<number>,
 ): SuggestIndex {
+  return runSteps(buildSuggestIndexSteps(values, labels, jobs));
+}
+
+/** `buildSuggestIndex` in steps (steps.ts): the names read STEP_LABELS at a time, then each table. */
+export function* buildSuggestIndexSteps(
+  values: readonly string[],
+  labels: readonly string[],
+  jobs: ArrayLike<number>,
+): Steps<SuggestIndex> {
   const whole: [string, number][] = [];
   const inner: [string, number][] = [];
-  labels.forEach((label, entity) => {
+  for (let entity = 0; entity < labels.length; entity++) {
+    const label = labels[entity]!;
     let first = true;
     forEachWordStart(label, (start) => {
       for (const key of foldKeys(label.slice(start))) (first ? whole : inner).push([key, entity]);
       first = false;
     });
-  });
+    if (entity % STEP_LABELS === STEP_LABELS - 1) yield;
+  }
   const order = labels.map((_, i) => i);
   order.sort(
     (a, b) => jobs[b]! - jobs[a]! || COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!),
   );
   const rank = new Uint32Array(labels.length);
   order.forEach((entity, r) => (rank[entity] = r));
+  yield;
+  const wholeTable = yield* tableSteps(whole, rank);
+  const innerTable = yield* tableSteps(inner, rank);
   return {
     values,
     labels,
-    whole: table(whole, rank),
-    inner: table(inner, rank),
+    whole: wholeTable,
+    inner: innerTable,
     rank,
     byRank: Uint32Array.from(order),
     stamp: new Uint32Array(labels.length),
@@ -74,12 +91,15 @@ export function buildSuggestIndex(
   };
 }
 
-function table(pairs: [string, number][], rank: Uint32Array): KeyTable {
+function* tableSteps(pairs: [string, number][], rank: Uint32Array): Steps<KeyTable> {
   pairs.sort((a, b) => compareStrings(a[0], b[0]) || a[1] - b[1]);
+  yield;
   const short = new Map<string, Uint32Array>();
   for (let length = 1; length <= SHORT_PREFIX; length++) {
     let from = 0;
+    let groups = 0;
     while (from < pairs.length) {
+      if (++groups % STEP_LABELS === 0) yield;
       const prefix = pairs[from]![0].slice(0, length);
       let to = from;
       const ranks = new Set<number>();

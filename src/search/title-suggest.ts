@@ -1,7 +1,7 @@
 import type { IndexedJob } from '../domain/job.js';
 import { foldKey } from '../domain/text-fold.js';
 import { compareStrings } from './columns.js';
-import { buildSuggestIndex, suggest, type SuggestIndex } from './suggest.js';
+import { buildSuggestIndexSteps, suggest, type SuggestIndex } from './suggest.js';
 import { forEachWord } from './tokenize.js';
 import { cleanQueryText } from './word-forms.js';
 import type { Steps } from './steps.js';
@@ -11,7 +11,7 @@ const MIN_WORD = 3;
 /** At most this many title words (those in most jobs) are suggested. */
 export const MAX_TITLE_WORDS = 50_000;
 /** Job titles read between two yields of buildTitleSuggestSteps. */
-const STEP_JOBS = 2_000;
+const STEP_JOBS = 200;
 /** Function words of titles in German, Spanish and English, never suggested. */
 const STOP = new Set(
   (
@@ -119,8 +119,9 @@ export function* buildTitleSuggestSteps(jobs: readonly IndexedJob[]): Steps<Titl
     if (d % STEP_JOBS === STEP_JOBS - 1) yield;
   }
   const countArray = Uint32Array.from(counts);
+  const index = yield* buildSuggestIndexSteps(values, values, countArray);
   return {
-    index: buildSuggestIndex(values, values, countArray),
+    index,
     counts: countArray,
     kinds: Uint8Array.from(kinds),
     entityOf: new Map(values.map((v, i) => [v, i])),

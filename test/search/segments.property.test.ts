@@ -6,6 +6,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
 import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../src/search/segment-set.js';
 import { SegmentedIndex } from '../../src/search/segments.js';
+import { runSteps } from '../../src/search/steps.js';
 import { job, MUNICH } from '../builders.js';
 import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
 import { naiveFacets } from './naive-facets.js';
@@ -139,6 +140,7 @@ function live(
   let set = buildBase();
   check(set, model);
   let fresh = 0;
+  let stepNo = 0;
   for (const step of steps) {
     if (step.kind === 'merge') {
       model.merge();
@@ -168,6 +170,10 @@ function live(
       model.apply(changes);
       set = set.apply(changes, model.now);
     }
+    // Every other reader is prepared as the index worker prepares it before publishing (its facet
+    // dictionaries and suggestion counts made ahead), the others make them on their first request.
+    const reader = set.reader();
+    if (++stepNo % 2 === 0 && reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
     check(set, model);
   }
 }
