@@ -1,5 +1,6 @@
 import { newBitset } from './postings/bitset.js';
 import { bitsSet, DENSE_RATIO, EMPTY_SET, isDense, type DocSet } from './postings/doc-set.js';
+import { runSteps, type Steps } from './steps.js';
 
 /**
  * Dictionary-encoded facet columns. Values get codes 1..k in order of first appearance
@@ -29,6 +30,10 @@ export interface MultiColumn extends Dictionary {
 
 export const COLLATOR = new Intl.Collator('de');
 
+/** Documents read between two yields of a column built in steps (a power of two). */
+const STEP_DOCS = 1_024;
+const STEP_MASK = STEP_DOCS - 1;
+
 /** Builds a single-valued column; `keyOf` returns null for "no value". */
 export function buildColumn(
   n: number,
@@ -36,17 +41,29 @@ export function buildColumn(
   labelOf: (value: string, firstDoc: number) => string,
   ratio = DENSE_RATIO,
 ): Column {
+  return runSteps(buildColumnSteps(n, keyOf, labelOf, ratio));
+}
+
+/** `buildColumn` in steps (steps.ts): a yield every STEP_DOCS documents of each pass. */
+export function* buildColumnSteps(
+  n: number,
+  keyOf: (d: number) => string | null,
+  labelOf: (value: string, firstDoc: number) => string,
+  ratio = DENSE_RATIO,
+): Steps<Column> {
   const dict = new CodeBook();
   const col = new Uint32Array(n);
   for (let d = 0; d < n; d++) {
     const key = keyOf(d);
     if (key !== null) col[d] = dict.codeOf(key, d);
+    if ((d & STEP_MASK) === STEP_MASK) yield;
   }
   const { values, codes } = dict;
-  const postings = postingsOf(n, values.length, ratio, (emit) => {
-    for (let d = 0; d < n; d++) if (col[d] !== 0) emit(col[d]!, d);
+  const postings = yield* postingsSteps(n, values.length, ratio, n, (from, to, emit) => {
+    for (let d = from; d < to; d++) if (col[d] !== 0) emit(col[d]!, d);
   });
   const labels = dict.labels(labelOf);
+  yield;
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), col };
 }
 
@@ -60,6 +77,16 @@ export function buildMultiColumn(
   labelOf: ((value: string, firstDoc: number) => string) | null,
   ratio = DENSE_RATIO,
 ): MultiColumn {
+  return runSteps(buildMultiColumnSteps(n, keysOf, labelOf, ratio));
+}
+
+/** `buildMultiColumn` in steps (steps.ts): a yield every STEP_DOCS documents of each pass. */
+export function* buildMultiColumnSteps(
+  n: number,
+  keysOf: (d: number, emit: (key: string) => void) => void,
+  labelOf: ((value: string, firstDoc: number) => string) | null,
+  ratio = DENSE_RATIO,
+): Steps<MultiColumn> {
   const dict = new CodeBook();
   const offsets = new Uint32Array(n + 1);
   let ids: Uint32Array = new Uint32Array(Math.max(16, n));
@@ -77,17 +104,19 @@ export function buildMultiColumn(
   for (; d < n; d++) {
     keysOf(d, emit);
     offsets[d + 1] = len;
+    if ((d & STEP_MASK) === STEP_MASK) yield;
   }
   const { values, codes } = dict;
   const packed = ids.slice(0, len);
-  const postings = postingsOf(n, values.length, ratio, (emit) => {
-    for (let d = 0; d < n; d++) {
+  const postings = yield* postingsSteps(n, values.length, ratio, n, (from, to, emit) => {
+    for (let d = from; d < to; d++) {
       for (let j = offsets[d]!; j < offsets[d + 1]!; j++) emit(packed[j]!, d);
     }
   });
   if (labelOf === null)
     return { values, labels: values, codes, postings, labelRank: new Uint32Array(0), offsets, ids: packed };
   const labels = dict.labels(labelOf);
+  yield;
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids: packed };
 }
 
@@ -115,16 +144,22 @@ class CodeBook {
 
 /**
  * Posting lists by code from a stream of (code, doc) in ascending doc order: counted first,
- * then filled, so each list comes out sorted without a sort.
+ * then filled, so each list comes out sorted without a sort. The stream is `items` items long
+ * (documents, or pairs), read a range at a time by `forRange` (items [from, to)), with a yield
+ * between ranges (steps.ts).
  */
-export function postingsOf(
+export function* postingsSteps(
   n: number,
   codeCount: number,
   ratio: number,
-  forEach: (emit: (code: number, d: number) => void) => void,
-): DocSet[] {
+  items: number,
+  forRange: (from: number, to: number, emit: (code: number, d: number) => void) => void,
+): Steps<DocSet[]> {
   const df = new Uint32Array(codeCount);
-  forEach((code) => df[code]!++);
+  for (let from = 0; from < items; from += STEP_DOCS) {
+    forRange(from, Math.min(items, from + STEP_DOCS), (code) => df[code]!++);
+    yield;
+  }
   // Sparse lists share one exactly sized buffer; dense values get a bitset each.
   const start = new Uint32Array(codeCount + 1);
   const bits: (Uint32Array | null)[] = [];
@@ -135,11 +170,15 @@ export function postingsOf(
   }
   const all = new Uint32Array(start[codeCount]!);
   const fill = start.slice(0, codeCount);
-  forEach((code, d) => {
+  const place = (code: number, d: number): void => {
     const b = bits[code];
     if (b) b[d >>> 5]! |= 1 << (d & 31);
     else all[fill[code]!++] = d;
-  });
+  };
+  for (let from = 0; from < items; from += STEP_DOCS) {
+    forRange(from, Math.min(items, from + STEP_DOCS), place);
+    yield;
+  }
   const postings: DocSet[] = [EMPTY_SET];
   for (let c = 1; c < codeCount; c++) {
     const b = bits[c];

@@ -2,11 +2,11 @@ import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
 import { CardStoreBuilder, type CardStore } from './card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { boardOrder } from './board-order.js';
-import { buildColumn, buildMultiColumn, type Column, type MultiColumn } from './columns.js';
-import { buildPointIndex, type PointIndex } from './geo.js';
+import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns.js';
+import { buildPointIndexSteps, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex } from './keywords.js';
-import { buildPlaces, type PlaceRegistry } from './places.js';
+import { buildPlacesSteps, type PlaceRegistry } from './places.js';
 import { SalaryEstimator } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
 import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
@@ -33,6 +33,8 @@ import { runSteps, type Steps } from './steps.js';
 const KEYWORD_CACHE_SIZE = 16;
 /** Salary estimates computed between two yields of a build in steps. */
 const ESTIMATE_STEP = 500;
+/** Jobs read between two yields of a per-job pass of a build in steps. */
+const STEP_JOBS = 1_024;
 
 /** Internal choices that tests and benchmarks may force; results never depend on them. */
 export interface EngineTuning {
@@ -178,11 +180,12 @@ function* assemble(
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
   yield;
-  const columns = yield* buildColumns(jobs, bucketsOf(jobs, salaryOf, buckets), r);
+  const columns = yield* buildColumns(jobs, yield* bucketsOf(jobs, salaryOf, buckets), r);
   yield;
   const mids = new Float64Array(n);
   for (let d = 0; d < n; d++) mids[d] = midOf(salaryOf(d));
   const dates = cards.postedAt;
+  yield;
   const remote = buildRemote(jobs);
   yield;
   const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({
@@ -193,11 +196,11 @@ function* assemble(
   packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
   const packed = buildPacks(n, packInputs);
   yield;
-  const places = buildPlaces(jobs, r);
+  const places = yield* buildPlacesSteps(jobs, r);
   yield;
   const lists = yield* buildLists(jobs, places.column, r);
   yield;
-  const points = buildPointIndex(jobs, r);
+  const points = yield* buildPointIndexSteps(jobs, r);
   yield;
   const rows = rowsOf(n, packed, packInputs, lists);
   yield;
@@ -272,39 +275,39 @@ function* buildColumns(
 ): Steps<Record<ColumnFacet, Column>> {
   const columns = {} as Record<ColumnFacet, Column>;
   for (const f of FACETS.filter(isColumnEntry)) {
-    columns[f.id] = columnOf(f, jobs, bucketCodes, r);
+    columns[f.id] = yield* columnOf(f, jobs, bucketCodes, r);
     yield;
   }
   return columns;
 }
 
-function columnOf(
+function* columnOf(
   f: ColumnEntry,
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
-): Column {
-  return columnFrom(f.id, f.source, jobs, bucketCodes, r);
+): Steps<Column> {
+  return yield* columnFrom(f.id, f.source, jobs, bucketCodes, r);
 }
 
 /** The column of a source (typed as any source: the entries' literal types would narrow it). */
-function columnFrom(
+function* columnFrom(
   id: string,
   s: FacetSource,
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
-): Column {
+): Steps<Column> {
   const n = jobs.length;
-  if (s.kind === 'salaryBucket') return buildColumn(n, (d) => bucketCodes[d] ?? null, same, r);
+  if (s.kind === 'salaryBucket') return yield* buildColumnSteps(n, (d) => bucketCodes[d] ?? null, same, r);
   if (s.kind !== 'one') throw new Error(`${id} is not a column`);
   const { valueOf, labelOf, spellingOf } = s;
   const label = spellingOf
-    ? mostUsedSpelling(jobs, valueOf, spellingOf)
+    ? yield* mostUsedSpelling(jobs, valueOf, spellingOf)
     : labelOf
       ? (value: string, d: number) => labelOf(value, jobs[d]!)
       : same;
-  return buildColumn(n, (d) => valueOf(jobs[d]!), label, r);
+  return yield* buildColumnSteps(n, (d) => valueOf(jobs[d]!), label, r);
 }
 
 /** A CSR list for every multi-valued facet of the catalogue (a step each); `location` is the place registry's. */
@@ -315,13 +318,13 @@ function* buildLists(
 ): Steps<Record<ListFacet, MultiColumn>> {
   const lists = {} as Record<ListFacet, MultiColumn>;
   for (const f of FACETS.filter(isListEntry)) {
-    lists[f.id] = f.source.kind === 'places' ? places : listOf(f, jobs, r);
+    lists[f.id] = f.source.kind === 'places' ? places : yield* listOf(f, jobs, r);
     yield;
   }
   return lists;
 }
 
-function listOf(f: ListEntry, jobs: readonly IndexedJob[], r: number): MultiColumn {
+function* listOf(f: ListEntry, jobs: readonly IndexedJob[], r: number): Steps<MultiColumn> {
   const s: FacetSource = f.source;
   if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
   const { valuesOf, labelOf } = s;
@@ -329,22 +332,25 @@ function listOf(f: ListEntry, jobs: readonly IndexedJob[], r: number): MultiColu
   const keysOf = (d: number, emit: (key: string) => void): void => {
     valuesOf(jobs[d]!, emit);
   };
-  return buildMultiColumn(jobs.length, keysOf, label, r);
+  return yield* buildMultiColumnSteps(jobs.length, keysOf, label, r);
 }
 
 const same = (v: string): string => v;
 
-function bucketsOf(
+function* bucketsOf(
   jobs: readonly IndexedJob[],
   salaryOf: (d: number) => SalaryRange | null,
   buckets: readonly SalaryBucket[],
-): (string | null)[] {
+): Steps<(string | null)[]> {
   const values = buckets.map(bucketValue);
-  return jobs.map((_, d) => {
+  const out: (string | null)[] = [];
+  for (let d = 0; d < jobs.length; d++) {
     const s = salaryOf(d);
     const b = s ? bucketOf(buckets, s) : -1;
-    return b >= 0 ? values[b]! : null;
-  });
+    out.push(b >= 0 ? values[b]! : null);
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+  }
+  return out;
 }
 
 function midOf(s: SalaryRange | null): number {
@@ -355,13 +361,15 @@ function midOf(s: SalaryRange | null): number {
  * Labels by the most used spelling among each value's jobs (ties: the smallest string), so that
  * `ACME GmbH` and `Acme GmbH` are one company labelled as most of its postings write it.
  */
-function mostUsedSpelling(
+function* mostUsedSpelling(
   jobs: readonly IndexedJob[],
   valueOf: (job: IndexedJob) => string | null,
   spellingOf: (job: IndexedJob) => string,
-): (value: string) => string {
+): Steps<(value: string) => string> {
   const spellings = new Map<string, Map<string, number>>();
-  for (const job of jobs) {
+  for (let d = 0; d < jobs.length; d++) {
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    const job = jobs[d]!;
     const key = valueOf(job);
     if (key === null) continue;
     const name = spellingOf(job);

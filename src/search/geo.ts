@@ -1,7 +1,8 @@
 import type { IndexedJob } from '../domain/job.js';
-import { postingsOf } from './columns.js';
+import { postingsSteps } from './columns.js';
 import { orInto, setBits } from './postings/bitset.js';
 import type { DocSet } from './postings/doc-set.js';
+import { runSteps, type Steps } from './steps.js';
 
 export const EARTH_RADIUS_KM = 6371;
 const RAD = Math.PI / 180;
@@ -27,6 +28,14 @@ export interface PointIndex {
 }
 
 export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number): PointIndex {
+  return runSteps(buildPointIndexSteps(jobs, denseRatio));
+}
+
+/** Jobs read between two yields of buildPointIndexSteps. */
+const STEP_JOBS = 1_024;
+
+/** `buildPointIndex` in steps (steps.ts). */
+export function* buildPointIndexSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PointIndex> {
   const byLat = new Map<number, Map<number, number>>();
   const lats: number[] = [0];
   const lons: number[] = [0];
@@ -45,17 +54,18 @@ export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number)
   const pairs: number[] = [];
   // Stryker disable next-line ArrayDeclaration,UnaryOperator: equivalent, code 0 is never a point (codes start at 1), so its slot is never read
   const lastDoc: number[] = [-1];
-  jobs.forEach((job, d) => {
-    for (const p of job.places) {
+  for (let d = 0; d < jobs.length; d++) {
+    for (const p of jobs[d]!.places) {
       if (p.lat === null || p.lon === null) continue;
       const code = codeOf(p.lat, p.lon);
       if (lastDoc[code] === d) continue; // a job listing the same point twice is one posting
       lastDoc[code] = d;
       pairs.push(code, d);
     }
-  });
-  const postings = postingsOf(jobs.length, lats.length, denseRatio, (emit) => {
-    for (let i = 0; i < pairs.length; i += 2) emit(pairs[i]!, pairs[i + 1]!);
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+  }
+  const postings = yield* postingsSteps(jobs.length, lats.length, denseRatio, pairs.length / 2, (from, to, emit) => {
+    for (let i = from; i < to; i++) emit(pairs[2 * i]!, pairs[2 * i + 1]!);
   });
   const codes = lats
     .map((_, c) => c)

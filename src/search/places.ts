@@ -1,7 +1,8 @@
 import type { IndexedJob, JobPlace, Named } from '../domain/job.js';
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import type { PlaceKind } from '../domain/vocab.js';
-import { buildMultiColumn, compareStrings, type MultiColumn } from './columns.js';
+import { buildMultiColumnSteps, compareStrings, type MultiColumn } from './columns.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** A place the location filter can name: every city, region and country slug of a live job. */
 export interface PlaceInfo {
@@ -29,15 +30,24 @@ export interface PlaceRegistry {
 const KIND_ORDER: Record<PlaceKind, number> = { city: 0, region: 1, country: 2 };
 
 export function buildPlaces(jobs: readonly IndexedJob[], denseRatio: number): PlaceRegistry {
+  return runSteps(buildPlacesSteps(jobs, denseRatio));
+}
+
+/** Jobs (or places) read between two yields of buildPlacesSteps. */
+const STEP_JOBS = 1_024;
+
+/** `buildPlaces` in steps (steps.ts). */
+export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PlaceRegistry> {
   const found = new Map<string, Found>();
-  for (const job of jobs) {
-    for (const place of job.places) {
+  for (let d = 0; d < jobs.length; d++) {
+    for (const place of jobs[d]!.places) {
       visit(found, place.country, 'country', null);
       visit(found, place.region, 'region', null);
       visit(found, place.city, 'city', place);
     }
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
   }
-  const column = buildMultiColumn(
+  const column = yield* buildMultiColumnSteps(
     jobs.length,
     (d, emit) => {
       emitSlugs(jobs[d]!.places, emit);
@@ -48,6 +58,7 @@ export function buildPlaces(jobs: readonly IndexedJob[], denseRatio: number): Pl
   const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
   const byFoldKey = new Map<string, number[]>();
   for (let code = 1; code < column.values.length; code++) {
+    if (code % STEP_JOBS === 0) yield;
     const slug = column.values[code]!;
     info.push({ slug, ...found.get(slug)! });
     for (const key of foldKeys(slug)) {

@@ -150,9 +150,16 @@ export class SegmentSet {
     const step = await runStepsPausing(this.mark(changes, now), pause);
     if (step === null) return this;
     let parts = step.parts;
-    if (step.added.length > 0) parts.push(partOf(...(await this.deltaOfAsync(step.added, now, pause, true))));
-    if (parts.length - 1 > MAX_DELTA_SEGMENTS)
-      parts = [parts[0]!, partOf(...(await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false)))];
+    if (step.added.length > 0) {
+      const delta = await this.deltaOfAsync(step.added, now, pause, true);
+      await pause();
+      parts.push(partOf(...delta));
+    }
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS) {
+      const merged = await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false);
+      await pause();
+      parts = [parts[0]!, partOf(...merged)];
+    }
     return new SegmentSet(parts, this.options);
   }
 
@@ -241,6 +248,7 @@ export class SegmentSet {
       }
     }
     const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
+    await pause();
     return [index, jobsByDoc(index, jobs)];
   }
 }
