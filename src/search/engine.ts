@@ -204,7 +204,7 @@ function* assemble(
   yield;
   const rows = rowsOf(n, packed, packInputs, lists);
   yield;
-  const orders = ordersOf(dates, mids);
+  const orders = yield* ordersOf(dates, mids);
   yield;
   const extras = buildExtraColumns(jobs, estimates, dates);
   yield;
@@ -261,8 +261,9 @@ function rowsOf(
   );
 }
 
-function ordersOf(dates: Float64Array, mids: Float64Array): Engine['orders'] {
+function* ordersOf(dates: Float64Array, mids: Float64Array): Steps<Engine['orders']> {
   const date = buildSortOrders(dates);
+  yield;
   const salary = buildSortOrders(mids);
   return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
 }

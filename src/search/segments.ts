@@ -563,9 +563,10 @@ function unionDict(dicts: readonly FacetDict[]): UnionDict {
  */
 function mergedRanks(first: FacetDict, values: readonly string[], labels: readonly string[]): Float64Array {
   const old = first.values.length;
-  const byRank = Array.from({ length: old - 1 }, (_, i) => i + 1).sort(
-    (a, b) => Number(first.labelRank[a]) - Number(first.labelRank[b]),
-  );
+  // The first dictionary's codes in label order: its ranks are 0 .. old - 2, one per code
+  // (rankLabels), so the order is their inverse, made in one pass rather than sorted.
+  const byRank = new Uint32Array(old - 1);
+  for (let code = 1; code < old; code++) byRank[Number(first.labelRank[code])] = code;
   const before = (a: number, b: number): number =>
     COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!);
   const added = Array.from({ length: values.length - old }, (_, i) => old + i).sort(before);
