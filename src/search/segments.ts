@@ -21,7 +21,7 @@ import { deepFreeze, freeze, SearchIndex, type IndexParts, type ResolvedPlace } 
 import { rankedMatches, type SuggestIndex } from './suggest.js';
 import type { TitleSuggestion } from './title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from './tokenize.js';
-import type { Steps } from './steps.js';
+import { runSteps, type Steps } from './steps.js';
 
 /** One segment: an immutable index and those of its documents that are no longer live. */
 export interface Segment {
@@ -356,7 +356,7 @@ export class SegmentedIndex {
     if (this.dicts === null) {
       const dicts = {} as Record<DictFacet, UnionDict>;
       for (const f of [...COLUMN_FACETS, ...LIST_FACETS]) {
-        dicts[f] = this.unionDictOf(f);
+        dicts[f] = yield* unionDictSteps(this.dictsOf(f));
         yield;
       }
       this.dicts = this.unionDictsOf(dicts);
@@ -371,14 +371,15 @@ export class SegmentedIndex {
   private unionDicts(): UnionDicts {
     if (this.dicts !== null) return this.dicts;
     const dicts = {} as Record<DictFacet, UnionDict>;
-    for (const f of [...COLUMN_FACETS, ...LIST_FACETS]) dicts[f] = this.unionDictOf(f);
+    for (const f of [...COLUMN_FACETS, ...LIST_FACETS]) dicts[f] = unionDict(this.dictsOf(f));
     this.dicts = this.unionDictsOf(dicts);
     return this.dicts;
   }
 
-  private unionDictOf(f: DictFacet): UnionDict {
+  /** A facet's dictionary in each segment, the base first. */
+  private dictsOf(f: DictFacet): FacetDict[] {
     const list = (LIST_FACETS as readonly string[]).includes(f);
-    return unionDict(this.views.map((v) => (list ? v.e.lists[f as ListFacet] : v.e.columns[f as ColumnFacet])));
+    return this.views.map((v) => (list ? v.e.lists[f as ListFacet] : v.e.columns[f as ColumnFacet]));
   }
 
   private unionDictsOf(dicts: Record<DictFacet, UnionDict>): UnionDicts {
@@ -530,13 +531,31 @@ interface UnionDict extends FacetDict {
 }
 
 function unionDict(dicts: readonly FacetDict[]): UnionDict {
+  return runSteps(unionDictSteps(dicts));
+}
+
+/** Codes copied or mapped between two yields of unionDictSteps. */
+const UNION_STEP = 4_096;
+
+/**
+ * `unionDict` in steps (steps.ts): the base's codes are copied, and each segment's mapped, with a
+ * yield every UNION_STEP codes (at a million postings a place or company dictionary holds tens of
+ * thousands of values).
+ */
+function* unionDictSteps(dicts: readonly FacetDict[]): Steps<UnionDict> {
   const first = dicts[0]!;
   const values = [...first.values];
   const labels = [...first.labels];
-  const codes = new Map(first.codes);
-  const maps = dicts.map((d, s) => {
+  const codes = new Map<string, number>();
+  for (const [value, code] of first.codes) {
+    codes.set(value, code);
+    if (codes.size % UNION_STEP === 0) yield;
+  }
+  const maps: Uint32Array[] = [];
+  for (const [s, d] of dicts.entries()) {
     const map = new Uint32Array(d.values.length);
     for (let code = 1; code < d.values.length; code++) {
+      if (code % UNION_STEP === 0) yield;
       if (s === 0) {
         map[code] = code;
         continue;
@@ -551,8 +570,9 @@ function unionDict(dicts: readonly FacetDict[]): UnionDict {
       }
       map[code] = union;
     }
-    return map;
-  });
+    maps.push(map);
+  }
+  yield;
   const labelRank = values.length === first.values.length ? first.labelRank : mergedRanks(first, values, labels);
   return { values, labels, codes, labelRank, maps };
 }
