@@ -11,7 +11,7 @@ import { SalaryEstimator } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
 import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
-import { buildFacetRows, type FacetRows, type RowColumn } from './facet-rows.js';
+import { buildFacetRowsSteps, type FacetRows, type RowColumn } from './facet-rows.js';
 import { Scratch } from './scratch.js';
 import {
   COLUMN_FACETS,
@@ -202,7 +202,7 @@ function* assemble(
   yield;
   const points = yield* buildPointIndexSteps(jobs, r);
   yield;
-  const rows = rowsOf(n, packed, packInputs, lists);
+  const rows = yield* rowsOf(n, packed, packInputs, lists);
   yield;
   const orders = yield* ordersOf(dates, mids);
   yield;
@@ -242,16 +242,16 @@ export function workingState(n: number, tuning: EngineTuning): WorkingState {
 }
 
 /** Facet rows: every pack, every facet left out of the packs, every multi-valued facet. */
-function rowsOf(
+function* rowsOf(
   n: number,
   packed: readonly { pack: FacetPack<ColumnFacet | 'remote'>; codes: Uint32Array }[],
   inputs: readonly PackInput<ColumnFacet | 'remote'>[],
   lists: Readonly<Record<ListFacet, MultiColumn>>,
-): FacetRows {
+): Steps<FacetRows> {
   const inPack = new Set(packed.flatMap((p) => p.pack.keys));
   const columns: RowColumn[] = packed.map((p, i) => ({ name: `pack${i}`, col: p.codes, size: p.pack.size }));
   for (const c of inputs) if (!inPack.has(c.key)) columns.push({ name: c.key, col: c.col, size: c.size });
-  return buildFacetRows(
+  return yield* buildFacetRowsSteps(
     n,
     columns,
     LIST_FACETS.map((name) => {

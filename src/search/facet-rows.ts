@@ -15,6 +15,8 @@
  *   row; a longer list is read from the CSR arrays. Spreading a million combinations of one
  *   document each would cost more than it saves.
  */
+import { runSteps, type Steps } from './steps.js';
+
 export interface FacetRows {
   /** 16-bit fields per document. */
   readonly width: number;
@@ -66,6 +68,18 @@ export interface RowList {
 
 /** @example buildFacetRows(n, [{ name: 'pack0', col, size: 2520 }], [{ name: 'skill', offsets, values, size: 45 }]) */
 export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: readonly RowList[]): FacetRows {
+  return runSteps(buildFacetRowsSteps(n, columns, lists));
+}
+
+/** Documents read between two yields of buildFacetRowsSteps. */
+const STEP_DOCS = 1_024;
+
+/** `buildFacetRows` in steps (steps.ts): a yield every STEP_DOCS documents of a list's combinations, and per field filled. */
+export function* buildFacetRowsSteps(
+  n: number,
+  columns: readonly RowColumn[],
+  lists: readonly RowList[],
+): Steps<FacetRows> {
   const fields = new Map<string, RowField>();
   let width = 0;
   const place = (size: number): RowField => {
@@ -82,7 +96,7 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
   const listFields = new Map<string, RowListField>();
   const inline: { at: number; list: RowList }[] = [];
   for (const l of lists) {
-    const combos = combinations(n, l.offsets, l.values);
+    const combos = yield* combinations(n, l.offsets, l.values);
     if (combos !== null) {
       const field = place(combos.count);
       listFields.set(l.name, { kind: 'combinations', ...field, offsets: combos.offsets, values: combos.values });
@@ -94,8 +108,14 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
     }
   }
   const rows = new Uint16Array(n * width);
-  for (const { field, col } of filled) fillColumn(rows, width, field, col, n);
-  for (const { at, list } of inline) fillInline(rows, width, at, list, n);
+  for (const { field, col } of filled) {
+    fillColumn(rows, width, field, col, n);
+    yield;
+  }
+  for (const { at, list } of inline) {
+    fillInline(rows, width, at, list, n);
+    yield;
+  }
   return { width, rows, fields, lists: listFields };
 }
 
@@ -103,11 +123,11 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
  * Each document's list as a combination code (numbered by first appearance), and the values of
  * every combination; null when there are more than n / COMBINATION_RATIO combinations.
  */
-function combinations(
+function* combinations(
   n: number,
   offsets: Uint32Array,
   values: Uint32Array,
-): { codes: Uint32Array; count: number; offsets: Uint32Array; values: Uint32Array } | null {
+): Steps<{ codes: Uint32Array; count: number; offsets: Uint32Array; values: Uint32Array } | null> {
   const max = Math.max(1, Math.floor(n / COMBINATION_RATIO));
   const byList = new Map<string, number>();
   const codes = new Uint32Array(n);
@@ -125,6 +145,7 @@ function combinations(
       starts.push(members.length);
     }
     codes[d] = code;
+    if (d % STEP_DOCS === STEP_DOCS - 1) yield;
   }
   return { codes, count: byList.size, offsets: Uint32Array.from(starts), values: Uint32Array.from(members) };
 }
