@@ -31,9 +31,7 @@ import { runSteps, type Steps } from './steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;
-/** Salary estimates computed between two yields of a build in steps. */
-const ESTIMATE_STEP = 500;
-/** Jobs read between two yields of a per-job pass of a build in steps. */
+/** Jobs read between two yields of a per-job pass of a build in steps (estimates, buckets, spellings). */
 const STEP_JOBS = 1_024;
 
 /** Internal choices that tests and benchmarks may force; results never depend on them. */
@@ -175,7 +173,7 @@ function* assemble(
   const estimates: (SalaryRange | null)[] = [];
   for (let d = 0; d < n; d++) {
     estimates.push(estimator.estimate(jobs[d]!));
-    if (d % ESTIMATE_STEP === ESTIMATE_STEP - 1) yield;
+    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
   }
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
