@@ -49,6 +49,30 @@ describe('pacedPause', () => {
   });
 });
 
+describe('pacedPause with the real clock and event loop', () => {
+  it('lets a turn of the event loop run once the budget is spent: what was queued before it is done', async () => {
+    const pause = pacedPause(0);
+    let ran = false;
+    setImmediate(() => (ran = true));
+    await pause();
+    expect(ran).toBe(true);
+  });
+
+  it('within the budget, goes on without a turn of the event loop', async () => {
+    const pause = pacedPause(60_000);
+    let ran = false;
+    const queued = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        ran = true;
+        resolve();
+      }),
+    );
+    await pause();
+    expect(ran).toBe(false);
+    await queued;
+  });
+});
+
 describe('steps', () => {
   function* work(log: string[]): Steps<number> {
     log.push('a');
