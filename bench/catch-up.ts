@@ -15,13 +15,12 @@
  *   node --import tsx bench/catch-up.ts [--size 1000000] [--changes 10000] [--updates 2000] [--deletes 1000] [--rounds 2]
  *   (add --cpu-prof: stretches longer than --show ms are printed with their monotonic µs, as in the profile)
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Job } from '../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
-import { indexFormat, loadIndex, saveIndex } from '../src/search/index-file.js';
+import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../src/search/index-file.js';
 import { SegmentSet, type IndexChange } from '../src/search/segment-set.js';
 import { PAUSE_BUDGET_MS, pacedPause } from '../src/search/steps.js';
 import type { SearchReader } from '../src/search/search-index.js';
@@ -52,21 +51,27 @@ async function baseIndex(): Promise<ReturnType<typeof loadIndex> & object> {
   const corpus = await ensureCorpus(size, seed, false, log);
   const path = join(CACHE_DIR, `catch-up-n${size}-s${seed}.index`);
   const format = indexFormat(options);
-  if (!existsSync(path) || loadIndex(path, (m) => m.format === format) === null) {
-    log(`building the base of ${size} postings (saved to ${path})`);
-    const store = new SqliteJobStore(corpus.path);
-    try {
-      const { index } = await buildStreaming(store, options);
-      const meta = { format, storeId: 'bench', cursor: 0, builtAt: BENCH_NOW, documents: index.size };
-      saveIndex(path, index, meta);
-    } finally {
-      await store.close();
-    }
+  const accept = (meta: IndexFileMeta): boolean => meta.format === format;
+  // Read once, as served: a file of another format is refused from its header alone.
+  const saved = readBack(path, accept);
+  if (saved !== null) return saved;
+  log(`building the base of ${size} postings (saved to ${path})`);
+  const store = new SqliteJobStore(corpus.path);
+  try {
+    const { index } = await buildStreaming(store, options);
+    saveIndex(path, index, { format, storeId: 'bench', cursor: 0, builtAt: BENCH_NOW, documents: index.size });
+  } finally {
+    await store.close();
   }
+  const built = readBack(path, accept);
+  if (built === null) throw new Error(`${path}: not readable`);
+  return built;
+}
+
+function readBack(path: string, accept: (meta: IndexFileMeta) => boolean): ReturnType<typeof loadIndex> {
   const t0 = performance.now();
-  const loaded = loadIndex(path, (m) => m.format === format, { cardsOnDisk: true });
-  if (loaded === null) throw new Error(`${path}: not readable`);
-  log(`base: ${loaded.index.size} postings read back in ${Math.round(performance.now() - t0)} ms`);
+  const loaded = loadIndex(path, accept, { cardsOnDisk: true });
+  if (loaded !== null) log(`base: ${loaded.index.size} postings read back in ${Math.round(performance.now() - t0)} ms`);
   return loaded;
 }
 

@@ -1,6 +1,6 @@
 import { newBitset } from './postings/bitset.js';
 import { bitsSet, DENSE_RATIO, EMPTY_SET, isDense, type DocSet } from './postings/doc-set.js';
-import { runSteps, type Steps } from './steps.js';
+import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
 
 /**
  * Dictionary-encoded facet columns. Values get codes 1..k in order of first appearance
@@ -30,10 +30,6 @@ export interface MultiColumn extends Dictionary {
 
 export const COLLATOR = new Intl.Collator('de');
 
-/** Documents read between two yields of a column built in steps (a power of two). */
-const STEP_DOCS = 1_024;
-const STEP_MASK = STEP_DOCS - 1;
-
 /** Builds a single-valued column; `keyOf` returns null for "no value". */
 export function buildColumn(
   n: number,
@@ -44,7 +40,7 @@ export function buildColumn(
   return runSteps(buildColumnSteps(n, keyOf, labelOf, ratio));
 }
 
-/** `buildColumn` in steps (steps.ts): a yield every STEP_DOCS documents of each pass. */
+/** `buildColumn` in steps (steps.ts): a yield every STEP_ITEMS documents of each pass. */
 export function* buildColumnSteps(
   n: number,
   keyOf: (d: number) => string | null,
@@ -56,7 +52,7 @@ export function* buildColumnSteps(
   for (let d = 0; d < n; d++) {
     const key = keyOf(d);
     if (key !== null) col[d] = dict.codeOf(key, d);
-    if ((d & STEP_MASK) === STEP_MASK) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const { values, codes } = dict;
   const postings = yield* postingsSteps(n, values.length, ratio, n, (from, to, emit) => {
@@ -80,7 +76,7 @@ export function buildMultiColumn(
   return runSteps(buildMultiColumnSteps(n, keysOf, labelOf, ratio));
 }
 
-/** `buildMultiColumn` in steps (steps.ts): a yield every STEP_DOCS documents of each pass. */
+/** `buildMultiColumn` in steps (steps.ts): a yield every STEP_ITEMS documents of each pass. */
 export function* buildMultiColumnSteps(
   n: number,
   keysOf: (d: number, emit: (key: string) => void) => void,
@@ -104,7 +100,7 @@ export function* buildMultiColumnSteps(
   for (; d < n; d++) {
     keysOf(d, emit);
     offsets[d + 1] = len;
-    if ((d & STEP_MASK) === STEP_MASK) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const { values, codes } = dict;
   const packed = ids.slice(0, len);
@@ -156,8 +152,8 @@ export function* postingsSteps(
   forRange: (from: number, to: number, emit: (code: number, d: number) => void) => void,
 ): Steps<DocSet[]> {
   const df = new Uint32Array(codeCount);
-  for (let from = 0; from < items; from += STEP_DOCS) {
-    forRange(from, Math.min(items, from + STEP_DOCS), (code) => df[code]!++);
+  for (let from = 0; from < items; from += STEP_ITEMS) {
+    forRange(from, Math.min(items, from + STEP_ITEMS), (code) => df[code]!++);
     yield;
   }
   // Sparse lists share one exactly sized buffer; dense values get a bitset each.
@@ -175,8 +171,8 @@ export function* postingsSteps(
     if (b) b[d >>> 5]! |= 1 << (d & 31);
     else all[fill[code]!++] = d;
   };
-  for (let from = 0; from < items; from += STEP_DOCS) {
-    forRange(from, Math.min(items, from + STEP_DOCS), place);
+  for (let from = 0; from < items; from += STEP_ITEMS) {
+    forRange(from, Math.min(items, from + STEP_ITEMS), place);
     yield;
   }
   const postings: DocSet[] = [EMPTY_SET];

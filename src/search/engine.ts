@@ -27,12 +27,10 @@ import {
 } from '../domain/facet-catalogue.js';
 import { QueryCache } from './query-cache.js';
 import { buildExtraColumns, type ExtraColumns } from './extra-filters.js';
-import { runSteps, type Steps } from './steps.js';
+import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;
-/** Jobs read between two yields of a per-job pass of a build in steps (estimates, buckets, spellings). */
-const STEP_JOBS = 1_024;
 
 /** Internal choices that tests and benchmarks may force; results never depend on them. */
 export interface EngineTuning {
@@ -173,7 +171,7 @@ function* assemble(
   const estimates: (SalaryRange | null)[] = [];
   for (let d = 0; d < n; d++) {
     estimates.push(estimator.estimate(jobs[d]!));
-    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
@@ -347,7 +345,7 @@ function* bucketsOf(
     const s = salaryOf(d);
     const b = s ? bucketOf(buckets, s) : -1;
     out.push(b >= 0 ? values[b]! : null);
-    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return out;
 }
@@ -367,7 +365,7 @@ function* mostUsedSpelling(
 ): Steps<(value: string) => string> {
   const spellings = new Map<string, Map<string, number>>();
   for (let d = 0; d < jobs.length; d++) {
-    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     const job = jobs[d]!;
     const key = valueOf(job);
     if (key === null) continue;

@@ -15,7 +15,7 @@
  *   row; a longer list is read from the CSR arrays. Spreading a million combinations of one
  *   document each would cost more than it saves.
  */
-import { runSteps, type Steps } from './steps.js';
+import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
 
 export interface FacetRows {
   /** 16-bit fields per document. */
@@ -71,10 +71,7 @@ export function buildFacetRows(n: number, columns: readonly RowColumn[], lists: 
   return runSteps(buildFacetRowsSteps(n, columns, lists));
 }
 
-/** Documents read between two yields of buildFacetRowsSteps. */
-const STEP_DOCS = 1_024;
-
-/** `buildFacetRows` in steps (steps.ts): a yield every STEP_DOCS documents of a list's combinations, and per field filled. */
+/** `buildFacetRows` in steps (steps.ts): a yield every STEP_ITEMS documents of a list's combinations, and per field filled. */
 export function* buildFacetRowsSteps(
   n: number,
   columns: readonly RowColumn[],
@@ -145,7 +142,7 @@ function* combinations(
       starts.push(members.length);
     }
     codes[d] = code;
-    if (d % STEP_DOCS === STEP_DOCS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return { codes, count: byList.size, offsets: Uint32Array.from(starts), values: Uint32Array.from(members) };
 }

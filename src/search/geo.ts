@@ -2,7 +2,7 @@ import type { IndexedJob } from '../domain/job.js';
 import { postingsSteps } from './columns.js';
 import { orInto, setBits } from './postings/bitset.js';
 import type { DocSet } from './postings/doc-set.js';
-import { runSteps, type Steps } from './steps.js';
+import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
 
 export const EARTH_RADIUS_KM = 6371;
 const RAD = Math.PI / 180;
@@ -30,9 +30,6 @@ export interface PointIndex {
 export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number): PointIndex {
   return runSteps(buildPointIndexSteps(jobs, denseRatio));
 }
-
-/** Jobs read between two yields of buildPointIndexSteps. */
-const STEP_JOBS = 1_024;
 
 /** `buildPointIndex` in steps (steps.ts). */
 export function* buildPointIndexSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PointIndex> {
@@ -62,7 +59,7 @@ export function* buildPointIndexSteps(jobs: readonly IndexedJob[], denseRatio: n
       lastDoc[code] = d;
       pairs.push(code, d);
     }
-    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const postings = yield* postingsSteps(jobs.length, lats.length, denseRatio, pairs.length / 2, (from, to, emit) => {
     for (let i = from; i < to; i++) emit(pairs[2 * i]!, pairs[2 * i + 1]!);

@@ -2,7 +2,7 @@ import type { IndexedJob, JobPlace, Named } from '../domain/job.js';
 import { foldKey, foldKeys } from '../domain/text-fold.js';
 import type { PlaceKind } from '../domain/vocab.js';
 import { buildMultiColumnSteps, compareStrings, type MultiColumn } from './columns.js';
-import { runSteps, type Steps } from './steps.js';
+import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
 
 /** A place the location filter can name: every city, region and country slug of a live job. */
 export interface PlaceInfo {
@@ -33,9 +33,6 @@ export function buildPlaces(jobs: readonly IndexedJob[], denseRatio: number): Pl
   return runSteps(buildPlacesSteps(jobs, denseRatio));
 }
 
-/** Jobs (or places) read between two yields of buildPlacesSteps. */
-const STEP_JOBS = 1_024;
-
 /** `buildPlaces` in steps (steps.ts). */
 export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PlaceRegistry> {
   const found = new Map<string, Found>();
@@ -45,7 +42,7 @@ export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: numbe
       visit(found, place.region, 'region', null);
       visit(found, place.city, 'city', place);
     }
-    if (d % STEP_JOBS === STEP_JOBS - 1) yield;
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const column = yield* buildMultiColumnSteps(
     jobs.length,
@@ -58,7 +55,7 @@ export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: numbe
   const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
   const byFoldKey = new Map<string, number[]>();
   for (let code = 1; code < column.values.length; code++) {
-    if (code % STEP_JOBS === 0) yield;
+    if (code % STEP_ITEMS === 0) yield;
     const slug = column.values[code]!;
     info.push({ slug, ...found.get(slug)! });
     for (const key of foldKeys(slug)) {

@@ -5,6 +5,7 @@ import type { EngineTuning } from './engine.js';
 import { SearchIndex, type SearchIndexOptions, type SearchReader } from './search-index.js';
 import { SegmentedIndex } from './segments.js';
 import { buildSortOrder } from './sort.js';
+import type { SalaryEstimator } from './salary-estimate.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 /** A change to apply: a posting's new state, or its removal (the store's change feed). */
@@ -209,23 +210,23 @@ export class SegmentSet {
   }
 
   /**
-   * How a delta segment is built: estimates by the base's estimator, to which the new postings
-   * (live at `now`: mark keeps only those) are added first when they are new to the index
-   * (`sample`) — not when small segments are merged, whose postings were added when they arrived.
+   * How a delta segment is built: estimates by the base's estimator. The postings of a new delta
+   * (live at `now`: mark keeps only those) join its samples first (`sample`); not those of small
+   * segments merged, which joined when they arrived.
    */
-  private deltaOptions(jobs: readonly Job[], now: number, sample: boolean): SearchIndexOptions {
-    const base = SearchIndex.partsOf(this.parts[0]!.index).engine;
-    if (sample) base.estimator.add(jobs);
+  private deltaOptions(now: number): SearchIndexOptions & { estimator: SalaryEstimator } {
     return {
       salaryBuckets: this.options.salaryBuckets,
       now,
-      estimator: base.estimator,
+      estimator: SearchIndex.partsOf(this.parts[0]!.index).engine.estimator,
       ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
     };
   }
 
   private deltaOf(jobs: readonly Job[], now: number, sample: boolean): [SearchIndex, readonly Job[]] {
-    const index = SearchIndex.build(jobs, this.deltaOptions(jobs, now, sample));
+    const options = this.deltaOptions(now);
+    if (sample) options.estimator.add(jobs);
+    const index = SearchIndex.build(jobs, options);
     return [index, jobsByDoc(index, jobs)];
   }
 
@@ -235,10 +236,9 @@ export class SegmentSet {
     pause: () => Promise<void>,
     sample: boolean,
   ): Promise<[SearchIndex, readonly Job[]]> {
-    const options = this.deltaOptions(jobs, now, false);
-    // The new postings join the base's samples a slice at a time too (as deltaOptions adds them).
+    const options = this.deltaOptions(now);
     for (let i = 0; sample && i < jobs.length; i += BUILD_SLICE) {
-      options.estimator?.add(jobs.slice(i, i + BUILD_SLICE));
+      options.estimator.add(jobs.slice(i, i + BUILD_SLICE));
       await pause();
     }
     async function* slices(): AsyncGenerator<readonly Job[]> {

@@ -142,26 +142,18 @@ describe('facet rows', () => {
     countRows(rows, [{ name: 'l', counts }], Uint32Array.of(0, 1, 2), 3);
     expect([counts[1], counts[23], counts[12], counts[3], counts[123]]).toEqual([1, 1, 1, 1, 1]);
     // The fields a + bc, then ab + c: each set of names gets a counter of its own.
-    const ones = [new Uint32Array(2), new Uint32Array(2)];
-    countRows(
-      rows,
-      [
-        { name: 'a', counts: ones[0]! },
-        { name: 'bc', counts: ones[1]! },
-      ],
-      Uint32Array.of(0),
-      1,
-    );
-    const zeros = [new Uint32Array(2), new Uint32Array(2)];
-    countRows(
-      rows,
-      [
-        { name: 'ab', counts: zeros[0]! },
-        { name: 'c', counts: zeros[1]! },
-      ],
-      Uint32Array.of(0),
-      1,
-    );
+    const countFirst = (names: readonly string[]): Uint32Array[] => {
+      const counters = names.map(() => new Uint32Array(2));
+      countRows(
+        rows,
+        names.map((name, i) => ({ name, counts: counters[i]! })),
+        Uint32Array.of(0),
+        1,
+      );
+      return counters;
+    };
+    const ones = countFirst(['a', 'bc']);
+    const zeros = countFirst(['ab', 'c']);
     expect([...ones, ...zeros].map((c) => [...c])).toEqual([
       [0, 1],
       [0, 1],
