@@ -126,6 +126,13 @@ export class PostgresJobStore implements JobStore {
     // An idle connection that drops (server restart) must not crash the process; the next query
     // opens a new one, and a lasting outage surfaces as that query's error.
     this.#pool.on('error', () => undefined);
+    // pg reports a connection lost while no query runs on it as an 'error' event on the client,
+    // which ends the process when nobody listens. The pool listens only while a client is idle,
+    // and a client can be handed out and lose its connection within one read from the socket
+    // (its last reply and the server's termination in one packet), before the code that asked
+    // for it could listen. So every client is heard from the moment it is made; the loss then
+    // surfaces as its next query's error ("not queryable").
+    this.#pool.on('connect', (client) => client.on('error', ignore));
   }
 
   async migrate(): Promise<void> {
@@ -199,7 +206,6 @@ export class PostgresJobStore implements JobStore {
       // Stopped early or failed: roll back; a connection that cannot is discarded, not pooled.
       if (!done) broken = await rollback(client);
       client.release(broken);
-      client.removeListener('error', ignore);
     }
   }
 
@@ -410,25 +416,16 @@ export class PostgresJobStore implements JobStore {
     } finally {
       // A connection that could not roll back is discarded rather than returned to the pool.
       client.release(broken);
-      client.removeListener('error', ignore);
     }
   }
 
-  /**
-   * A pooled connection, heard while checked out: pg reports a connection lost between two
-   * queries as an 'error' event on the client, which nobody else listens to then and which would
-   * end the process; the next query fails instead. A connection that cannot be made is
-   * StoreUnavailableError.
-   */
+  /** A pooled connection; one that cannot be made is StoreUnavailableError. */
   async #connect(): Promise<pg.PoolClient> {
-    let client: pg.PoolClient;
     try {
-      client = await this.#pool.connect();
+      return await this.#pool.connect();
     } catch (error) {
       throw unavailable(error);
     }
-    client.on('error', ignore);
-    return client;
   }
 }
 

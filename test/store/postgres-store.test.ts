@@ -121,4 +121,54 @@ describe('PostgresJobStore', () => {
       await dropTestDatabase(name);
     }
   });
+
+  it('survives its connections being ended at any moment: the loss is a failed call, never a crash', async () => {
+    // Two connections shared by six callers, so a connection is handed to a waiting caller the
+    // moment another's reply is read; termination lands anywhere, including inside that handover
+    // (pg then emits 'error' on a client nobody listened to yet, which would end the process).
+    const { name, url } = await createTestDatabase();
+    const store = new PostgresJobStore({ connectionString: url, max: 2 });
+    try {
+      await store.migrate();
+      await store.upsert([job()]);
+      let stop = false;
+      let failed = 0;
+      let done = 0;
+      let wrong = 0; // calls that answered, but not what is stored
+      const callers = Array.from({ length: 6 }, async (_, i) => {
+        while (!stop) {
+          try {
+            if (i % 2 === 0) {
+              if ((await store.count()) !== 1) wrong++; // a pooled query
+            } else {
+              let rows = 0; // a checked-out connection
+              for await (const chunk of store.liveChunks(Date.now())) rows += chunk.length;
+              if (rows !== 1) wrong++;
+            }
+            done++;
+          } catch {
+            failed++;
+          }
+        }
+      });
+      let killed = 0;
+      while (killed < 400) {
+        const result = await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        killed += result.rowCount ?? 0;
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      stop = true;
+      await Promise.all(callers);
+      expect(failed).toBeGreaterThan(0);
+      expect(done).toBeGreaterThan(0);
+      expect(wrong).toBe(0);
+      // and the store is whole afterwards
+      expect(await store.count()).toBe(1);
+    } finally {
+      await store.close();
+      await dropTestDatabase(name);
+    }
+  }, 60_000);
 });
