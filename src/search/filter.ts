@@ -39,6 +39,11 @@ export interface Clause {
   readonly key: ClauseKey;
   /** Key of its document set among the precomputed bases (base-counts.ts), if it can be one. */
   readonly base: string | null;
+  /**
+   * A keyword clause whose documents are those matching every word (no position named): each
+   * word's terms, so that a precomputed keyword base holding all of one word's terms contains it.
+   */
+  readonly words?: readonly (readonly number[])[];
   readonly size: number;
   readonly docs: () => DocSet;
   readonly has: (d: number) => boolean;
@@ -230,7 +235,8 @@ function keywordClause(e: Engine, query: KeywordQuery): Clause {
     addSet(bits, column.postings[code]!);
     return { words: bits, size: popcount(bits) };
   });
-  return bitsClause('keywords', match.words, match.size);
+  const clause = bitsClause('keywords', match.words, match.size);
+  return code === undefined ? { ...clause, words: query.words.map((w) => w.terms) } : clause;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
 import { DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
 import type { SalaryEstimator } from './salary-estimate.js';
-import { buildBasesSteps } from './base-counts.js';
+import { buildBasesSteps, type TitleWord } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
@@ -138,7 +138,9 @@ export class SearchIndex {
   private static *ofEngineSteps(e: Engine, jobs: readonly IndexedJob[]): Steps<SearchIndex> {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     yield;
-    const bases = yield* buildBasesSteps(e);
+    const titleSuggest = yield* buildTitleSuggestSteps(jobs);
+    yield;
+    const bases = yield* buildBasesSteps(e, frequentTitleWords(titleSuggest));
     yield;
     const places = e.places.column;
     const companies = e.columns.company;
@@ -153,8 +155,6 @@ export class SearchIndex {
       companies.labels.slice(1),
       sizes(companies.postings),
     );
-    yield;
-    const titleSuggest = yield* buildTitleSuggestSteps(jobs);
     return new SearchIndex(e, all, bases, placeSuggest, companySuggest, titleSuggest);
   }
 
@@ -251,6 +251,15 @@ export class SearchIndex {
     const key = value.toLowerCase();
     return this.engine.columns.company.codes.has(key) ? key : null;
   }
+}
+
+/** The suggested title words (not positions), in the most titles first. */
+function frequentTitleWords(t: TitleSuggestIndex): TitleWord[] {
+  const words: TitleWord[] = [];
+  t.kinds.forEach((kind, entity) => {
+    if (kind === 1) words.push({ text: t.index.values[entity]!, jobs: t.counts[entity]! });
+  });
+  return words.sort((a, b) => b.jobs - a.jobs);
 }
 
 function sizes(postings: readonly { size: number }[]): Uint32Array {

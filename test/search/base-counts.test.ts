@@ -10,10 +10,10 @@ import type { Job, JobPlace, Named } from '../../src/domain/job.js';
 import type { FacetRequest, JobFilter } from '../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
-import { basesFor, buildBases } from '../../src/search/base-counts.js';
+import { basesFor, buildBases, keywordBasesFor, MAX_KEYWORD_BASES } from '../../src/search/base-counts.js';
 import type { Engine, EngineTuning } from '../../src/search/engine.js';
 import { FACET_KEYS, isList, type Base, type FacetKey } from '../../src/search/facet-count.js';
-import type { Clause } from '../../src/search/filter.js';
+import { planFilter, type Clause } from '../../src/search/filter.js';
 import { hasBit } from '../../src/search/postings/bitset.js';
 import type { DocSet } from '../../src/search/postings/doc-set.js';
 import { REMOTE_LEVELS } from '../../src/search/remote.js';
@@ -350,5 +350,110 @@ describe('basesFor', () => {
     expect(found[0]).toBe(all);
     expect(found[1]).toBe(b);
     expect(found[2]).toBe(a);
+  });
+});
+
+/** Title words a job seeker types; a skewed draw puts the first ones in many titles, the last in few. */
+const TITLES = [
+  'SEO Manager',
+  'Senior SEO Manager',
+  'Content Manager Berlin',
+  'Marketing Analyst',
+  'SEO Specialist',
+  'Data Engineer Hamburg',
+  'Werkstudent Marketing',
+  'Python Entwickler',
+  'Grafikdesigner',
+];
+
+function titled(n: number, seed: number): Job[] {
+  const r = random(seed + 1);
+  return corpus(n, seed).map((j) => ({
+    ...j,
+    title: TITLES[Math.min(TITLES.length - 1, Math.floor(TITLES.length * r() * r()))]!,
+  }));
+}
+
+/** The documents (by index) whose title holds the word (lower case), and those a keyword query finds. */
+const inTitles = (jobs: readonly Job[], word: string): number =>
+  jobs.filter((j) => j.title.toLowerCase().split(' ').includes(word)).length;
+const found = (naive: NaiveSearch, jobs: readonly Job[], filter: JobFilter): number[] => {
+  const hits = new Set(naive.filter(filter));
+  return jobs.flatMap((j, d) => (hits.has(j) ? [d] : []));
+};
+
+describe('keyword bases', () => {
+  const jobs = titled(200, 5);
+  const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+  const words = [...new Set(TITLES.flatMap((t) => t.toLowerCase().split(' ')))];
+
+  it('are made for each title word in more than n/16 titles: what a one-word query finds, with its counts', () => {
+    const index = build(jobs);
+    const e = engineOf(index);
+    const keyword = [...basesOf(index)].filter(([key]) => key.startsWith('kw:')).map(([, b]) => b);
+    const frequent = words.filter((w) => inTitles(jobs, w) * 16 > jobs.length);
+    const rare = words.filter((w) => inTitles(jobs, w) * 16 <= jobs.length);
+    // The draw gives both kinds.
+    expect(frequent.length).toBeGreaterThan(4);
+    expect(rare.length).toBeGreaterThan(0);
+    expect(keyword).toHaveLength(frequent.length);
+    for (const w of frequent) {
+      const docs = found(naive, jobs, { keywords: w });
+      const held = keyword.filter(
+        (b) => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n).join() === docs.join(),
+      );
+      // (two words may find the same documents)
+      expect(held.length, w).toBeGreaterThan(0);
+      for (const b of held) expect(b.counts.byFacet, w).toEqual(tally(e, docs));
+    }
+  });
+
+  it('serve the facet counts of keyword queries as a plain scan counts them', () => {
+    const index = build(jobs);
+    const e = engineOf(index);
+    const clauseOf = (keywords: string): Clause =>
+      planFilter(e, { keywords }).clauses.find((c) => c.key === 'keywords')!;
+    // One word, a word with a typo and two words are within a keyword base; a query naming a
+    // position (the thesaurus adds its jobs) is not.
+    for (const q of ['manager', 'managr', 'senior manager', 'marketing analyst'])
+      expect(keywordBasesFor(basesOf(index), clauseOf(q).words!).length, q).toBeGreaterThan(0);
+    expect(clauseOf('seo manager').words).toBeUndefined();
+    expectSameFacets(index, naive, [
+      { keywords: 'manager' },
+      { keywords: 'seo' },
+      { keywords: 'managr' },
+      { keywords: 'manager', typos: false },
+      { keywords: 'senior manager' },
+      { keywords: 'seo manager' },
+      { keywords: 'marketing', workModel: 'remote' },
+      { keywords: 'manager', anyOf: { seniority: ['mid', 'senior'] } },
+      { keywords: 'seo', seo: true, location: 'deutschland' },
+    ]);
+  });
+
+  it(`are at most ${MAX_KEYWORD_BASES}, those of the words in most titles`, () => {
+    // 40 words; word i is in the titles of the postings d with (7d + 13i) mod 160 < 11 + i: in
+    // 11 + i titles, all above n/16 = 10, none alike. Words of four letters (no typo allowed), none
+    // a prefix of another.
+    const n = 160;
+    const [first, second] = ['bdfgklmp', 'rstvw'];
+    const vocab = Array.from({ length: 40 }, (_, i) => `${first[i % 8]}a${second[Math.floor(i / 8)]}k`);
+    const many = corpus(n, 3).map((j, d) => ({
+      ...j,
+      title: vocab.filter((_, i) => (d * 7 + i * 13) % n < 11 + i).join(' ') || 'Stelle',
+    }));
+    const index = build(many);
+    const e = engineOf(index);
+    const manyNaive = new NaiveSearch(many, DEFAULT_SALARY_BUCKETS, NOW);
+    const held = new Set(
+      [...basesOf(index)]
+        .filter(([key]) => key.startsWith('kw:'))
+        .map(([, b]) => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n).join()),
+    );
+    expect(held.size).toBe(MAX_KEYWORD_BASES);
+    vocab.forEach((w, i) => {
+      const docs = found(manyNaive, many, { keywords: w }).join();
+      expect(held.has(docs), w).toBe(i >= vocab.length - MAX_KEYWORD_BASES);
+    });
   });
 });
