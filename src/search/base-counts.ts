@@ -1,7 +1,7 @@
 import type { Engine } from './engine.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
-import type { Clause } from './filter.js';
-import { matchTerms, parseKeywords } from './keyword-query.js';
+import { keywordMatch, positionCode, type Clause } from './filter.js';
+import { KEYWORD_BASE, keywordBaseKey, parseKeywords, type QueryWord } from './keyword-query.js';
 import { bitsSet, type DocSet } from './postings/doc-set.js';
 import { countAtLeast } from './remote.js';
 import { runSteps, type Steps } from './steps.js';
@@ -10,16 +10,12 @@ import { runSteps, type Steps } from './steps.js';
 const BASE_RATIO = 16;
 /** At most this many precomputed sets (the largest), each one counter per facet value. */
 const MAX_BASES = 64;
-/** At most this many keyword bases besides (the most frequent title words'). */
+/** At most this many keyword bases besides: the largest sets of title words'. */
 export const MAX_KEYWORD_BASES = 32;
-/** A word of job titles and the number of jobs with it in their title. */
-export interface TitleWord {
-  readonly text: string;
-  readonly jobs: number;
-}
-
-/** Key of a keyword base: this, then the terms of the word it was made for, ascending. */
-const KEYWORD_BASE = 'kw:';
+/** Keyword bases are chosen among this many title words, those in the most titles. */
+export const KEYWORD_CANDIDATES = 256;
+/** Candidate words looked up between two yields. */
+const KEYWORD_STEP = 16;
 
 /**
  * Facet counts precomputed for the large single-filter sets (a work model, SEO yes, a country, a
@@ -28,17 +24,20 @@ const KEYWORD_BASE = 'kw:';
  * smaller than the matches, the way "all documents" serves as a base for the complement.
  * @example buildBases(engine).get('workModel:2')?.counts.total // jobs with that work model
  */
-export function buildBases(e: Engine, titleWords: readonly TitleWord[] = []): Map<string, Base> {
-  return runSteps(buildBasesSteps(e, titleWords));
+export function buildBases(e: Engine, titleTexts: readonly string[] = []): Map<string, Base> {
+  return runSteps(buildBasesSteps(e, titleTexts));
 }
 
 /**
- * `buildBases` in steps (steps.ts): a step per base counted. `titleWords`, most frequent first,
- * are the words a job seeker types: each in the titles of more than n / BASE_RATIO jobs gets a
- * keyword base too (up to MAX_KEYWORD_BASES): the documents a one-word query for it finds (typo
- * corrections and prefix terms included), keyed by the word's terms (see keywordBasesFor).
+ * `buildBases` in steps (steps.ts): a step per base counted. `titleTexts`, the positions and
+ * title words in the most titles first, are what job seekers type: of the first
+ * KEYWORD_CANDIDATES, each whose keyword query finds more than n / BASE_RATIO documents (typo
+ * corrections and prefix terms included; a word is found in descriptions too) is a candidate for
+ * a keyword base, and the MAX_KEYWORD_BASES largest get one, keyed by keywordBaseKey: a one-word
+ * query (without a position) serves every clause with a word within it (see keywordBasesFor), one
+ * naming a position the same query's clause.
  */
-export function* buildBasesSteps(e: Engine, titleWords: readonly TitleWord[] = []): Steps<Map<string, Base>> {
+export function* buildBasesSteps(e: Engine, titleTexts: readonly string[] = []): Steps<Map<string, Base>> {
   const candidates: { key: string; set: () => DocSet; size: number }[] = [];
   const add = (key: string, size: number, set: () => DocSet): void => {
     if (size * BASE_RATIO > e.n) candidates.push({ key, set, size });
@@ -65,17 +64,24 @@ export function* buildBasesSteps(e: Engine, titleWords: readonly TitleWord[] = [
     bases.set(c.key, { words: set.words, counts: countFacets(e, set, FACET_KEYS, null) });
     yield;
   }
-  let keywordBases = 0;
-  for (const { text, jobs } of titleWords) {
-    if (keywordBases === MAX_KEYWORD_BASES || jobs * BASE_RATIO <= e.n) break;
-    const word = parseKeywords(e.keywords, text, true)?.words;
-    if (word?.length !== 1) continue;
-    const key = KEYWORD_BASE + [...word[0]!.terms].sort((a, b) => a - b).join(',');
-    if (bases.has(key)) continue;
-    const match = matchTerms(e.keywords, word);
-    if (match.size * BASE_RATIO <= e.n) continue;
+  // Keyword bases: the largest sets among the candidates', each found again when kept.
+  const found: { key: string; words: readonly QueryWord[]; code: number | undefined; size: number }[] = [];
+  for (const [i, text] of titleTexts.slice(0, KEYWORD_CANDIDATES).entries()) {
+    if (i % KEYWORD_STEP === KEYWORD_STEP - 1) yield;
+    const query = parseKeywords(e.keywords, text, true);
+    if (!query) continue;
+    const code = positionCode(e, query);
+    // Several words without a position: no clause is within it but its own (not kept).
+    if (code === undefined && query.words.length !== 1) continue;
+    const key = keywordBaseKey(query.words, code);
+    if (bases.has(key) || found.some((f) => f.key === key)) continue;
+    const { size } = keywordMatch(e, query.words, code);
+    if (size * BASE_RATIO > e.n) found.push({ key, words: query.words, code, size });
+  }
+  found.sort((a, b) => b.size - a.size);
+  for (const { key, words, code } of found.slice(0, MAX_KEYWORD_BASES)) {
+    const match = keywordMatch(e, words, code);
     bases.set(key, { words: match.words, counts: countFacets(e, bitsSet(match.words, match.size), FACET_KEYS, null) });
-    keywordBases++;
     yield;
   }
   return bases;
@@ -114,13 +120,13 @@ export function keywordBasesFor(bases: ReadonlyMap<string, Base>, words: readonl
 
 const keywordBaseLists = new WeakMap<ReadonlyMap<string, Base>, { terms: Set<number>; base: Base }[]>();
 
-/** The keyword bases of an index with their terms (read from their keys once per index). */
+/** The keyword bases of one word and no position, with their terms (read from their keys once per index). */
 function keywordBasesOf(bases: ReadonlyMap<string, Base>): { terms: Set<number>; base: Base }[] {
   let list = keywordBaseLists.get(bases);
   if (!list) {
     list = [];
     for (const [key, base] of bases) {
-      if (key.startsWith(KEYWORD_BASE))
+      if (key.startsWith(KEYWORD_BASE) && !/[@|]/.test(key))
         list.push({ terms: new Set(key.slice(KEYWORD_BASE.length).split(',').map(Number)), base });
     }
     keywordBaseLists.set(bases, list);

@@ -11,7 +11,15 @@ import {
 import type { MultiColumn } from './columns.js';
 import type { Engine } from './engine.js';
 import { markWithinRadius } from './geo.js';
-import { matchTerms, parseKeywords, termsKey, type KeywordContext, type KeywordQuery } from './keyword-query.js';
+import {
+  keywordBaseKey,
+  matchTerms,
+  parseKeywords,
+  termsKey,
+  type KeywordContext,
+  type KeywordQuery,
+  type QueryWord,
+} from './keyword-query.js';
 import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
 import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
 import { canonicalPlace, placeCandidates, type PlaceInfo } from './places.js';
@@ -222,21 +230,33 @@ function remoteClause(e: Engine, min: number): Clause {
 /**
  * Jobs matching every word of the query, and — when the whole query names a position of the
  * thesaurus — every job of that position. Memoised: a search page asks for facets, count and list
- * of the same text.
+ * of the same text. Its precomputed counts: a keyword base of the same words and position (base
+ * key), or without a position one of a word's (`words`, see base-counts.ts).
  */
 function keywordClause(e: Engine, query: KeywordQuery): Clause {
-  const column = e.columns.position;
-  const code = query.position === null ? undefined : column.codes.get(query.position);
+  const code = positionCode(e, query);
   const key = `${code ?? ''}#${termsKey(query.words)}`;
-  const match = e.keywordMatches.get(key, () => {
-    const words = matchTerms(e.keywords, query.words);
-    if (code === undefined) return words;
-    const bits = words.words.slice();
-    addSet(bits, column.postings[code]!);
-    return { words: bits, size: popcount(bits) };
-  });
+  const match = e.keywordMatches.get(key, () => keywordMatch(e, query.words, code));
   const clause = bitsClause('keywords', match.words, match.size);
-  return code === undefined ? { ...clause, words: query.words.map((w) => w.terms) } : clause;
+  if (code !== undefined) return { ...clause, base: keywordBaseKey(query.words, code) };
+  return { ...clause, words: query.words.map((w) => w.terms) };
+}
+
+/** The code of the position a keyword query names, if the index has it. */
+export function positionCode(e: Engine, query: KeywordQuery): number | undefined {
+  return query.position === null ? undefined : e.columns.position.codes.get(query.position);
+}
+
+/** The documents of every word, and of the position `code` if any (a new bitset). */
+export function keywordMatch(
+  e: Engine,
+  words: readonly QueryWord[],
+  code: number | undefined,
+): { words: Uint32Array; size: number } {
+  const match = matchTerms(e.keywords, words);
+  if (code === undefined) return match;
+  addSet(match.words, e.columns.position.postings[code]!);
+  return { words: match.words, size: popcount(match.words) };
 }
 
 /**

@@ -209,6 +209,18 @@ export function termsKey(words: readonly QueryWord[]): string {
   return words.map((w) => `${w.terms.join(',')}/${w.exact}`).join('|');
 }
 
+/**
+ * Key of the keyword base (base-counts.ts) of a query's words and the position it names (by
+ * code): each word's terms, ascending.
+ */
+export function keywordBaseKey(words: readonly QueryWord[], position?: number): string {
+  const terms = words.map((w) => [...w.terms].sort((a, b) => a - b).join(',')).join('|');
+  return `${KEYWORD_BASE}${terms}${position === undefined ? '' : `@${position}`}`;
+}
+
+/** What the key of a keyword base begins with. */
+export const KEYWORD_BASE = 'kw:';
+
 /** Documents with any of the terms, OR-ed into `bits`. */
 function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Array): void {
   for (const t of terms) {

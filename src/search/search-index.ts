@@ -4,7 +4,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
 import { DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
 import type { SalaryEstimator } from './salary-estimate.js';
-import { buildBasesSteps, type TitleWord } from './base-counts.js';
+import { buildBasesSteps } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
 import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
@@ -140,7 +140,7 @@ export class SearchIndex {
     yield;
     const titleSuggest = yield* buildTitleSuggestSteps(jobs);
     yield;
-    const bases = yield* buildBasesSteps(e, frequentTitleWords(titleSuggest));
+    const bases = yield* buildBasesSteps(e, frequentTitleTexts(titleSuggest));
     yield;
     const places = e.places.column;
     const companies = e.columns.company;
@@ -253,13 +253,10 @@ export class SearchIndex {
   }
 }
 
-/** The suggested title words (not positions), in the most titles first. */
-function frequentTitleWords(t: TitleSuggestIndex): TitleWord[] {
-  const words: TitleWord[] = [];
-  t.kinds.forEach((kind, entity) => {
-    if (kind === 1) words.push({ text: t.index.values[entity]!, jobs: t.counts[entity]! });
-  });
-  return words.sort((a, b) => b.jobs - a.jobs);
+/** What the title suggestions offer (positions and title words), those in the most titles first. */
+function frequentTitleTexts(t: TitleSuggestIndex): string[] {
+  const entities = Array.from(t.counts.keys());
+  return entities.sort((a, b) => t.counts[b]! - t.counts[a]!).map((entity) => t.index.values[entity]!);
 }
 
 function sizes(postings: readonly { size: number }[]): Uint32Array {

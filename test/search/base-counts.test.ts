@@ -10,7 +10,13 @@ import type { Job, JobPlace, Named } from '../../src/domain/job.js';
 import type { FacetRequest, JobFilter } from '../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
-import { basesFor, buildBases, keywordBasesFor, MAX_KEYWORD_BASES } from '../../src/search/base-counts.js';
+import {
+  basesFor,
+  buildBases,
+  KEYWORD_CANDIDATES,
+  keywordBasesFor,
+  MAX_KEYWORD_BASES,
+} from '../../src/search/base-counts.js';
 import type { Engine, EngineTuning } from '../../src/search/engine.js';
 import { FACET_KEYS, isList, type Base, type FacetKey } from '../../src/search/facet-count.js';
 import { planFilter, type Clause } from '../../src/search/filter.js';
@@ -374,9 +380,7 @@ function titled(n: number, seed: number): Job[] {
   }));
 }
 
-/** The documents (by index) whose title holds the word (lower case), and those a keyword query finds. */
-const inTitles = (jobs: readonly Job[], word: string): number =>
-  jobs.filter((j) => j.title.toLowerCase().split(' ').includes(word)).length;
+/** The documents (by index) a keyword query finds. */
 const found = (naive: NaiveSearch, jobs: readonly Job[], filter: JobFilter): number[] => {
   const hits = new Set(naive.filter(filter));
   return jobs.flatMap((j, d) => (hits.has(j) ? [d] : []));
@@ -387,25 +391,31 @@ describe('keyword bases', () => {
   const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
   const words = [...new Set(TITLES.flatMap((t) => t.toLowerCase().split(' ')))];
 
-  it('are made for each title word in more than n/16 titles: what a one-word query finds, with its counts', () => {
+  it('are made for each title word and position whose query finds more than n/16 documents, with their counts', () => {
     const index = build(jobs);
     const e = engineOf(index);
     const keyword = [...basesOf(index)].filter(([key]) => key.startsWith('kw:')).map(([, b]) => b);
-    const frequent = words.filter((w) => inTitles(jobs, w) * 16 > jobs.length);
-    const rare = words.filter((w) => inTitles(jobs, w) * 16 <= jobs.length);
+    const large = (w: string): boolean => found(naive, jobs, { keywords: w }).length * 16 > jobs.length;
+    // Title words, and the positions' names (a query naming one finds its jobs too).
+    const texts = [...words, ...POSITIONS.map((p) => p.name)];
+    const frequent = texts.filter(large);
+    const rare = texts.filter((w) => !large(w));
+    expect(frequent).toContain('SEO Manager');
     // The draw gives both kinds.
     expect(frequent.length).toBeGreaterThan(4);
     expect(rare.length).toBeGreaterThan(0);
-    expect(keyword).toHaveLength(frequent.length);
+    const docsOfBase = (b: Base): string => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n).join();
     for (const w of frequent) {
       const docs = found(naive, jobs, { keywords: w });
-      const held = keyword.filter(
-        (b) => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n).join() === docs.join(),
-      );
-      // (two words may find the same documents)
+      const held = keyword.filter((b) => docsOfBase(b) === docs.join());
+      // (two texts may find the same documents)
       expect(held.length, w).toBeGreaterThan(0);
       for (const b of held) expect(b.counts.byFacet, w).toEqual(tally(e, docs));
     }
+    // and none of any other text (texts of the same terms share one)
+    const sets = new Set(frequent.map((w) => found(naive, jobs, { keywords: w }).join()));
+    for (const b of keyword) expect(sets.has(docsOfBase(b))).toBe(true);
+    expect(keyword.length).toBeLessThanOrEqual(frequent.length);
   });
 
   it('serve the facet counts of keyword queries as a plain scan counts them', () => {
@@ -414,10 +424,12 @@ describe('keyword bases', () => {
     const clauseOf = (keywords: string): Clause =>
       planFilter(e, { keywords }).clauses.find((c) => c.key === 'keywords')!;
     // One word, a word with a typo and two words are within a keyword base; a query naming a
-    // position (the thesaurus adds its jobs) is not.
+    // position (the thesaurus adds its jobs) is not within a word's.
     for (const q of ['manager', 'managr', 'senior manager', 'marketing analyst'])
       expect(keywordBasesFor(basesOf(index), clauseOf(q).words!).length, q).toBeGreaterThan(0);
     expect(clauseOf('seo manager').words).toBeUndefined();
+    // whose own base (its words and position) is one
+    expect(basesOf(index).has(clauseOf('seo manager').base!)).toBe(true);
     expectSameFacets(index, naive, [
       { keywords: 'manager' },
       { keywords: 'seo' },
@@ -431,15 +443,17 @@ describe('keyword bases', () => {
     ]);
   });
 
-  it(`are at most ${MAX_KEYWORD_BASES}, those of the words in most titles`, () => {
-    // 40 words; word i is in the titles of the postings d with (7d + 13i) mod 160 < 11 + i: in
-    // 11 + i titles, all above n/16 = 10, none alike. Words of four letters (no typo allowed), none
+  it(`are at most ${MAX_KEYWORD_BASES}, the largest sets`, () => {
+    // 40 words; word i is in the titles of the postings d with (7d + 13i) mod 160 < 11 + i, and in
+    // no other text: 11 + i documents, all above n/16 = 10, none alike. Words of four letters (no typo allowed), none
     // a prefix of another.
     const n = 160;
     const [first, second] = ['bdfgklmp', 'rstvw'];
     const vocab = Array.from({ length: 40 }, (_, i) => `${first[i % 8]}a${second[Math.floor(i / 8)]}k`);
+    // One position for all (its query finds every posting: a base), so 31 places are left for words.
     const many = corpus(n, 3).map((j, d) => ({
       ...j,
+      position: named('stelle', 'Stelle'),
       title: vocab.filter((_, i) => (d * 7 + i * 13) % n < 11 + i).join(' ') || 'Stelle',
     }));
     const index = build(many);
@@ -451,9 +465,16 @@ describe('keyword bases', () => {
         .map(([, b]) => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n).join()),
     );
     expect(held.size).toBe(MAX_KEYWORD_BASES);
+    expect(held.has(Array.from({ length: n }, (_, d) => d).join())).toBe(true);
     vocab.forEach((w, i) => {
       const docs = found(manyNaive, many, { keywords: w }).join();
-      expect(held.has(docs), w).toBe(i >= vocab.length - MAX_KEYWORD_BASES);
+      expect(held.has(docs), w).toBe(i >= vocab.length - (MAX_KEYWORD_BASES - 1));
     });
+    // Only the first KEYWORD_CANDIDATES title words are looked up (words found nowhere before it).
+    const kw = (bases: ReadonlyMap<string, Base>): number =>
+      [...bases.keys()].filter((k) => k.startsWith('kw:')).length;
+    const nowhere = Array.from({ length: KEYWORD_CANDIDATES - 1 }, (_, i) => `zz${i}qq`);
+    expect(kw(buildBases(e, [...nowhere, vocab[39]!]))).toBe(1);
+    expect(kw(buildBases(e, [...nowhere, 'zzqq', vocab[39]!]))).toBe(0);
   });
 });
