@@ -1,5 +1,6 @@
 import type { Engine } from './engine.js';
-import { countFacets, FACET_KEYS, type Base } from './facet-count.js';
+import { LruMap } from '../domain/lru-map.js';
+import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
 import { keywordMatch, positionCode, type Clause } from './filter.js';
 import { KEYWORD_BASE, keywordBaseKey, parseKeywords, type QueryWord } from './keyword-query.js';
 import { bitsSet, type DocSet } from './postings/doc-set.js';
@@ -105,8 +106,43 @@ export function basesFor(all: Base, bases: ReadonlyMap<string, Base>, clauses: r
     const b = c.base === null ? undefined : bases.get(c.base);
     if (b) out.push(b);
     if (c.words) out.push(...keywordBasesFor(bases, c.words));
+    const union = c.union ? unionBase(bases, c.union, c) : null;
+    if (union) out.push(union);
   }
   return out;
+}
+
+/** Union bases made, per index, by their parts' keys (a multi-select sidebar asks for a few often). */
+const unions = new WeakMap<ReadonlyMap<string, Base>, LruMap<string, Base>>();
+/** Union bases kept per index. */
+const MAX_UNIONS = 32;
+
+/**
+ * The base of a clause of several column values, each with a base (`keys`): their documents are
+ * disjoint, so its counts are the sum of theirs and its documents the clause's; null when a part
+ * has no base.
+ */
+function unionBase(bases: ReadonlyMap<string, Base>, keys: readonly string[], clause: Clause): Base | null {
+  let made = unions.get(bases);
+  if (!made) unions.set(bases, (made = new LruMap(MAX_UNIONS)));
+  const id = keys.join('+');
+  const hit = made.get(id);
+  if (hit) return hit;
+  const parts = keys.map((k) => bases.get(k));
+  const set = clause.docs();
+  if (parts.some((p) => p === undefined) || set.kind !== 'bits') return null;
+  const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
+  let total = 0;
+  for (const p of parts as Base[]) {
+    total += p.counts.total;
+    for (const [f, c] of Object.entries(p.counts.byFacet) as [FacetKey, Uint32Array][]) {
+      const sum = (byFacet[f] ??= new Uint32Array(c.length));
+      for (let i = 0; i < c.length; i++) sum[i]! += c[i]!;
+    }
+  }
+  const base: Base = { words: set.words, counts: { total, byFacet } };
+  made.set(id, base);
+  return base;
 }
 
 /** The keyword bases holding every term of at least one of the words. */

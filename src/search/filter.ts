@@ -52,6 +52,11 @@ export interface Clause {
    * word's terms, so that a precomputed keyword base holding all of one word's terms contains it.
    */
   readonly words?: readonly (readonly number[])[];
+  /**
+   * Several values of a column, each with a base: their base keys. No document has two values,
+   * so the union's counts are the sum of theirs (a base made at query time, see base-counts.ts).
+   */
+  readonly union?: readonly string[];
   readonly size: number;
   readonly docs: () => DocSet;
   readonly has: (d: number) => boolean;
@@ -77,11 +82,14 @@ export function planFilter(e: Engine, filter: JobFilter, ctx: PlanContext | null
     if (f.filter === 'values') {
       const values = fieldValues(filter, f.field);
       if (values === null) continue;
+      // A column's values are disjoint (one per document); places nest, lists overlap.
+      const disjoint = f.source.kind !== 'places' && !isListEntry(f);
       clauses.push(
         anyOf(
           e,
           f.id,
           values.map((value) => valueClause(e, f, value, filter.radiusKm, ctx)),
+          disjoint,
         ),
       );
     } else if (f.filter === 'switch') {
@@ -129,13 +137,17 @@ function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void 
 /**
  * Several values of one dimension: jobs matching any of them (one bitset), under the same key so
  * that disjunctive counts leave the whole dimension out. One value is its own clause.
- * Several values (`anyOf`) need at least one clause; none matches nothing.
+ * Several values (`anyOf`) need at least one clause; none matches nothing. Values of a column
+ * (`disjoint`: no document has two) that each have a base key give the union's parts (`union`).
  */
-function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[]): Clause {
+function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[], disjoint: boolean): Clause {
   if (alternatives.length === 1) return alternatives[0]!;
   const words = newBitset(e.n);
   for (const c of alternatives) addSet(words, c.docs());
-  return bitsClause(key, words);
+  const clause = bitsClause(key, words);
+  const found = alternatives.filter((c) => c.size > 0);
+  if (!disjoint || found.length < 2 || found.some((c) => c.base === null)) return clause;
+  return { ...clause, union: [...new Set(found.map((c) => c.base!))].sort() };
 }
 
 function unknown(key: ClauseKey): Clause {

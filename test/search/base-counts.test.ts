@@ -333,6 +333,44 @@ describe('buildBases', () => {
   });
 });
 
+describe('union bases', () => {
+  const jobs = corpus(160, 9);
+  const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+
+  it('make the base of several values of a column from theirs: their documents, the sum of their counts', () => {
+    const index = build(jobs);
+    const e = engineOf(index);
+    const bases = basesOf(index);
+    const models = { anyOf: { workModel: ['remote', 'hybrid'] } };
+    const clause = planFilter(e, models).clauses[0]!;
+    const code = (v: string): number => e.columns.workModel.codes.get(v)!;
+    expect(clause.union).toEqual([`workModel:${code('hybrid')}`, `workModel:${code('remote')}`]);
+    const all: Base = { words: null, counts: { total: e.n, byFacet: {} } };
+    const given = basesFor(all, bases, [clause]);
+    expect(given).toHaveLength(2);
+    const union = given[1]!;
+    const docs = found(naive, jobs, models);
+    expect(docsOf({ kind: 'bits', words: union.words!, size: 0 }, e.n)).toEqual(docs);
+    expect(union.counts.total).toBe(docs.length);
+    expect(union.counts.byFacet).toEqual(tally(e, docs));
+    // Places nest and lists overlap: no union for them.
+    expect(planFilter(e, { anyOf: { location: ['berlin', 'deutschland'] } }).clauses[0]!.union).toBeUndefined();
+    expect(planFilter(e, { anyOf: { skill: ['python', 'excel'] } }).clauses[0]!.union).toBeUndefined();
+  });
+
+  it('serve facet counts as a plain scan counts them', () => {
+    const index = build(jobs);
+    expectSameFacets(index, naive, [
+      { anyOf: { workModel: ['remote', 'hybrid'] } },
+      { anyOf: { workModel: ['hybrid', 'onsite'] }, seo: true },
+      { anyOf: { workModel: ['remote', 'hybrid'], location: ['berlin', 'deutschland'] } },
+      { anyOf: { seniority: ['mid', 'senior'], workModel: ['remote', 'onsite'] }, remotePercentageMin: 20 },
+      { anyOf: { workModel: ['remote', 'unknown-model'] }, industry: 'online-marketing' },
+      { anyOf: { company: ['Acme GmbH', 'Zeta AG'] }, keywords: 'seo' },
+    ]);
+  });
+});
+
 describe('basesFor', () => {
   const base = (total: number): Base => ({ words: new Uint32Array(1), counts: { total, byFacet: {} } });
   const clause = (key: string | null): Clause => ({
