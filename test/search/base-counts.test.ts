@@ -408,6 +408,7 @@ const TITLES = [
   'Werkstudent Marketing',
   'Python Entwickler',
   'Grafikdesigner',
+  'Mango Trader',
 ];
 
 function titled(n: number, seed: number): Job[] {
@@ -478,7 +479,13 @@ describe('keyword bases', () => {
       { keywords: 'marketing', workModel: 'remote' },
       { keywords: 'manager', anyOf: { seniority: ['mid', 'senior'] } },
       { keywords: 'seo', seo: true, location: 'deutschland' },
+      // a prefix standing for manager and mango: within no base, though the manager base holds some of its terms
+      { keywords: 'man' },
     ]);
+    const all: Base = { words: null, counts: { total: e.n, byFacet: {} } };
+    const within = keywordBasesFor(basesOf(index), clauseOf('manager').words!);
+    expect(basesFor(all, basesOf(index), [clauseOf('manager')])).toEqual([all, ...within]);
+    expect(keywordBasesFor(basesOf(index), clauseOf('man').words!)).toEqual([]);
   });
 
   it(`are at most ${MAX_KEYWORD_BASES}, the largest sets`, () => {
@@ -514,5 +521,23 @@ describe('keyword bases', () => {
     const nowhere = Array.from({ length: KEYWORD_CANDIDATES - 1 }, (_, i) => `zz${i}qq`);
     expect(kw(buildBases(e, [...nowhere, vocab[39]!]))).toBe(1);
     expect(kw(buildBases(e, [...nowhere, 'zzqq', vocab[39]!]))).toBe(0);
+    // The largest sets whatever the order of the texts; a text twice is one candidate.
+    const totals = (bases: ReadonlyMap<string, Base>): number[] =>
+      [...bases]
+        .filter(([k]) => k.startsWith('kw:'))
+        .map(([, b]) => b.counts.total)
+        .sort((a, b) => a - b);
+    expect(totals(buildBases(e, vocab))).toEqual(Array.from({ length: MAX_KEYWORD_BASES }, (_, i) => 19 + i));
+    expect(totals(buildBases(e, [...Array<string>(40).fill(vocab[39]!), vocab[0]!]))).toEqual([11, 50]);
+    // Texts without a word, and several words naming no position, get none.
+    expect(kw(buildBases(e, ['(m/w/d)', '--', `${vocab[39]} ${vocab[38]}`]))).toBe(0);
+  });
+
+  it('are made only for sets of more than n/16 documents', () => {
+    // 32 postings: 'zander' in 2 titles (2 × 16 = 32), 'quokka' in 3.
+    const small = corpus(32, 4).map((j, d) => ({ ...j, title: d < 2 ? 'Zander' : d < 5 ? 'Quokka' : 'Stelle' }));
+    const bases = buildBases(engineOf(build(small)), ['zander', 'quokka']);
+    const kw = [...bases].filter(([k]) => k.startsWith('kw:')).map(([, b]) => b.counts.total);
+    expect(kw).toEqual([3]);
   });
 });
