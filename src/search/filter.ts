@@ -138,13 +138,17 @@ function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void 
  * Several values of one dimension: jobs matching any of them (one bitset), under the same key so
  * that disjunctive counts leave the whole dimension out. One value is its own clause.
  * Several values (`anyOf`) need at least one clause; none matches nothing. Values of a column
- * (`disjoint`: no document has two) that each have a base key give the union's parts (`union`).
+ * (`disjoint`: no document has two) that each have a base key give the union's parts (`union`);
+ * a value whose documents are all the union's gives its base key.
  */
 function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[], disjoint: boolean): Clause {
   if (alternatives.length === 1) return alternatives[0]!;
   const words = newBitset(e.n);
   for (const c of alternatives) addSet(words, c.docs());
   const clause = bitsClause(key, words);
+  // One value holding all the others (a country and a city in it): the union is its set, and its base.
+  const whole = alternatives.find((c) => c.size === clause.size && c.base !== null);
+  if (whole) return { ...clause, base: whole.base };
   const found = alternatives.filter((c) => c.size > 0);
   if (!disjoint || found.length < 2 || found.some((c) => c.base === null)) return clause;
   return { ...clause, union: [...new Set(found.map((c) => c.base!))].sort() };

@@ -353,8 +353,12 @@ describe('union bases', () => {
     expect(docsOf({ kind: 'bits', words: union.words!, size: 0 }, e.n)).toEqual(docs);
     expect(union.counts.total).toBe(docs.length);
     expect(union.counts.byFacet).toEqual(tally(e, docs));
-    // Places nest and lists overlap: no union for them.
-    expect(planFilter(e, { anyOf: { location: ['berlin', 'deutschland'] } }).clauses[0]!.union).toBeUndefined();
+    // Places nest and lists overlap: no union for them; a place holding the others lends its base.
+    const nested = planFilter(e, { anyOf: { location: ['berlin', 'deutschland'] } }).clauses[0]!;
+    expect(nested.union).toBeUndefined();
+    expect(nested.base).toBe(planFilter(e, { location: 'deutschland' }).clauses[0]!.base);
+    expect(nested.base).not.toBeNull();
+    expect(planFilter(e, { anyOf: { location: ['berlin', 'wien'] } }).clauses[0]!.base).toBeNull();
     expect(planFilter(e, { anyOf: { skill: ['python', 'excel'] } }).clauses[0]!.union).toBeUndefined();
   });
 
@@ -367,6 +371,8 @@ describe('union bases', () => {
       { anyOf: { seniority: ['mid', 'senior'], workModel: ['remote', 'onsite'] }, remotePercentageMin: 20 },
       { anyOf: { workModel: ['remote', 'unknown-model'] }, industry: 'online-marketing' },
       { anyOf: { company: ['Acme GmbH', 'Zeta AG'] }, keywords: 'seo' },
+      { anyOf: { location: ['münchen', 'deutschland'], workModel: ['remote', 'hybrid'] } },
+      { anyOf: { location: ['deutschland', 'berlin'] }, seo: false },
     ]);
   });
 });
