@@ -3,7 +3,9 @@
  * be the same whether or not a base serves them, so the first tests compare the engine with the
  * naive scan (naive-*.ts) on filters made of one large clause, or of a large clause and more, where
  * the bases are used. Which sets get a base (more than n/16 documents, bitsets only, at most 64,
- * the largest) changes only the cost; those rules are tested on buildBases itself.
+ * the largest) changes only the cost; those rules are tested on buildBases itself. The same for
+ * the keyword bases (what the query of a frequent title text finds) and the union bases (several
+ * values of a column, made at query time from theirs).
  */
 import { describe, expect, it } from 'vitest';
 import type { Job, JobPlace, Named } from '../../src/domain/job.js';
