@@ -364,6 +364,16 @@ describe('union bases', () => {
     expect(planFilter(e, { anyOf: { skill: ['python', 'excel'] } }).clauses[0]!.union).toBeUndefined();
   });
 
+  it('are not made when a value has no base', () => {
+    const e = engineOf(build(jobs));
+    const clause = planFilter(e, { anyOf: { workModel: ['remote', 'hybrid'] } }).clauses[0]!;
+    const [first, second] = clause.union!;
+    const all: Base = { words: null, counts: { total: e.n, byFacet: {} } };
+    const bases = basesOf(build(jobs));
+    expect(basesFor(all, new Map([[first!, bases.get(first!)!]]), [clause])).toEqual([all]);
+    expect(basesFor(all, new Map([[second!, bases.get(second!)!]]), [clause])).toEqual([all]);
+  });
+
   it('serve facet counts as a plain scan counts them', () => {
     const index = build(jobs);
     expectSameFacets(index, naive, [
@@ -376,6 +386,24 @@ describe('union bases', () => {
       { anyOf: { location: ['münchen', 'deutschland'], workModel: ['remote', 'hybrid'] } },
       { anyOf: { location: ['deutschland', 'berlin'] }, seo: false },
     ]);
+  });
+});
+
+describe('keywordBasesFor', () => {
+  it("takes only one-word keyword bases whose terms hold all of a word's", () => {
+    const base = (total: number): Base => ({ words: new Uint32Array(1), counts: { total, byFacet: {} } });
+    const [word, other, position, words, column] = [base(1), base(2), base(3), base(4), base(5)];
+    const bases = new Map([
+      ['kw:1,2', word],
+      ['kw:3', other],
+      ['kw:1,2@5', position], // a query naming a position: only its own clause is within it
+      ['kw:1|2', words], // several words: the same
+      ['workModel:1', column],
+    ]);
+    expect(keywordBasesFor(bases, [[1]])).toEqual([word]);
+    expect(keywordBasesFor(bases, [[2, 1]])).toEqual([word]);
+    expect(keywordBasesFor(bases, [[1, 3]])).toEqual([]);
+    expect(keywordBasesFor(bases, [[9], [3]])).toEqual([other]);
   });
 });
 
