@@ -67,6 +67,7 @@ export function* buildBasesSteps(e: Engine, titleTexts: readonly string[] = []):
   }
   // Keyword bases: the largest sets among the candidates', each found again when kept.
   const found: { key: string; words: readonly QueryWord[]; code: number | undefined; size: number }[] = [];
+  const seen = new Set<string>(bases.keys());
   for (const [i, text] of titleTexts.slice(0, KEYWORD_CANDIDATES).entries()) {
     if (i % KEYWORD_STEP === KEYWORD_STEP - 1) yield;
     const query = parseKeywords(e.keywords, text, true);
@@ -75,7 +76,8 @@ export function* buildBasesSteps(e: Engine, titleTexts: readonly string[] = []):
     // Several words without a position: no clause is within it but its own (not kept).
     if (code === undefined && query.words.length !== 1) continue;
     const key = keywordBaseKey(query.words, code);
-    if (bases.has(key) || found.some((f) => f.key === key)) continue;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const { size } = keywordMatch(e, query.words, code);
     if (size * BASE_RATIO > e.n) found.push({ key, words: query.words, code, size });
   }

@@ -365,11 +365,12 @@ describe('union bases', () => {
   });
 
   it('are not made when a value has no base', () => {
-    const e = engineOf(build(jobs));
+    const index = build(jobs);
+    const e = engineOf(index);
     const clause = planFilter(e, { anyOf: { workModel: ['remote', 'hybrid'] } }).clauses[0]!;
     const [first, second] = clause.union!;
     const all: Base = { words: null, counts: { total: e.n, byFacet: {} } };
-    const bases = basesOf(build(jobs));
+    const bases = basesOf(index);
     expect(basesFor(all, new Map([[first!, bases.get(first!)!]]), [clause])).toEqual([all]);
     expect(basesFor(all, new Map([[second!, bases.get(second!)!]]), [clause])).toEqual([all]);
   });
