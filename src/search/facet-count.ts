@@ -36,7 +36,9 @@ export interface Base {
  * Counts the given facets over the set: one fused pass over the facet rows (see countIds). With
  * `bases` (query time; the first is all documents), a bitset is counted through the base that
  * leaves the fewest documents outside it — all documents for a set larger than half the corpus,
- * a precomputed filter set for a set close to it — and subtracted from the base's counts. One
+ * a precomputed filter set for a set close to it — and subtracted from the base's counts; or,
+ * with `inner`, through a precomputed set within it (a keyword base within a wider keyword query),
+ * whose counts the set's documents outside it are added to. One
  * facet over a large bitset is counted by intersecting its postings instead when that is cheaper
  * (a facet with few values: a popcount per value).
  * @example countFacets(engine, set, ['workModel'], [all]).byFacet.workModel // counts by code
@@ -46,11 +48,19 @@ export function countFacets(
   set: DocSet,
   facets: readonly FacetKey[],
   bases: readonly Base[] | null,
+  inner: Inner | null = null,
 ): Counts {
   if (set.kind === 'all' && bases) return bases[0]!.counts;
   const n = e.n;
   const base = set.kind === 'bits' && bases && e.tuning.complement ? bestBase(bases, set.size, n) : null;
   const counted = base ? outside(base, n) - set.size : set.size;
+  if (set.kind === 'bits' && inner && e.tuning.complement) {
+    const within = bestInner(inner, set.size);
+    // (in a segment, up to every document no longer live is counted besides)
+    const gone = inner.live === null ? 0 : n - inner.live.size;
+    if (within && set.size - within.counts.total + gone < counted)
+      return countAroundInner(e, set, facets, within, inner.live);
+  }
   const only = facets.length === 1 ? facets[0]! : null;
   if (only !== null && bases && set.kind === 'bits' && byPostingsIsCheaper(e, only, counted)) {
     const postings = postingsOf(e, only)!;
@@ -69,6 +79,60 @@ export function countFacets(
   const byFacet = countIds(e, ids, length, facets, alloc);
   if (base) for (const f of facets) subtractFrom(base.counts.byFacet[f]!, byFacet[f]!);
   return { total: set.size, byFacet };
+}
+
+/**
+ * Precomputed bases within the set being counted (base-counts.ts, innerBasesFor): the set is then
+ * one of them plus the documents outside it. In a segment, a base may hold documents no longer
+ * live (`live`: the live documents, null when all are): those are counted and taken off again.
+ */
+export interface Inner {
+  readonly bases: readonly Base[];
+  readonly live: { readonly words: Uint32Array; readonly size: number } | null;
+}
+
+/** The largest inner base (the fewest documents of the set left outside it). */
+function bestInner(inner: Inner, size: number): Base | null {
+  let best: Base | null = null;
+  for (const b of inner.bases) {
+    if (b.words !== null && b.counts.total <= size && (best === null || b.counts.total > best.counts.total)) best = b;
+  }
+  return best;
+}
+
+/**
+ * Counts `set` as `within` (a precomputed base inside it) plus the set's documents outside it:
+ * those are counted and added to the base's counts; in a segment, the base's documents that are
+ * no longer live (a few, deleted since the build) are counted apart and subtracted.
+ */
+function countAroundInner(
+  e: Engine,
+  set: Extract<DocSet, { kind: 'bits' }>,
+  facets: readonly FacetKey[],
+  within: Base,
+  live: Inner['live'],
+): Counts {
+  const ids = e.scratch.ids();
+  const length = andNotToIds(set.words, within.words!, ids);
+  const byFacet = countIds(e, ids, length, facets, (key, size) => e.scratch.counts(key, size));
+  for (const f of facets) addTo(within.counts.byFacet[f]!, byFacet[f]!);
+  if (live !== null) {
+    const gone = new Uint32Array(e.n - live.size);
+    const goneLength = andNotToIds(within.words!, live.words, gone);
+    if (goneLength > 0) {
+      const lost = countIds(e, gone, goneLength, facets, (_, size) => new Uint32Array(size));
+      for (const f of facets) takeFrom(byFacet[f]!, lost[f]!);
+    }
+  }
+  return { total: set.size, byFacet };
+}
+
+function addTo(base: Uint32Array, counts: Uint32Array): void {
+  for (let i = 0; i < counts.length; i++) counts[i]! += base[i]!;
+}
+
+function takeFrom(counts: Uint32Array, lost: Uint32Array): void {
+  for (let i = 0; i < counts.length; i++) counts[i]! -= lost[i]!;
 }
 
 function outside(base: Base, n: number): number {

@@ -15,6 +15,7 @@ import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '
 import {
   basesFor,
   buildBases,
+  innerBasesFor,
   KEYWORD_CANDIDATES,
   keywordBasesFor,
   MAX_KEYWORD_BASES,
@@ -26,6 +27,7 @@ import { hasBit } from '../../src/search/postings/bitset.js';
 import type { DocSet } from '../../src/search/postings/doc-set.js';
 import { REMOTE_LEVELS } from '../../src/search/remote.js';
 import { SearchIndex } from '../../src/search/search-index.js';
+import { SegmentedIndex } from '../../src/search/segments.js';
 import { job } from '../builders.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
@@ -576,5 +578,81 @@ describe('keyword bases', () => {
     const bases = buildBases(engineOf(build(small)), ['zander', 'quokka']);
     const kw = [...bases].filter(([k]) => k.startsWith('kw:')).map(([, b]) => b.counts.total);
     expect(kw).toEqual([3]);
+  });
+});
+
+describe('inner bases', () => {
+  // Manager in half the titles (and nowhere else); mango and mandant, words starting as it does,
+  // in a tenth each; one position for all (its name is found too).
+  const titles = ['Manager', 'SEO Manager', 'Content Manager', 'Manager Vertrieb', 'Senior Manager', 'Mango Trader'];
+  titles.push('Mandant Betreuer', 'Data Engineer', 'Python Entwickler', 'Grafikdesigner');
+  const jobs = corpus(200, 5).map((j, d) => ({
+    ...j,
+    position: named('stelle', 'Stelle'),
+    title: titles[d % 10]!,
+    summary: 'Eine Stelle.',
+    searchText: `${titles[d % 10]!} Eine Stelle.`,
+  }));
+  const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+  const index = build(jobs);
+  const e = engineOf(index);
+  const bases = basesOf(index);
+  const docsOfBase = (b: Base): number[] => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n);
+
+  it('are the keyword bases within every word of a keyword query: a prefix or a typo standing for more terms', () => {
+    // "man" stands for manager and mango: the manager base is within it, though not around it.
+    for (const q of ['man', 'mana', 'manager']) {
+      const plan = planFilter(e, { keywords: q });
+      const inner = innerBasesFor(bases, plan.clauses);
+      expect(inner, q).not.toBeNull();
+      expect(inner!.bases.length, q).toBeGreaterThan(0);
+      expect(inner!.live).toBeNull();
+      const docs = new Set(found(naive, jobs, { keywords: q }));
+      for (const b of inner!.bases) for (const d of docsOfBase(b)) expect(docs.has(d), `${q}: ${d}`).toBe(true);
+    }
+    expect(innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)!.bases.length).toBeLessThan(
+      [...bases.keys()].filter((k) => k.startsWith('kw:')).length,
+    );
+  });
+
+  it('are none for a filter with a clause no keyword base is within, or naming a position', () => {
+    for (const filter of [
+      // (the manager base is within "manager", not within "senior")
+      { keywords: 'senior manager' },
+      { keywords: 'man', workModel: 'remote' },
+      { keywords: 'seo manager' },
+      { workModel: 'remote' },
+      {},
+    ] satisfies JobFilter[])
+      expect(innerBasesFor(bases, planFilter(e, filter).clauses), JSON.stringify(filter)).toBeNull();
+  });
+
+  it('serve the facet counts as a plain scan counts them', () => {
+    expect(innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)).not.toBeNull();
+    expectSameFacets(index, naive, [
+      { keywords: 'man' },
+      { keywords: 'mana' },
+      { keywords: 'manager senior' },
+      { keywords: 'man', anyOf: { seniority: ['mid', 'senior'] } },
+    ]);
+  });
+
+  it('serve a segment with deleted documents as a plain scan of its live ones counts them', () => {
+    // Delete documents inside the manager base and outside it (documents are numbered by board id,
+    // which is the order of `jobs`).
+    const manager = innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)!.bases[0]!;
+    const inside = docsOfBase(manager);
+    const deleted = [...inside.filter((_, i) => i % 3 === 0), 1, 2, 3].sort((a, b) => a - b);
+    const segmented = new SegmentedIndex([{ index, deleted: Uint32Array.from(new Set(deleted)) }]);
+    const gone = new Set(deleted);
+    const live = jobs.filter((_, d) => !gone.has(d));
+    // (keyword statistics and salary estimates stay those of the segment as built)
+    const liveNaive = new NaiveSearch(live, DEFAULT_SALARY_BUCKETS, NOW, [jobs]);
+    for (const filter of [{ keywords: 'man' }, { keywords: 'mana' }, { keywords: 'manager' }] satisfies JobFilter[]) {
+      for (const mode of ['conjunctive', 'disjunctive'] as const) {
+        const request: FacetRequest = { filter, mode, facetLimit: 1000 };
+        expect(segmented.facets(request), `${mode} ${JSON.stringify(filter)}`).toEqual(naiveFacets(liveNaive, request));
+      }
+    }
   });
 });
