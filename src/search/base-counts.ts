@@ -1,6 +1,6 @@
 import type { Engine } from './engine.js';
 import { LruMap } from '../domain/lru-map.js';
-import { countFacets, FACET_KEYS, type Base, type FacetKey, type Inner } from './facet-count.js';
+import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
 import { keywordMatch, positionCode, type Clause } from './filter.js';
 import { KEYWORD_BASE, keywordBaseKey, parseKeywords, type QueryWord } from './keyword-query.js';
 import { bitsSet, type DocSet } from './postings/doc-set.js';
@@ -115,32 +115,23 @@ export function basesFor(all: Base, bases: ReadonlyMap<string, Base>, clauses: r
 }
 
 /**
- * The bases within every clause, so within their intersection (see countFacets' `inner`): for a
- * keyword clause, each one-word keyword base whose terms are all among every word's terms (its
- * documents then match every word) — "manger" with its typo corrections is "manager" plus a few
- * documents. A segment's `live` clause is not required: the base's documents no longer live are
- * taken off when counting. None for a filter of other clauses (their own bases are exact and
- * already among basesFor's).
+ * Keyword bases that may be close to the clauses' intersection (see countFacets' `near`): the
+ * one-word keyword bases sharing a term with a word of a keyword clause. A base need not hold the
+ * set nor lie within it: `manger`, a typo of manager that is a word of its own, finds the manager
+ * base and a few more postings; `analyt` finds most of the analytics base (not its typo
+ * corrections) and the analyst postings. countFacets measures how far each is and takes the
+ * nearest when it beats the other ways.
  */
-export function innerBasesFor(bases: ReadonlyMap<string, Base>, clauses: readonly Clause[]): Inner | null {
-  let live: Inner['live'] = null;
-  let within: Base[] | null = null;
+export function nearBasesFor(bases: ReadonlyMap<string, Base>, clauses: readonly Clause[]): Base[] {
+  const out: Base[] = [];
   for (const c of clauses) {
-    if (c.key === 'live') {
-      const set = c.docs();
-      if (set.kind !== 'bits') return null;
-      live = { words: set.words, size: set.size };
-      continue;
-    }
-    if (!c.words) return null;
     const words = c.words;
-    const own = keywordBasesOf(bases)
-      .filter(({ terms }) => words.every((w) => [...terms].every((t) => w.includes(t))))
-      .map(({ base }) => base);
-    within = within === null ? own : within.filter((b) => own.includes(b));
-    if (within.length === 0) return null;
+    if (!words) continue;
+    for (const { terms, base } of keywordBasesOf(bases)) {
+      if (!out.includes(base) && words.some((w) => w.some((t) => terms.has(t)))) out.push(base);
+    }
   }
-  return within === null ? null : { bases: within, live };
+  return out;
 }
 
 /** Union bases made, per index, by their parts' keys (a multi-select sidebar asks for a few often). */

@@ -40,7 +40,12 @@ export interface RowField {
  * the documents' own lists.
  */
 export type RowListField =
-  | (RowField & { readonly kind: 'combinations'; readonly offsets: Uint32Array; readonly values: Uint32Array })
+  | (RowField & {
+      readonly kind: 'combinations';
+      readonly offsets: Uint32Array;
+      readonly values: Uint32Array;
+      readonly trie: CombinationTrie;
+    })
   | { readonly kind: 'inline'; readonly at: number; readonly offsets: Uint32Array; readonly values: Uint32Array };
 
 /** Codes of a multi-valued facet kept in the row when it is inline. */
@@ -96,7 +101,8 @@ export function* buildFacetRowsSteps(
     const combos = yield* combinations(n, l.offsets, l.values);
     if (combos !== null) {
       const field = place(combos.count);
-      listFields.set(l.name, { kind: 'combinations', ...field, offsets: combos.offsets, values: combos.values });
+      const trie = yield* combinationTrie(combos.offsets, combos.values, l.size);
+      listFields.set(l.name, { kind: 'combinations', ...field, offsets: combos.offsets, values: combos.values, trie });
       filled.push({ field, col: combos.codes });
     } else {
       listFields.set(l.name, { kind: 'inline', at: width, offsets: l.offsets, values: l.values });
@@ -145,6 +151,54 @@ function* combinations(
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return { codes, count: byList.size, offsets: Uint32Array.from(starts), values: Uint32Array.from(members) };
+}
+
+/**
+ * The combinations of a list as a trie of their values, each combination's values taken from the
+ * most frequent: node t (> 0) stands for its parent's values plus `value[t]`, and combination c for
+ * the values of node `end[c]`. Parents are numbered before their children. Combinations share
+ * their frequent values (a country, a region; the common skills), so the trie has far fewer nodes
+ * than the combinations have values: at a million generated postings 187,000 for 695,000 place
+ * codes, 35,000 for 244,000 skill codes. Spreading the counts of combinations over their values
+ * then adds each combination's count at its node and each node's count to its value and to its
+ * parent, children first (spreadCombinations).
+ */
+export interface CombinationTrie {
+  readonly parent: Uint32Array;
+  readonly value: Uint32Array;
+  readonly end: Uint32Array;
+}
+
+/** `size`: the number of codes of the list's values. A yield every STEP_ITEMS combinations. */
+function* combinationTrie(offsets: Uint32Array, values: Uint32Array, size: number): Steps<CombinationTrie> {
+  let stride = Math.max(1, size);
+  for (let j = 0; j < values.length; j++) stride = Math.max(stride, values[j]! + 1);
+  const frequency = new Uint32Array(stride);
+  for (let j = 0; j < values.length; j++) frequency[values[j]!]!++;
+  const byFrequency = (a: number, b: number): number => frequency[b]! - frequency[a]! || a - b;
+  const combos = offsets.length - 1;
+  const parent: number[] = [0];
+  const value: number[] = [0];
+  const end = new Uint32Array(combos);
+  const child = new Map<number, number>();
+  for (let c = 0; c < combos; c++) {
+    const own = Array.from(values.subarray(offsets[c], offsets[c + 1])).sort(byFrequency);
+    let node = 0;
+    for (const v of own) {
+      const key = node * stride + v;
+      let next = child.get(key);
+      if (next === undefined) {
+        next = parent.length;
+        child.set(key, next);
+        parent.push(node);
+        value.push(v);
+      }
+      node = next;
+    }
+    end[c] = node;
+    if (c % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
+  return { parent: Uint32Array.from(parent), value: Uint32Array.from(value), end };
 }
 
 function fillColumn(rows: Uint16Array, width: number, field: RowField, col: Uint32Array, n: number): void {
@@ -213,9 +267,14 @@ function combinationCounters(list: CombinationField): Uint32Array {
   return counters;
 }
 
+/** Counters per node of a list's trie, zero between counts (spreadCombinations zeroes what it reads). */
+const trieCounters = new WeakMap<CombinationTrie, Uint32Array>();
+
 /**
  * Adds each combination's count to its values, and zeroes it. A set smaller than a quarter of the
- * combinations finds its combinations through its rows again; a larger one walks them all.
+ * combinations finds its combinations through its rows again, and adds to each of their values; a
+ * larger one walks them all through the trie (CombinationTrie): each count to its node, then each
+ * node's to its value and its parent, children first.
  */
 function spreadCombinations(
   r: FacetRows,
@@ -233,7 +292,23 @@ function spreadCombinations(
     for (let j = offsets[c]!; j < offsets[c + 1]!; j++) counts[values[j]!]! += k;
   };
   if (length * 4 >= combos.length) {
-    for (let c = 0; c < combos.length; c++) spread(c);
+    const { parent, value, end } = list.trie;
+    let nodes = trieCounters.get(list.trie);
+    if (!nodes) trieCounters.set(list.trie, (nodes = new Uint32Array(parent.length)));
+    for (let c = 0; c < combos.length; c++) {
+      const k = combos[c]!;
+      if (k === 0) continue;
+      combos[c] = 0;
+      nodes[end[c]!]! += k;
+    }
+    for (let t = nodes.length - 1; t > 0; t--) {
+      const k = nodes[t]!;
+      if (k === 0) continue;
+      nodes[t] = 0;
+      counts[value[t]!]! += k;
+      nodes[parent[t]!]! += k;
+    }
+    nodes[0] = 0;
     return;
   }
   const { rows, width } = r;

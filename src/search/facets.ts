@@ -16,7 +16,7 @@ import {
 } from '../domain/facet-catalogue.js';
 import type { Engine } from './engine.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
-import { basesFor, innerBasesFor } from './base-counts.js';
+import { basesFor, nearBasesFor } from './base-counts.js';
 import { countFacets, FACET_KEYS, type Base, type FacetKey } from './facet-count.js';
 import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { canonicalPlace } from './places.js';
@@ -74,7 +74,7 @@ export function tallyFacets(
     matching,
     FACET_KEYS.filter((f) => !skip.has(f)),
     basesFor(all, bases, plan.clauses),
-    innerBasesFor(bases, plan.clauses),
+    nearBasesFor(bases, plan.clauses),
   );
   // Copies: the counters may be scratch buffers that the next count reuses.
   const counts: Partial<Record<FacetKey, Uint32Array>> = {};
@@ -82,7 +82,7 @@ export function tallyFacets(
   let seoTotal = main.total;
   for (const f of own) {
     const others = plan.clauses.filter((clause) => clause.key !== f);
-    const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others), innerBasesFor(bases, others));
+    const c = countFacets(e, evaluate(e, plan, f), [f], basesFor(all, bases, others), nearBasesFor(bases, others));
     counts[f] = c.byFacet[f]!.slice();
     if (f === SWITCH_FACET) seoTotal = c.total;
   }

@@ -15,16 +15,17 @@ import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from '
 import {
   basesFor,
   buildBases,
-  innerBasesFor,
   KEYWORD_CANDIDATES,
   keywordBasesFor,
   MAX_KEYWORD_BASES,
+  nearBasesFor,
 } from '../../src/search/base-counts.js';
 import type { Engine, EngineTuning } from '../../src/search/engine.js';
-import { FACET_KEYS, isList, type Base, type FacetKey } from '../../src/search/facet-count.js';
+import { countFacets, FACET_KEYS, isList, type Base, type FacetKey } from '../../src/search/facet-count.js';
 import { planFilter, type Clause } from '../../src/search/filter.js';
 import { hasBit } from '../../src/search/postings/bitset.js';
-import type { DocSet } from '../../src/search/postings/doc-set.js';
+import { bitsSet, type DocSet } from '../../src/search/postings/doc-set.js';
+import { keywordBaseKey } from '../../src/search/keyword-query.js';
 import { REMOTE_LEVELS } from '../../src/search/remote.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { SegmentedIndex } from '../../src/search/segments.js';
@@ -581,68 +582,58 @@ describe('keyword bases', () => {
   });
 });
 
-describe('inner bases', () => {
-  // Manager in half the titles (and nowhere else); mango and mandant, words starting as it does,
-  // in a tenth each; one position for all (its name is found too).
-  const titles = ['Manager', 'SEO Manager', 'Content Manager', 'Manager Vertrieb', 'Senior Manager', 'Mango Trader'];
-  titles.push('Mandant Betreuer', 'Data Engineer', 'Python Entwickler', 'Grafikdesigner');
-  const jobs = corpus(200, 5).map((j, d) => ({
+describe('near bases', () => {
+  // 400 postings: manager in a quarter of the titles (and nowhere else), mango in a tenth, mandant
+  // in a twentieth (too few for a base: n/16 is 25); one position for all (its name is found too).
+  const titles = ['Manager', 'SEO Manager', 'Content Manager', 'Manager Vertrieb', 'Senior Manager'];
+  titles.push('Mango Trader', 'Mango Einkauf', 'Mandant Betreuer', 'Data Engineer', 'Python Entwickler');
+  titles.push('Grafikdesigner', 'Koch', 'Lagerist', 'Fahrer', 'Erzieher', 'Pfleger', 'Verkäufer');
+  titles.push('Buchhalter', 'Elektriker', 'Gärtner');
+  const jobs = corpus(400, 5).map((j, d) => ({
     ...j,
     position: named('stelle', 'Stelle'),
-    title: titles[d % 10]!,
+    title: titles[d % 20]!,
     summary: 'Eine Stelle.',
-    searchText: `${titles[d % 10]!} Eine Stelle.`,
+    searchText: `${titles[d % 20]!} Eine Stelle.`,
   }));
   const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
   const index = build(jobs);
   const e = engineOf(index);
   const bases = basesOf(index);
   const docsOfBase = (b: Base): number[] => docsOf({ kind: 'bits', words: b.words!, size: 0 }, e.n);
+  const keywordBase = (q: string): Base => bases.get(keywordBaseKey(planFilter(e, { keywords: q }).keywords!.words))!;
 
-  it('are the keyword bases within every word of a keyword query: a prefix or a typo standing for more terms', () => {
-    // "man" stands for manager and mango: the manager base is within it, though not around it.
-    for (const q of ['man', 'mana', 'manager']) {
-      const plan = planFilter(e, { keywords: q });
-      const inner = innerBasesFor(bases, plan.clauses);
-      expect(inner, q).not.toBeNull();
-      expect(inner!.bases.length, q).toBeGreaterThan(0);
-      expect(inner!.live).toBeNull();
-      const docs = new Set(found(naive, jobs, { keywords: q }));
-      for (const b of inner!.bases) for (const d of docsOfBase(b)) expect(docs.has(d), `${q}: ${d}`).toBe(true);
-    }
-    expect(innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)!.bases.length).toBeLessThan(
-      [...bases.keys()].filter((k) => k.startsWith('kw:')).length,
-    );
-  });
-
-  it('are none for a filter with a clause no keyword base is within, or naming a position', () => {
-    for (const filter of [
-      // (the manager base is within "manager", not within "senior")
-      { keywords: 'senior manager' },
-      { keywords: 'man', workModel: 'remote' },
-      { keywords: 'seo manager' },
-      { workModel: 'remote' },
-      {},
-    ] satisfies JobFilter[])
-      expect(innerBasesFor(bases, planFilter(e, filter).clauses), JSON.stringify(filter)).toBeNull();
+  it('are the one-word keyword bases sharing a term with a word of a keyword clause', () => {
+    const [manager, mango] = ['manager', 'mango'].map(keywordBase);
+    expect(bases.has(keywordBaseKey(planFilter(e, { keywords: 'mandant' }).keywords!.words))).toBe(false);
+    // "man" stands for manager, mango and mandant: the bases of the first two lie within it.
+    const near = (filter: JobFilter): Base[] => nearBasesFor(bases, planFilter(e, filter).clauses);
+    expect(new Set(near({ keywords: 'man' }))).toEqual(new Set([manager, mango]));
+    expect(near({ keywords: 'manager' })).toEqual([manager]);
+    // (with another clause too: how far a base is, countFacets measures)
+    expect(near({ keywords: 'mango', workModel: 'remote' })).toEqual([mango]);
+    expect(new Set(near({ keywords: 'mango manager' }))).toEqual(new Set([manager, mango]));
+    // No keywords, no keyword base.
+    for (const filter of [{ workModel: 'remote' }, {}] satisfies JobFilter[])
+      expect(near(filter), JSON.stringify(filter)).toEqual([]);
+    expect(docsOfBase(manager!)).toHaveLength(100);
   });
 
   it('serve the facet counts as a plain scan counts them', () => {
-    expect(innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)).not.toBeNull();
     expectSameFacets(index, naive, [
       { keywords: 'man' },
       { keywords: 'mana' },
       { keywords: 'manager senior' },
       { keywords: 'man', anyOf: { seniority: ['mid', 'senior'] } },
+      { keywords: 'man', workModel: 'remote' },
     ]);
   });
 
   it('serve a segment with deleted documents as a plain scan of its live ones counts them', () => {
     // Delete documents inside the manager base and outside it (documents are numbered by board id,
     // which is the order of `jobs`).
-    const manager = innerBasesFor(bases, planFilter(e, { keywords: 'man' }).clauses)!.bases[0]!;
-    const inside = docsOfBase(manager);
-    const deleted = [...inside.filter((_, i) => i % 3 === 0), 1, 2, 3].sort((a, b) => a - b);
+    const inside = docsOfBase(keywordBase('manager'));
+    const deleted = [...inside.filter((_, i) => i % 20 === 0), 1, 2, 3].sort((a, b) => a - b);
     const segmented = new SegmentedIndex([{ index, deleted: Uint32Array.from(new Set(deleted)) }]);
     const gone = new Set(deleted);
     const live = jobs.filter((_, d) => !gone.has(d));
@@ -653,6 +644,34 @@ describe('inner bases', () => {
         const request: FacetRequest = { filter, mode, facetLimit: 1000 };
         expect(segmented.facets(request), `${mode} ${JSON.stringify(filter)}`).toEqual(naiveFacets(liveNaive, request));
       }
+    }
+  });
+
+  it('give the counts of any set through any base, near or far, as counting the set itself does', () => {
+    const r = random(11);
+    const all = SearchIndex.partsOf(index).all;
+    const bitsOf = (docs: readonly number[]): Uint32Array => {
+      const words = new Uint32Array((e.n + 31) >>> 5);
+      for (const d of docs) words[d >>> 5]! |= 1 << (d & 31);
+      return words;
+    };
+    for (let round = 0; round < 40; round++) {
+      // A set of about half the documents, and a base that keeps most of it and adds others
+      // (or, one round in four, an unrelated one).
+      const set = Array.from({ length: e.n }, (_, d) => d).filter(() => r() < 0.5);
+      const kept = round % 4 === 3 ? [] : set.filter(() => r() < 0.9);
+      const added = Array.from({ length: e.n }, (_, d) => d).filter(() => r() < (round % 4 === 3 ? 0.5 : 0.05));
+      const baseDocs = [...new Set([...kept, ...added])].sort((a, b) => a - b);
+      const near: Base = {
+        words: bitsOf(baseDocs),
+        counts: countFacets(e, bitsSet(bitsOf(baseDocs), baseDocs.length), FACET_KEYS, null),
+      };
+      const setBits = bitsSet(bitsOf(set), set.length);
+      const facets = round % 2 === 0 ? FACET_KEYS : FACET_KEYS.slice(0, 3);
+      const expected = countFacets(e, setBits, facets, null);
+      const counted = countFacets(e, setBits, facets, [all], [near]);
+      expect(counted.total).toBe(set.length);
+      for (const f of facets) expect([...counted.byFacet[f]!], `${round} ${f}`).toEqual([...expected.byFacet[f]!]);
     }
   });
 });

@@ -185,4 +185,27 @@ describe('facet rows', () => {
       expect(same(counts, expected)).toBe(true);
     }
   });
+
+  it('keep combinations as a trie: each ends at a node whose path holds its values, frequent values shared first', () => {
+    // 400 documents, 40 place lists of a city (one of 40), its region (one of 4) and the country.
+    const n = 400;
+    const offsets = Uint32Array.from({ length: n + 1 }, (_, d) => 3 * d);
+    const values = new Uint32Array(3 * n);
+    for (let d = 0; d < n; d++) values.set([d % 40, 40 + ((d % 40) % 4), 44], 3 * d);
+    const list = buildFacetRows(n, [], [{ name: 'place', offsets, values, size: 45 }]).lists.get('place')!;
+    if (list.kind !== 'combinations') throw new Error('expected combinations');
+    const { parent, value, end } = list.trie;
+    const path = (node: number): number[] => (node === 0 ? [] : [...path(parent[node]!), value[node]!]);
+    for (let c = 0; c < end.length; c++) {
+      const own = [...list.values.subarray(list.offsets[c], list.offsets[c + 1])];
+      expect(
+        path(end[c]!).sort((a, b) => a - b),
+        `combination ${c}`,
+      ).toEqual(own.sort((a, b) => a - b));
+    }
+    for (let t = 1; t < parent.length; t++) expect(parent[t]).toBeLessThan(t);
+    // The country once, 4 regions under it, 40 cities under those: 45 nodes and the root, not 120.
+    expect(parent.length).toBe(46);
+    expect(value[1]).toBe(44);
+  });
 });
