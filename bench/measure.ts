@@ -21,7 +21,16 @@ export interface OpStats {
   medianByGroup?: Record<string, number>;
   /** p99 per group (with few queries per group, close to its slowest). */
   p99ByGroup?: Record<string, number>;
+  /**
+   * The slowest timed queries, slowest first, when the plan labels its items: where each came in
+   * the timed run (consecutive positions point at a pause of the machine or the process rather
+   * than at the queries), its group, its time and its label.
+   */
+  slowest?: { at: number; group: string; ms: number; label: string }[];
 }
+
+/** How many of the slowest queries a labelled plan reports. */
+const SLOWEST = 10;
 
 type Awaitable<T> = T | Promise<T>;
 type Call = () => Awaitable<unknown>;
@@ -34,12 +43,18 @@ export interface OpPlan<T> {
   /** The call for an item, or null when the system cannot answer it (counted as skipped). */
   run: (item: T) => Call | null;
   groupOf?: (item: T) => string;
+  /** A short text naming the item (the report lists the slowest by it). */
+  labelOf?: (item: T) => string;
 }
 
 /** Runs the plan's items in order (cycling) until `maxQueries` or `budgetMs`. */
 export async function measureOp<T>(plan: OpPlan<T>, limits: OpLimits): Promise<OpStats> {
-  const calls = plan.items.map((item) => ({ call: plan.run(item), group: plan.groupOf?.(item) ?? '' }));
-  const usable = calls.filter((c): c is { call: Call; group: string } => c.call !== null);
+  const calls = plan.items.map((item) => ({
+    call: plan.run(item),
+    group: plan.groupOf?.(item) ?? '',
+    label: plan.labelOf?.(item) ?? '',
+  }));
+  const usable = calls.filter((c): c is { call: Call; group: string; label: string } => c.call !== null);
   const skipped = calls.length - usable.length;
   const empty = { queries: 0, skipped, medianMs: Number.NaN, p99Ms: Number.NaN, qps: Number.NaN, budgetHit: false };
   if (usable.length === 0) return empty;
@@ -70,6 +85,12 @@ export async function measureOp<T>(plan: OpPlan<T>, limits: OpLimits): Promise<O
     qps: times.length / (wallMs / 1000),
     budgetHit,
   };
+  if (plan.labelOf) {
+    stats.slowest = times
+      .map((ms, at) => ({ at, ms, group: usable[at % usable.length]!.group, label: usable[at % usable.length]!.label }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST);
+  }
   if (plan.groupOf) {
     const byGroup = summariesByGroup(times, (i) => usable[i % usable.length]!.group);
     stats.medianByGroup = Object.fromEntries([...byGroup].map(([g, st]) => [g, st.medianMs]));

@@ -77,6 +77,7 @@ function sizeSection(s: SizeReport): string[] {
     ...OPERATIONS.map((op) => repeatedRow(op, s.engine.result)),
     '',
     ...engineByKind(s.engine.result),
+    ...engineSlowest(s.engine.result),
     ...httpSection(s),
     ...agreementSection(s),
   ];
@@ -141,6 +142,23 @@ function engineByKind(r: SystemResult): string[] {
     `| kind | ${ops.map((op) => OP_LABEL[op]).join(' | ')} |`,
     `|---|${ops.map(() => '---:').join('|')}|`,
     ...kinds.map((k) => `| ${k} | ${ops.map((op) => ms(r.ops[op].p99ByGroup?.[k] ?? Number.NaN)).join(' | ')} |`),
+    '',
+  ];
+}
+
+/**
+ * The engine's slowest filter-data queries: which they are, and where they came in the run (a
+ * run of consecutive positions is a pause of the machine or the process, not the queries).
+ */
+function engineSlowest(r: SystemResult): string[] {
+  const slowest = r.ops.filterData.slowest ?? [];
+  if (slowest.length === 0) return [];
+  return [
+    `### The engine's ${slowest.length} slowest filter-data queries`,
+    '',
+    '| position in the run | kind | ms | filter |',
+    '|---:|---|---:|---|',
+    ...slowest.map((q) => `| ${q.at + 1} | ${q.group} | ${ms(q.ms)} | \`${q.label.replace(/\|/g, '\\|')}\` |`),
     '',
   ];
 }

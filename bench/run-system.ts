@@ -87,6 +87,7 @@ async function measure(
     warmup: warmup.filters,
     run: (q) => (system.unsupported(q.filter) === null ? () => call(q.filter) : null),
     groupOf: (q) => q.kind,
+    labelOf: (q) => JSON.stringify(q.filter),
   };
   return measureOp(plan, limits);
 }
