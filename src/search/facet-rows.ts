@@ -267,7 +267,7 @@ function combinationCounters(list: CombinationField): Uint32Array {
   return counters;
 }
 
-/** Counters per node of a list's trie, zero between counts (spreadCombinations zeroes what it reads). */
+/** Counters per node of a list's trie, zero between counts (spreadThroughTrie zeroes what it reads). */
 const trieCounters = new WeakMap<CombinationTrie, Uint32Array>();
 
 /**
@@ -284,35 +284,40 @@ function spreadCombinations(
   ids: Uint32Array,
   length: number,
 ): void {
-  const { offsets, values } = list;
-  const spread = (c: number): void => {
-    const k = combos[c]!;
-    if (k === 0) return;
-    combos[c] = 0;
-    for (let j = offsets[c]!; j < offsets[c + 1]!; j++) counts[values[j]!]! += k;
-  };
   if (length * 4 >= combos.length) {
-    const { parent, value, end } = list.trie;
-    let nodes = trieCounters.get(list.trie);
-    if (!nodes) trieCounters.set(list.trie, (nodes = new Uint32Array(parent.length)));
-    for (let c = 0; c < combos.length; c++) {
-      const k = combos[c]!;
-      if (k === 0) continue;
-      combos[c] = 0;
-      nodes[end[c]!]! += k;
-    }
-    for (let t = nodes.length - 1; t > 0; t--) {
-      const k = nodes[t]!;
-      if (k === 0) continue;
-      nodes[t] = 0;
-      counts[value[t]!]! += k;
-      nodes[parent[t]!]! += k;
-    }
-    nodes[0] = 0;
+    spreadThroughTrie(list.trie, combos, counts);
     return;
   }
+  const { offsets, values } = list;
   const { rows, width } = r;
-  for (let i = 0; i < length; i++) spread(codeAt(rows, ids[i]! * width, list));
+  for (let i = 0; i < length; i++) {
+    const c = codeAt(rows, ids[i]! * width, list);
+    const k = combos[c]!;
+    if (k === 0) continue;
+    combos[c] = 0;
+    for (let j = offsets[c]!; j < offsets[c + 1]!; j++) counts[values[j]!]! += k;
+  }
+}
+
+/** Every combination's count to its node, then each node's to its value and its parent, children first. */
+function spreadThroughTrie(trie: CombinationTrie, combos: Uint32Array, counts: Uint32Array): void {
+  const { parent, value, end } = trie;
+  let nodes = trieCounters.get(trie);
+  if (!nodes) trieCounters.set(trie, (nodes = new Uint32Array(parent.length)));
+  for (let c = 0; c < combos.length; c++) {
+    const k = combos[c]!;
+    if (k === 0) continue;
+    combos[c] = 0;
+    nodes[end[c]!]! += k;
+  }
+  for (let t = nodes.length - 1; t > 0; t--) {
+    const k = nodes[t]!;
+    if (k === 0) continue;
+    nodes[t] = 0;
+    counts[value[t]!]! += k;
+    nodes[parent[t]!]! += k;
+  }
+  nodes[0] = 0;
 }
 
 /** The code a field holds in the row starting at `base`. */
