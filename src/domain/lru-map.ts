@@ -6,7 +6,11 @@
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(readonly capacity: number) {}
+  /** `dropped` is told of each value the map lets go (forgotten, replaced, or never kept). */
+  constructor(
+    readonly capacity: number,
+    private readonly dropped: ((value: V) => void) | null = null,
+  ) {}
 
   get(key: K): V | undefined {
     const hit = this.entries.get(key);
@@ -18,10 +22,19 @@ export class LruMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (this.capacity <= 0) return;
+    if (this.capacity <= 0) {
+      this.dropped?.(value);
+      return;
+    }
+    const old = this.entries.get(key);
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    if (old !== undefined && old !== value) this.dropped?.(old);
+    if (this.entries.size > this.capacity) {
+      const [oldest, forgotten] = this.entries.entries().next().value as [K, V];
+      this.entries.delete(oldest);
+      this.dropped?.(forgotten);
+    }
   }
 
   get size(): number {

@@ -78,8 +78,9 @@ export function* buildBasesSteps(e: Engine, titleTexts: readonly string[] = []):
     const key = keywordBaseKey(query.words, code);
     if (seen.has(key)) continue;
     seen.add(key);
-    const { size } = keywordMatch(e, query.words, code);
-    if (size * BASE_RATIO > e.n) found.push({ key, words: query.words, code, size });
+    const match = keywordMatch(e, query.words, code);
+    e.scratch.releaseBits(match.words);
+    if (match.size * BASE_RATIO > e.n) found.push({ key, words: query.words, code, size: match.size });
   }
   found.sort((a, b) => b.size - a.size);
   for (const { key, words, code } of found.slice(0, MAX_KEYWORD_BASES)) {
@@ -162,7 +163,8 @@ function unionBase(bases: ReadonlyMap<string, Base>, keys: readonly string[], cl
       for (let i = 0; i < c.length; i++) sum[i]! += c[i]!;
     }
   }
-  const base: Base = { words: set.words, counts: { total, byFacet } };
+  // A copy: the clause's bitset is lent for one operation only (Scratch.lendBits).
+  const base: Base = { words: set.words.slice(), counts: { total, byFacet } };
   made.set(id, base);
   return base;
 }

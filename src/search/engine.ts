@@ -231,10 +231,12 @@ export type WorkingState = Pick<Engine, 'scratch' | 'keywordMatches'>;
 
 /** Fresh working state for an engine of n documents (a new build, or one read back from a file). */
 export function workingState(n: number, tuning: EngineTuning): WorkingState {
-  return {
-    scratch: new Scratch(n),
-    keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize)),
+  const scratch = new Scratch(n);
+  // A match the cache lets go is reused once the operation that may still read it ends.
+  const dropped = (match: { words: Uint32Array; size: number }): void => {
+    scratch.retireBits(match.words);
   };
+  return { scratch, keywordMatches: new QueryCache(Math.min(KEYWORD_CACHE_SIZE, tuning.cacheSize), dropped) };
 }
 
 /** Facet rows: every pack, every facet left out of the packs, every multi-valued facet. */

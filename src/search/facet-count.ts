@@ -106,9 +106,9 @@ function countAround(
   const byFacet = countIds(e, ids, length, facets, (key, size) => e.scratch.counts(key, size));
   for (const f of facets) addTo(near.counts.byFacet[f]!, byFacet[f]!);
   if (near.counts.total > common) {
-    const outside = new Uint32Array(near.counts.total - common);
+    const outside = e.scratch.otherIds();
     const outsideLength = andNotToIds(words, set.words, outside);
-    const lost = countIds(e, outside, outsideLength, facets, (_, size) => new Uint32Array(size));
+    const lost = countIds(e, outside, outsideLength, facets, (key, size) => e.scratch.counts(`lost ${key}`, size));
     for (const f of facets) takeFrom(byFacet[f]!, lost[f]!);
   }
   return { total: set.size, byFacet };

@@ -20,8 +20,8 @@ import {
   type KeywordQuery,
   type QueryWord,
 } from './keyword-query.js';
-import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
-import { bitsSet, EMPTY_SET, isDense, toBitset, toIds, type DocSet } from './postings/doc-set.js';
+import { andInto, hasBit, popcount, setBits } from './postings/bitset.js';
+import { addToBits, bitsSet, EMPTY_SET, isDense, toIds, type DocSet } from './postings/doc-set.js';
 import { canonicalPlace, placeCandidates, type PlaceInfo } from './places.js';
 import { countAtLeast } from './remote.js';
 import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } from './extra-filters.js';
@@ -143,8 +143,8 @@ function addExtraClauses(e: Engine, filter: JobFilter, clauses: Clause[]): void 
  */
 function anyOf(e: Engine, key: ClauseKey, alternatives: readonly Clause[], disjoint: boolean): Clause {
   if (alternatives.length === 1) return alternatives[0]!;
-  const words = newBitset(e.n);
-  for (const c of alternatives) addSet(words, c.docs());
+  const words = e.scratch.lendBits();
+  for (const c of alternatives) addToBits(words, c.docs(), e.n);
   const clause = bitsClause(key, words);
   // One value holding all the others (a country and a city in it): the union is its set, and its base.
   const whole = alternatives.find((c) => c.size === clause.size && c.base !== null);
@@ -202,8 +202,8 @@ function locationClause(e: Engine, value: string, radiusKm: number | undefined, 
     const has = listTest(e.places.column, only, set);
     return { key: 'location', base: `location:${only}`, size: set.size, docs: () => set, has };
   }
-  const words = newBitset(e.n);
-  for (const code of candidates) addSet(words, e.places.column.postings[code]!);
+  const words = e.scratch.lendBits();
+  for (const code of candidates) addToBits(words, e.places.column.postings[code]!, e.n);
   if (useRadius) markWithinRadius(e.points, center.lat, center.lon, Math.max(0, radiusKm), words);
   return bitsClause('location', words);
 }
@@ -218,11 +218,6 @@ function listTest(list: MultiColumn, code: number, set: DocSet): (d: number) => 
   };
 }
 
-function addSet(words: Uint32Array, set: DocSet): void {
-  if (set.kind === 'bits') orInto(words, set.words);
-  else if (set.kind === 'list') setBits(words, set.ids);
-}
-
 function bitsClause(key: ClauseKey, words: Uint32Array, size = popcount(words)): Clause {
   const set = bitsSet(words, size);
   return { key, base: null, size, docs: () => set, has: (d) => hasBit(words, d) };
@@ -234,7 +229,7 @@ function remoteClause(e: Engine, min: number): Clause {
   let set: DocSet | null = null;
   const docs = (): DocSet => {
     if (set === null) {
-      const words = newBitset(e.n);
+      const words = e.scratch.lendBits();
       setBits(words, desc.subarray(0, size));
       set = bitsSet(words, size);
     }
@@ -263,15 +258,15 @@ export function positionCode(e: Engine, query: KeywordQuery): number | undefined
   return query.position === null ? undefined : e.columns.position.codes.get(query.position);
 }
 
-/** The documents of every word, and of the position `code` if any (a new bitset). */
+/** The documents of every word, and of the position `code` if any (a bitset the caller keeps, see matchTerms). */
 export function keywordMatch(
   e: Engine,
   words: readonly QueryWord[],
   code: number | undefined,
 ): { words: Uint32Array; size: number } {
-  const match = matchTerms(e.keywords, words);
+  const match = matchTerms(e.keywords, words, e.scratch);
   if (code === undefined) return match;
-  addSet(match.words, e.columns.position.postings[code]!);
+  addToBits(match.words, e.columns.position.postings[code]!, e.n);
   return { words: match.words, size: popcount(match.words) };
 }
 
@@ -290,18 +285,24 @@ export function evaluate(e: Engine, plan: Plan, without: ClauseKey | null = null
   if (!isDense(driver.size, n, e.tuning.denseRatio))
     return filterIds(toIds(driver.docs(), n), clauses.slice(1), e.scratch.matchIds());
   const words = e.scratch.matchBits();
-  copyInto(words, driver.docs(), n);
+  copyInto(e, words, driver.docs());
   let size = driver.size;
   for (const c of clauses.slice(1)) {
     const set = c.docs();
-    size = set.kind === 'bits' ? andInto(words, set.words) : andInto(words, toBitset(set, n));
+    size = andInto(words, set.kind === 'bits' ? set.words : lentBits(e, set));
   }
   return bitsSet(words, size);
 }
 
-function copyInto(words: Uint32Array, set: DocSet, n: number): void {
-  if (set.kind === 'bits') words.set(set.words);
-  else words.set(toBitset(set, n));
+function copyInto(e: Engine, words: Uint32Array, set: DocSet): void {
+  words.set(set.kind === 'bits' ? set.words : lentBits(e, set));
+}
+
+/** The set as a bitset lent for the running operation. */
+function lentBits(e: Engine, set: DocSet): Uint32Array {
+  const words = e.scratch.lendBits();
+  addToBits(words, set, e.n);
+  return words;
 }
 
 function filterIds(ids: Uint32Array, tests: readonly Clause[], out: Uint32Array): DocSet {

@@ -1,10 +1,11 @@
 import { LruMap } from '../domain/lru-map.js';
 import type { Language } from '../domain/vocab.js';
-import { andInto, hasBit, newBitset, orInto, popcount, setBits } from './postings/bitset.js';
+import { andInto, hasBit, orInto, popcount, setBits } from './postings/bitset.js';
 import { BM25_B, BM25_K1, forEachPosting, type KeywordIndex } from './keywords.js';
 import { compareStrings } from './columns.js';
 import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
+import type { Scratch } from './scratch.js';
 import { typoBudget, typoKeys } from './typos.js';
 
 /** Words beyond this many in a query are ignored (bounds the cost of one request). */
@@ -230,17 +231,23 @@ function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Arr
   }
 }
 
-/** Documents that match every word (any of its terms); a bitset and its size. */
-export function matchTerms(index: KeywordIndex, words: readonly QueryWord[]): { words: Uint32Array; size: number } {
-  let acc: Uint32Array | null = null;
+/**
+ * Documents that match every word (any of its terms); a bitset that is the caller's to keep
+ * (taken from the scratch's pool, see Scratch.takeBits), and its size.
+ */
+export function matchTerms(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  scratch: Scratch,
+): { words: Uint32Array; size: number } {
+  const acc = scratch.takeBits();
   let size = 0;
-  for (const word of words) {
-    const bits = newBitset(index.n);
+  for (const [i, word] of words.entries()) {
+    const bits = i === 0 ? acc : scratch.lendBits();
     addTerms(index, word.terms, bits);
-    size = acc === null ? popcount(bits) : andInto(bits, acc);
-    acc = bits;
+    size = i === 0 ? popcount(acc) : andInto(acc, bits);
   }
-  return { words: acc ?? newBitset(index.n), size };
+  return { words: acc, size };
 }
 
 /**
@@ -253,6 +260,7 @@ export function scoreTerms(
   words: readonly QueryWord[],
   match: Uint32Array,
   scores: Float64Array,
+  scratch: Scratch,
   ctx: KeywordContext | null = null,
 ): void {
   const n = index.n;
@@ -269,12 +277,12 @@ export function scoreTerms(
       });
     }
   }
-  const exactWords = new Uint8Array(n);
+  const exactWords = scratch.bytes();
   let any = false;
   for (const word of words) {
     if (word.exact === 0) continue;
     any = true;
-    const bits = newBitset(n);
+    const bits = scratch.lendBits();
     addTerms(index, word.terms.slice(0, word.exact), bits);
     andInto(bits, match);
     for (let w = 0; w < bits.length; w++) {
@@ -293,6 +301,7 @@ export function scoreTerms(
       const low = x & -x;
       const d = (w << 5) + 31 - Math.clz32(low);
       if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
+      exactWords[d] = 0;
       x ^= low;
     }
   }

@@ -36,7 +36,7 @@ function pageDocs(
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-    scoreTerms(e.keywords, plan.keywords.words, bits, scores, ctx);
+    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx);
     const docs = pageByScore(ids, scores, request.order === 'desc', w);
     const own = Float64Array.from(docs, (d) => scores[d]!);
     e.scratch.clearScores(ids);

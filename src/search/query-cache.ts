@@ -7,8 +7,9 @@ import { LruMap } from '../domain/lru-map.js';
 export class QueryCache<V> {
   private readonly entries: LruMap<string, V>;
 
-  constructor(capacity: number) {
-    this.entries = new LruMap(capacity);
+  /** `dropped` is told of each computed value the cache lets go (see LruMap). */
+  constructor(capacity: number, dropped: ((value: V) => void) | null = null) {
+    this.entries = new LruMap(capacity, dropped);
   }
 
   get(key: string, compute: () => V): V {

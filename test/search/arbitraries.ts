@@ -304,11 +304,16 @@ export const facetArb: fc.Arbitrary<FacetRequest> = fc.record({
   facetLimit: fc.integer({ min: 1, max: 4 }),
 });
 
-/** Forces each representation and strategy (lists only, bitsets only, walk or rank paging, complement counting). */
+/**
+ * Forces each representation and strategy (lists only, bitsets only, walk or rank paging,
+ * complement counting), with or without caches: without, every keyword match is let go at once
+ * and every request reuses the bitsets the one before it was lent (Scratch.lendBits).
+ */
 export const tuningArb = fc.record({
   denseRatio: pick([32, 2, 1e9, Infinity]),
   paging: pick(['auto', 'walk', 'ranks'] as const),
   complement: fc.boolean(),
   packedFrom: pick([0, 4096]),
   byPostings: pick(['auto', 'never', 'always'] as const),
+  cacheSize: pick([500, 0]),
 });

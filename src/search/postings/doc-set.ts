@@ -1,4 +1,4 @@
-import { bitsToIds, hasBit, newBitset, popcount, setBits } from './bitset.js';
+import { bitsToIds, hasBit, newBitset, orInto, popcount, setBits } from './bitset.js';
 
 /**
  * A set of document numbers in the representation that suits its size:
@@ -38,10 +38,18 @@ export function bitsSet(words: Uint32Array, size = popcount(words)): DocSet {
 export function toBitset(set: DocSet, n: number): Uint32Array {
   if (set.kind === 'bits') return set.words.slice();
   const words = newBitset(n);
-  if (set.kind === 'list') setBits(words, set.ids);
-  else words.fill(0xffffffff);
-  if (set.kind === 'all' && (n & 31) !== 0) words[words.length - 1] = (1 << (n & 31)) - 1;
+  addToBits(words, set, n);
   return words;
+}
+
+/** Sets the set's documents in `words`, a bitset of n documents. */
+export function addToBits(words: Uint32Array, set: DocSet, n: number): void {
+  if (set.kind === 'bits') orInto(words, set.words);
+  else if (set.kind === 'list') setBits(words, set.ids);
+  else {
+    words.fill(0xffffffff);
+    if ((n & 31) !== 0) words[words.length - 1] = (1 << (n & 31)) - 1;
+  }
 }
 
 /** Sorted ids of the set (a stored list is returned as is: do not modify it). */

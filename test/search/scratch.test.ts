@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { operation, Scratch } from '../../src/search/scratch.js';
+
+const N = 100;
+const filled = (words: Uint32Array): Uint32Array => words.fill(0xffffffff);
+
+describe('Scratch bitsets', () => {
+  it('lends zeroed bitsets of n bits that the next operation reuses, zeroed again', () => {
+    const s = new Scratch(N);
+    const first = operation(() => filled(s.lendBits()));
+    expect(first.length).toBe(4);
+    const again = operation(() => s.lendBits());
+    expect(again).toBe(first);
+    expect([...again]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('gives distinct bitsets within one operation, nested ones included, until the outermost ends', () => {
+    const s = new Scratch(N);
+    const lent = operation(() => {
+      const a = s.lendBits();
+      const inner = operation(() => s.lendBits());
+      const b = s.lendBits();
+      expect(new Set([a, inner, b]).size).toBe(3);
+      return [a, inner, b];
+    });
+    const next = operation(() => [s.lendBits(), s.lendBits(), s.lendBits()]);
+    expect(new Set([...lent, ...next]).size).toBe(3);
+  });
+
+  it('lends nothing outside an operation: each bitset is new and never handed out again', () => {
+    const s = new Scratch(N);
+    const outside = filled(s.lendBits());
+    const inside = operation(() => s.lendBits());
+    expect(inside).not.toBe(outside);
+    expect([...outside]).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  });
+
+  it('reuses a retired bitset only once the operation that retired it has ended', () => {
+    const s = new Scratch(N);
+    const kept = s.takeBits();
+    operation(() => {
+      s.retireBits(kept);
+      expect(s.lendBits()).not.toBe(kept);
+    });
+    expect(operation(() => [s.lendBits(), s.lendBits()])).toContain(kept);
+  });
+
+  it('leaves a bitset retired outside an operation to the collector, and takes back a released one at once', () => {
+    const s = new Scratch(N);
+    const held = s.takeBits();
+    s.retireBits(held);
+    expect(operation(() => s.lendBits())).not.toBe(held);
+    const done = filled(s.takeBits());
+    s.releaseBits(done);
+    const next = s.takeBits();
+    expect(next).toBe(done);
+    expect([...next]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("ignores a bitset of another size (another index's)", () => {
+    const s = new Scratch(N);
+    const other = new Scratch(10 * N).takeBits();
+    s.releaseBits(other);
+    expect(s.takeBits()).not.toBe(other);
+  });
+});
