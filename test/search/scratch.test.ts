@@ -32,6 +32,7 @@ describe('Scratch bitsets', () => {
     const outside = filled(s.lendBits());
     const inside = operation(() => s.lendBits());
     expect(inside).not.toBe(outside);
+    expect(operation(() => [s.lendBits(), s.lendBits()])).not.toContain(outside);
     expect([...outside]).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
   });
 
@@ -50,6 +51,7 @@ describe('Scratch bitsets', () => {
     const held = s.takeBits();
     s.retireBits(held);
     expect(operation(() => s.lendBits())).not.toBe(held);
+    expect(operation(() => [s.lendBits(), s.lendBits()])).not.toContain(held);
     const done = filled(s.takeBits());
     s.releaseBits(done);
     const next = s.takeBits();
@@ -57,10 +59,34 @@ describe('Scratch bitsets', () => {
     expect([...next]).toEqual([0, 0, 0, 0]);
   });
 
-  it("ignores a bitset of another size (another index's)", () => {
+  it("ignores a bitset of another size (another index's), released or retired", () => {
     const s = new Scratch(N);
     const other = new Scratch(10 * N).takeBits();
     s.releaseBits(other);
     expect(s.takeBits()).not.toBe(other);
+    operation(() => {
+      s.retireBits(other);
+    });
+    expect(operation(() => [s.lendBits(), s.lendBits()])).not.toContain(other);
+  });
+
+  it('keeps at most 32 bitsets for reuse', () => {
+    const s = new Scratch(N);
+    const given = Array.from({ length: 40 }, () => s.takeBits());
+    for (const words of given) s.releaseBits(words);
+    const again = Array.from({ length: 40 }, () => s.takeBits());
+    expect(again.filter((words) => given.includes(words))).toHaveLength(32);
+  });
+});
+
+describe('Scratch counters', () => {
+  it('gives zeroed counters of the asked size, the same buffer again for the same key and size', () => {
+    const s = new Scratch(N);
+    const first = s.counts('skills', 3).fill(7);
+    const again = s.counts('skills', 3);
+    expect(again).toBe(first);
+    expect([...again]).toEqual([0, 0, 0]);
+    expect(s.counts('skills', 5)).toHaveLength(5);
+    expect(s.counts('skills', 2)).toHaveLength(2);
   });
 });
