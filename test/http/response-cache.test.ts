@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache, entryBytes } from '../../src/http/response-cache.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
@@ -19,7 +20,9 @@ describe('ResponseCache', () => {
   it('answers a kept body with the new duration_ms in place of the old', () => {
     const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"success":true,"total_results":3,"duration_ms":17}');
-    expect(cache.get(snapshotOf(live), '/a', 2)?.toString()).toBe('{"success":true,"total_results":3,"duration_ms":2}');
+    expect(cache.get(snapshotOf(live), '/a', 2)?.body.toString()).toBe(
+      '{"success":true,"total_results":3,"duration_ms":2}',
+    );
     expect(cache.get(snapshotOf(live), '/b', 2)).toBeUndefined();
     expect([cache.hits, cache.misses]).toEqual([1, 1]);
   });
@@ -29,10 +32,58 @@ describe('ResponseCache', () => {
     const text = '{"location":"München, Köln · Zürich 🏔","duration_ms":5}';
     cache.set(snapshotOf(live), '/u', text);
     const answer = cache.get(snapshotOf(live), '/u', 12);
-    expect(answer?.toString('utf8')).toBe(text.replace('"duration_ms":5', '"duration_ms":12'));
-    const prefix = text.slice(0, text.indexOf(',"duration_ms"'));
-    expect(cache.bytes).toBe(entryBytes('/u', Buffer.byteLength(prefix)));
-    expect(Buffer.byteLength(prefix)).toBeGreaterThan(prefix.length);
+    expect(answer?.body.toString('utf8')).toBe(text.replace('"duration_ms":5', '"duration_ms":12'));
+    const kept = text.replace('"duration_ms":5', '"duration_ms":0');
+    expect(cache.bytes).toBe(entryBytes('/u', Buffer.byteLength(kept)));
+    expect(Buffer.byteLength(kept)).toBeGreaterThan(kept.length);
+  });
+
+  it('answers a hit of 0 ms with the kept buffer itself, and a slower one with a copy that leaves it as it was', () => {
+    const cache = new ResponseCache(MB);
+    cache.set(snapshotOf(live), '/a', '{"success":true,"total_results":3,"duration_ms":17}');
+    const first = cache.get(snapshotOf(live), '/a', 0)?.body;
+    expect(first?.toString()).toBe('{"success":true,"total_results":3,"duration_ms":0}');
+    expect(cache.get(snapshotOf(live), '/a', 0)?.body).toBe(first);
+    const slow = cache.get(snapshotOf(live), '/a', 1234);
+    expect(slow?.body).not.toBe(first);
+    expect(slow?.body.toString()).toBe('{"success":true,"total_results":3,"duration_ms":1234}');
+    expect(first?.toString()).toBe('{"success":true,"total_results":3,"duration_ms":0}');
+  });
+
+  it('keeps a compressed form made at the first hit of 0 ms that accepts it, charged to the entry', () => {
+    const cache = new ResponseCache(MB);
+    const text = `{"values":"${'Softwareentwickler München '.repeat(100)}","duration_ms":9}`;
+    const plain = text.replace('"duration_ms":9', '"duration_ms":0');
+    cache.set(snapshotOf(live), '/z', text);
+    const before = cache.bytes;
+    expect(before).toBe(entryBytes('/z', Buffer.byteLength(plain)));
+    const br = cache.get(snapshotOf(live), '/z', 0, 'br');
+    expect(br?.encoding).toBe('br');
+    expect(brotliDecompressSync(br!.body).toString()).toBe(plain);
+    expect(br!.body.length).toBeLessThan(plain.length / 10);
+    expect(cache.bytes).toBe(before + br!.body.length);
+    expect(cache.get(snapshotOf(live), '/z', 0, 'br')?.body).toBe(br!.body);
+    const gz = cache.get(snapshotOf(live), '/z', 0, 'gzip');
+    expect(gunzipSync(gz!.body).toString()).toBe(plain);
+    expect(cache.bytes).toBe(before + br!.body.length + gz!.body.length);
+    // Slower than 0 ms: a plain copy with its duration (the hook compresses it), nothing new kept.
+    const slow = cache.get(snapshotOf(live), '/z', 3, 'br');
+    expect([slow?.encoding, slow?.body.toString()]).toEqual([null, text.replace('"duration_ms":9', '"duration_ms":3')]);
+    expect(cache.bytes).toBe(before + br!.body.length + gz!.body.length);
+  });
+
+  it('counts a compressed form against the budget: the entries before it go first', () => {
+    const text = (i: number) => `{"v":"${String(i).repeat(200)}","duration_ms":1}`;
+    const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
+    const cache = new ResponseCache(9 * one + 5);
+    for (let i = 1; i <= 9; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    expect([cache.size, cache.bytes]).toEqual([9, 9 * one]);
+    const gz = cache.get(snapshotOf(live), '/9', 0, 'gzip');
+    expect(gz?.encoding).toBe('gzip');
+    expect(cache.size).toBe(8);
+    expect(cache.bytes).toBe(8 * one + gz!.body.length);
+    expect(cache.get(snapshotOf(live), '/1', 0)).toBeUndefined();
+    expect(cache.get(snapshotOf(live), '/9', 0, 'gzip')?.body).toBe(gz!.body);
   });
 
   it('ignores a body that does not end with duration_ms', () => {
@@ -45,9 +96,9 @@ describe('ResponseCache', () => {
   });
 
   it('charges each entry its key, body and overhead, and forgets the least recently used past its byte budget', () => {
-    const prefix = '{"success":true';
-    const one = entryBytes('/1', Buffer.byteLength(prefix));
-    expect(one).toBe(ENTRY_OVERHEAD_BYTES + 2 * '/1'.length + prefix.length);
+    const kept = '{"success":true,"duration_ms":0}';
+    const one = entryBytes('/1', Buffer.byteLength(kept));
+    expect(one).toBe(ENTRY_OVERHEAD_BYTES + 2 * '/1'.length + kept.length);
     const cache = new ResponseCache(2 * one + 1);
     cache.set(snapshotOf(live), '/1', body);
     cache.set(snapshotOf(live), '/2', body);
@@ -107,6 +158,58 @@ describe('the API with its response cache', () => {
     expect(third.json<CountResponse>().total_results).toBe(5);
     expect(third.headers.etag).not.toBe(first.headers.etag);
     await app.close();
+  });
+
+  it('answers in the accepted encoding, uncached and cached alike, and says that the answer varies with it', async () => {
+    const live = new LiveIndex();
+    live.swap(
+      SearchIndex.build(
+        Array.from({ length: 30 }, () => job()),
+        { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW },
+      ),
+      1,
+      NOW,
+    );
+    const config = {
+      newWithinDays: 7,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      corsOrigin: 'https://board.example',
+      cacheMaxAgeSeconds: 10,
+    };
+    const url = '/jobs/api/job-search-results-list?per_page=30&work_model=hybrid';
+    const decode = (raw: Buffer, encoding: string | undefined): unknown => {
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(raw).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(raw).toString()
+            : raw.toString();
+      const { duration_ms: _, ...rest } = JSON.parse(text) as { duration_ms: number };
+      return rest;
+    };
+    let expected: unknown = null;
+    for (const [accept, encoding] of [
+      [undefined, undefined],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      // A fresh app each: the first request is answered by the index, the second by the cache.
+      const app = await buildApp({ live, config, logger: false });
+      for (const round of [1, 2]) {
+        const headers: Record<string, string> = { origin: 'https://board.example' };
+        if (accept !== undefined) headers['accept-encoding'] = accept;
+        const res = await app.inject({ url, headers });
+        expect([res.statusCode, res.headers['content-encoding'], round]).toEqual([200, encoding, round]);
+        expect(res.headers.vary).toMatch(/origin/i);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expected ??= decode(res.rawPayload, encoding);
+        expect(decode(res.rawPayload, encoding)).toEqual(expected);
+      }
+      await app.close();
+    }
+    expect((expected as { jobs: unknown[] }).jobs).toHaveLength(30);
   });
 
   it('never keeps an error: a bad URL is rejected every time', async () => {

@@ -1,0 +1,32 @@
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+
+/** Encodings the service answers in, preferred first when a client accepts several equally. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** Bodies smaller than this go uncompressed (a header and a frame would eat the gain). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** Brotli's quality 4: about a quarter of a 25 KB answer in 0.25 ms; 11 would take 20× longer. */
+export const BROTLI_QUALITY = 4;
+
+/**
+ * The encoding to answer in for an `Accept-Encoding` header, or null for none (identity). As the
+ * compression plugin negotiates for the other routes: `*` and `x-gzip` stand for gzip.
+ */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value === undefined || value === '') return null;
+  const chosen = negotiate(value.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+/** The body compressed at once, on this thread (an API answer is at most a few hundred KB). */
+export function compressBody(body: Buffer | string, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(body);
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return zlib.brotliCompressSync(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+  });
+}
