@@ -22,11 +22,20 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 
-/** The body compressed at once, on this thread (an API answer is at most a few hundred KB). */
+/**
+ * The body compressed at once, on this thread (an API answer is at most a few hundred KB). Brotli's
+ * window is sized to the body (2^10 to 2^24 bytes): a window larger than the input compresses no
+ * better, and the default one (4 MB) is memory the encoder takes for every answer.
+ */
 export function compressBody(body: Buffer | string, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(body);
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const window = Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1))));
   return zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: window,
+    },
   });
 }
