@@ -201,6 +201,17 @@ export class FileBytes {
     readFully(this.fd, bytes, this.position + start, 'the index file');
     return bytes.toString(encoding);
   }
+
+  /**
+   * Reads its bytes from `start`, `scratch.length` at most, and drops them: the system keeps them in
+   * its page cache, so that the reads of a few hundred bytes that follow cost microseconds instead
+   * of a disk read each (about 0.25 ms). Returns where the next read starts (`length`: done).
+   */
+  prefetch(start: number, scratch: Buffer): number {
+    const end = Math.min(this.length, start + scratch.length);
+    if (end > start) readFully(this.fd, scratch.subarray(0, end - start), this.position + start, 'the index file');
+    return end;
+  }
 }
 
 function readFully(fd: number, target: Uint8Array, position: number, path: string): void {

@@ -159,6 +159,11 @@ export class SearchIndex {
     return new SearchIndex(e, all, bases, placeSuggest, companySuggest, titleSuggest);
   }
 
+  /** Steps that bring the cards left in the index's file into the page cache (CardStore.prefetchSteps). */
+  prefetchCardSteps(): Steps<void> {
+    return this.engine.cards.prefetchSteps();
+  }
+
   /** The structures of the index, for a segmented index over several (segments.ts). */
   static partsOf(index: SearchIndex): IndexParts {
     const { engine, all, bases, locationSuggest, companySuggest, titleSuggest } = index;

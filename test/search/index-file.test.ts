@@ -85,6 +85,24 @@ describe('graph files', () => {
     expect(readGraph(path, {}, () => true)!.fd).toBeNull();
   });
 
+  it('prefetch a file-backed array slice by slice, each read ending where the next starts', () => {
+    const path = join(dir, 'prefetch.bin');
+    const text = 'abcdefghij'.repeat(7);
+    writeGraph(path, { cards: [Buffer.from(text)] }, {}, {});
+    const read = readGraph(path, {}, () => true, { onDisk: (type) => type === 'Buffer' })!;
+    onTestFinished(() => {
+      closeSync(read.fd!);
+    });
+    const bytes = (read.root as { cards: FileBytes[] }).cards[0]!;
+    const scratch = Buffer.alloc(32);
+    const ends: number[] = [];
+    for (let at = 0; at < bytes.length;) ends.push((at = bytes.prefetch(at, scratch)));
+    expect(ends).toEqual([32, 64, 70]);
+    // The last slice read the file's last bytes of the array (and nothing past them).
+    expect(scratch.subarray(0, 6).toString()).toBe(text.slice(64));
+    expect(bytes.prefetch(70, scratch)).toBe(70);
+  });
+
   it('refuse what they cannot give back, naming where it is', () => {
     const path = join(dir, 'refused.bin');
     expect(() => writeGraph(path, { a: [{ f: () => 1 }] }, {}, {})).toThrow(/function at root\.a\[0\]\.f/);
@@ -145,6 +163,26 @@ describe('a saved index', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('prefetches the cards left in its file, a slice a step, and none kept in memory', () => {
+    const jobs = fc
+      .sample(corpusArb, { numRuns: 1, seed: 7 })[0]!
+      .concat(fc.sample(corpusArb, { numRuns: 1, seed: 8 })[0]!);
+    const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };
+    const built = SearchIndex.build(jobs, options);
+    expect(built.size).toBeGreaterThan(0);
+    expect([...built.prefetchCardSteps()]).toHaveLength(0);
+    const path = join(dir, 'prefetch-index.bin');
+    saveIndex(path, built, { ...META, documents: built.size });
+    const read = loadIndex(path, () => true, { cardsOnDisk: true })!;
+    onTestFinished(() => {
+      closeSync(read.fd!);
+    });
+    // The cards of a small index fit in one chunk, under one slice: one step reads it all.
+    expect([...read.index.prefetchCardSteps()]).toHaveLength(1);
+    const page = { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 50 } as const;
+    expect(read.index.list(page)).toEqual(built.list(page));
   });
 
   it('is read only when its meta is accepted', () => {
