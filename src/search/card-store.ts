@@ -59,7 +59,7 @@ export class CardStore {
     const scratch = Buffer.allocUnsafeSlow(PREFETCH_SLICE);
     for (const chunk of this.chunks) {
       if (chunk.prefetch === undefined) continue;
-      for (let at = 0; at < chunk.length; ) {
+      for (let at = 0; at < chunk.length;) {
         at = chunk.prefetch(at, scratch);
         yield;
       }
