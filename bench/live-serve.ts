@@ -12,7 +12,9 @@
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
  *    distinct URLs (uncached), first one request at a time (latency as one user sees it: p50,
- *    p99), then with 50 connections (autocannon, as bench/http.ts: requests per second, p99);
+ *    p99; Node's fetch asks for brotli as a browser does, so compression is in these times), then
+ *    with 50 connections (autocannon, as bench/http.ts, asking for no compression: requests per
+ *    second, p99);
  *    then one URL repeated, against a bare Fastify route answering 5 KB in another process (the
  *    ceiling). RSS at the end.
  * 4. A restart on the same store: start to ready again, now from the index the first start saved
