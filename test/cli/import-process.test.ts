@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,38 @@ function query(db: string, sql: string): unknown {
 
 // Each test starts two or three processes; on a loaded machine that takes a while.
 describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_000 }, () => {
+  it('runs at low CPU priority unless asked for normal, and refuses any other level', async () => {
+    /** The nice value of a running process and of each of its threads (fields 19 of /proc's stat). */
+    const niceOf = (pid: number): number[] =>
+      readdirSync(`/proc/${pid}/task`).map((tid) => {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    // Reading stdin that stays open, the import waits after it has set its priority.
+    const watch = async (args: string[]): Promise<number[]> => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', '-', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      let seen: number[] = [];
+      // The store is open once its file exists: by then the priority is set (it comes first).
+      for (let i = 0; i < 600 && !existsSync(join(dir, `nice-${args.join('')}.db`)); i++) await sleep(50);
+      seen = niceOf(child.pid!);
+      child.stdin.end();
+      await closed;
+      return seen;
+    };
+    const low = await watch([]);
+    expect(low.length).toBeGreaterThan(0);
+    expect(new Set(low)).toEqual(new Set([10]));
+    expect(new Set(await watch(['--priority', 'normal']))).toEqual(new Set([0]));
+    const refused = await jobsearch(join(dir, 'refused.db'), ['import', REAL, '--priority', 'fast']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('--priority must be low or normal (got "fast")');
+  });
+
   it('imports the real postings, and says that a re-import of the same file changes nothing', async () => {
     const db = join(dir, 'real.db');
     const first = await jobsearch(db, ['import', REAL, '--source', 'real']);

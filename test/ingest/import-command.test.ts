@@ -23,7 +23,8 @@ async function run(args: string[]) {
   const err = capture();
   const program = new Command('jobsearch').exitOverride();
   registerImport(program, async () => store, { out: out.stream, err: err.stream });
-  await program.parseAsync(['node', 'jobsearch', 'import', ...args]);
+  // Normal priority: a lowered one would stay with this test process (the process test checks `low`).
+  await program.parseAsync(['node', 'jobsearch', 'import', ...args, '--priority', 'normal']);
   return { store, out: out.text(), err: err.text() };
 }
 
