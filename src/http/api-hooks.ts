@@ -6,7 +6,7 @@ import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 import { ResponseCache } from './response-cache.js';
-import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD } from './compression.js';
+import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD, type Encoding } from './compression.js';
 import { canonicalQuery, isIgnorableParam, knownParams, scalarText } from './canonical-query.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
@@ -21,6 +21,8 @@ declare module 'fastify' {
     snapshot?: IndexSnapshot;
     /** Path and canonical query of a valid API request: the cache key, the ETag's input. */
     canonicalUrl?: string;
+    /** The encoding its answer goes out in (null: none), once negotiated. */
+    answerEncoding?: Encoding | null;
   }
 }
 
@@ -63,7 +65,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     void reply.header('etag', etag);
     void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const encoding = (request.answerEncoding = acceptedEncoding(request.headers['accept-encoding']));
     const hit = responses.get(snapshot, request.canonicalUrl, Math.round(reply.elapsedTime), encoding);
     if (hit === undefined) return;
     if (hit.encoding !== null) void reply.header('content-encoding', hit.encoding);
@@ -91,7 +93,10 @@ function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: u
   if (reply.hasHeader('content-encoding')) return payload;
   const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
   if (body === null || body.length < COMPRESS_THRESHOLD) return payload;
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const encoding =
+    request.answerEncoding === undefined
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : request.answerEncoding;
   if (encoding === null) return payload;
   void reply.header('content-encoding', encoding);
   return compressBody(body, encoding);

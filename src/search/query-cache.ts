@@ -1,7 +1,9 @@
 import { LruMap } from '../domain/lru-map.js';
+import { operation } from './scratch.js';
 
 /**
- * A small LRU map of query results that computes what it does not hold.
+ * A small LRU map of query results that computes what it does not hold. Each computation is one
+ * query operation (scratch.ts): the bitsets it borrows are reused once it has returned.
  * @example const c = new QueryCache<number>(2); c.get('k', () => 42) // computes once
  */
 export class QueryCache<V> {
@@ -15,7 +17,7 @@ export class QueryCache<V> {
   get(key: string, compute: () => V): V {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
-    const value = compute();
+    const value = operation(compute);
     this.entries.set(key, value);
     return value;
   }

@@ -9,8 +9,8 @@ const lending = new Set<Scratch>();
 
 /**
  * Runs one query operation: the bitsets scratches lend during it (`lendBits`) are reused from the
- * next operation on. Nested calls join the outermost one. Every entry point that queries an
- * engine (search-index.ts, segments.ts) runs inside one.
+ * next operation on. Nested calls join the outermost one. Every query result an index computes
+ * runs inside one (QueryCache.get).
  * @example operation(() => index.count({ workModel: 'remote' }))
  */
 export function operation<T>(run: () => T): T {

@@ -21,7 +21,6 @@ import {
   type TitleSuggestion,
   type TitleSuggestIndex,
 } from './title-suggest.js';
-import { operation } from './scratch.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 export interface SearchIndexOptions {
@@ -178,9 +177,7 @@ export class SearchIndex {
 
   /** Number of live jobs matching the filter. @example index.count({ workModel: 'remote' }) // 42 */
   count(filter: JobFilter): number {
-    return this.counts.get(filterKey(filter), () =>
-      operation(() => evaluate(this.engine, planFilter(this.engine, filter)).size),
-    );
+    return this.counts.get(filterKey(filter), () => evaluate(this.engine, planFilter(this.engine, filter)).size);
   }
 
   /**
@@ -190,15 +187,13 @@ export class SearchIndex {
    */
   list(request: ListRequest): { total: number; jobs: ListedJob[] } {
     const key = `${request.sort}|${request.order}|${request.page}|${request.perPage}|${filterKey(request.filter)}`;
-    return this.pages.get(key, () => operation(() => freeze(listPage(this.engine, request))));
+    return this.pages.get(key, () => freeze(listPage(this.engine, request)));
   }
 
   /** Facet counts for the filter. @example index.facets({ filter: {}, mode: 'conjunctive', facetLimit: 100 }).seo.all */
   facets(request: FacetRequest): FacetCounts {
     const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
-    return this.facetCounts.get(key, () =>
-      operation(() => deepFreeze(computeFacets(this.engine, this.all, this.bases, request))),
-    );
+    return this.facetCounts.get(key, () => deepFreeze(computeFacets(this.engine, this.all, this.bases, request)));
   }
 
   /**

@@ -8,7 +8,6 @@ import { COLUMN_FACETS, LIST_FACETS, type ColumnFacet, type ListFacet } from '..
 import type { Engine } from './engine.js';
 import { FACET_KEYS, type FacetKey } from './facet-count.js';
 import { buildLists, tallyFacets, type DictFacet, type FacetDict, type FacetDicts } from './facets.js';
-import { operation } from './scratch.js';
 import { evaluate, planFilter, type PlanContext } from './filter.js';
 import { highlightRanges, type Range } from './highlight.js';
 import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from './keyword-query.js';
@@ -135,7 +134,7 @@ export class SegmentedIndex {
   count(filter: JobFilter): number {
     return this.counts.get(filterKey(filter), () => {
       let total = 0;
-      for (const v of this.views) total += operation(() => evaluate(v.e, planFilter(v.e, filter, v.ctx)).size);
+      for (const v of this.views) total += evaluate(v.e, planFilter(v.e, filter, v.ctx)).size;
       return total;
     });
   }
@@ -143,7 +142,7 @@ export class SegmentedIndex {
   /** One page of matching jobs over every segment, in the request's order (ties by board id). */
   list(request: ListRequest): { total: number; jobs: ListedJob[] } {
     const key = `${request.sort}|${request.order}|${request.page}|${request.perPage}|${filterKey(request.filter)}`;
-    return this.pages.get(key, () => operation(() => freeze(this.mergePage(request))));
+    return this.pages.get(key, () => freeze(this.mergePage(request)));
   }
 
   /**
@@ -231,7 +230,7 @@ export class SegmentedIndex {
   /** Facet counts over every segment, the lists made once from the summed counts. */
   facets(request: FacetRequest): FacetCounts {
     const key = `${request.mode}|${request.facetLimit}|${filterKey(request.filter)}`;
-    return this.facetCounts.get(key, () => operation(() => deepFreeze(this.mergeFacets(request))));
+    return this.facetCounts.get(key, () => deepFreeze(this.mergeFacets(request)));
   }
 
   private mergeFacets(request: FacetRequest): FacetCounts {

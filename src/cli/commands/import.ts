@@ -96,11 +96,11 @@ export function registerImport(
 function lowerPriority(level: string): void {
   if (level !== 'low') return;
   const low = osConstants.priority.PRIORITY_BELOW_NORMAL;
-  let threads: number[] = [0];
+  let threads: number[];
   try {
-    threads = threads.concat(readdirSync('/proc/self/task').map(Number));
+    threads = readdirSync('/proc/self/task').map(Number);
   } catch {
-    // No /proc: this thread only.
+    threads = [0]; // No /proc: this thread (elsewhere, the process).
   }
   for (const thread of threads) {
     try {

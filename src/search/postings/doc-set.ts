@@ -34,14 +34,6 @@ export function bitsSet(words: Uint32Array, size = popcount(words)): DocSet {
   return { kind: 'bits', words, size };
 }
 
-/** A fresh bitset holding the set (the caller may modify it). */
-export function toBitset(set: DocSet, n: number): Uint32Array {
-  if (set.kind === 'bits') return set.words.slice();
-  const words = newBitset(n);
-  addToBits(words, set, n);
-  return words;
-}
-
 /** Sets the set's documents in `words`, a bitset of n documents. */
 export function addToBits(words: Uint32Array, set: DocSet, n: number): void {
   if (set.kind === 'bits') orInto(words, set.words);
