@@ -6,7 +6,7 @@
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
-import { closeSync } from 'node:fs';
+import { closeSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { SearchIndex, SearchReader } from '../search/search-index.js';
@@ -16,7 +16,13 @@ import { buildStreaming } from './live-index.js';
 import { readIndexFile, writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
-import type { CallReply, CallRequest, CatchUpRequest, WorkerReport } from './remote-index.js';
+import {
+  INDEX_THREAD_NAME,
+  type CallReply,
+  type CallRequest,
+  type CatchUpRequest,
+  type WorkerReport,
+} from './remote-index.js';
 
 export interface IndexWorkerData {
   databaseUrl: string;
@@ -33,10 +39,16 @@ export interface IndexWorkerData {
   /** Where the built index is saved (null: never); with `loadIndexFile`, first tried to start from. */
   indexFile: string | null;
   loadIndexFile: boolean;
+  /**
+   * The host starts another worker from the file once this one has saved it (remote-index.ts):
+   * the built index then serves only until that one is ready, and is not read back here.
+   */
+  handOff?: boolean;
 }
 
 async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
+  nameThread();
   const report = (message: WorkerReport): void => parentPort?.postMessage(message);
   /** Files the index reads from while it serves (its saved file): the host closes them once it ends this worker. */
   const files: number[] = [];
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
           // file, and the build's working memory is left behind with the built index. (Another
           // process of the same store may have saved a newer one meanwhile: as good, from its cursor.)
           const saved =
-            file.state === 'saved'
+            file.state === 'saved' && data.handOff !== true
               ? readIndexFile(saving.path, { ...saving.meta, cursor: await loading.changeCursor() })
               : null;
           if (saved?.state === 'loaded') {
@@ -127,6 +139,14 @@ async function main(): Promise<void> {
     // Not reported as ready, so the host does not know them: closed here.
     for (const fd of files) closeSync(fd);
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function nameThread(): void {
+  try {
+    writeFileSync('/proc/thread-self/comm', INDEX_THREAD_NAME);
+  } catch {
+    // Not Linux: the thread keeps its name.
   }
 }
 

@@ -4,7 +4,7 @@
  * exactly as a start that builds from the store; a file that does not fit its store is refused
  * with its reason, and the index is built instead.
  */
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { writeIndexFile } from '../../src/runtime/index-file-step.js';
-import { buildInWorker } from '../../src/runtime/remote-index.js';
+import { buildInWorker, INDEX_THREAD_NAME } from '../../src/runtime/remote-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
@@ -154,6 +154,57 @@ describe('a saved index', () => {
     }
     for (let i = 0; i < 100 && holding() > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(holding()).toBe(0);
+  }, 120_000);
+
+  it('is served by a fresh worker reading it, and the worker that built it ends', async () => {
+    const indexThreads = (): number =>
+      readdirSync('/proc/self/task').filter((task) => {
+        try {
+          return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() === INDEX_THREAD_NAME;
+        } catch {
+          return false; // ended meanwhile
+        }
+      }).length;
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 100 && indexThreads() > 1; i++) await new Promise((r) => setTimeout(r, 50));
+    };
+    expect(indexThreads()).toBe(0);
+    const file = path.join(dir, 'hand-off.index');
+    let most = 0;
+    const sampling = setInterval(() => (most = Math.max(most, indexThreads())), 2);
+    const built = await buildInWorker({
+      databaseUrl: dbPath,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      now: Date.now(),
+      indexFile: file,
+    }).finally(() => clearInterval(sampling));
+    try {
+      await settle();
+      // The builder and the worker reading its file, side by side for a moment; then one.
+      expect(most).toBe(2);
+      expect(indexThreads()).toBe(1);
+      expect(built.stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
+      expect(built.stats.documents).toBe(built.index.size);
+      expect(built.index.count({})).toBe(built.index.size);
+    } finally {
+      built.retire();
+    }
+    // Without a file there is nothing to hand over: the builder serves.
+    most = 0;
+    const sampleAgain = setInterval(() => (most = Math.max(most, indexThreads())), 2);
+    const plain = await buildInWorker({
+      databaseUrl: dbPath,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      now: Date.now(),
+    }).finally(() => clearInterval(sampleAgain));
+    try {
+      await settle();
+      expect(most).toBe(1);
+      expect(plain.stats.indexFile?.state).toBe('off');
+      expect(plain.index.size).toBe(built.stats.documents);
+    } finally {
+      plain.retire();
+    }
   }, 120_000);
 
   it('removes the temporary files of saves that never finished, unless their process still runs', async () => {
