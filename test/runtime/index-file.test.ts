@@ -177,7 +177,9 @@ describe('a saved index', () => {
       salaryBuckets: DEFAULT_SALARY_BUCKETS,
       now: Date.now(),
       indexFile: file,
-    }).finally(() => clearInterval(sampling));
+    }).finally(() => {
+      clearInterval(sampling);
+    });
     try {
       await settle();
       // The builder and the worker reading its file, side by side for a moment; then one.
@@ -196,7 +198,9 @@ describe('a saved index', () => {
       databaseUrl: dbPath,
       salaryBuckets: DEFAULT_SALARY_BUCKETS,
       now: Date.now(),
-    }).finally(() => clearInterval(sampleAgain));
+    }).finally(() => {
+      clearInterval(sampleAgain);
+    });
     try {
       await settle();
       expect(most).toBe(1);
