@@ -79,12 +79,17 @@ async function main(): Promise<void> {
     `mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`,
   );
 
-  // The CLI and its index worker (index-worker.js beside it), bundled inside the repository so
-  // that its package.json ("type": "module") and node_modules apply.
+  // The CLI, its index worker and its index builder (index-worker.js and index-builder.js beside
+  // it), bundled inside the repository so that its package.json ("type": "module") and
+  // node_modules apply.
   const bundle = join(ROOT, 'node_modules', `.mixed-load-${process.pid}`); // two levels deep, like dist/cli/
   const main = join(bundle, 'main.js');
   await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/runtime/index-worker.ts')],
+    entryPoints: [
+      join(ROOT, 'src/cli/main.ts'),
+      join(ROOT, 'src/runtime/index-worker.ts'),
+      join(ROOT, 'src/runtime/index-builder.ts'),
+    ],
     bundle: true,
     platform: 'node',
     format: 'esm',

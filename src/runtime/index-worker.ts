@@ -13,7 +13,8 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { readIndexFile, writeIndexFile, type IndexFileReport } from './index-file-step.js';
+import { readIndexFile, type IndexFileReport } from './index-file-step.js';
+import { buildApart } from './index-builder.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
 import {
@@ -39,11 +40,6 @@ export interface IndexWorkerData {
   /** Where the built index is saved (null: never); with `loadIndexFile`, first tried to start from. */
   indexFile: string | null;
   loadIndexFile: boolean;
-  /**
-   * The host starts another worker from the file once this one has saved it (remote-index.ts):
-   * the built index then serves only until that one is ready, and is not read back here.
-   */
-  handOff?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -79,26 +75,46 @@ async function main(): Promise<void> {
         file = loaded.report;
         if (loaded.fd !== null) files.push(loaded.fd);
       } else {
-        ({ index, loadMs, buildMs } = await buildStreaming(loading, {
-          salaryBuckets: data.salaryBuckets,
-          now: data.now,
-        }));
+        let served: SearchIndex | null = null;
         if (saving !== null) {
-          file = writeIndexFile(saving.path, index, { ...saving.meta, builtAt: data.now, documents: index.size });
+          // Built and saved by a process of its own (index-builder.ts), then served from the file
+          // as a start from it would be: the cards stay in the file, and the build's working memory
+          // leaves with that process. (Another process of the same store may have saved a newer
+          // file meanwhile: as good, from its cursor.)
+          const apart = await buildApart({
+            databaseUrl: data.databaseUrl,
+            readOnly: data.readOnly === true,
+            salaryBuckets: data.salaryBuckets,
+            now: data.now,
+            path: saving.path,
+            meta: saving.meta,
+          });
+          if (apart.type === 'built') ({ loadMs, buildMs, file } = apart);
+          else file = { state: 'failed', reason: apart.message };
           if (loaded) file = { ...file, refused: loaded.report.reason };
-          // Served from the file just written, as a start from it would be: the cards stay in the
-          // file, and the build's working memory is left behind with the built index. (Another
-          // process of the same store may have saved a newer one meanwhile: as good, from its cursor.)
           const saved =
-            file.state === 'saved' && data.handOff !== true
+            file.state === 'saved'
               ? readIndexFile(saving.path, { ...saving.meta, cursor: await loading.changeCursor() })
               : null;
           if (saved?.state === 'loaded') {
-            ({ index, cursor } = saved);
+            ({ index: served, cursor } = saved);
             if (saved.fd !== null) files.push(saved.fd);
             file = { ...file, reloadMs: saved.report.ms ?? 0 };
           }
         }
+        if (served === null) {
+          // No file, or none to serve from (it could not be built, written or read back): built
+          // here, its cards in memory.
+          ({
+            index: served,
+            loadMs,
+            buildMs,
+          } = await buildStreaming(loading, {
+            salaryBuckets: data.salaryBuckets,
+            now: data.now,
+          }));
+        }
+        index = served;
       }
     } finally {
       // The connection that read every posting is closed: its page cache is full of pages the

@@ -67,42 +67,6 @@ export interface WorkerBuildOptions {
  * postings of a load never cross threads, and terminating it frees the old index at once.
  */
 export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltIndex> {
-  const handOff = options.indexFile !== undefined && options.indexFile !== null;
-  const built = await startWorker(options, handOff);
-  const saved = built.stats.indexFile;
-  if (!handOff || saved?.state !== 'saved') return built;
-  // A build's working memory stays with the thread that built: its heap grown to the build's peak,
-  // and the C heap's arenas, which free little back to the system. A fresh worker reads the file
-  // just written, and the builder ends with all of it (at 1M: 1.7 -> 1.1 GB resident once ready).
-  let served: BuiltIndex | null = null;
-  try {
-    served = await startWorker({ ...options, loadIndexFile: true }, false);
-  } catch (error) {
-    if (options.signal?.aborted) {
-      built.retire();
-      throw error;
-    }
-  }
-  const read = served?.stats.indexFile;
-  if (served === null || read?.state !== 'loaded') {
-    // The built index serves as it is (its cards in memory): a file that cannot be read back is
-    // no reason not to serve.
-    served?.retire();
-    return built;
-  }
-  built.retire();
-  return {
-    ...served,
-    stats: {
-      ...built.stats,
-      documents: served.stats.documents,
-      cursor: served.cursor,
-      indexFile: { ...saved, reloadMs: read.ms ?? 0 },
-    },
-  };
-}
-
-async function startWorker(options: WorkerBuildOptions, handOff: boolean): Promise<BuiltIndex> {
   const { port1: mine, port2: theirs } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { signal: _abort, ...settings } = options;
@@ -112,7 +76,6 @@ async function startWorker(options: WorkerBuildOptions, handOff: boolean): Promi
       newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS,
       indexFile: options.indexFile ?? null,
       loadIndexFile: options.loadIndexFile === true,
-      handOff,
       port: theirs,
       signal,
     },

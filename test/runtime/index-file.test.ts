@@ -156,59 +156,77 @@ describe('a saved index', () => {
     expect(holding()).toBe(0);
   }, 120_000);
 
-  it('is served by a fresh worker reading it, and the worker that built it ends', async () => {
-    const indexThreads = (): number =>
-      readdirSync('/proc/self/task').filter((task) => {
+  it('is built by a process of its own, which ends; the index worker serves it from the file', async () => {
+    /** This process's index threads, and its children that build an index. */
+    const census = (): { threads: number; builders: number } => {
+      const read = (file: string): string => {
         try {
-          return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() === INDEX_THREAD_NAME;
+          return readFileSync(file, 'utf8');
         } catch {
-          return false; // ended meanwhile
+          return ''; // ended meanwhile
         }
-      }).length;
-    const settle = async (): Promise<void> => {
-      for (let i = 0; i < 100 && indexThreads() > 1; i++) await new Promise((r) => setTimeout(r, 50));
+      };
+      const threads = readdirSync('/proc/self/task').filter(
+        (task) => read(`/proc/self/task/${task}/comm`).trim() === INDEX_THREAD_NAME,
+      ).length;
+      const builders = readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          const stat = read(`/proc/${pid}/stat`);
+          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return parent === process.pid && read(`/proc/${pid}/cmdline`).includes('--jobsearch-index-builder');
+        }).length;
+      return { threads, builders };
     };
-    expect(indexThreads()).toBe(0);
-    const file = path.join(dir, 'hand-off.index');
-    let most = 0;
-    const sampling = setInterval(() => (most = Math.max(most, indexThreads())), 2);
-    const built = await buildInWorker({
-      databaseUrl: dbPath,
-      salaryBuckets: DEFAULT_SALARY_BUCKETS,
-      now: Date.now(),
-      indexFile: file,
-    }).finally(() => {
-      clearInterval(sampling);
-    });
+    const sampleWhile = async <T>(work: Promise<T>): Promise<{ result: T; builders: number; threads: number }> => {
+      const most = { builders: 0, threads: 0 };
+      const sampling = setInterval(() => {
+        const now = census();
+        most.builders = Math.max(most.builders, now.builders);
+        most.threads = Math.max(most.threads, now.threads);
+      }, 5);
+      try {
+        return { result: await work, ...most };
+      } finally {
+        clearInterval(sampling);
+      }
+    };
+    expect(census()).toEqual({ threads: 0, builders: 0 });
+    const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() };
+    const saved = await sampleWhile(buildInWorker({ ...options, indexFile: path.join(dir, 'apart.index') }));
     try {
-      await settle();
-      // The builder and the worker reading its file, side by side for a moment; then one.
-      expect(most).toBe(2);
-      expect(indexThreads()).toBe(1);
-      expect(built.stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
-      expect(built.stats.documents).toBe(built.index.size);
-      expect(built.index.count({})).toBe(built.index.size);
+      expect(saved.builders).toBe(1);
+      expect(saved.threads).toBe(1);
+      expect(census()).toEqual({ threads: 1, builders: 0 });
+      const { stats, index } = saved.result;
+      expect(stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
+      expect(stats.buildMs).toBeGreaterThan(0);
+      expect(stats.documents).toBe(index.size);
+      expect(index.count({})).toBe(index.size);
+      // Without a file, the worker builds by itself.
+      const plain = await sampleWhile(buildInWorker(options));
+      try {
+        expect(plain.builders).toBe(0);
+        expect(plain.result.stats.indexFile?.state).toBe('off');
+        expect(plain.result.index.size).toBe(index.size);
+        expect(plain.result.index.list({ filter: {}, sort: 'date', order: 'desc', page: 2, perPage: 20 })).toEqual(
+          index.list({ filter: {}, sort: 'date', order: 'desc', page: 2, perPage: 20 }),
+        );
+      } finally {
+        plain.result.retire();
+      }
     } finally {
-      built.retire();
+      saved.result.retire();
     }
-    // Without a file there is nothing to hand over: the builder serves.
-    most = 0;
-    const sampleAgain = setInterval(() => (most = Math.max(most, indexThreads())), 2);
-    const plain = await buildInWorker({
-      databaseUrl: dbPath,
-      salaryBuckets: DEFAULT_SALARY_BUCKETS,
-      now: Date.now(),
-    }).finally(() => {
-      clearInterval(sampleAgain);
-    });
-    try {
-      await settle();
-      expect(most).toBe(1);
-      expect(plain.stats.indexFile?.state).toBe('off');
-      expect(plain.index.size).toBe(built.stats.documents);
-    } finally {
-      plain.retire();
-    }
+    // A start stopped during the build ends the builder too.
+    const stopping = new AbortController();
+    const aborted = buildInWorker({ ...options, indexFile: path.join(dir, 'aborted.index'), signal: stopping.signal });
+    for (let i = 0; i < 2000 && census().builders === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(census().builders).toBe(1);
+    stopping.abort();
+    await expect(aborted).rejects.toThrow(/aborted/);
+    for (let i = 0; i < 200 && census().builders > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(census()).toEqual({ threads: 0, builders: 0 });
   }, 120_000);
 
   it('removes the temporary files of saves that never finished, unless their process still runs', async () => {
