@@ -3,7 +3,8 @@
  * SQLite file of `--size` postings, measured over HTTP from this process.
  *
  * 1. Start to ready: /healthz probed every 20 ms from the spawn (its longest gap), the time until
- *    /readyz says ready, peak RSS (VmHWM) and RSS once ready (VmRSS), worker threads included.
+ *    /readyz says ready, peak RSS (VmHWM) and RSS once ready (VmRSS), worker threads included;
+ *    the peak of the process the server builds in (its index builder) and of both together.
  * 2. Import while serving: `jobsearch import` of `--import` new postings from a second process
  *    while a probe asks for an uncached list page every 20 ms (one request at a time) until the
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
@@ -28,7 +29,7 @@
  * the last `import` lines are the import. Results: bench/results/live-<size>.json and stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -167,6 +168,31 @@ async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
+/** The processes `pid` started (the index builder of a first start), and theirs. */
+async function descendantsOf(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const children: number[] = [];
+  for (const task of tasks) {
+    const listed = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const child of listed.split(' ')) if (child.trim() !== '') children.push(Number(child));
+  }
+  const all = [...children];
+  for (const child of children) all.push(...(await descendantsOf(child)));
+  return all;
+}
+
+/** Resident memory of the server and every process it started, summed; and the largest peak among those. */
+async function treeMemoryOf(pid: number): Promise<{ rss: number; childPeak: number }> {
+  let rss = (await memoryOf(pid)).rss;
+  let childPeak = 0;
+  for (const child of await descendantsOf(pid)) {
+    const m = await memoryOf(child);
+    rss += m.rss;
+    childPeak = Math.max(childPeak, m.peak);
+  }
+  return { rss, childPeak };
+}
+
 async function timed(url: string): Promise<{ ms: number; status: number; body: string }> {
   const t0 = performance.now();
   try {
@@ -293,8 +319,18 @@ async function startPhase(server: Server, log: (s: string) => void) {
   let ready = Number.NaN;
   let lastOk = Number.NaN;
   let longestGap = 0;
+  // The server and the processes it starts (a first start builds in one of its own): their summed
+  // resident memory at its highest, and the highest peak of one of them.
+  const tree = { peak: 0, childPeak: 0 };
+  let sampled = 0;
   while (Number.isNaN(ready)) {
     if (server.child.exitCode !== null) throw new Error('the server exited during start-up');
+    if (performance.now() - sampled >= 200) {
+      sampled = performance.now();
+      const now = await treeMemoryOf(pid);
+      tree.peak = Math.max(tree.peak, now.rss);
+      tree.childPeak = Math.max(tree.childPeak, now.childPeak);
+    }
     const h = await timed(`${server.base}/healthz`);
     const now = performance.now() - t0;
     if (h.status === 200) {
@@ -310,11 +346,11 @@ async function startPhase(server: Server, log: (s: string) => void) {
   const atReady = await memoryOf(pid);
   const readyz = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number; cursor: number };
   log(
-    `ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB`,
+    `ready in ${(ready / 1000).toFixed(1)} s (healthz first ${(firstHealth / 1000).toFixed(2)} s, healthz p99 ${summary(health).p99} ms, longest gap ${longestGap.toFixed(0)} ms); ${readyz.documents} documents; RSS ${atReady.rss} MB, peak ${atReady.peak} MB${tree.childPeak > 0 ? `; processes it started: peak ${tree.childPeak} MB, all together at most ${tree.peak} MB` : ''}`,
   );
   await sleep(2_000);
   const steady = await memoryOf(pid);
-  return { ready, firstHealth, longestGap, health, atReady, readyz, steady };
+  return { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree };
 }
 
 function serve(db: string, port: number): Server {
@@ -351,7 +387,7 @@ async function main(): Promise<void> {
   let rssTimer: NodeJS.Timeout | undefined;
   try {
     // 1. Start to ready, /healthz probed throughout (the store has no saved index yet: a build).
-    const { ready, firstHealth, longestGap, health, atReady, readyz, steady } = await startPhase(server, log);
+    const { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree } = await startPhase(server, log);
 
     // 2. Import from a second process while probing every 20 ms.
     const probes: number[] = [];
@@ -442,6 +478,10 @@ async function main(): Promise<void> {
         rssAtReadyMb: atReady.rss,
         peakRssStartMb: atReady.peak,
         steadyRssMb: steady.rss,
+        /** The index builder's process (a first start builds in a process of its own). */
+        builderPeakRssMb: tree.childPeak,
+        /** The server and the builder together, at their highest sum (sampled every 200 ms). */
+        peakRssWithBuilderMb: tree.peak,
       },
       importWhileServing: {
         postings: args.importCount,
