@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { writeIndexFile } from '../../src/runtime/index-file-step.js';
 import { buildInWorker, INDEX_THREAD_NAME } from '../../src/runtime/remote-index.js';
+import { builderHeapMb } from '../../src/runtime/index-builder.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
@@ -174,7 +175,13 @@ describe('a saved index', () => {
         .filter((pid) => {
           const stat = read(`/proc/${pid}/stat`);
           const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-          return parent === process.pid && read(`/proc/${pid}/cmdline`).includes('--jobsearch-index-builder');
+          const command = read(`/proc/${pid}/cmdline`).split('\0');
+          return (
+            parent === process.pid &&
+            command.includes('--jobsearch-index-builder') &&
+            // Its heap sized for the store: 400 postings.
+            command.includes(`--max-old-space-size=${builderHeapMb(400)}`)
+          );
         }).length;
       return { threads, builders };
     };
@@ -217,6 +224,21 @@ describe('a saved index', () => {
       }
     } finally {
       saved.result.retire();
+    }
+    // A file that cannot be written: the builder's work is lost, the worker builds by itself.
+    const unwritable = await sampleWhile(
+      buildInWorker({ ...options, indexFile: path.join(dir, 'no-such-folder', 'x.index') }),
+    );
+    try {
+      expect(unwritable.builders).toBe(1);
+      expect(unwritable.result.stats.indexFile).toMatchObject({
+        state: 'failed',
+        reason: expect.stringMatching(/ENOENT/),
+      });
+      expect(unwritable.result.index.size).toBe(saved.result.index.size);
+      expect(census()).toEqual({ threads: 1, builders: 0 });
+    } finally {
+      unwritable.result.retire();
     }
     // A start stopped during the build ends the builder too.
     const stopping = new AbortController();
