@@ -8,6 +8,12 @@
  * memory even once the built index is garbage — the C library's arenas hand little of it back to
  * the system. A first start at 1M that built in the serving worker stayed at 1.6–2.4 GB resident,
  * 1,172 MB of it in those arenas; a process that ends hands all of it back.
+ *
+ * The builder's peak (about 3.3 GB resident at 1M) is mostly V8 letting its heap grow to twice
+ * what the build holds live (2.0 GB of heap for at most 1.3 GB used). Tried at 1M and left out,
+ * since each made the first start far longer on this 2-core machine: a heap limit near the build's
+ * need (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8 times
+ * as long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
  */
 import { fork } from 'node:child_process';
 import process from 'node:process';
@@ -17,8 +23,6 @@ import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { buildStreaming } from './live-index.js';
 
 export interface BuildApartRequest {
-  /** Postings in the store (expired included): what the builder's heap is sized for. */
-  postings: number;
   databaseUrl: string;
   readOnly: boolean;
   salaryBuckets: readonly SalaryBucket[];
@@ -33,20 +37,6 @@ export type BuildApartReport =
   | { type: 'failed'; message: string };
 
 /**
- * The builder's JavaScript heap limit, in MB. Left to itself, V8 let the heap grow to twice what
- * the build holds live (at 1M: 2.0 GB of heap for at most 1.3 GB used, 3.3 GB resident at the
- * peak); a limit near what the build needs makes it collect sooner (at 1M with a limit of 1,100
- * MB: 2.1 GB resident at the peak, at most 870 MB used). A build at 1M held at most 761 MB live
- * (measured with V8 collecting as often as it can); the limit allows 0.9 KB a posting and a base
- * of 384 MB, 1.26 GB at 1M, so that postings with longer texts than the generated ones still fit.
- * A builder that runs out all the same fails, and the index worker builds by itself
- * (index-worker.ts), as it did before builds had a process of their own.
- */
-export function builderHeapMb(postings: number): number {
-  return 384 + Math.ceil((postings * 0.9) / 1024);
-}
-
-/**
  * Builds and saves in a child process; resolves with its report. The child ends with its parent:
  * it exits when its channel closes (the worker that forked it was terminated, a shutdown), so an
  * aborted start never leaves a build running.
@@ -57,7 +47,8 @@ export function buildApart(request: BuildApartRequest): Promise<BuildApartReport
   const child = fork(new URL(compiled ? './index-builder.js' : './index-builder.ts', here), [BUILDER_ARG], {
     // Structured clone, not JSON: the salary buckets' open end is Infinity.
     serialization: 'advanced',
-    execArgv: [`--max-old-space-size=${builderHeapMb(request.postings)}`, ...(compiled ? [] : ['--import', 'tsx'])],
+    // Node's default heap limit (above: a tighter one made the build far longer).
+    execArgv: compiled ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve) => {

@@ -82,7 +82,6 @@ async function main(): Promise<void> {
           // leaves with that process. (Another process of the same store may have saved a newer
           // file meanwhile: as good, from its cursor.)
           const apart = await buildApart({
-            postings: await loading.count(),
             databaseUrl: data.databaseUrl,
             readOnly: data.readOnly === true,
             salaryBuckets: data.salaryBuckets,
