@@ -93,6 +93,7 @@ describe('classifySeniority: from the employment type and the experience asked f
     expect(exp('3years')).toBe('mid');
     expect(exp('mindestens 3 jahre')).toBe('mid');
     expect(exp(' 4 años')).toBe('mid');
+    expect(exp(' mindestens 3 jahre')).toBe('mid');
     expect(exp('5 years')).toBe('senior');
     expect(exp('10 years')).toBe('senior');
     expect(exp('12 jahre')).toBe('senior');

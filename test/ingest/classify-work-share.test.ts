@@ -21,6 +21,13 @@ describe('classifyWork: jobLocationType', () => {
   });
 });
 
+describe('classifyWork: remote-first', () => {
+  it('gives remote-first no share, unless the text also says the job is fully remote', () => {
+    expect(work({ text: 'wir sind remote-first.' })).toEqual(remote('remote', null));
+    expect(work({ text: 'wir sind remote-first. this is a remote position.' })).toEqual(remote('remote', 100));
+  });
+});
+
 describe('classifyWork: the title', () => {
   it('reads a remote title as fully remote unless the text says remote / hybrid', () => {
     expect(work({ title: 'content manager (remote)' })).toEqual(remote('remote', 100));

@@ -71,10 +71,8 @@ describe('buildGazetteer: the city index', () => {
     const gaz = smallGazetteer();
     for (const n of ['St. Pölten', 'St Pölten', 'st.pölten', 'Sankt Pölten', 'Sankt Poelten'])
       expect(gaz.findCity(n)?.name, n).toBe('Sankt Pölten');
-    for (const n of ['Sankt Gallen', 'St. Gallen', 'St Gallen'])
-      expect(gaz.findCity(n)?.name, n).toBe('St. Gallen');
-    for (const n of ['Sankt Ingbert', 'St. Ingbert', 'St Ingbert'])
-      expect(gaz.findCity(n)?.name, n).toBe('St Ingbert');
+    for (const n of ['Sankt Gallen', 'St. Gallen', 'St Gallen']) expect(gaz.findCity(n)?.name, n).toBe('St. Gallen');
+    for (const n of ['Sankt Ingbert', 'St. Ingbert', 'St Ingbert']) expect(gaz.findCity(n)?.name, n).toBe('St Ingbert');
     // The saint is part of the name: the bare rest is no key.
     expect(gaz.findCity('Pölten')).toBeNull();
     expect(gaz.findCity('Gallen')).toBeNull();

@@ -43,15 +43,14 @@ const DE = { slug: 'deutschland', name: 'Deutschland' };
 describe('PlaceResolver: the country of an address', () => {
   it('takes the country from the region when none is given', () => {
     expect(brief(at({ locality: 'Baden', region: 'Aargau' }))).toEqual([['baden-aargau', 'aargau', 'CH']]);
-    expect(brief(at({ locality: 'Baden', region: 'Niederösterreich' }))).toEqual([
-      ['baden', 'niederösterreich', 'AT'],
-    ]);
+    expect(brief(at({ locality: 'Baden', region: 'Niederösterreich' }))).toEqual([['baden', 'niederösterreich', 'AT']]);
     expect(brief(at({ locality: 'Baden' }))).toEqual([['baden', 'niederösterreich', 'AT']]);
   });
 
   it('takes the country from a qualifier after a comma (a region, a country, a foreign country)', () => {
     expect(brief(at({ locality: 'Baden, Aargau' }))).toEqual([['baden-aargau', 'aargau', 'CH']]);
-    expect(brief(at({ locality: 'Baden,Aargau' }))).toEqual([['baden-aargau', 'aargau', 'CH']]);
+    // (not "Baden,Aargau": that is also the slug of the Swiss Baden)
+    expect(brief(at({ locality: 'Baden,Schweiz' }))).toEqual([['baden-aargau', 'aargau', 'CH']]);
     expect(brief(at({ locality: 'Baden , Schweiz' }))).toEqual([['baden-aargau', 'aargau', 'CH']]);
     expect(at({ locality: 'Smalltown, Frankreich' })).toEqual([
       {
@@ -162,7 +161,14 @@ describe('PlaceResolver: cities', () => {
 
   it('keeps an unknown locality as a place without region, country or coordinates when nothing else is known', () => {
     expect(at({ locality: 'Nirgendwo' })).toEqual([
-      { city: { slug: 'nirgendwo', name: 'Nirgendwo' }, region: null, country: null, countryCode: null, lat: null, lon: null },
+      {
+        city: { slug: 'nirgendwo', name: 'Nirgendwo' },
+        region: null,
+        country: null,
+        countryCode: null,
+        lat: null,
+        lon: null,
+      },
     ]);
     expect(at({ locality: 'Nirgendwo', region: 'Bayern' })).toEqual([
       {
@@ -183,6 +189,7 @@ describe('PlaceResolver: cities', () => {
     expect(at({ locality: 'Germany' })).toEqual([
       { city: null, region: null, country: DE, countryCode: 'DE', lat: null, lon: null },
     ]);
+    expect(brief(at({ locality: 'Bayern', country: 'DE' }))).toEqual([[null, 'bayern', 'DE']]);
     // A region of another country than the posting's is no place of it.
     expect(brief(at({ locality: 'Bayern', country: 'CH' }))).toEqual([['bayern', null, 'CH']]);
   });
@@ -207,7 +214,14 @@ describe('PlaceResolver: foreign cities', () => {
 
   it('does not take a foreign city of another country than the posting', () => {
     expect(at({ locality: 'London', country: 'CA' })).toEqual([
-      { city: { slug: 'london', name: 'London' }, region: null, country: { slug: 'ca', name: 'CA' }, countryCode: 'CA', lat: null, lon: null },
+      {
+        city: { slug: 'london', name: 'London' },
+        region: null,
+        country: { slug: 'ca', name: 'CA' },
+        countryCode: 'CA',
+        lat: null,
+        lon: null,
+      },
     ]);
   });
 });
@@ -230,10 +244,12 @@ describe('PlaceResolver: coordinates, several cities, the cache', () => {
     ]);
     expect(brief(at({ locality: 'Kiel; Kiel' }))).toEqual([['kiel', 'schleswig-holstein', 'DE']]);
     const r = resolver();
-    expect(brief(r.placesOf(posting([{ locality: 'Kiel' }, { locality: 'Kiel' }, { locality: 'Nirgendwo' }])))).toEqual([
-      ['kiel', 'schleswig-holstein', 'DE'],
-      ['nirgendwo', null, null],
-    ]);
+    expect(brief(r.placesOf(posting([{ locality: 'Kiel' }, { locality: 'Kiel' }, { locality: 'Nirgendwo' }])))).toEqual(
+      [
+        ['kiel', 'schleswig-holstein', 'DE'],
+        ['nirgendwo', null, null],
+      ],
+    );
   });
 
   it('does not mix up addresses that differ only in region or country (the cache)', () => {
@@ -257,7 +273,14 @@ describe('PlaceResolver: applicant locations and places named in text', () => {
     expect(brief(r.placesOf(posting([{ locality: 'Remote' }], ['Schweiz'])))).toEqual([[null, null, 'CH']]);
     expect(r.placesOf(posting([], ['Bayern', 'Atlantis']))).toEqual([
       { city: null, region: { slug: 'bayern', name: 'Bayern' }, country: DE, countryCode: 'DE', lat: null, lon: null },
-      { city: null, region: null, country: { slug: 'atlantis', name: 'Atlantis' }, countryCode: null, lat: null, lon: null },
+      {
+        city: null,
+        region: null,
+        country: { slug: 'atlantis', name: 'Atlantis' },
+        countryCode: null,
+        lat: null,
+        lon: null,
+      },
     ]);
   });
 
@@ -275,7 +298,14 @@ describe('PlaceResolver: applicant locations and places named in text', () => {
 
   it('gives a country-only place for a code', () => {
     const r = resolver();
-    expect(r.countryPlace('DE')).toEqual({ city: null, region: null, country: DE, countryCode: 'DE', lat: null, lon: null });
+    expect(r.countryPlace('DE')).toEqual({
+      city: null,
+      region: null,
+      country: DE,
+      countryCode: 'DE',
+      lat: null,
+      lon: null,
+    });
     expect(r.countryPlace('FR')?.country).toEqual({ slug: 'france', name: 'France' });
     expect(r.countryPlace('XX')).toBeNull();
   });
