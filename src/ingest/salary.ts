@@ -72,8 +72,12 @@ export function salaryFromText(title: string, description: string, countryCode: 
   );
 }
 
+/**
+ * A sentence that may state pay. The German words also end compounds ("Festgehalt",
+ * "Bruttojahresgehalt", "Gesamtvergütung"), so they need no word start; "brutto" also begins them.
+ */
 const SALARY_HINT =
-  /[€$£]|\b(?:eur|euro|usd|chf|gbp|gehalt|jahresgehalt|mindestgehalt|salary|salario|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci[oó]n|remuneraci[oó]n|stundensatz|stundenlohn|per hour|pro stunde)\b/i;
+  /[€$£]|\b(?:eur|euro|usd|chf|gbp|salary|salario|sueldo|compensation|bruto|retribuci[oó]n|remuneraci[oó]n|per hour|pro stunde)\b|(?:gehalt|verg[uü]tung|verdienst|stundensatz|stundenlohn)\b|\bbrutto/i;
 const SALARY_WORD =
   /gehalt|salar|sueldo|verg[uü]tung|verdienst|compensation|brutto|bruto|retribuci|remuneraci|stundensatz|stundenlohn|\bpay\b|\brate\b/i;
 const SENTENCE_END = /(?<=[.!?])\s+(?=\S)|\n+/;

@@ -130,6 +130,15 @@ describe('salaryFromText', () => {
     ],
     ['SEO Manager', 'Gehalt: 4.000 - 5.000 € brutto im Monat', given(48_000, 60_000, [4_000, 5_000, 'EUR', 'MONTH'])],
     ['SEO Manager', 'Gehalt: 50.000 - 60.000 € brutto', given(50_000, 60_000, [50_000, 60_000, 'EUR', 'YEAR'])],
+    // German pay words inside compounds, with no currency sign in the sentence.
+    ['SEO Manager', 'Festgehalt 45.000 - 55.000', given(45_000, 55_000, [45_000, 55_000, 'EUR', 'YEAR'])],
+    ['SEO Manager', 'Bruttojahresgehalt 45.000 - 55.000.', given(45_000, 55_000, [45_000, 55_000, 'EUR', 'YEAR'])],
+    ['SEO Manager', 'Bruttomonatsgehalt 3.500', given(42_000, 42_000, [3_500, 3_500, 'EUR', 'MONTH'])],
+    [
+      'SEO Manager',
+      'Die Gesamtvergütung beträgt 60.000 bis 70.000 im Jahr.',
+      given(60_000, 70_000, [60_000, 70_000, 'EUR', 'YEAR']),
+    ],
     ['SEO Manager ab 45k', '', given(45_000, 45_000, [45_000, null, 'EUR', 'YEAR'])],
     ['SEO Lead bis 75k', '', given(75_000, 75_000, [null, 75_000, 'EUR', 'YEAR'])],
     [
@@ -190,6 +199,8 @@ describe('salaryFromText', () => {
     ['SEO Manager 40 - 50k Stunden', ''],
     ['SEO Manager', 'Seit 2015 wachsen wir mit über 370 Kunden.'],
     ['Pflegefachkraft', 'Attraktive Vergütung und 30 Tage Urlaub.'],
+    ['SEO Manager', 'Schick uns deine Gehaltsvorstellung, 3 Jahre Erfahrung und 40 Stunden.'],
+    ['Lohnbuchhalter', 'Lohnbuchhaltung für 1.500 Mitarbeitende.'],
   ])('finds no salary in %j / %j', (title, text) => {
     expect(salaryFromText(title, text, 'DE')).toBeNull();
   });
