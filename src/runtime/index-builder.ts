@@ -6,8 +6,9 @@
  *
  * Why a process and not the worker's own thread: a thread that built keeps the build's working
  * memory even once the built index is garbage — the C library's arenas hand little of it back to
- * the system. A first start at 1M that built in the serving worker stayed at 1.6–2.4 GB resident,
- * 1,172 MB of it in those arenas; a process that ends hands all of it back.
+ * the system. A first start at 1M that built in the serving worker was at 2.4 GB resident once
+ * ready; with a fresh worker serving the file after the builder thread had ended, still 1.6 GB,
+ * 1,172 MB of it in those arenas. A process that ends hands all of it back (790 MB).
  *
  * The builder's peak (about 3.3 GB resident at 1M) is mostly V8 letting its heap grow to twice
  * what the build holds live (2.0 GB of heap for at most 1.3 GB used). Tried at 1M and left out,

@@ -1,6 +1,8 @@
 /**
- * The body of an index worker thread: streams the live postings from the store (its own
- * connection) into a SearchIndex, reports `ready`, then answers synchronous calls from the
+ * The body of an index worker thread: gets its index — read from the saved file when it fits,
+ * else built and saved by a process of its own (index-builder.ts) and read from the file, or, with
+ * no file, streamed from the store (its own connection) into a SearchIndex here — reports
+ * `ready`, then answers synchronous calls from the
  * main thread (remote-index.ts) until it is terminated; on a `catch-up` message it reads the
  * store's change feed and applies the changes as a new segment (change-applier.ts), answering
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
