@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -54,13 +55,28 @@ export interface Run {
   waitFor: (pattern: RegExp, ms?: number) => Promise<RegExpMatchArray>;
 }
 
-/** Starts `node <main> ...args` with only PATH and `env` (HOST 127.0.0.1, PORT 0, LOG_LEVEL warn by default). */
+/** Processes started by this test file and still running. */
+const running = new Set<ChildProcess>();
+
+// A test that fails before it stops its process (an assertion between start and kill) must not
+// leave a server running after the file: whatever is still running when the file ends is killed.
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+/**
+ * Starts `node <main> ...args` with only PATH and `env` (HOST 127.0.0.1, PORT 0, LOG_LEVEL warn by
+ * default); killed at the end of the test file if it is still running then.
+ */
 export function runCli(main: string, args: string[], env: Record<string, string>): Run {
   const child = spawn(process.execPath, [main, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
