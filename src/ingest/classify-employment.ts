@@ -53,7 +53,6 @@ export interface EmploymentInput {
 
 export function classifyEmploymentType(input: EmploymentInput): EmploymentType | null {
   const fromTitle = firstCue(TITLE_TYPES, input.title);
-  if (fromTitle === 'full-time' || fromTitle === 'part-time') return fromTitle;
   if (fromTitle) return fromTitle;
   const structured = fromStructured(input.types);
   if (structured === 'contract' && FREELANCE_TEXT.test(input.text)) return 'freelance';
