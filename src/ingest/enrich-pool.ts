@@ -6,7 +6,8 @@
  * fails every chunk it holds, and the pool with it (the import then fails, nothing published).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { workerBeside } from '../module-beside.js';
 import { enrichRecord, type EnrichResult } from './enrich.js';
 import type { EnrichReply, EnrichRequest, EnrichWorkerData } from './enrich-worker.js';
 
@@ -96,16 +97,7 @@ export class EnrichPool {
   }
 }
 
-/**
- * The worker runs enrich-worker.js beside this file; from the TypeScript sources (tsx, vitest) it
- * registers tsx's loader first, as a worker does not inherit the parent's module hooks.
- */
+/** The worker runs enrich-worker beside this file (module-beside.ts). */
 function spawnEnrichWorker(data: EnrichWorkerData): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.js')) return new Worker(new URL('./enrich-worker.js', here), { workerData: data });
-  const entry = JSON.stringify(new URL('./enrich-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, {
-    workerData: data,
-    eval: true,
-  });
+  return workerBeside(import.meta.url, 'enrich-worker', { workerData: data });
 }

@@ -16,12 +16,12 @@
  * need (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8 times
  * as long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
  */
-import { fork } from 'node:child_process';
 import process from 'node:process';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { openStore } from '../store/open-store.js';
 import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { buildStreaming } from './live-index.js';
+import { forkBeside } from '../module-beside.js';
 
 export interface BuildApartRequest {
   databaseUrl: string;
@@ -43,13 +43,10 @@ export type BuildApartReport =
  * aborted start never leaves a build running.
  */
 export function buildApart(request: BuildApartRequest): Promise<BuildApartReport> {
-  const here = import.meta.url;
-  const compiled = here.endsWith('.js');
-  const child = fork(new URL(compiled ? './index-builder.js' : './index-builder.ts', here), [BUILDER_ARG], {
+  // This module, beside the caller (a bundle inlines it into the worker's file, so it is named).
+  const child = forkBeside(import.meta.url, 'index-builder', [BUILDER_ARG], {
     // Structured clone, not JSON: the salary buckets' open end is Infinity.
     serialization: 'advanced',
-    // Node's default heap limit (above: a tighter one made the build far longer).
-    execArgv: compiled ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve) => {

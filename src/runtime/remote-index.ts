@@ -1,5 +1,6 @@
 import { closeSync } from 'node:fs';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { workerBeside } from '../module-beside.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
@@ -230,19 +231,9 @@ function remoteReader(state: { size: number }, call: (method: string, args: unkn
   });
 }
 
-/**
- * The worker runs index-worker.js beside this file; from the TypeScript sources (tsx, vitest) it
- * registers tsx's loader first, as a worker does not inherit the parent's module hooks.
- */
+/** The worker runs index-worker beside this file (module-beside.ts). */
 function spawnIndexWorker(data: object, transfer: MessagePort[]): Worker {
-  const here = import.meta.url;
-  const options = { workerData: data, transferList: transfer };
-  if (here.endsWith('.js')) return new Worker(new URL('./index-worker.js', here), options);
-  const entry = JSON.stringify(new URL('./index-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, {
-    ...options,
-    eval: true,
-  });
+  return workerBeside(import.meta.url, 'index-worker', { workerData: data, transferList: transfer });
 }
 
 function closeQuietly(fd: number): void {
