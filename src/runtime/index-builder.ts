@@ -10,13 +10,20 @@
  * ready; with a fresh worker serving the file after the builder thread had ended, still 1.6 GB,
  * 1,172 MB of it in those arenas. A process that ends hands all of it back (790 MB).
  *
- * The builder's peak (about 3.3 GB resident at 1M) is mostly V8 letting its heap grow to twice
- * what the build holds live (2.0 GB of heap for at most 1.3 GB used). Tried at 1M and left out,
- * since each made the first start far longer on this 2-core machine: a heap limit near the build's
- * need (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8 times
- * as long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
+ * Its peak at 1M fell from 3.3 GB to 1.75 GB resident (and the build from 100 to 68 s; README,
+ * "A build in a process of its own") by three changes, since most of the peak was garbage and
+ * what the build held past its use: the store is read 250 postings at a time (live-index.ts,
+ * BUILD_CHUNK), so that parsed documents die young instead of filling the old generation that
+ * every full collection walks; the serialised cards move to a spill file as they are made (they
+ * are copied into the saved file and never read here); and the keyword builder's forward lists and
+ * the card builder's records are let go once they are used. Tried earlier and left out, since each
+ * made the build far longer on this 2-core machine: a heap limit near the build's need
+ * (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8 times as
+ * long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
  */
+import { dirname } from 'node:path';
 import process from 'node:process';
+import { SpillFile } from '../search/graph-file.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { openStore } from '../store/open-store.js';
 import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
@@ -72,14 +79,18 @@ const BUILDER_ARG = '--jobsearch-index-builder';
 
 async function runBuilder(request: BuildApartRequest): Promise<BuildApartReport> {
   const store = await openStore(request.databaseUrl, { readOnly: request.readOnly });
+  // The cards leave memory as they are made: they are copied into the file and never read here.
+  const spill = SpillFile.open(dirname(request.path));
   try {
     const { index, loadMs, buildMs } = await buildStreaming(store, {
       salaryBuckets: request.salaryBuckets,
       now: request.now,
+      spillCards: spill,
     });
     const file = writeIndexFile(request.path, index, { ...request.meta, builtAt: request.now, documents: index.size });
     return { type: 'built', documents: index.size, loadMs, buildMs, file };
   } finally {
+    spill.close();
     await store.close();
   }
 }

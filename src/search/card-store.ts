@@ -116,7 +116,7 @@ export class CardStore {
 
   /** @internal The store of the builder's cards in the order given (see CardStoreBuilder.finish). */
   static of(
-    b: { cards: readonly BuiltCard[]; chunks: readonly Buffer[]; tables: SharedTables },
+    b: { cards: readonly BuiltCard[]; chunks: readonly CardBytes[]; tables: SharedTables },
     order: Uint32Array,
   ): CardStore {
     const n = order.length;
@@ -149,12 +149,19 @@ export class CardStore {
 export class CardStoreBuilder {
   private readonly interner = new Interner();
   private readonly cards: BuiltCard[] = [];
-  private readonly chunks: Buffer[] = [];
+  private readonly chunks: CardBytes[] = [];
   private chunk: Buffer | null = null;
   private used = 0;
 
-  /** `chunkBytes`: the size of a chunk of serialised cards (small ones in tests, to cross chunks). */
-  constructor(private readonly chunkBytes = CHUNK_BYTES) {}
+  /**
+   * `chunkBytes`: the size of a chunk of serialised cards (small ones in tests, to cross chunks).
+   * `spill`: where each full chunk is moved out of memory (a build that is saved to a file and then
+   * served from it: the cards are copied into the file and never read in memory again).
+   */
+  constructor(
+    private readonly chunkBytes = CHUNK_BYTES,
+    private readonly spill: CardSpill | null = null,
+  ) {}
 
   /** Cards added so far. */
   get size(): number {
@@ -208,6 +215,7 @@ export class CardStoreBuilder {
     const text = JSON.stringify(tuple);
     const length = Buffer.byteLength(text);
     if (this.chunk === null || this.used + length > this.chunk.length) {
+      this.spillLast();
       this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, length));
       this.chunks.push(this.chunk);
       this.used = 0;
@@ -220,13 +228,31 @@ export class CardStoreBuilder {
 
   /** The store, with document d holding the card added `order[d]`-th. The builder is spent. */
   finish(order: Uint32Array): CardStore {
-    const last = this.chunks.length - 1;
     // The last chunk is trimmed to what it holds (a copy, so that the unused rest is freed).
-    if (last >= 0 && this.used < this.chunks[last]!.length)
-      this.chunks[last] = Buffer.from(this.chunks[last]!.subarray(0, this.used));
-    this.chunk = null;
-    return CardStore.of({ cards: this.cards, chunks: this.chunks, tables: this.interner.tables() }, order);
+    if (this.chunk !== null && this.used < this.chunk.length)
+      this.chunk = Buffer.from(this.chunk.subarray(0, this.used));
+    this.spillLast();
+    const store = CardStore.of({ cards: this.cards, chunks: this.chunks, tables: this.interner.tables() }, order);
+    // A million small records the rest of a build (which still holds the builder) need not carry.
+    this.cards.length = 0;
+    return store;
   }
+
+  /**
+   * The chunk being filled is done (it is full, or the last): it is cut to the bytes it holds (a
+   * view, so a saved file never holds the unused rest) and moved to the spill when there is one.
+   */
+  private spillLast(): void {
+    if (this.chunk === null) return;
+    const held = this.chunk.subarray(0, this.used);
+    this.chunks[this.chunks.length - 1] = this.spill === null ? held : this.spill.add(held);
+    this.chunk = null;
+  }
+}
+
+/** Where full chunks of cards go (graph-file.ts's SpillFile): bytes in, the same bytes readable back. */
+export interface CardSpill {
+  add(bytes: Uint8Array): CardBytes;
 }
 
 /** A card as serialised: shared parts by their number in the tables. */

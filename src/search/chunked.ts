@@ -22,4 +22,10 @@ export class Chunked<A extends Uint32Array | Uint8Array> {
   get(i: number): number {
     return this.chunks[i >>> CHUNK_BITS]![i & (CHUNK - 1)]!;
   }
+
+  /** Empties the list and lets its chunks go. */
+  clear(): void {
+    this.chunks.length = 0;
+    this.length = 0;
+  }
 }

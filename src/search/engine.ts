@@ -1,5 +1,5 @@
 import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
-import { CardStoreBuilder, type CardStore } from './card-store.js';
+import { CardStoreBuilder, type CardSpill, type CardStore } from './card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { boardOrder } from './board-order.js';
 import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns.js';
@@ -116,10 +116,16 @@ export function buildEngine(
  */
 export class EngineBuilder {
   private readonly keywords = new KeywordBuilder();
-  private readonly cards = new CardStoreBuilder();
+  private readonly cards: CardStoreBuilder;
   private readonly jobs: IndexedJob[] = [];
 
-  constructor(private readonly now: number) {}
+  /** `spill`: where the serialised cards leave memory as they are made (see CardStoreBuilder). */
+  constructor(
+    private readonly now: number,
+    spill: CardSpill | null = null,
+  ) {
+    this.cards = new CardStoreBuilder(undefined, spill);
+  }
 
   /** Live jobs added so far. */
   get size(): number {

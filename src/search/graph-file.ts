@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
 /**
@@ -66,18 +67,24 @@ export class GraphFileError extends Error {
  * a reader sees the old file or the new one, never a part.
  */
 export function writeGraph(path: string, root: unknown, meta: unknown, classes: ClassTable): { bytes: number } {
-  const arrays: ArrayBufferView[] = [];
+  const arrays: (ArrayBufferView | FileBytes)[] = [];
   const skeleton = serialize(encode(root, classes, arrays));
   const header: Header = {
     meta,
     skeleton: skeleton.length,
-    arrays: arrays.map((a) => ({ type: typeName(a), bytes: a.byteLength })),
+    arrays: arrays.map((a) =>
+      a instanceof FileBytes ? { type: 'Buffer', bytes: a.length } : { type: typeName(a), bytes: a.byteLength },
+    ),
   };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const temp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const fd = openSync(temp, 'w');
   let at = 0;
-  const write = (bytes: ArrayBufferView): void => {
+  const write = (bytes: ArrayBufferView | FileBytes): void => {
+    if (bytes instanceof FileBytes) {
+      at = bytes.copyTo(fd, at);
+      return;
+    }
     const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let done = 0; done < view.length;) done += writeSync(fd, view, done, view.length - done, at + done);
     at += view.length;
@@ -212,7 +219,77 @@ export class FileBytes {
     if (end > start) readFully(this.fd, scratch.subarray(0, end - start), this.position + start, 'the index file');
     return end;
   }
+
+  /** Writes its bytes to `fd` at `at`, a slice at a time; returns where they end there. */
+  copyTo(fd: number, at: number): number {
+    const slice = Buffer.allocUnsafeSlow(Math.min(this.length, COPY_SLICE));
+    for (let done = 0; done < this.length;) {
+      const part = slice.subarray(0, Math.min(slice.length, this.length - done));
+      readFully(this.fd, part, this.position + done, 'a spill file');
+      for (let w = 0; w < part.length;) w += writeSync(fd, part, w, part.length - w, at + done + w);
+      done += part.length;
+    }
+    return at + this.length;
+  }
 }
+
+/** What `FileBytes.copyTo` reads and writes at once. */
+const COPY_SLICE = 1 << 20;
+
+/**
+ * A temporary file that byte arrays are moved into while a graph is built, so that they leave
+ * memory before the graph is written (`writeGraph` copies a FileBytes from its file). The file
+ * has no name from the moment it is opened: it is removed when closed, or when the process ends,
+ * however it ends.
+ * @example
+ * const spill = SpillFile.open(dir);
+ * const bytes = spill.add(Buffer.from('abc')); // bytes.toString('utf8', 0, 3) === 'abc'
+ * writeGraph(path, { bytes }, meta, {}); spill.close();
+ */
+export class SpillFile {
+  private at = 0;
+  private closed = false;
+
+  private constructor(private readonly fd: number) {}
+
+  /** A new spill file in `dir` (the file system of the graph file it feeds, so the copy stays local). */
+  static open(dir: string): SpillFile {
+    const path = join(dir, `.spill.${process.pid}.${Date.now().toString(36)}.${(spills++).toString(36)}.tmp`);
+    const fd = openSync(path, 'wx+');
+    try {
+      rmSync(path);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(path, { force: true });
+      throw error;
+    }
+    return new SpillFile(fd);
+  }
+
+  /** Writes the bytes at the file's end and gives them back as a FileBytes over the file. */
+  add(bytes: Uint8Array): FileBytes {
+    if (this.closed) throw new Error('the spill file is closed');
+    for (let done = 0; done < bytes.length;)
+      done += writeSync(this.fd, bytes, done, bytes.length - done, this.at + done);
+    const kept = new FileBytes(this.fd, this.at, bytes.length);
+    this.at += bytes.length;
+    return kept;
+  }
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.at;
+  }
+
+  /** Closes (and so removes) the file; its FileBytes can no longer be read. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+let spills = 0;
 
 function readFully(fd: number, target: Uint8Array, position: number, path: string): void {
   for (let done = 0; done < target.length;) {
@@ -240,7 +317,7 @@ function allocate(type: TypedArrayName, bytes: number): ArrayBufferView {
 const isObject = (v: unknown): v is object => (typeof v === 'object' && v !== null) || typeof v === 'function';
 
 /** The graph as `serialize` can take it: class instances and typed arrays replaced by tags. */
-function encode(root: unknown, classes: ClassTable, arrays: ArrayBufferView[]): unknown {
+function encode(root: unknown, classes: ClassTable, arrays: (ArrayBufferView | FileBytes)[]): unknown {
   const names = new Map<unknown, string>(Object.entries(classes).map(([name, c]) => [c.prototype, name]));
   const done = new Map<object, unknown>();
   const visit = (v: unknown, path: string): unknown => {
@@ -249,7 +326,7 @@ function encode(root: unknown, classes: ClassTable, arrays: ArrayBufferView[]): 
     if (!isObject(v)) return v;
     const seen = done.get(v);
     if (seen !== undefined) return seen;
-    if (ArrayBuffer.isView(v)) {
+    if (ArrayBuffer.isView(v) || v instanceof FileBytes) {
       if (v instanceof DataView) throw new GraphFileError(`cannot write a DataView at ${path}`);
       const tag = { [TAG]: 'a', i: arrays.length };
       arrays.push(v);

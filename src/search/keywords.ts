@@ -214,6 +214,7 @@ export class KeywordBuilder {
   /**
    * Inverts the forward index in document order, so every posting list comes out sorted:
    * document d is the `order[d]`-th added (`order` is a permutation of every added document).
+   * The builder is spent.
    */
   finish(denseRatio: number, order: Uint32Array): KeywordIndex {
     return runSteps(this.finishSteps(denseRatio, order));
@@ -256,6 +257,9 @@ export class KeywordBuilder {
       }
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
+    // The forward index, as large as the inverted one, is done with: the builder is spent, and the
+    // rest of a build (which still holds the builder) does not carry it.
+    for (const list of [this.fwdTerms, this.fwdTfs, this.fwdEnds, this.docLength]) list.clear();
     yield;
     const total = docLength.reduce((a, b) => a + b, 0);
     return {

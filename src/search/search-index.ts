@@ -2,6 +2,7 @@ import type { IndexedJob, Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
+import type { CardSpill } from './card-store.js';
 import { DEFAULT_TUNING, EngineBuilder, type Engine, type EngineTuning } from './engine.js';
 import type { SalaryEstimator } from './salary-estimate.js';
 import { buildBasesSteps } from './base-counts.js';
@@ -116,9 +117,9 @@ export class SearchIndex {
    */
   static async buildStreaming(
     chunks: AsyncIterable<readonly Job[]>,
-    options: SearchIndexOptions & { signal?: AbortSignal; pause?: () => Promise<void> },
+    options: SearchIndexOptions & { signal?: AbortSignal; pause?: () => Promise<void>; spillCards?: CardSpill },
   ): Promise<SearchIndex> {
-    const builder = new EngineBuilder(options.now);
+    const builder = new EngineBuilder(options.now, options.spillCards ?? null);
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       builder.add(chunk);

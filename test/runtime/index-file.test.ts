@@ -222,7 +222,8 @@ describe('a saved index', () => {
     } finally {
       saved.result.retire();
     }
-    // A file that cannot be written: the builder's work is lost, the worker builds by itself.
+    // A file that cannot be written: the builder stops at once (the spill file beside it cannot be
+    // opened either), and the worker builds by itself.
     const unwritable = await sampleWhile(
       buildInWorker({ ...options, indexFile: path.join(dir, 'no-such-folder', 'x.index') }),
     );

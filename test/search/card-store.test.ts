@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Job, ListedJob, SalaryRange } from '../../src/domain/job.js';
 import { CardStoreBuilder } from '../../src/search/card-store.js';
+import { FileBytes, SpillFile } from '../../src/search/graph-file.js';
 import { job, place } from '../builders.js';
 import { COMPANIES, PLACES, POSITIONS, SKILLS, pick } from './arbitraries.js';
 
@@ -79,8 +83,13 @@ const jobArb: fc.Arbitrary<Job> = fc
     }),
   );
 
+const dir = mkdtempSync(join(tmpdir(), 'card-store-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
 describe('the card store', () => {
-  it('gives back every card as it was added, in the order asked for, across chunks of any size', () => {
+  it('gives back every card as it was added, in the order asked for, across chunks of any size, spilled or not', () => {
     fc.assert(
       fc.property(
         fc
@@ -90,13 +99,17 @@ describe('the card store', () => {
               fc.constant(jobs),
               fc.shuffledSubarray([...jobs.keys()], { minLength: jobs.length }),
               fc.integer({ min: 1, max: 2_000 }),
+              fc.boolean(),
             ),
           ),
-        ([jobs, order, chunkBytes]) => {
-          const builder = new CardStoreBuilder(chunkBytes);
+        ([jobs, order, chunkBytes, spilled]) => {
+          const spill = spilled ? SpillFile.open(dir) : null;
+          const builder = new CardStoreBuilder(chunkBytes, spill);
           const light = jobs.map((j) => builder.add(j));
           const cards = builder.finish(Uint32Array.from(order));
           expect(cards.length).toBe(jobs.length);
+          // Spilled, every byte of every card is in the file; none of it, otherwise.
+          expect(spill?.bytes ?? 0).toBe(spilled ? cards.bytes : 0);
           order.forEach((a, d) => {
             const j = jobs[a]!;
             expect(cards.get(d)).toEqual(listed(j));
@@ -109,6 +122,7 @@ describe('the card store', () => {
             expect(light[a]).toEqual(rest);
             expect('summary' in light[a]!).toBe(false);
           });
+          spill?.close();
         },
       ),
       { numRuns: 200 },
@@ -136,7 +150,47 @@ describe('the card store', () => {
     expect(cards.get(1).summary).toBe(long);
     expect(cards.get(2).summary).toBe('after');
     expect(cards.get(0).summary).toBe('short');
-    // The last chunk is trimmed to what it holds.
-    expect(cards.bytes).toBeLessThan(1_024 + Buffer.byteLength(long) + 1_024);
+    // Every chunk is cut to the cards it holds.
+    const held = jobs.reduce((sum, j) => sum + Buffer.byteLength(JSON.stringify(j.summary)), 0);
+    expect(cards.bytes).toBeGreaterThan(held);
+    expect(cards.bytes).toBeLessThan(held + 3 * 400);
+  });
+
+  it('moves each chunk to the spill as it is full, so that the cards leave memory as they are made', () => {
+    const spill = SpillFile.open(dir);
+    const builder = new CardStoreBuilder(1_024, spill);
+    const summaries = Array.from({ length: 30 }, (_, i) => `Zusammenfassung ${i} `.repeat(10));
+    const seen: number[] = [];
+    for (const summary of summaries) {
+      builder.add(job({ summary }));
+      seen.push(spill.bytes);
+    }
+    // Written as chunks fill, not all at the end: the file grows while cards are added.
+    expect(seen[0]).toBe(0);
+    expect(new Set(seen).size).toBeGreaterThan(5);
+    const cards = builder.finish(Uint32Array.from(summaries.keys()));
+    expect(spill.bytes).toBe(cards.bytes);
+    summaries.forEach((summary, d) => {
+      expect(cards.get(d).summary).toBe(summary);
+    });
+    // The file has no name: nothing is left beside the index, whatever happens to the process.
+    expect(readdirSync(dir)).toEqual([]);
+    spill.close();
+    expect(() => cards.get(0)).toThrow();
+  });
+});
+
+describe('a spill file', () => {
+  it('gives back what was added, by position, until it is closed', () => {
+    const spill = SpillFile.open(dir);
+    const a = spill.add(Buffer.from('erste'));
+    const b = spill.add(Buffer.from('zweite Größe'));
+    expect(a).toBeInstanceOf(FileBytes);
+    expect([a.length, b.length, spill.bytes]).toEqual([5, 14, 19]);
+    expect(b.toString('utf8', 0, b.length)).toBe('zweite Größe');
+    expect(a.toString('utf8', 1, 4)).toBe('rst');
+    spill.close();
+    expect(() => spill.add(Buffer.from('x'))).toThrow(/closed/);
+    spill.close();
   });
 });

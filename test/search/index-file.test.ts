@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { FileBytes, GraphFileError, readGraph, writeGraph } from '../../src/search/graph-file.js';
+import { FileBytes, GraphFileError, readGraph, SpillFile, writeGraph } from '../../src/search/graph-file.js';
 import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
@@ -85,6 +85,23 @@ describe('graph files', () => {
     expect(readGraph(path, {}, () => true)!.fd).toBeNull();
   });
 
+  it('copy the arrays moved to a spill file into the graph, as if they had stayed in memory', () => {
+    const spill = SpillFile.open(dir);
+    onTestFinished(() => {
+      spill.close();
+    });
+    // Longer than one slice of the copy (1 MiB), so that the copy crosses slices.
+    const big = Buffer.from('Kärtchen '.repeat(150_000));
+    const spilled = { cards: [spill.add(Buffer.from('eins')), spill.add(big)], ids: Uint32Array.of(3) };
+    const inMemory = { cards: [Buffer.from('eins'), big], ids: Uint32Array.of(3) };
+    writeGraph(join(dir, 'spilled.bin'), spilled, { v: 1 }, {});
+    writeGraph(join(dir, 'in-memory.bin'), inMemory, { v: 1 }, {});
+    expect(readFileSync(join(dir, 'spilled.bin')).equals(readFileSync(join(dir, 'in-memory.bin')))).toBe(true);
+    const back = readGraph(join(dir, 'spilled.bin'), {}, () => true)!.root as { cards: Buffer[] };
+    expect(back.cards[1]!.equals(big)).toBe(true);
+    expect(back.cards[0]!.toString()).toBe('eins');
+  });
+
   it('prefetch a file-backed array slice by slice, each read ending where the next starts', () => {
     const path = join(dir, 'prefetch.bin');
     const text = 'abcdefghij'.repeat(7);
@@ -163,6 +180,28 @@ describe('a saved index', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('is the same file whether its cards were spilled while it was built or kept in memory', async () => {
+    const jobs = fc.sample(corpusArb, { numRuns: 1, seed: 11 })[0]!;
+    const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };
+    async function* chunks(): AsyncGenerator<typeof jobs> {
+      for (let i = 0; i < jobs.length; i += 7) yield jobs.slice(i, i + 7);
+    }
+    const spill = SpillFile.open(dir);
+    onTestFinished(() => {
+      spill.close();
+    });
+    const spilled = await SearchIndex.buildStreaming(chunks(), { ...options, spillCards: spill });
+    const kept = await SearchIndex.buildStreaming(chunks(), options);
+    expect(spill.bytes).toBeGreaterThan(0);
+    saveIndex(join(dir, 'spilled.index'), spilled, { ...META, documents: spilled.size });
+    saveIndex(join(dir, 'kept.index'), kept, { ...META, documents: kept.size });
+    expect(readFileSync(join(dir, 'spilled.index')).equals(readFileSync(join(dir, 'kept.index')))).toBe(true);
+    const read = loadIndex(join(dir, 'spilled.index'), () => true)!;
+    const all = { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 100 } as const;
+    expect(read.index.list(all)).toEqual(kept.list(all));
+    expect(kept.list(all).jobs.length).toBe(Math.min(100, kept.size));
   });
 
   it('prefetches the cards left in its file, a slice a step, and none kept in memory', () => {
