@@ -1,0 +1,101 @@
+/**
+ * The index builder process alone, as the service starts it for a first start or a merge
+ * (src/runtime/index-builder.ts): forked from the compiled output with Node's default options, it
+ * reads every live posting of a SQLite store, builds, saves the index file and exits. Reports its
+ * wall time, read and build time, peak resident memory (sampled every 200 ms from /proc), and the
+ * saved file's parts. A measurement, not a test.
+ *
+ *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db [-- <node options>]
+ *
+ * The store is opened read-only and the file is written to a temporary folder and removed.
+ * Node options after `--` go to the builder (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
+import { fork } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
+import type { BuildApartReport, BuildApartRequest } from '../src/runtime/index-builder.js';
+
+const argv = process.argv.slice(2);
+const split = argv.indexOf('--');
+const own = split < 0 ? argv : argv.slice(0, split);
+const nodeOptions = split < 0 ? [] : argv.slice(split + 1);
+const db = own[own.indexOf('--db') + 1];
+if (!own.includes('--db') || db === undefined)
+  throw new Error('usage: index-builder.ts --db <sqlite file> [-- <node options>]');
+
+const builder = new URL('../dist/runtime/index-builder.js', import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), 'index-builder-bench-'));
+const path = join(dir, 'bench.index');
+const started = performance.now();
+const child = fork(builder, ['--jobsearch-index-builder'], {
+  serialization: 'advanced',
+  execArgv: nodeOptions,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+let peakMb = 0;
+const timeline: string[] = [];
+let samples = 0;
+const sampler = setInterval(() => {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    peakMb = Math.max(peakMb, rssMb);
+    if (samples++ % 25 === 0)
+      timeline.push(`${Math.round((performance.now() - started) / 1000)} s ${Math.round(rssMb)}`);
+  } catch {
+    // The process has just ended.
+  }
+}, 200);
+let report: BuildApartReport | null = null;
+child.on('message', (message: BuildApartReport) => (report = message));
+child.on('exit', () => {
+  clearInterval(sampler);
+  const wallS = (performance.now() - started) / 1000;
+  const parts = report?.type === 'built' ? fileParts(path) : null;
+  console.log(
+    JSON.stringify(
+      { wallS: Number(wallS.toFixed(1)), peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
+      null,
+      2,
+    ),
+  );
+  rmSync(dir, { recursive: true, force: true });
+});
+const request: BuildApartRequest = {
+  databaseUrl: db,
+  readOnly: true,
+  salaryBuckets: DEFAULT_SALARY_BUCKETS,
+  now: Date.now(),
+  path,
+  meta: { format: 'bench', storeId: 'bench', cursor: 0 },
+};
+child.send(request);
+
+/** The saved file's header: MB of skeleton, of Buffers (the cards) and of typed arrays. */
+function fileParts(file: string): { fileMb: number; skeletonMb: number; cardsMb: number; arraysMb: number } {
+  const fd = openSync(file, 'r');
+  try {
+    const start = Buffer.alloc(12);
+    readSync(fd, start, 0, 12, 0);
+    const header = Buffer.alloc(start.readUInt32LE(8));
+    readSync(fd, header, 0, header.length, 12);
+    const { skeleton, arrays } = JSON.parse(header.toString('utf8')) as {
+      skeleton: number;
+      arrays: { type: string; bytes: number }[];
+    };
+    const mb = (bytes: number): number => Math.round(bytes / 1e6);
+    const sum = (buffers: boolean): number =>
+      arrays.filter((a) => (a.type === 'Buffer') === buffers).reduce((total, a) => total + a.bytes, 0);
+    return {
+      fileMb: mb(statSync(file).size),
+      skeletonMb: mb(skeleton),
+      cardsMb: mb(sum(true)),
+      arraysMb: mb(sum(false)),
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
