@@ -36,13 +36,19 @@ export interface HttpResult {
  * Loads one URL list (or one URL) with autocannon. All connections draw from one shared cursor,
  * so the list is walked in order as a whole (no two connections start on the same query).
  */
-export async function load(port: number, paths: readonly string[], durationS: number): Promise<HttpStats> {
+export async function load(
+  port: number,
+  paths: readonly string[],
+  durationS: number,
+  headers: Record<string, string> = {},
+): Promise<HttpStats> {
   let cursor = 0;
   const nextPath = (): string => paths[cursor++ % paths.length]!;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: HTTP_CONNECTIONS,
     duration: durationS,
+    headers,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
   });
   return {

@@ -16,8 +16,8 @@
  *    p99; Node's fetch asks for brotli as a browser does, so compression is in these times), then
  *    with 50 connections (autocannon, as bench/http.ts, asking for no compression: requests per
  *    second, p99);
- *    then one URL repeated, against a bare Fastify route answering 5 KB in another process (the
- *    ceiling). RSS at the end.
+ *    then one URL repeated, without compression and asking for brotli as a browser does, against
+ *    a bare Fastify route answering 5 KB in another process (the ceiling). RSS at the end.
  * 4. A restart on the same store: start to ready again, now from the index the first start saved
  *    (INDEX_FILE's default, beside the store) plus the changes since (phase 2's import); RSS.
  *
@@ -246,6 +246,8 @@ async function oneByOne(base: string, paths: readonly string[], count: number): 
   return summary(ms);
 }
 
+const BROTLI = { 'accept-encoding': 'br' };
+
 /** Phase 3: the served index over HTTP, uncached and repeated, beside the bare-Fastify ceiling. */
 async function httpPhase(base: string, port: number, db: string, seconds: number, log: (s: string) => void) {
   const mix = await mixOf(db);
@@ -262,8 +264,8 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
     `one client: filter data p50 ${single.filterData.p50} ms, p99 ${single.filterData.p99} ms; list p50 ${single.list1.p50} ms, p99 ${single.list1.p99} ms`,
   );
   const rows: Record<string, HttpStats> = {};
-  const rate = (name: string, paths: readonly string[]) =>
-    load(port, paths, seconds).then((r) => {
+  const rate = (name: string, paths: readonly string[], headers: Record<string, string> = {}) =>
+    load(port, paths, seconds, headers).then((r) => {
       rows[name] = r;
       log(
         `50 connections, ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
@@ -273,6 +275,9 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   await rate('list1', list1.slice(1_000));
   await rate('filterData repeated', urlsFor('filterData', one));
   await rate('list1 repeated', urlsFor('list1', one));
+  // As a browser asks: the answer kept compressed beside the cached one (about a fifth of the bytes).
+  await rate('filterData repeated, br', urlsFor('filterData', one), BROTLI);
+  await rate('list1 repeated, br', urlsFor('list1', one), BROTLI);
   const child = new Child<{ type: 'listening'; port: number; bytes: number }>('ceiling-worker.ts', 512);
   try {
     const ceilingPort = (await child.next()).port;
@@ -285,13 +290,17 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   const ceiling = rows['ceiling'].rps;
   const share = (name: string): number => Math.round((100 * (rows[name]?.rps ?? 0)) / ceiling);
   log(
-    `repeated: filter data ${share('filterData repeated')} %, list ${share('list1 repeated')} % of the ceiling (${Math.round(ceiling)} req/s)`,
+    `repeated: filter data ${share('filterData repeated')} %, list ${share('list1 repeated')} % of the ceiling (${Math.round(ceiling)} req/s); asking for brotli ${share('filterData repeated, br')} % and ${share('list1 repeated, br')} %`,
   );
   return {
     seconds,
     single,
     connections50: rows,
     repeatedShareOfCeilingPct: { filterData: share('filterData repeated'), list1: share('list1 repeated') },
+    repeatedBrotliShareOfCeilingPct: {
+      filterData: share('filterData repeated, br'),
+      list1: share('list1 repeated, br'),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     requests?: Request[];
+    headers?: Record<string, string>;
     timeout?: number;
   }
   export interface Histogram {
