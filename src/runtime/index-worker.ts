@@ -1,14 +1,17 @@
 /**
  * The body of an index worker thread: gets its index — read from the saved file when it fits,
- * else built and saved by a process of its own (index-builder.ts) and read from the file, or, with
- * no file, streamed from the store (its own connection) into a SearchIndex here — reports
+ * else built and saved by a process of its own (index-builder.ts) and read from the file (a
+ * temporary one without INDEX_FILE), or, when that fails, streamed from the store (its own
+ * connection) into a SearchIndex here — reports
  * `ready`, then answers synchronous calls from the
  * main thread (remote-index.ts) until it is terminated; on a `catch-up` message it reads the
  * store's change feed and applies the changes as a new segment (change-applier.ts), answering
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
-import { closeSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { SearchIndex, SearchReader } from '../search/search-index.js';
@@ -60,53 +63,56 @@ async function main(): Promise<void> {
     let file: IndexFileReport = { state: 'off' };
     try {
       cursor = await loading.changeCursor();
-      const saving =
-        data.indexFile === null
-          ? null
-          : {
-              path: data.indexFile,
-              meta: {
-                format: indexFormat({ salaryBuckets: data.salaryBuckets }),
-                storeId: await loading.storeId(),
-                cursor,
-              },
-            };
-      const loaded = saving !== null && data.loadIndexFile ? readIndexFile(saving.path, saving.meta) : null;
+      const meta = {
+        format: indexFormat({ salaryBuckets: data.salaryBuckets }),
+        storeId: await loading.storeId(),
+        cursor,
+      };
+      const loaded = data.indexFile !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
       if (loaded?.state === 'loaded') {
         ({ index, cursor } = loaded);
         file = loaded.report;
         if (loaded.fd !== null) files.push(loaded.fd);
       } else {
+        // Built and saved by a process of its own (index-builder.ts), then served from the file as
+        // a start from it would be: the cards stay in the file, and the build's working memory
+        // leaves with that process. Without INDEX_FILE the file is a temporary one, removed as
+        // soon as it is read (the worker reads its cards from it through the descriptor it keeps
+        // open). (Another process of the same store may have saved a newer INDEX_FILE meanwhile:
+        // as good, from its cursor.)
+        const scratch = data.indexFile === null ? temporaryFolder() : null;
+        const path = data.indexFile ?? (scratch === null ? null : join(scratch, 'index'));
         let served: SearchIndex | null = null;
-        if (saving !== null) {
-          // Built and saved by a process of its own (index-builder.ts), then served from the file
-          // as a start from it would be: the cards stay in the file, and the build's working memory
-          // leaves with that process. (Another process of the same store may have saved a newer
-          // file meanwhile: as good, from its cursor.)
-          const apart = await buildApart({
-            databaseUrl: data.databaseUrl,
-            readOnly: data.readOnly === true,
-            salaryBuckets: data.salaryBuckets,
-            now: data.now,
-            path: saving.path,
-            meta: saving.meta,
-          });
-          if (apart.type === 'built') ({ loadMs, buildMs, file } = apart);
-          else file = { state: 'failed', reason: apart.message };
-          if (loaded) file = { ...file, refused: loaded.report.reason };
-          const saved =
-            file.state === 'saved'
-              ? readIndexFile(saving.path, { ...saving.meta, cursor: await loading.changeCursor() })
-              : null;
-          if (saved?.state === 'loaded') {
-            ({ index: served, cursor } = saved);
-            if (saved.fd !== null) files.push(saved.fd);
-            file = { ...file, reloadMs: saved.report.ms ?? 0 };
+        try {
+          if (path !== null) {
+            const apart = await buildApart({
+              databaseUrl: data.databaseUrl,
+              readOnly: data.readOnly === true,
+              salaryBuckets: data.salaryBuckets,
+              now: data.now,
+              path,
+              meta,
+            });
+            let built: IndexFileReport =
+              apart.type === 'built' ? apart.file : { state: 'failed', reason: apart.message };
+            if (apart.type === 'built') ({ loadMs, buildMs } = apart);
+            if (loaded) built = { ...built, refused: loaded.report.reason };
+            const saved =
+              built.state === 'saved' ? readIndexFile(path, { ...meta, cursor: await loading.changeCursor() }) : null;
+            if (saved?.state === 'loaded') {
+              ({ index: served, cursor } = saved);
+              if (saved.fd !== null) files.push(saved.fd);
+              built = { ...built, reloadMs: saved.report.ms ?? 0 };
+            }
+            // A temporary file is reported as no file, unless it failed (the reason is worth a line).
+            if (scratch === null || built.state === 'failed') file = built;
           }
+        } finally {
+          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
         }
         if (served === null) {
-          // No file, or none to serve from (it could not be built, written or read back): built
-          // here, its cards in memory.
+          // No file to serve from (it could not be built, written or read back): built here, its
+          // cards in memory.
           ({
             index: served,
             loadMs,
@@ -157,6 +163,15 @@ async function main(): Promise<void> {
     // Not reported as ready, so the host does not know them: closed here.
     for (const fd of files) closeSync(fd);
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A private folder in the system's temporary folder (TMPDIR) for a build's file; null if none can be made. */
+function temporaryFolder(): string | null {
+  try {
+    return mkdtempSync(join(tmpdir(), 'jobsearch-index-'));
+  } catch {
+    return null;
   }
 }
 

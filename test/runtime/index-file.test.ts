@@ -4,7 +4,7 @@
  * exactly as a start that builds from the store; a file that does not fit its store is refused
  * with its reason, and the index is built instead.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -207,11 +207,31 @@ describe('a saved index', () => {
       expect(stats.buildMs).toBeGreaterThan(0);
       expect(stats.documents).toBe(index.size);
       expect(index.count({})).toBe(index.size);
-      // Without a file, the worker builds by itself.
-      const plain = await sampleWhile(buildInWorker(options));
+      // Without a file, the build runs apart all the same, through a temporary file in TMPDIR that
+      // is gone once the worker has read it (the worker reads its cards through the open descriptor).
+      const temporary = path.join(dir, 'tmp');
+      mkdirSync(temporary);
+      const tmpdirBefore = process.env.TMPDIR;
+      process.env.TMPDIR = temporary;
+      const plain = await sampleWhile(buildInWorker(options)).finally(() => {
+        if (tmpdirBefore === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = tmpdirBefore;
+      });
       try {
-        expect(plain.builders).toBe(0);
+        expect(plain.builders).toBe(1);
+        // (TMPDIR also holds what the TypeScript loader of these tests caches there.)
+        expect(readdirSync(temporary).filter((name) => name.startsWith('jobsearch-index-'))).toEqual([]);
+        const unlinked = readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            const target = readlinkSync(`/proc/self/fd/${fd}`);
+            return target.startsWith(`${temporary}/jobsearch-index-`) && target.endsWith('/index (deleted)');
+          } catch {
+            return false; // closed meanwhile
+          }
+        });
+        expect(unlinked).toHaveLength(1);
         expect(plain.result.stats.indexFile?.state).toBe('off');
+        expect(plain.result.stats.buildMs).toBeGreaterThan(0);
         expect(plain.result.index.size).toBe(index.size);
         expect(plain.result.index.list({ filter: {}, sort: 'date', order: 'desc', page: 2, perPage: 20 })).toEqual(
           index.list({ filter: {}, sort: 'date', order: 'desc', page: 2, perPage: 20 }),
