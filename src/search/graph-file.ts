@@ -8,7 +8,8 @@ import { deserialize, serialize } from 'node:v8';
  * `classes` (their own fields; the prototype is restored on reading) and typed arrays, whose bytes
  * are written raw after the rest and read straight back into arrays (no parse).
  * Shared references stay shared. A function, a symbol or an instance of an unnamed class is refused
- * with the path where it was found.
+ * with the path where it was found. A FileBytes (bytes left in a graph file, or moved to a
+ * SpillFile while the graph was built) is written as the Buffer it stands for, copied from its file.
  *
  * Layout: MAGIC, the header's byte length (u32 LE), the header (JSON: the caller's `meta`, the
  * skeleton's length, each typed array's constructor and byte length), the skeleton
@@ -225,7 +226,7 @@ export class FileBytes {
     const slice = Buffer.allocUnsafeSlow(Math.min(this.length, COPY_SLICE));
     for (let done = 0; done < this.length;) {
       const part = slice.subarray(0, Math.min(slice.length, this.length - done));
-      readFully(this.fd, part, this.position + done, 'a spill file');
+      readFully(this.fd, part, this.position + done, 'the file of bytes being copied');
       for (let w = 0; w < part.length;) w += writeSync(fd, part, w, part.length - w, at + done + w);
       done += part.length;
     }
