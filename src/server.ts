@@ -157,7 +157,12 @@ export async function startServer(
     else if (file?.refused !== undefined)
       say(`jobsearch: the saved index ${config.indexFile} was not used: ${file.refused}`);
     if (file?.state === 'failed')
-      log.warn({ indexFile: config.indexFile, reason: file.reason }, 'the index could not be saved');
+      log.warn(
+        { indexFile: config.indexFile, reason: file.reason },
+        config.indexFile === null
+          ? 'the index could not be built apart (through a temporary file); it was built in the serving process'
+          : 'the index could not be saved',
+      );
     for (const line of welcome({
       url,
       host: config.host,
