@@ -164,6 +164,57 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       expect((await store.getGroupByBoardId?.(byUrl.boardId))?.job.key).toBe('c:id::1');
     });
 
+    it('has no group for a board id it does not hold', async () => {
+      await importAll('a', [posting('a', 1)]);
+      expect(await store.getGroupByBoardId?.('987654321')).toBeNull();
+    });
+
+    it("regroups by a posting's old keys when an upsert moves it: its duplicate is served again", async () => {
+      const first = posting('a', 1, { places: [place({ city: { slug: 'berlin', name: 'Berlin' } })] });
+      const second = posting('b', 1, { places: [place({ city: { slug: 'berlin', name: 'Berlin' } })] });
+      await importAll('a', [first]);
+      expect(await importAll('b', [second])).toBe(1);
+      expect((await live()).map((j) => j.key)).toEqual(['a:id::1']);
+      // a moves to Hamburg: b shared only a's old place key, so b's group must be recomputed.
+      await store.upsert([{ ...first, places: [place({ city: { slug: 'hamburg', name: 'Hamburg' } })] }]);
+      expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'b:id::1']);
+      // And back: b was stored later, so it is attached to a again.
+      await store.upsert([first]);
+      expect((await live()).map((j) => j.key)).toEqual(['a:id::1']);
+      expect((await store.getGroupByBoardId?.(second.boardId))?.duplicates.map((j) => j.key)).toEqual(['b:id::1']);
+    });
+
+    it('groups an import of more postings than one chunk of seeds (1,000), and frees them all again', async () => {
+      const count = 2_345;
+      const of = (src: string, i: number): Job =>
+        posting(src, i, {
+          boardId: String((src === 'a' ? 1_000_000 : 2_000_000) + i),
+          company: { name: `Firma ${i}`, domain: null, website: null, logoUrl: null, size: null },
+        });
+      const a = Array.from({ length: count }, (_, i) => of('a', i));
+      const b = Array.from({ length: count }, (_, i) => of('b', i));
+      expect(await importAll('a', a)).toBe(0);
+      expect(await importAll('b', b)).toBe(count);
+      const served = await live();
+      expect(served).toHaveLength(count);
+      expect(served.every((j) => j.source === 'a')).toBe(true);
+      // a keeps every third posting (a --sync import): the others' duplicates are served again.
+      const kept = a.filter((_, i) => i % 3 === 0);
+      await importAll('a', kept, true);
+      const after = await live();
+      expect(after).toHaveLength(count);
+      expect(
+        after
+          .filter((j) => j.source === 'a')
+          .map((j) => j.key)
+          .sort(),
+      ).toEqual(kept.map((j) => j.key).sort());
+      expect(after.filter((j) => j.source === 'b')).toHaveLength(count - kept.length);
+      expect((await store.getGroupByBoardId?.(String(1_000_000 + 3)))?.duplicates.map((j) => j.key)).toEqual([
+        'b:id::3',
+      ]);
+    }, 120_000);
+
     it('never merges postings of one source', async () => {
       expect(await importAll('a', [posting('a', 1), posting('a', 2)])).toBe(0);
       expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'a:id::2']);

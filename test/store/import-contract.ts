@@ -239,5 +239,44 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       await store.upsert(jobs);
       expect(await scanned(store)).toStrictEqual(sorted(jobs));
     });
+
+    it('drops a discarded import: nothing of it is ever served, and the store is as it was', async () => {
+      await store.upsert(feed(3));
+      const cursor = await store.changeCursor();
+      const id = await store.beginImport('other');
+      await store.stage(id, staged([job({ key: 'other:id::1', boardId: '9001', source: 'other' })]));
+      await store.discardImport(id);
+      expect(await store.publish(id, { now: NOW, sync: true })).toMatchObject({ inserted: 0, removed: 0 });
+      expect(await store.count()).toBe(3);
+      expect(await store.changeCursor()).toBe(cursor);
+      expect((await store.loadLive(NOW)).map((j) => j.key)).toEqual(sorted(feed(3)).map((j) => j.key));
+    });
+
+    it('scans every stored posting with its duplicate group, across chunks, in key order', async () => {
+      // Both stores implement it (an export reads it).
+      expect(typeof store.scanStored).toBe('function');
+      // 1,200 of one source, then a copy of the first one from another: a group of two.
+      const jobs = feed(1_200);
+      await store.upsert(jobs);
+      const copy = job({ ...jobs[0]!, key: 'other:id::0', boardId: '9000', source: 'other' });
+      const id = await store.beginImport('other');
+      await store.stage(id, staged([copy]));
+      expect(await store.publish(id, { now: NOW, sync: false })).toMatchObject({ duplicates: 1 });
+      const all: { key: string; duplicateOf: string | null; duplicates: string[] }[] = [];
+      for await (const chunk of store.scanStored!())
+        for (const s of chunk) all.push({ key: s.job.key, duplicateOf: s.duplicateOf, duplicates: s.duplicates });
+      expect(all.map((s) => s.key)).toEqual(sorted([...jobs, copy]).map((j) => j.key));
+      expect(all.find((s) => s.key === jobs[0]!.key)).toEqual({
+        key: jobs[0]!.key,
+        duplicateOf: null,
+        duplicates: ['other:id::0'],
+      });
+      expect(all.find((s) => s.key === 'other:id::0')).toEqual({
+        key: 'other:id::0',
+        duplicateOf: jobs[0]!.key,
+        duplicates: [],
+      });
+      expect(all.filter((s) => s.duplicateOf !== null || s.duplicates.length > 0)).toHaveLength(2);
+    });
   });
 }
