@@ -126,8 +126,6 @@ export async function buildStreaming(
     salaryBuckets: readonly SalaryBucket[];
     now: number;
     signal?: AbortSignal;
-    /** Postings per read from the store (the store's default when absent). */
-    chunkSize?: number;
     /** Where the serialised cards leave memory as they are made (a build that is saved, then dropped). */
     spillCards?: CardSpill;
   },
@@ -139,7 +137,7 @@ export async function buildStreaming(
   // for-await closes the store's stream when the build stops early (an abort), freeing it.
   async function* timed(): AsyncGenerator<Job[]> {
     let started = performance.now();
-    for await (const chunk of store.liveChunks(now, options.chunkSize ?? BUILD_CHUNK)) {
+    for await (const chunk of store.liveChunks(now, BUILD_CHUNK)) {
       readMs += performance.now() - started;
       nextExpiry = Math.min(nextExpiry, nextExpiryOf(chunk, now));
       yield chunk;
@@ -161,8 +159,8 @@ export async function buildStreaming(
  * Postings a streaming build reads from the store at once. Small, so that a chunk's parsed
  * documents (several KB each) die young, in the collector's new space, instead of being promoted
  * and then collected by full collections of a heap that holds the growing index: at 1M, 5,000 a
- * chunk spent a third of the build in the collector, 250 a seventh (README, "A build in a process
- * of its own").
+ * chunk spent a third of the build in the collector, 250 a seventh (README, "A build that holds
+ * less").
  */
 const BUILD_CHUNK = 250;
 
