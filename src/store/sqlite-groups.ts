@@ -118,11 +118,11 @@ export function storedKeys(s: GroupStatements, key: string): DuplicateKeys {
 /**
  * Recomputes the components holding `seeds` (and those whose served posting expired by `now`) and
  * writes what changed; a row that changes which posting serves it gets the cursor `seq()` (taken
- * only then). Returns how many rows moved.
+ * only then).
  */
-export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: number, seq: () => number): number {
+export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: number, seq: () => number): void {
   for (const [place, url] of s.expiredHeads.all(now)) seeds.push({ place, url });
-  return regroupComponents(s, collectRows(s, seeds), now, seq);
+  regroupComponents(s, collectRows(s, seeds), now, seq);
 }
 
 /**
@@ -133,16 +133,15 @@ export function applyGroups(s: GroupStatements, seeds: DuplicateKeys[], now: num
  * sources, stored order and validity, never on their stored grouping. A component is regrouped
  * once: the seeds it holds are dropped as soon as it is.
  */
-export function applyGroupsOfSeeds(s: GroupStatements, now: number, seq: () => number): number {
+export function applyGroupsOfSeeds(s: GroupStatements, now: number, seq: () => number): void {
   let seeds: DuplicateKeys[] = s.expiredHeads.all(now).map(([place, url]) => ({ place, url }));
   let after: [number, string] = [-1, ''];
-  let moved = 0;
   for (;;) {
     const next = s.nextSeeds.all(after[0], after[1], SEED_CHUNK);
     for (const [kind, key] of next) seeds.push(kind === 0 ? { place: key, url: null } : { place: null, url: key });
-    if (seeds.length === 0) return moved;
+    if (seeds.length === 0) return;
     const rows = collectRows(s, seeds);
-    moved += regroupComponents(s, rows, now, seq);
+    regroupComponents(s, rows, now, seq);
     const places: string[] = [];
     const urls: string[] = [];
     for (const row of rows) {
@@ -152,7 +151,7 @@ export function applyGroupsOfSeeds(s: GroupStatements, now: number, seq: () => n
     if (places.length > 0) s.dropSeeds.run(0, JSON.stringify(places));
     if (urls.length > 0) s.dropSeeds.run(1, JSON.stringify(urls));
     const last = next.at(-1);
-    if (last === undefined || next.length < SEED_CHUNK) return moved;
+    if (last === undefined || next.length < SEED_CHUNK) return;
     after = last;
     seeds = [];
   }
@@ -165,14 +164,10 @@ function collectRows(s: GroupStatements, seeds: Iterable<DuplicateKeys>): GroupR
   );
 }
 
-/** Regroups whole components and writes what changed; returns how many rows moved. */
-function regroupComponents(s: GroupStatements, rows: readonly GroupRow[], now: number, seq: () => number): number {
-  let moved = 0;
-  for (const u of regroup(rows, now)) {
-    if (u.moved) moved += 1;
+/** Regroups whole components and writes what changed. */
+function regroupComponents(s: GroupStatements, rows: readonly GroupRow[], now: number, seq: () => number): void {
+  for (const u of regroup(rows, now))
     s.setGroup.run(u.duplicateOf, u.headValidThrough, u.moved ? 1 : 0, u.moved ? seq() : 0, u.key);
-  }
-  return moved;
 }
 
 /** The posting `boardId` names, resolved to the posting that serves it, with its duplicates. */
