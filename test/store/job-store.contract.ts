@@ -475,6 +475,10 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         expect(pages.map((p) => p.more)).toEqual([true, true, true, false]);
         expect(pages.flatMap((p) => p.changes)).toEqual(whole.changes);
         expect(at.cursor).toBe(await store.changeCursor());
+        // A page that ends exactly at the end knows nothing follows.
+        const exact = await store.changesAfter(0, null, whole.changes.length);
+        expect(exact.changes).toEqual(whole.changes);
+        expect(exact.more).toBe(false);
         // From the end of a cursor: nothing more, the position as asked.
         expect(await store.changesAfter(at.cursor, null, 2)).toEqual({
           changes: [],
