@@ -215,6 +215,21 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       ]);
     }, 120_000);
 
+    it('groups postings that expire later, or exactly now, as live ones', async () => {
+      await importAll('a', [posting('a', 1, { validThrough: NOW + DAY })]);
+      // Valid through the very moment of the publish: still live, so attached.
+      expect(await importAll('b', [posting('b', 1, { validThrough: NOW })])).toBe(1);
+      expect((await live()).map((j) => j.key)).toEqual(['a:id::1']);
+    });
+
+    it('serves the smaller key of two copies stored in one write', async () => {
+      // One upsert: the same stored order for both, so the key decides, whatever the input order.
+      const [b, a] = [posting('b', 1), posting('a', 1)];
+      await store.upsert([b, a]);
+      expect((await live()).map((j) => j.key)).toEqual(['a:id::1']);
+      expect((await store.getGroupByBoardId?.(b.boardId))?.job.key).toBe('a:id::1');
+    });
+
     it('never merges postings of one source', async () => {
       expect(await importAll('a', [posting('a', 1), posting('a', 2)])).toBe(0);
       expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'a:id::2']);
