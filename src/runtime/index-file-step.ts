@@ -103,7 +103,8 @@ function removeLeftovers(path: string): void {
   }
 }
 
-function running(pid: number): boolean {
+/** Whether a process of this id runs (one of another user's counts too). */
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

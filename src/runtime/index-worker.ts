@@ -9,7 +9,7 @@
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
-import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { readIndexFile, type IndexFileReport } from './index-file-step.js';
+import { readIndexFile, running, type IndexFileReport } from './index-file-step.js';
 import { buildApart } from './index-builder.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
@@ -166,12 +166,33 @@ async function main(): Promise<void> {
   }
 }
 
-/** A private folder in the system's temporary folder (TMPDIR) for a build's file; null if none can be made. */
+/**
+ * A private folder in the system's temporary folder (TMPDIR) for a build's file, named after this
+ * process; null if none can be made. A worker ended during its build (a shutdown) cannot remove
+ * its folder, so folders of processes no longer running are removed first.
+ */
 function temporaryFolder(): string | null {
+  const root = tmpdir();
+  removeStaleFolders(root);
   try {
-    return mkdtempSync(join(tmpdir(), 'jobsearch-index-'));
+    return mkdtempSync(join(root, `${TEMPORARY_PREFIX}${process.pid}-`));
   } catch {
     return null;
+  }
+}
+
+const TEMPORARY_PREFIX = 'jobsearch-index-';
+
+function removeStaleFolders(root: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = name.startsWith(TEMPORARY_PREFIX) ? /^(\d+)-/.exec(name.slice(TEMPORARY_PREFIX.length)) : null;
+    if (owner !== null && !running(Number(owner[1]))) rmSync(join(root, name), { recursive: true, force: true });
   }
 }
 

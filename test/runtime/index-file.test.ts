@@ -211,6 +211,13 @@ describe('a saved index', () => {
       // is gone once the worker has read it (the worker reads its cards through the open descriptor).
       const temporary = path.join(dir, 'tmp');
       mkdirSync(temporary);
+      // What a worker ended during its build left: removed when it belongs to no running process
+      // (no process has an id above the kernel's limit of 2^22), kept when its process runs.
+      const stale = path.join(temporary, 'jobsearch-index-99999999-abc123');
+      mkdirSync(stale);
+      await writeFile(path.join(stale, 'index.1.tmp'), 'part of a file');
+      const alive = path.join(temporary, `jobsearch-index-${process.ppid}-def456`);
+      mkdirSync(alive);
       const tmpdirBefore = process.env.TMPDIR;
       process.env.TMPDIR = temporary;
       const plain = await sampleWhile(buildInWorker(options)).finally(() => {
@@ -220,11 +227,15 @@ describe('a saved index', () => {
       try {
         expect(plain.builders).toBe(1);
         // (TMPDIR also holds what the TypeScript loader of these tests caches there.)
-        expect(readdirSync(temporary).filter((name) => name.startsWith('jobsearch-index-'))).toEqual([]);
+        expect(readdirSync(temporary).filter((name) => name.startsWith('jobsearch-index-'))).toEqual([
+          path.basename(alive),
+        ]);
         const unlinked = readdirSync('/proc/self/fd').filter((fd) => {
           try {
             const target = readlinkSync(`/proc/self/fd/${fd}`);
-            return target.startsWith(`${temporary}/jobsearch-index-`) && target.endsWith('/index (deleted)');
+            return (
+              target.startsWith(`${temporary}/jobsearch-index-${process.pid}-`) && target.endsWith('/index (deleted)')
+            );
           } catch {
             return false; // closed meanwhile
           }
