@@ -11,7 +11,7 @@
  * 1,172 MB of it in those arenas. A process that ends hands all of it back (790 MB).
  *
  * Its peak at 1M fell from 3.3 GB to 1.75 GB resident (and the build from 100 to 68 s; README,
- * "A build in a process of its own") by three changes, since most of the peak was garbage and
+ * "A build that holds less") by three changes, since most of the peak was garbage and
  * what the build held past its use: the store is read 250 postings at a time (live-index.ts,
  * BUILD_CHUNK), so that parsed documents die young instead of filling the old generation that
  * every full collection walks; the serialised cards move to a spill file as they are made (they

@@ -192,7 +192,12 @@ function removeStaleFolders(root: string): void {
   }
   for (const name of names) {
     const owner = name.startsWith(TEMPORARY_PREFIX) ? /^(\d+)-/.exec(name.slice(TEMPORARY_PREFIX.length)) : null;
-    if (owner !== null && !running(Number(owner[1]))) rmSync(join(root, name), { recursive: true, force: true });
+    if (owner === null || running(Number(owner[1]))) continue;
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+    } catch {
+      // Another user's, or already gone: left alone.
+    }
   }
 }
 
