@@ -275,7 +275,7 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   await rate('list1', list1.slice(1_000));
   await rate('filterData repeated', urlsFor('filterData', one));
   await rate('list1 repeated', urlsFor('list1', one));
-  // As a browser asks: the answer kept compressed beside the cached one (about a fifth of the bytes).
+  // As a browser asks: the answer kept compressed beside the cached one.
   await rate('filterData repeated, br', urlsFor('filterData', one), BROTLI);
   await rate('list1 repeated, br', urlsFor('list1', one), BROTLI);
   const child = new Child<{ type: 'listening'; port: number; bytes: number }>('ceiling-worker.ts', 512);
