@@ -87,8 +87,24 @@ export function writeIndexFile(path: string, index: SearchIndex, meta: IndexFile
 
 /** `<file>.<pid>.<time>.tmp` of this process (one save at a time) or of a process no longer running. */
 function removeLeftovers(path: string): void {
-  const dir = dirname(path);
   const prefix = `${basename(path)}.`;
+  removeOwned(
+    dirname(path),
+    (name) => (name.startsWith(prefix) ? /^(\d+)\.[0-9a-z]+\.tmp$/.exec(name.slice(prefix.length)) : null),
+    (pid) => pid === process.pid || !running(pid),
+  );
+}
+
+/**
+ * Removes the entries of `dir` (files or folders) whose name `owner` matches with a process id as
+ * its first group, when `gone(pid)`: what a process left behind when it ended mid-write. An entry
+ * that cannot be removed (another user's, or already gone) is left.
+ */
+export function removeOwned(
+  dir: string,
+  owner: (name: string) => RegExpExecArray | null,
+  gone: (pid: number) => boolean,
+): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -96,10 +112,13 @@ function removeLeftovers(path: string): void {
     return;
   }
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-z]+\.tmp$/.exec(name.slice(prefix.length)) : null;
-    if (m === null) continue;
-    const pid = Number(m[1]);
-    if (pid === process.pid || !running(pid)) rmSync(join(dir, name), { force: true });
+    const m = owner(name);
+    if (m === null || !gone(Number(m[1]))) continue;
+    try {
+      rmSync(join(dir, name), { recursive: true, force: true });
+    } catch {
+      // Left alone.
+    }
   }
 }
 

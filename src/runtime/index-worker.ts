@@ -9,7 +9,7 @@
  * calls between the slices of that work. Nothing of the load, the build or a catch-up runs on the
  * thread that answers HTTP requests.
  */
-import { closeSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { readIndexFile, running, type IndexFileReport } from './index-file-step.js';
+import { readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
 import { buildApart } from './index-builder.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
@@ -173,7 +173,12 @@ async function main(): Promise<void> {
  */
 function temporaryFolder(): string | null {
   const root = tmpdir();
-  removeStaleFolders(root);
+  // Not this process's own: another worker of it may be building in one.
+  removeOwned(
+    root,
+    (name) => (name.startsWith(TEMPORARY_PREFIX) ? /^(\d+)-/.exec(name.slice(TEMPORARY_PREFIX.length)) : null),
+    (pid) => !running(pid),
+  );
   try {
     return mkdtempSync(join(root, `${TEMPORARY_PREFIX}${process.pid}-`));
   } catch {
@@ -182,24 +187,6 @@ function temporaryFolder(): string | null {
 }
 
 const TEMPORARY_PREFIX = 'jobsearch-index-';
-
-function removeStaleFolders(root: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(root);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const owner = name.startsWith(TEMPORARY_PREFIX) ? /^(\d+)-/.exec(name.slice(TEMPORARY_PREFIX.length)) : null;
-    if (owner === null || running(Number(owner[1]))) continue;
-    try {
-      rmSync(join(root, name), { recursive: true, force: true });
-    } catch {
-      // Another user's, or already gone: left alone.
-    }
-  }
-}
 
 function nameThread(): void {
   try {

@@ -81,9 +81,11 @@ export function writeGraph(path: string, root: unknown, meta: unknown, classes: 
   const temp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const fd = openSync(temp, 'w');
   let at = 0;
+  let scratch: Buffer | null = null;
   const write = (bytes: ArrayBufferView | FileBytes): void => {
     if (bytes instanceof FileBytes) {
-      at = bytes.copyTo(fd, at);
+      scratch ??= Buffer.allocUnsafeSlow(COPY_SLICE);
+      at = bytes.copyTo(fd, at, scratch);
       return;
     }
     const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -221,11 +223,10 @@ export class FileBytes {
     return end;
   }
 
-  /** Writes its bytes to `fd` at `at`, a slice at a time; returns where they end there. */
-  copyTo(fd: number, at: number): number {
-    const slice = Buffer.allocUnsafeSlow(Math.min(this.length, COPY_SLICE));
+  /** Writes its bytes to `fd` at `at`, `scratch.length` at a time; returns where they end there. */
+  copyTo(fd: number, at: number, scratch: Buffer): number {
     for (let done = 0; done < this.length;) {
-      const part = slice.subarray(0, Math.min(slice.length, this.length - done));
+      const part = scratch.subarray(0, Math.min(scratch.length, this.length - done));
       readFully(this.fd, part, this.position + done, 'the file of bytes being copied');
       for (let w = 0; w < part.length;) w += writeSync(fd, part, w, part.length - w, at + done + w);
       done += part.length;
