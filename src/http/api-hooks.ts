@@ -23,29 +23,52 @@ declare module 'fastify' {
     canonicalUrl?: string;
     /** The encoding its answer goes out in (null: none), once negotiated. */
     answerEncoding?: Encoding | null;
+    /** Answered by the URL's alias in the response cache (onRequest), without validation. */
+    byAlias?: boolean;
   }
 }
 
 /**
  * Cross-cutting behaviour of the API endpoints, in the order a request meets it:
- * 1. onRequest: URL length (414).
+ * 1. onRequest: URL length (414). Then (preParsing, after every onRequest hook: rate limit and
+ *    overload still apply) a GET whose very URL was answered 200 on this index version, and
+ *    whose answer is still kept, is answered from the cache at once (its ETag, 304 and cache
+ *    lookup as in 4): the same URL on the same version passes the same checks to the same
+ *    canonical query, so they are not repeated.
  * 2. preValidation: readiness (503); repeated (400), empty (= unset), non-digit integer (400)
  *    and unknown parameters (400, tracking parameters ignored and reported).
  * 3. Fastify validates the query against the route's schema (400).
  * 4. preHandler: only now, for a valid request, the canonical query gives the ETag (index
  *    version + canonical query), the conditional check (304) and the cache lookup.
  * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key (an answer that
- *    came from the cache is a Buffer, and is not kept again).
+ *    came from the cache is a Buffer, and is not kept again), and a GET's URL is remembered as an
+ *    alias of that key (with its ETag and X-Ignored-Params) for step 1.
  * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
   const responses = new ResponseCache(deps.config.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
   metrics.watchResponseCache(responses);
 
-  app.addHook('onRequest', async (request) => {
+  // The hooks every cached answer passes take callbacks: an async hook costs a promise and, when
+  // it answers (`return reply`), a listener for the end of the response.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) {
-      throw new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} characters`);
+      done(new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} characters`));
+    } else done();
+  });
+
+  // After every onRequest hook, the route's own included (the rate limit adds its hook to each route).
+  // Answering, it does not call `done`: the request goes no further.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    const snapshot = request.method === 'GET' ? deps.live.current : null;
+    const alias = snapshot ? responses.aliasOf(snapshot, request.url) : undefined;
+    if (!snapshot || alias === undefined || !responses.holds(snapshot, alias.to)) {
+      done(null, payload);
+      return;
     }
+    request.byAlias = true;
+    if (alias.ignored !== undefined) void reply.header('x-ignored-params', alias.ignored);
+    if (fromCache(request, reply, snapshot, alias.to, alias.etag) === undefined) done(null, payload);
   });
 
   app.addHook('preValidation', async (request, reply) => {
@@ -60,24 +83,51 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     if (!snapshot) return;
     const query = canonicalQuery(request).toString();
     const path = canonicalPath(request.routeOptions.url ?? '', request.params);
-    request.canonicalUrl = query === '' ? path : `${path}?${query}`;
-    const etag = etagOf(snapshot, request.canonicalUrl);
+    const canonicalUrl = query === '' ? path : `${path}?${query}`;
+    return fromCache(request, reply, snapshot, canonicalUrl, etagOf(snapshot, canonicalUrl));
+  });
+
+  /**
+   * The ETag and Cache-Control of a valid request, then 304 if the client holds that ETag, or the
+   * kept answer if there is one (undefined: none; the handler answers).
+   */
+  function fromCache(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    snapshot: IndexSnapshot,
+    canonicalUrl: string,
+    etag: string,
+  ): FastifyReply | undefined {
+    request.snapshot = snapshot;
+    request.canonicalUrl = canonicalUrl;
     void reply.header('etag', etag);
     void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     const encoding = (request.answerEncoding = acceptedEncoding(request.headers['accept-encoding']));
-    const hit = responses.get(snapshot, request.canonicalUrl, Math.round(reply.elapsedTime), encoding);
-    if (hit === undefined) return;
+    const hit = responses.get(snapshot, canonicalUrl, Math.round(reply.elapsedTime), encoding);
+    if (hit === undefined) return undefined;
     if (hit.encoding !== null) void reply.header('content-encoding', hit.encoding);
     return reply.type('application/json; charset=utf-8').send(hit.body);
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, keepAndCompress(request, reply, payload));
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  function keepAndCompress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const { snapshot, canonicalUrl } = request;
     if (!snapshot || canonicalUrl === undefined || reply.statusCode !== 200) return payload;
     if (typeof payload === 'string' && snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, payload);
+    if (request.method === 'GET' && request.byAlias !== true) {
+      const ignored = reply.getHeader('x-ignored-params');
+      responses.remember(snapshot, request.url, {
+        to: canonicalUrl,
+        etag: String(reply.getHeader('etag')),
+        ignored: typeof ignored === 'string' ? ignored : undefined,
+      });
+    }
     return compressAnswer(request, reply, payload);
-  });
+  }
 }
 
 /**

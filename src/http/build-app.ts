@@ -105,22 +105,26 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   return app;
 }
 
-/** Hooks of every route: errors are never cacheable, one metric and one debug log line per request. */
+/**
+ * Hooks of every route: errors are never cacheable, one metric and one debug log line per request.
+ * Callbacks, not async functions: every answer passes them, and a promise each is measurable.
+ */
 function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       reply.removeHeader('etag');
       void reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     request.log.debug(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 }
 

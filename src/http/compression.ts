@@ -18,9 +18,21 @@ export const BROTLI_QUALITY = 4;
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value === undefined || value === '') return null;
+  const known = NEGOTIATED.get(value);
+  if (known !== undefined) return known;
   const chosen = negotiate(value.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  if (NEGOTIATED.size >= MAX_NEGOTIATED) NEGOTIATED.clear();
+  NEGOTIATED.set(value, encoding);
+  return encoding;
 }
+
+/**
+ * Headers already negotiated: browsers send a handful of distinct `Accept-Encoding` values, and
+ * every cached answer asks. Emptied when full, so a client sending endless variants costs nothing.
+ */
+const NEGOTIATED = new Map<string, Encoding | null>();
+const MAX_NEGOTIATED = 64;
 
 /**
  * The body compressed at once, on this thread (an API answer is at most a few hundred KB). Brotli's

@@ -1,5 +1,5 @@
 import type { IndexSnapshot } from '../runtime/live-index.js';
-import { compressBody, type Encoding } from './compression.js';
+import { COMPRESS_THRESHOLD, compressBody, type Encoding } from './compression.js';
 
 const DURATION_FIELD = ',"duration_ms":';
 /** How a kept body ends: the duration a cache hit almost always has (under half a millisecond). */
@@ -21,15 +21,30 @@ export function entryBytes(key: string, bodyBytes: number): number {
   return ENTRY_OVERHEAD_BYTES + 2 * key.length + bodyBytes;
 }
 
-function charge(key: string, entry: Entry): number {
-  return entryBytes(key, entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0));
+function charge(key: string, slot: Entry | Alias): number {
+  if ('to' in slot) return entryBytes(key, 2 * (slot.to.length + slot.etag.length + (slot.ignored?.length ?? 0)));
+  return entryBytes(key, slot.body.length + (slot.br?.length ?? 0) + (slot.gzip?.length ?? 0));
 }
+
+/** Prefix of an alias's key: no request URL or canonical key starts with a NUL character. */
+const ALIAS = '\u0000';
 
 /** A kept answer: its UTF-8 bytes with `"duration_ms":0`, and those compressed, once asked for. */
 interface Entry {
   readonly body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/**
+ * What a request URL was answered as, the last time it went the whole way (schema validation,
+ * canonical query, ETag): its canonical key, its ETag and its `X-Ignored-Params` header. The same
+ * URL on the same index version gets the same outcome, so a repeat can skip all of that.
+ */
+export interface Alias {
+  readonly to: string;
+  readonly etag: string;
+  readonly ignored: string | undefined;
 }
 
 /** What a hit sends: the bytes, and their encoding (null: plain UTF-8). */
@@ -51,11 +66,17 @@ export interface CachedBody {
  * compressing the same answer again for every browser's request cost 0.8 ms a hit.
  * Entries are tagged with the index version only (its ETag string, not the snapshot object, so an
  * old index is never kept alive by the cache); a new version empties the cache.
+ * Beside the answers it keeps aliases: a request URL as it came (`/…?b=2&a=1&utm_source=x`) to the
+ * canonical key it was answered under, with that answer's ETag, so a repeat is answered before
+ * validation (api-hooks). They share the budget and the least-recently-used order with the
+ * answers, and are not counted among them (`size`).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Answers by canonical key, and aliases by ALIAS + request URL, least recently used first. */
+  private readonly entries = new Map<string, Entry | Alias>();
   private version: string | null = null;
   private usedBytes = 0;
+  private answers = 0;
   private hitCount = 0;
   private missCount = 0;
   private readonly maxBody: number;
@@ -65,8 +86,8 @@ export class ResponseCache {
   }
 
   /**
-   * The cached body for `key` with `durationMs` filled in, in `encoding` when it is 0 and one is
-   * given, or undefined (counted as a miss). With a duration of 0 it is a kept buffer itself:
+   * The cached body for `key` with `durationMs` filled in, in `encoding` when it is 0, one is
+   * given and the body is not below COMPRESS_THRESHOLD, or undefined (counted as a miss). With a duration of 0 it is a kept buffer itself:
    * send it, never write to it.
    */
   get(
@@ -76,7 +97,7 @@ export class ResponseCache {
     encoding: Encoding | null = null,
   ): CachedBody | undefined {
     const entry = this.version === snapshot.etag ? this.entries.get(key) : undefined;
-    if (entry === undefined) {
+    if (entry === undefined || 'to' in entry) {
       this.missCount++;
       return undefined;
     }
@@ -84,7 +105,10 @@ export class ResponseCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     const kept = entry.body;
-    if (durationMs === 0 && encoding !== null) return { body: this.encoded(key, entry, encoding), encoding };
+    // Below the threshold an answer goes plain, as it did when it was made.
+    if (durationMs === 0 && encoding !== null && kept.length >= COMPRESS_THRESHOLD) {
+      return { body: this.encoded(key, entry, encoding), encoding };
+    }
     if (durationMs === 0) return { body: kept, encoding: null };
     const tail = `${DURATION_FIELD}${durationMs}}`;
     const length = kept.length - ZERO_TAIL.length;
@@ -118,29 +142,65 @@ export class ResponseCache {
     // Not from Buffer's shared pool: a kept slice of it would keep its whole 8 KB slab alive.
     const kept = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
     kept.write(text);
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.usedBytes -= charge(key, old);
-      this.entries.delete(key);
-    }
+    this.forget(key);
     const entry: Entry = { body: kept };
     this.entries.set(key, entry);
+    this.answers++;
     this.usedBytes += charge(key, entry);
     this.evict();
   }
 
+  /**
+   * Keeps that the request URL `url` was answered (on this version) as `alias.to`, if that answer
+   * is kept. Charged to the same budget and evicted by the same rule; an alias whose answer has
+   * gone is of no use (`holds` says so) and goes in its turn.
+   */
+  remember(snapshot: IndexSnapshot, url: string, alias: Alias): void {
+    if (this.version !== snapshot.etag || !this.holds(snapshot, alias.to)) return;
+    const key = ALIAS + url;
+    this.forget(key);
+    this.entries.set(key, alias);
+    this.usedBytes += charge(key, alias);
+    this.evict();
+  }
+
+  /** What `url` was answered as on this version, if remembered (not counted as a hit or miss). */
+  aliasOf(snapshot: IndexSnapshot, url: string): Alias | undefined {
+    if (this.version !== snapshot.etag) return undefined;
+    const key = ALIAS + url;
+    const slot = this.entries.get(key);
+    if (slot === undefined || !('to' in slot)) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, slot);
+    return slot;
+  }
+
+  /** Whether an answer for the canonical `key` is kept for this version. */
+  holds(snapshot: IndexSnapshot, key: string): boolean {
+    const slot = this.version === snapshot.etag ? this.entries.get(key) : undefined;
+    return slot !== undefined && !('to' in slot);
+  }
+
+  private forget(key: string): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.delete(key);
+    this.usedBytes -= charge(key, old);
+    if (!('to' in old)) this.answers--;
+  }
+
   /** Forgets the least recently used entries while over budget. */
   private evict(): void {
-    for (const [oldestKey, oldest] of this.entries) {
+    for (const oldestKey of this.entries.keys()) {
       if (this.usedBytes <= this.maxBytes) break;
-      this.entries.delete(oldestKey);
-      this.usedBytes -= charge(oldestKey, oldest);
+      this.forget(oldestKey);
     }
   }
 
   clear(): void {
     this.entries.clear();
     this.usedBytes = 0;
+    this.answers = 0;
   }
 
   /** Bytes charged for the entries held (always at most `maxBytes`). */
@@ -148,8 +208,9 @@ export class ResponseCache {
     return this.usedBytes;
   }
 
+  /** Answers kept (aliases not counted). */
   get size(): number {
-    return this.entries.size;
+    return this.answers;
   }
 
   get hits(): number {

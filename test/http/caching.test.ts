@@ -1,4 +1,5 @@
 /** Conditional requests, ETags and the byte-bounded response cache, through the real app. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
@@ -198,4 +199,127 @@ describe('the response cache', () => {
       expect(await metric('http_response_cache_hit_ratio')).toBeGreaterThan(before);
     },
   );
+});
+
+describe('answers by alias (a URL answered before, on the same index version)', () => {
+  /** A fresh app whose requests that reach validation are counted by URL. */
+  async function countingApp(budget = 1024 * 1024) {
+    const own = new LiveIndex();
+    own.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+    const counted = await buildApp({
+      live: own,
+      config: {
+        newWithinDays: 7,
+        salaryBuckets: DEFAULT_SALARY_BUCKETS,
+        corsOrigin: '*',
+        cacheMaxAgeSeconds: 10,
+        responseCacheBytes: budget,
+      },
+      logger: false,
+      now: () => NOW,
+    });
+    const validated = new Map<string, number>();
+    counted.addHook('preValidation', async (request) => {
+      validated.set(request.url, (validated.get(request.url) ?? 0) + 1);
+    });
+    return { app: counted, live: own, validated };
+  }
+  /** What a client sees of an answer, its duration aside. */
+  const seen = (res: Awaited<ReturnType<typeof get>>) => {
+    // Its length and compressed bytes follow the duration's digits.
+    const { date: _d, 'x-request-id': _r, 'content-length': _l, ...headers } = res.headers;
+    const encoding = res.headers['content-encoding'];
+    const bytes =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
+    return { status: res.statusCode, headers, body: bytes.toString().replace(/"duration_ms":\d+\}$/, '') };
+  };
+
+  it.each([
+    [`${LIST}?work_model=remote&sort=salary`, {}],
+    [`${LIST}?sort=salary&work_model=remote&utm_source=news&_=17`, {}],
+    [`${FILTERS}?facet_limit=100&location=deutschland`, { 'accept-encoding': 'br' }],
+    [`${COUNT}?q=developer&gclid=x`, { 'accept-encoding': 'gzip, deflate' }],
+    [`/jobs/api/job-search-location-autosuggest?q=m%C3%BC`, { 'accept-encoding': 'br' }],
+  ])('answers %s again exactly as the first time, without validating it again', async (url, headers) => {
+    const { app: counted, validated } = await countingApp();
+    try {
+      const inject = (h: Record<string, string> = headers) => counted.inject({ method: 'GET', url, headers: h });
+      const first = await inject();
+      expect(first.statusCode).toBe(200);
+      const again = [await inject(), await inject(), await inject()];
+      for (const res of again) expect(seen(res)).toEqual(seen(first));
+      expect(validated.get(url)).toBe(1);
+      // The client holding the ETag: 304, still without validation.
+      const held = await inject({ ...headers, 'if-none-match': String(first.headers.etag) });
+      expect([held.statusCode, held.headers.etag, held.body]).toEqual([304, first.headers.etag, '']);
+      // Another encoding of the same URL: the alias serves it in that encoding.
+      const plain = await inject({});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.etag).toBe(first.headers.etag);
+      expect(validated.get(url)).toBe(1);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('never serves an alias across an index change: the new version answers, validated once more', async () => {
+    const { app: counted, live: own, validated } = await countingApp();
+    try {
+      const url = `${COUNT}?work_model=remote`;
+      const before = await counted.inject({ method: 'GET', url });
+      await counted.inject({ method: 'GET', url });
+      const fewer = corpus().filter((j) => j.workModel !== 'remote' || Number(j.boardId) % 2 === 0);
+      own.swap(SearchIndex.build(fewer, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 8, NOW);
+      const after = await counted.inject({ method: 'GET', url });
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      const total = (res: typeof after) => res.json<{ total_results: number }>().total_results;
+      expect(total(after)).toBeLessThan(total(before));
+      expect(total(after)).toBe(fewer.filter((j) => j.workModel === 'remote').length);
+      expect(validated.get(url)).toBe(2);
+      const old = await counted.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
+      expect(old.statusCode).toBe(200);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('validates a URL again once its answer has left the cache, and keeps within the budget with aliases', async () => {
+    const { app: counted, validated } = await countingApp(64 * 1024);
+    try {
+      const first = `${LIST}?per_page=50&location=deutschland`;
+      await counted.inject({ method: 'GET', url: first });
+      for (let i = 0; i < 300; i++) await counted.inject({ method: 'GET', url: `${LIST}?per_page=50&q=${i}` });
+      const text = (await counted.inject({ method: 'GET', url: '/metrics' })).body;
+      const bytes = Number(/^http_response_cache_bytes (\d+)/m.exec(text)?.[1]);
+      expect(bytes).toBeLessThanOrEqual(64 * 1024);
+      expect(bytes).toBeGreaterThan(32 * 1024);
+      expect((await counted.inject({ method: 'GET', url: first })).statusCode).toBe(200);
+      expect(validated.get(first)).toBe(2);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('never answers a HEAD or another method by alias', async () => {
+    const { app: counted, validated } = await countingApp();
+    try {
+      const url = `${COUNT}?work_model=hybrid`;
+      const get1 = await counted.inject({ method: 'GET', url });
+      const head = await counted.inject({ method: 'HEAD', url });
+      expect([head.statusCode, head.body]).toEqual([200, '']);
+      expect(head.headers.etag).toBe(get1.headers.etag);
+      expect(validated.get(url)).toBe(2);
+      expect((await counted.inject({ method: 'POST', url })).statusCode).toBe(405);
+    } finally {
+      await counted.close();
+    }
+  });
 });

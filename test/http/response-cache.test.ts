@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache, entryBytes } from '../../src/http/response-cache.js';
+import { COMPRESS_THRESHOLD, acceptedEncoding } from '../../src/http/compression.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
@@ -73,7 +74,7 @@ describe('ResponseCache', () => {
   });
 
   it('counts a compressed form against the budget: the entries before it go first', () => {
-    const text = (i: number) => `{"v":"${String(i).repeat(200)}","duration_ms":1}`;
+    const text = (i: number) => `{"v":"${String(i).repeat(1100)}","duration_ms":1}`;
     const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
     const cache = new ResponseCache(9 * one + 5);
     for (let i = 1; i <= 9; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
@@ -84,6 +85,72 @@ describe('ResponseCache', () => {
     expect(cache.bytes).toBe(8 * one + gz!.body.length);
     expect(cache.get(snapshotOf(live), '/1', 0)).toBeUndefined();
     expect(cache.get(snapshotOf(live), '/9', 0, 'gzip')?.body).toBe(gz!.body);
+  });
+
+  it('gives a body below the compression threshold plain whatever the client accepts, as when it was made', () => {
+    const cache = new ResponseCache(MB);
+    const small = `{"v":"${'x'.repeat(COMPRESS_THRESHOLD - 40)}","duration_ms":1}`;
+    const large = `{"v":"${'x'.repeat(COMPRESS_THRESHOLD)}","duration_ms":1}`;
+    cache.set(snapshotOf(live), '/s', small);
+    cache.set(snapshotOf(live), '/l', large);
+    const before = cache.bytes;
+    expect(cache.get(snapshotOf(live), '/s', 0, 'br')).toEqual({
+      body: Buffer.from(small.replace(':1}', ':0}')),
+      encoding: null,
+    });
+    expect(cache.bytes).toBe(before);
+    expect(cache.get(snapshotOf(live), '/l', 0, 'br')?.encoding).toBe('br');
+  });
+
+  it('keeps an alias only beside its answer, charges it, and forgets it with a new index version', () => {
+    const cache = new ResponseCache(MB);
+    const alias = { to: '/a?x=1', etag: 'W/"7-abc"', ignored: 'utm_source' };
+    cache.remember(snapshotOf(live), '/a?utm_source=n&x=1', alias);
+    expect(cache.aliasOf(snapshotOf(live), '/a?utm_source=n&x=1')).toBeUndefined();
+    cache.set(snapshotOf(live), '/a?x=1', body);
+    const answerBytes = cache.bytes;
+    cache.remember(snapshotOf(live), '/a?utm_source=n&x=1', alias);
+    expect(cache.aliasOf(snapshotOf(live), '/a?utm_source=n&x=1')).toEqual(alias);
+    expect(cache.aliasOf(snapshotOf(live), '/a?x=1')).toBeUndefined();
+    expect(cache.holds(snapshotOf(live), '/a?x=1')).toBe(true);
+    expect(cache.holds(snapshotOf(live), '/a?utm_source=n&x=1')).toBe(false);
+    // An alias is not an answer: not counted as one, never given as a body.
+    expect(cache.size).toBe(1);
+    expect(cache.get(snapshotOf(live), '/a?utm_source=n&x=1', 0)).toBeUndefined();
+    const aliasBytes = ENTRY_OVERHEAD_BYTES + 2 * ('/a?utm_source=n&x=1'.length + 1) + 2 * (6 + 9 + 10);
+    expect(cache.bytes).toBe(answerBytes + aliasBytes);
+    // Remembered again: replaced, not charged twice.
+    cache.remember(snapshotOf(live), '/a?utm_source=n&x=1', alias);
+    expect(cache.bytes).toBe(answerBytes + aliasBytes);
+    const next = new LiveIndex();
+    next.swap(live.current!.index, live.current!.cursor + 1, NOW);
+    expect(cache.aliasOf(snapshotOf(next), '/a?utm_source=n&x=1')).toBeUndefined();
+    cache.set(snapshotOf(next), '/b', body);
+    expect(cache.aliasOf(snapshotOf(live), '/a?utm_source=n&x=1')).toBeUndefined();
+    expect(cache.bytes).toBe(entryBytes('/b', Buffer.byteLength(body.replace(':1}', ':0}'))));
+  });
+
+  it('evicts aliases and answers by one least-recently-used order within one budget', () => {
+    const text = (i: number) => `{"v":"${String(i).repeat(100)}","duration_ms":1}`;
+    const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
+    // Room for three answers and an alias (192 bytes here), not for four answers.
+    const cache = new ResponseCache(3 * one + 250);
+    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
+    expect(cache.bytes).toBe(3 * one + 192);
+    expect(cache.aliasOf(snapshotOf(live), '/1?_=1')?.to).toBe('/1');
+    // A fourth answer: the oldest slot (answer /1) goes, then its alias is of no use.
+    cache.set(snapshotOf(live), '/4', text(4));
+    expect(cache.holds(snapshotOf(live), '/1')).toBe(false);
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBe(3 * one + 192);
+    // Answers /5 and /6 push out /2 and /3; /7 the alias (now the oldest slot), then /4.
+    for (let i = 5; i <= 6; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    expect(cache.bytes).toBe(3 * one + 192);
+    cache.set(snapshotOf(live), '/7', text(7));
+    expect(cache.aliasOf(snapshotOf(live), '/1?_=1')).toBeUndefined();
+    expect([cache.size, cache.bytes]).toEqual([3, 3 * one]);
+    expect([4, 5, 6, 7].map((i) => cache.holds(snapshotOf(live), `/${i}`))).toEqual([false, true, true, true]);
   });
 
   it('ignores a body that does not end with duration_ms', () => {
@@ -223,5 +290,47 @@ describe('the API with its response cache', () => {
     for (let i = 0; i < 3; i++)
       expect((await app.inject('/jobs/api/job-search-results-list?page=0')).statusCode).toBe(400);
     await app.close();
+  });
+});
+
+describe('acceptedEncoding', () => {
+  // Written plainly: the first of br, gzip (or * / x-gzip) the header accepts with a weight above 0,
+  // by weight, br first on a tie.
+  function expected(header: string): 'br' | 'gzip' | null {
+    const weights = new Map<string, number>();
+    for (const part of header.toLowerCase().split(',')) {
+      const [name = '', ...params] = part.split(';').map((p) => p.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      const key = name === '*' || name === 'x-gzip' ? 'gzip' : name;
+      if (!weights.has(key) || weights.get(key)! < weight) weights.set(key, weight);
+    }
+    const br = weights.get('br') ?? 0;
+    const gzip = weights.get('gzip') ?? 0;
+    if (br <= 0 && gzip <= 0) return null;
+    return br >= gzip ? 'br' : 'gzip';
+  }
+
+  it('answers the same for a header it has seen as for a new one, past the memo of 64 and back', () => {
+    const headers = [
+      'gzip, deflate, br',
+      'br;q=0.5, gzip',
+      'identity',
+      '*',
+      'x-gzip',
+      'br;q=0',
+      'gzip;q=0, br;q=0',
+      'deflate',
+      'GZIP',
+      ...Array.from({ length: 100 }, (_, i) => `gzip;q=0.${(i % 9) + 1}, br;q=0.${((i * 7) % 9) + 1}, x-${i}`),
+    ];
+    const first = headers.map((h) => acceptedEncoding(h));
+    expect(first).toEqual(headers.map(expected));
+    expect(headers.map((h) => acceptedEncoding(h))).toEqual(first);
+    expect([acceptedEncoding(undefined), acceptedEncoding(''), acceptedEncoding(['gzip', 'br'])]).toEqual([
+      null,
+      null,
+      'br',
+    ]);
   });
 });
