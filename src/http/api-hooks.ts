@@ -42,7 +42,8 @@ declare module 'fastify' {
  *    version + canonical query), the conditional check (304) and the cache lookup.
  * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key (an answer that
  *    came from the cache is a Buffer, and is not kept again), and a GET's URL is remembered as an
- *    alias of that key (with its ETag and X-Ignored-Params) for step 1.
+ *    alias of that key (with its ETag and X-Ignored-Params) for step 1, unless it carries the `_`
+ *    cache-buster (such URLs are made never to repeat; their aliases would only push answers out).
  * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
@@ -118,8 +119,10 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     const { snapshot, canonicalUrl } = request;
     if (!snapshot || canonicalUrl === undefined || reply.statusCode !== 200) return payload;
     if (typeof payload === 'string' && snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, payload);
-    if (request.method === 'GET' && request.byAlias !== true) {
-      const ignored = reply.getHeader('x-ignored-params');
+    const ignored = reply.getHeader('x-ignored-params');
+    // A URL with the `_` cache-buster is made never to come again: no alias for it.
+    const busted = typeof ignored === 'string' && ignored.split(', ').includes('_');
+    if (request.method === 'GET' && request.byAlias !== true && !busted) {
       responses.remember(snapshot, request.url, {
         to: canonicalUrl,
         etag: String(reply.getHeader('etag')),

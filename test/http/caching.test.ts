@@ -240,7 +240,7 @@ describe('answers by alias (a URL answered before, on the same index version)', 
 
   it.each([
     [`${LIST}?work_model=remote&sort=salary`, {}],
-    [`${LIST}?sort=salary&work_model=remote&utm_source=news&_=17`, {}],
+    [`${LIST}?sort=salary&work_model=remote&utm_source=news&fbclid=17`, {}],
     [`${FILTERS}?facet_limit=100&location=deutschland`, { 'accept-encoding': 'br' }],
     [`${COUNT}?q=developer&gclid=x`, { 'accept-encoding': 'gzip, deflate' }],
     [`/jobs/api/job-search-location-autosuggest?q=m%C3%BC`, { 'accept-encoding': 'br' }],
@@ -303,6 +303,30 @@ describe('answers by alias (a URL answered before, on the same index version)', 
       expect(bytes).toBeGreaterThan(32 * 1024);
       expect((await counted.inject({ method: 'GET', url: first })).statusCode).toBe(200);
       expect(validated.get(first)).toBe(2);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('remembers no alias for a URL with the _ cache-buster, which is made never to repeat', async () => {
+    const { app: counted, validated } = await countingApp();
+    try {
+      const metric = async (name: string) =>
+        Number(
+          new RegExp(`^${name} (\\d+)`, 'm').exec((await counted.inject({ method: 'GET', url: '/metrics' })).body)?.[1],
+        );
+      const tracked = `${COUNT}?work_model=remote&utm_source=news`;
+      await counted.inject({ method: 'GET', url: tracked });
+      const withAlias = await metric('http_response_cache_bytes');
+      const busted = `${COUNT}?work_model=remote&_=1732400000000`;
+      const first = await counted.inject({ method: 'GET', url: busted });
+      expect(await metric('http_response_cache_bytes')).toBe(withAlias);
+      const again = await counted.inject({ method: 'GET', url: busted });
+      expect(again.headers['x-ignored-params']).toBe('_');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(validated.get(busted)).toBe(2);
+      await counted.inject({ method: 'GET', url: tracked });
+      expect(validated.get(tracked)).toBe(1);
     } finally {
       await counted.close();
     }
