@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { LiveIndex } from '../../src/runtime/live-index.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { job } from '../builders.js';
+
+/** The wall clock of these tests: /readyz reads Date.now(), which is pinned here. */
+const NOW = Date.UTC(2026, 10, 21, 12);
+/** The replica's staleness bound in these tests (readyMaxStalenessMs). */
+const MAX_STALENESS_MS = 60_000;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A three-posting index, as a build from the store gives one. */
+function index(): SearchIndex {
+  const jobs = [job({ boardId: '9001' }), job({ boardId: '9002' }), job({ boardId: '9003' })];
+  return SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+}
+
+describe('operations endpoints: /healthz, /readyz, /metrics', () => {
+  let live: LiveIndex;
+  let app: ApiInstance;
+
+  beforeEach(async () => {
+    // Only Date is faked: the route's `now` is this fixed instant, timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    live = new LiveIndex();
+    app = await buildApp({
+      live,
+      config: {
+        newWithinDays: 7,
+        salaryBuckets: DEFAULT_SALARY_BUCKETS,
+        corsOrigin: '*',
+        cacheMaxAgeSeconds: 10,
+        readyMaxStalenessMs: MAX_STALENESS_MS,
+      },
+      logger: false,
+    });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    vi.useRealTimers();
+  });
+
+  const readyz = async () => {
+    const res = await app.inject('/readyz');
+    return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+  };
+
+  describe('/healthz', () => {
+    it('answers 200 with status ok and the process id, index or not', async () => {
+      const res = await app.inject('/healthz');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', pid: process.pid });
+    });
+  });
+
+  describe('/readyz', () => {
+    it('is 503 loading before the first index, with no refresh time, no age and no reason', async () => {
+      expect(await readyz()).toEqual({
+        status: 503,
+        body: { status: 'loading', last_refresh_at: null, index_age_seconds: null, refresh_failures: 0 },
+      });
+    });
+
+    it('is 503 loading with the reason while the first build fails', async () => {
+      live.health.failed(new Error('store unreachable'), NOW - 1_000);
+      live.health.failed(new Error('store still unreachable'), NOW);
+      expect(await readyz()).toEqual({
+        status: 503,
+        body: {
+          status: 'loading',
+          last_refresh_at: null,
+          index_age_seconds: null,
+          refresh_failures: 2,
+          reason: 'store still unreachable',
+        },
+      });
+    });
+
+    it('is 200 ready once an index is in, with its size, cursor, build time and age in whole seconds', async () => {
+      // 90.6 s ago: the age rounds to 91.
+      live.swap(index(), 7, NOW - 90_600);
+      expect(await readyz()).toEqual({
+        status: 200,
+        body: {
+          status: 'ready',
+          documents: 3,
+          cursor: 7,
+          built_at: iso(NOW - 90_600),
+          last_refresh_at: iso(NOW - 90_600),
+          index_age_seconds: 91,
+          refresh_failures: 0,
+        },
+      });
+    });
+
+    it('gives the age of the last successful read of the store, not of the build', async () => {
+      live.swap(index(), 7, NOW - 50 * 60_000);
+      live.health.succeeded(NOW - 12_400);
+      const { status, body } = await readyz();
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        status: 'ready',
+        built_at: iso(NOW - 50 * 60_000),
+        last_refresh_at: iso(NOW - 12_400),
+        index_age_seconds: 12,
+      });
+    });
+
+    it('gives age 0, not a negative one, when the last success lies ahead of this clock', async () => {
+      live.swap(index(), 7, NOW + 5_000);
+      const { status, body } = await readyz();
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'ready', last_refresh_at: iso(NOW + 5_000), index_age_seconds: 0 });
+    });
+
+    it('is 200 degraded with the reason while refreshes fail within the staleness bound', async () => {
+      live.swap(index(), 7, NOW - 30_000);
+      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      expect(await readyz()).toEqual({
+        status: 200,
+        body: {
+          status: 'degraded',
+          documents: 3,
+          cursor: 7,
+          built_at: iso(NOW - 30_000),
+          last_refresh_at: iso(NOW - 30_000),
+          index_age_seconds: 30,
+          refresh_failures: 1,
+          reason: 'connection refused',
+        },
+      });
+    });
+
+    it('is 503 stale once refreshes have failed for longer than the staleness bound', async () => {
+      live.swap(index(), 7, NOW - MAX_STALENESS_MS - 1_000);
+      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      expect(await readyz()).toEqual({
+        status: 503,
+        body: {
+          status: 'stale',
+          documents: 3,
+          cursor: 7,
+          built_at: iso(NOW - 61_000),
+          last_refresh_at: iso(NOW - 61_000),
+          index_age_seconds: 61,
+          refresh_failures: 1,
+          reason: 'connection refused',
+        },
+      });
+    });
+
+    it('is 200 ready again, without a reason, after a refresh succeeds; the failures stay counted', async () => {
+      live.swap(index(), 7, NOW - MAX_STALENESS_MS - 1_000);
+      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      expect((await readyz()).status).toBe(503);
+      live.health.succeeded(NOW);
+      expect(await readyz()).toEqual({
+        status: 200,
+        body: {
+          status: 'ready',
+          documents: 3,
+          cursor: 7,
+          built_at: iso(NOW - 61_000),
+          last_refresh_at: iso(NOW),
+          index_age_seconds: 0,
+          refresh_failures: 1,
+        },
+      });
+    });
+  });
+
+  describe('/metrics', () => {
+    const documentsGauge = (text: string): string[] =>
+      text.split('\n').filter((line) => line.startsWith('search_index_documents '));
+
+    it('answers in the Prometheus text format, the documents gauge 0 before the first index', async () => {
+      const res = await app.inject('/metrics');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(documentsGauge(res.body)).toEqual(['search_index_documents 0']);
+    });
+
+    it('sets the documents gauge to the size of the index being served', async () => {
+      live.swap(index(), 7, NOW);
+      const res = await app.inject('/metrics');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(documentsGauge(res.body)).toEqual(['search_index_documents 3']);
+    });
+  });
+});
