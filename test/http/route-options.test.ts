@@ -52,10 +52,10 @@ describe('the OpenAPI document', () => {
     }>();
     const summaries = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/jobs/api/job'))
-      .map(([path, item]) => [path, item.get?.summary ?? '']);
+      .map(([path, item]) => ({ path, summary: item.get?.summary ?? '' }));
     expect(summaries.length).toBeGreaterThanOrEqual(8);
-    for (const [path, summary] of summaries) expect(summary.length, path).toBeGreaterThan(10);
-    expect(new Set(summaries.map(([, s]) => s)).size).toBe(summaries.length);
+    for (const { path, summary } of summaries) expect(summary.length, path).toBeGreaterThan(10);
+    expect(new Set(summaries.map((s) => s.summary)).size).toBe(summaries.length);
   });
 });
 
