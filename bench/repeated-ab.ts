@@ -1,0 +1,161 @@
+/**
+ * One URL repeated over HTTP, two builds side by side: `jobsearch serve` of build A and of build B
+ * (each Node's default options, on its own copy of a SQLite store, rate limit off), and the
+ * bare-Fastify ceiling of `bench/live-serve.ts` (5 KB) in a child process. Each round loads the
+ * ceiling, then the repeated filter-data URL and list page 1 of the query mix, without
+ * compression and asking for brotli, on A and B in turn (the order alternates between rounds),
+ * `--seconds` each with 50 connections (bench/http.ts). It prints requests per second for every
+ * run, and each row's median as a share of the ceiling's median: one run of the ceiling moves by
+ * a quarter from run to run on a shared machine, so the medians of interleaved runs are the figure.
+ *
+ *   npm run build && npx tsx bench/repeated-ab.ts --db bench/.cache/live-100000-10000-<day>.db \
+ *     --a <another build's dist/cli/main.js> [--b dist/cli/main.js] [--seconds 5] [--rounds 5]
+ *
+ * The store is the corpus `bench/live-serve.ts` caches (generated for its day: the server runs on
+ * the wall clock). Each server builds its index at its first start (about 10 s at 100k).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Job } from '../src/domain/job.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { Child } from './child.js';
+import { load } from './http.js';
+import { urlsFor } from './http-urls.js';
+import { buildQueryMix } from './query-mix.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Postings the query mix is drawn from, as in bench/live-serve.ts. */
+const MIX_SOURCE = 50_000;
+
+interface Args {
+  db: string;
+  a: string;
+  b: string;
+  seconds: number;
+  rounds: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Partial<Args> = { b: join(ROOT, 'dist', 'cli', 'main.js'), seconds: 5, rounds: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = argv[++i];
+    if (value === undefined) throw new Error(`${a}: a value is missing`);
+    if (a === '--db') args.db = resolve(value);
+    else if (a === '--a') args.a = resolve(value);
+    else if (a === '--b') args.b = resolve(value);
+    else if (a === '--seconds') args.seconds = Number(value);
+    else if (a === '--rounds') args.rounds = Number(value);
+    else throw new Error(`unknown argument ${a}; usage: repeated-ab.ts --db <store> --a <cli> [--b <cli>]`);
+  }
+  if (args.db === undefined || args.a === undefined) throw new Error('--db and --a are required');
+  for (const key of ['seconds', 'rounds'] as const) {
+    if (!Number.isSafeInteger(args[key]) || args[key]! < 1) throw new Error(`--${key} must be a positive integer`);
+  }
+  return args as Args;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function serve(cli: string, db: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_POSTINGS: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${cli} serve exited during start-up`);
+    await sleep(200);
+    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return child;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const store = new SqliteJobStore(args.db);
+  const jobs: Job[] = [];
+  try {
+    for await (const chunk of store.liveChunks(Date.now())) {
+      jobs.push(...chunk);
+      if (jobs.length >= MIX_SOURCE) break;
+    }
+  } finally {
+    await store.close();
+  }
+  const mix = buildQueryMix(jobs, { seed: 1, filters: 4_000, suggests: 200, warmup: 10 });
+  const one = { filters: [mix.repeated.filter], suggests: [mix.repeated.suggest] };
+  const base = 21_000 + (process.pid % 10_000);
+  const builds = { A: { cli: args.a, port: base }, B: { cli: args.b, port: base + 1 } };
+  const copies = Object.keys(builds).map((name) =>
+    join(ROOT, 'bench', '.cache', `repeated-ab-${process.pid}-${name}.db`),
+  );
+  const servers: ChildProcess[] = [];
+  const ceiling = new Child<{ type: 'listening'; port: number }>('ceiling-worker.ts', 512);
+  const rps: Record<string, number[]> = {};
+  const add = (row: string, value: number): void => {
+    (rps[row] ??= []).push(Math.round(value));
+  };
+  try {
+    for (const [i, build] of Object.values(builds).entries()) {
+      await copyFile(args.db, copies[i]!);
+      servers.push(await serve(build.cli, copies[i]!, build.port));
+    }
+    const ceilingPort = (await ceiling.next()).port;
+    for (let round = 0; round < args.rounds; round++) {
+      add('ceiling', (await load(ceilingPort, ['/ceiling'], args.seconds)).rps);
+      const order = round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+      for (const op of ['filterData', 'list1'] as const) {
+        for (const brotli of [false, true]) {
+          for (const name of order) {
+            const stats = await load(
+              builds[name].port,
+              urlsFor(op, one),
+              args.seconds,
+              brotli ? { 'accept-encoding': 'br' } : {},
+            );
+            if (stats.non2xx > 0 || stats.errors > 0)
+              throw new Error(`${name} ${op}: ${stats.non2xx} non-2xx, ${stats.errors} errors`);
+            add(`${op}${brotli ? ', brotli' : ''}, ${name}`, stats.rps);
+          }
+        }
+      }
+      console.log(`round ${round + 1} of ${args.rounds} done`);
+    }
+  } finally {
+    ceiling.send({ type: 'stop' });
+    for (const server of servers) server.kill('SIGTERM');
+    await sleep(500);
+    for (const copy of copies) for (const file of [copy, `${copy}.index`]) await rm(file, { force: true });
+  }
+  const median = (values: readonly number[]): number =>
+    [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  const top = median(rps['ceiling']!);
+  console.log(`A = ${args.a}\nB = ${args.b}\n${args.rounds} rounds of ${args.seconds} s, requests per second:`);
+  for (const [row, values] of Object.entries(rps)) {
+    const share = Math.round((100 * median(values)) / top);
+    console.log(
+      `${row.padEnd(24)} ${values.join(' ').padEnd(40)} median ${median(values)} (${share} % of the ceiling)`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
