@@ -23,7 +23,7 @@ declare module 'fastify' {
     canonicalUrl?: string;
     /** The encoding its answer goes out in (null: none), once negotiated. */
     answerEncoding?: Encoding | null;
-    /** Answered by the URL's alias in the response cache (onRequest), without validation. */
+    /** Answered by the URL's alias in the response cache (preParsing), without validation. */
     byAlias?: boolean;
   }
 }

@@ -87,8 +87,8 @@ export class ResponseCache {
 
   /**
    * The cached body for `key` with `durationMs` filled in, in `encoding` when it is 0, one is
-   * given and the body is not below COMPRESS_THRESHOLD, or undefined (counted as a miss). With a duration of 0 it is a kept buffer itself:
-   * send it, never write to it.
+   * given and the body is not below COMPRESS_THRESHOLD, or undefined (counted as a miss). With a
+   * duration of 0 it is a kept buffer itself: send it, never write to it.
    */
   get(
     snapshot: IndexSnapshot,
