@@ -83,6 +83,17 @@ describe('conditional requests', () => {
     expect(res.body).toBe('');
   });
 
+  it('answers 304 to If-None-Match: * and to the ETag written without its weak prefix', async () => {
+    const etag = await etagOf(`${COUNT}?work_model=hybrid`);
+    expect(etag.startsWith('W/"')).toBe(true);
+    for (const held of ['*', etag.slice(2), ` W/"x" , ${etag.slice(2)}`]) {
+      const res = await get(`${COUNT}?work_model=hybrid`, { 'if-none-match': held });
+      expect([res.statusCode, res.headers.etag], held).toEqual([304, etag]);
+    }
+    const other = await get(`${COUNT}?work_model=hybrid`, { 'if-none-match': 'W/"x", "y"' });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('answers 200 to a valid request with the ETag of another query', async () => {
     const etag = await etagOf(`${LIST}?work_model=remote`);
     const res = await get(`${LIST}?work_model=hybrid`, { 'if-none-match': etag });

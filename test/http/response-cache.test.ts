@@ -90,7 +90,9 @@ describe('ResponseCache', () => {
   it('gives a body below the compression threshold plain whatever the client accepts, as when it was made', () => {
     const cache = new ResponseCache(MB);
     const small = `{"v":"${'x'.repeat(COMPRESS_THRESHOLD - 40)}","duration_ms":1}`;
-    const large = `{"v":"${'x'.repeat(COMPRESS_THRESHOLD)}","duration_ms":1}`;
+    // Exactly the threshold once kept: `{"v":"` + x… + `","duration_ms":0}` (24 bytes around).
+    const large = `{"v":"${'x'.repeat(COMPRESS_THRESHOLD - 24)}","duration_ms":1}`;
+    expect(Buffer.byteLength(large)).toBe(COMPRESS_THRESHOLD);
     cache.set(snapshotOf(live), '/s', small);
     cache.set(snapshotOf(live), '/l', large);
     const before = cache.bytes;
