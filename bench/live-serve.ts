@@ -40,6 +40,7 @@ import { Worker } from 'node:worker_threads';
 import type { Job } from '../src/domain/job.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Child } from './child.js';
+import { spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
 import { buildQueryMix, type QueryMix } from './query-mix.js';
@@ -363,18 +364,7 @@ async function startPhase(server: Server, log: (s: string) => void) {
 }
 
 function serve(db: string, port: number): Server {
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_POSTINGS: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServe(CLI, db, port);
   return { child, base: `http://127.0.0.1:${port}` };
 }
 

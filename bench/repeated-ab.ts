@@ -14,13 +14,14 @@
  * The store is the corpus `bench/live-serve.ts` caches (generated for its day: the server runs on
  * the wall clock). Each server builds its index at its first start (about 10 s at 100k).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Job } from '../src/domain/job.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Child } from './child.js';
+import { spawnServe } from './serve.js';
 import { load } from './http.js';
 import { urlsFor } from './http-urls.js';
 import { buildQueryMix } from './query-mix.js';
@@ -60,18 +61,7 @@ function parseArgs(argv: readonly string[]): Args {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function serve(cli: string, db: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [cli, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_POSTINGS: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServe(cli, db, port);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${cli} serve exited during start-up`);
     await sleep(200);

@@ -119,17 +119,16 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     const { snapshot, canonicalUrl } = request;
     if (!snapshot || canonicalUrl === undefined || reply.statusCode !== 200) return payload;
     if (typeof payload === 'string' && snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, payload);
-    const ignored = reply.getHeader('x-ignored-params');
-    // A URL with the `_` cache-buster is made never to come again: no alias for it.
-    const busted = typeof ignored === 'string' && ignored.split(', ').includes('_');
-    if (request.method === 'GET' && request.byAlias !== true && !busted) {
-      responses.remember(snapshot, request.url, {
-        to: canonicalUrl,
-        etag: String(reply.getHeader('etag')),
-        ignored: typeof ignored === 'string' ? ignored : undefined,
-      });
-    }
+    if (request.method === 'GET' && request.byAlias !== true) rememberAlias(request, reply, snapshot, canonicalUrl);
     return compressAnswer(request, reply, payload);
+  }
+
+  /** The request's URL as an alias of the answer it got, unless the `_` cache-buster makes it one-off. */
+  function rememberAlias(request: FastifyRequest, reply: FastifyReply, snapshot: IndexSnapshot, to: string): void {
+    const header = reply.getHeader('x-ignored-params');
+    const ignored = typeof header === 'string' ? header : undefined;
+    if (ignored?.split(', ').includes('_') === true) return;
+    responses.remember(snapshot, request.url, { to, etag: String(reply.getHeader('etag')), ignored });
   }
 }
 
