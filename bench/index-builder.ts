@@ -71,6 +71,8 @@ const request: BuildApartRequest = {
   now: Date.now(),
   path,
   meta: { format: 'bench', storeId: 'bench', cursor: 0 },
+  // As a first start builds (a merge beside a serving index builds at low priority).
+  priority: 'normal',
 };
 child.send(request);
 

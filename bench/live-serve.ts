@@ -22,6 +22,7 @@
  *    (INDEX_FILE's default, beside the store) plus the changes since (phase 2's import); RSS.
  *
  *   npm run build && npx tsx bench/live-serve.ts --size 100000 [--import 10000] [--fresh] [--http-seconds 8]
+ *   (--until-merged: with an import past the merge threshold, probe on until its merge is swapped in)
  *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
  *
  * The corpus is `jobsearch generate --count size+import --now <today>` split in two: the first
@@ -60,10 +61,20 @@ interface Args {
   fresh: boolean;
   /** Seconds of each autocannon run in phase 3 (0 leaves phase 3 out). */
   httpSeconds: number;
+  /** Probe on until the merge the import started is swapped in (an import past the merge threshold). */
+  untilMerged: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { cli: null, tag: 'live', size: 100_000, importCount: 10_000, fresh: false, httpSeconds: 8 };
+  const args: Args = {
+    cli: null,
+    tag: 'live',
+    size: 100_000,
+    importCount: 10_000,
+    fresh: false,
+    httpSeconds: 8,
+    untilMerged: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--size') args.size = Number(argv[++i]);
@@ -72,6 +83,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--http-seconds') args.httpSeconds = Number(argv[++i]);
     else if (a === '--cli') args.cli = argv[++i] ?? null;
     else if (a === '--tag') args.tag = argv[++i] ?? 'live';
+    else if (a === '--until-merged') args.untilMerged = true;
     else throw new Error(`unknown argument ${a}; usage: live-serve.ts --size N [--import N] [--fresh]`);
   }
   if (!Number.isSafeInteger(args.size) || args.size < 1) throw new Error('--size must be a positive integer');
@@ -206,6 +218,12 @@ async function timed(url: string): Promise<{ ms: number; status: number; body: s
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The server's count of index builds swapped in (the first and every merge), from /metrics. */
+async function rebuildsOf(base: string): Promise<number> {
+  const { body } = await timed(`${base}/metrics`);
+  return Number(/^search_index_rebuilds_total (\d+)/m.exec(body)?.[1] ?? Number.NaN);
+}
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -396,6 +414,7 @@ async function main(): Promise<void> {
     let i0 = performance.now();
     let k = 0;
     let maxRss = steady.rss;
+    const rebuildsBefore = await rebuildsOf(server.base);
     const probing = (async () => {
       while (!stop) {
         k++;
@@ -436,6 +455,13 @@ async function main(): Promise<void> {
       const r = await timed(`${server.base}/readyz`);
       if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= target) visible = performance.now();
       else await sleep(PROBE_EVERY_MS);
+    }
+    // A merge the import started (past the threshold: max(20,000, a twentieth of the base)), when
+    // asked: probed on until it is swapped in.
+    let merged = Number.NaN;
+    while (args.untilMerged && Number.isNaN(merged) && performance.now() - importEnd < 1_200_000) {
+      if ((await rebuildsOf(server.base)) > rebuildsBefore) merged = performance.now();
+      else await sleep(100);
     }
     await sleep(5_000);
     stop = true;
@@ -487,6 +513,14 @@ async function main(): Promise<void> {
         importS: (importEnd - i0) / 1000,
         importEndToVisibleS: (visible - importEnd) / 1000,
         probe,
+        ...(args.untilMerged
+          ? {
+              importEndToMergedS: (merged - importEnd) / 1000,
+              probeWhileMerging: summary(
+                probes.filter((_, i) => probeAt[i]! >= visible - i0 && probeAt[i]! < merged - i0),
+              ),
+            }
+          : {}),
         slowest,
         healthzDuring: {
           ...summary(healthDuring.map((h) => h.ms)),

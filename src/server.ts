@@ -122,8 +122,10 @@ export async function startServer(
     // worker; an in-memory SQLite store is visible to this connection only, so it is built here.
     const inWorker = !isInMemory(config.databaseUrl);
     // Every full build in a worker is saved to INDEX_FILE; only the first may start from it (a
-    // merge exists to replace the base and its deltas with a fresh build).
-    const build = (signal?: AbortSignal, loadIndexFile = false): Promise<BuiltIndex> => {
+    // merge exists to replace the base and its deltas with a fresh build). Only the first builds
+    // at normal priority: nothing is served before it, while every later one (a merge, the hourly
+    // rebuild) runs beside an index that answers requests (runtime/priority.ts).
+    const build = (signal?: AbortSignal, first = false): Promise<BuiltIndex> => {
       const now = Date.now();
       return inWorker
         ? buildInWorker({
@@ -133,7 +135,8 @@ export async function startServer(
             now,
             newWithinMs: config.newWithinDays * DAY_MS,
             indexFile: config.indexFile,
-            loadIndexFile,
+            loadIndexFile: first,
+            buildPriority: first ? 'normal' : 'low',
             ...(signal ? { signal } : {}),
           })
         : buildHere(store, {

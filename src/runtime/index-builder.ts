@@ -29,6 +29,7 @@ import { openStore } from '../store/open-store.js';
 import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { buildStreaming } from './live-index.js';
 import { forkBeside } from '../module-beside.js';
+import { lowerPriority } from './priority.js';
 
 export interface BuildApartRequest {
   databaseUrl: string;
@@ -38,7 +39,14 @@ export interface BuildApartRequest {
   path: string;
   /** What the file's header says of it: the cursor is the one the build read the store at. */
   meta: { format: string; storeId: string; cursor: number };
+  /**
+   * Low beside an index that serves (a merge, the hourly rebuild): the build then takes the CPU the
+   * serving threads leave (priority.ts). Normal for a first start, which nothing waits on but it.
+   */
+  priority: BuildPriority;
 }
+
+export type BuildPriority = 'normal' | 'low';
 
 export type BuildApartReport =
   | { type: 'built'; documents: number; loadMs: number; buildMs: number; file: IndexFileReport }
@@ -78,6 +86,7 @@ export function buildApart(request: BuildApartRequest): Promise<BuildApartReport
 const BUILDER_ARG = '--jobsearch-index-builder';
 
 async function runBuilder(request: BuildApartRequest): Promise<BuildApartReport> {
+  if (request.priority === 'low') lowerPriority();
   const store = await openStore(request.databaseUrl, { readOnly: request.readOnly });
   // The cards leave memory as they are made: they are copied into the file and never read here.
   const spill = SpillFile.open(dirname(request.path));

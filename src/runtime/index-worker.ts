@@ -19,7 +19,7 @@ import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
 import { readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
-import { buildApart } from './index-builder.js';
+import { buildApart, type BuildPriority } from './index-builder.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
 import {
@@ -45,6 +45,8 @@ export interface IndexWorkerData {
   /** Where the built index is saved (null: never); with `loadIndexFile`, first tried to start from. */
   indexFile: string | null;
   loadIndexFile: boolean;
+  /** The CPU priority of the index builder process, when one builds. */
+  buildPriority: BuildPriority;
 }
 
 async function main(): Promise<void> {
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
               now: data.now,
               path,
               meta,
+              priority: data.buildPriority,
             });
             let built: IndexFileReport =
               apart.type === 'built' ? apart.file : { state: 'failed', reason: apart.message };

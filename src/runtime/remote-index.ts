@@ -5,6 +5,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
 import type { IndexFileReport } from './index-file-step.js';
+import type { BuildPriority } from './index-builder.js';
 
 /** An index worker's name in the process's thread list (`top -H`, `ps -T`; at most 15 bytes). */
 export const INDEX_THREAD_NAME = 'jobsearch-index';
@@ -58,6 +59,8 @@ export interface WorkerBuildOptions {
   indexFile?: string | null;
   /** Start from the saved index when it fits the store (the first build of a process), instead of building. */
   loadIndexFile?: boolean;
+  /** The CPU priority of the index builder process (default normal; low beside a serving index). */
+  buildPriority?: BuildPriority;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       newWithinMs: options.newWithinMs ?? DEFAULT_NEW_WITHIN_MS,
       indexFile: options.indexFile ?? null,
       loadIndexFile: options.loadIndexFile === true,
+      buildPriority: options.buildPriority ?? 'normal',
       port: theirs,
       signal,
     },

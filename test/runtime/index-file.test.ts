@@ -157,8 +157,16 @@ describe('a saved index', () => {
   }, 120_000);
 
   it('is built by a process of its own, which ends; the index worker serves it from the file', async () => {
-    /** This process's index threads, and its children that build an index. */
-    const census = (): { threads: number; builders: number } => {
+    /** The nice value of each thread of a process (field 19 of /proc's stat), ascending. */
+    const nicesOf = (pid: string): number[] =>
+      readdirSync(`/proc/${pid}/task`)
+        .map((tid) => {
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        })
+        .sort((a, b) => a - b);
+    /** This process's index threads, and its children that build an index (with their threads' nice values). */
+    const census = (): { threads: number; builders: number; nices: string[] } => {
       const read = (file: string): string => {
         try {
           return readFileSync(file, 'utf8');
@@ -177,31 +185,46 @@ describe('a saved index', () => {
           return (
             parent === process.pid && read(`/proc/${pid}/cmdline`).split('\0').includes('--jobsearch-index-builder')
           );
-        }).length;
-      return { threads, builders };
+        });
+      const nices = builders.flatMap((pid) => {
+        try {
+          return [nicesOf(pid).join(',')];
+        } catch {
+          return []; // ended meanwhile
+        }
+      });
+      return { threads, builders: builders.length, nices };
     };
-    const sampleWhile = async <T>(work: Promise<T>): Promise<{ result: T; builders: number; threads: number }> => {
+    /** The most threads and builders seen at once, and each distinct set of a builder's nice values seen. */
+    const sampleWhile = async <T>(
+      work: Promise<T>,
+    ): Promise<{ result: T; builders: number; threads: number; nices: Set<string> }> => {
       const most = { builders: 0, threads: 0 };
+      const nices = new Set<string>();
       const sampling = setInterval(() => {
         const now = census();
         most.builders = Math.max(most.builders, now.builders);
         most.threads = Math.max(most.threads, now.threads);
+        for (const seen of now.nices) nices.add(seen);
       }, 5);
       try {
-        return { result: await work, ...most };
+        return { result: await work, ...most, nices };
       } finally {
         clearInterval(sampling);
       }
     };
     // The workers of the tests before end asynchronously (a retired worker is terminated, not awaited).
     for (let i = 0; i < 200 && census().threads > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(census()).toEqual({ threads: 0, builders: 0 });
+    expect(census()).toEqual({ threads: 0, builders: 0, nices: [] });
     const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() };
     const saved = await sampleWhile(buildInWorker({ ...options, indexFile: path.join(dir, 'apart.index') }));
     try {
       expect(saved.builders).toBe(1);
       expect(saved.threads).toBe(1);
-      expect(census()).toEqual({ threads: 1, builders: 0 });
+      expect(census()).toEqual({ threads: 1, builders: 0, nices: [] });
+      // A first start's build (the default) runs at normal priority, every thread of it.
+      expect(saved.nices.size).toBeGreaterThan(0);
+      for (const seen of saved.nices) expect(seen.split(',').every((nice) => nice === '0')).toBe(true);
       const { stats, index } = saved.result;
       expect(stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
       expect(stats.buildMs).toBeGreaterThan(0);
@@ -220,12 +243,16 @@ describe('a saved index', () => {
       mkdirSync(alive);
       const tmpdirBefore = process.env.TMPDIR;
       process.env.TMPDIR = temporary;
-      const plain = await sampleWhile(buildInWorker(options)).finally(() => {
+      // Built beside a serving index (a merge): at low priority, once it has lowered itself.
+      const plain = await sampleWhile(buildInWorker({ ...options, buildPriority: 'low' })).finally(() => {
         if (tmpdirBefore === undefined) delete process.env.TMPDIR;
         else process.env.TMPDIR = tmpdirBefore;
       });
       try {
         expect(plain.builders).toBe(1);
+        expect([...plain.nices].some((seen) => seen.split(',').every((nice) => nice === '10'))).toBe(true);
+        for (const seen of plain.nices)
+          expect(seen.split(',').every((nice) => nice === '0' || nice === '10')).toBe(true);
         // (TMPDIR also holds what the TypeScript loader of these tests caches there.)
         expect(readdirSync(temporary).filter((name) => name.startsWith('jobsearch-index-'))).toEqual([
           path.basename(alive),
@@ -265,7 +292,10 @@ describe('a saved index', () => {
         reason: expect.stringMatching(/ENOENT/),
       });
       expect(unwritable.result.index.size).toBe(saved.result.index.size);
-      expect(census()).toEqual({ threads: 1, builders: 0 });
+      expect(census()).toEqual({ threads: 1, builders: 0, nices: [] });
+      // A first start's build (the default) runs at normal priority, every thread of it.
+      expect(saved.nices.size).toBeGreaterThan(0);
+      for (const seen of saved.nices) expect(seen.split(',').every((nice) => nice === '0')).toBe(true);
     } finally {
       unwritable.result.retire();
     }
@@ -277,7 +307,7 @@ describe('a saved index', () => {
     stopping.abort();
     await expect(aborted).rejects.toThrow(/aborted/);
     for (let i = 0; i < 200 && census().builders > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(census()).toEqual({ threads: 0, builders: 0 });
+    expect(census()).toEqual({ threads: 0, builders: 0, nices: [] });
   }, 120_000);
 
   it('removes the temporary files of saves that never finished, unless their process still runs', async () => {

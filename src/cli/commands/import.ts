@@ -1,6 +1,5 @@
-import { constants, createWriteStream, readdirSync, type WriteStream } from 'node:fs';
+import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { constants as osConstants, setPriority } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { formatCount } from '../format.js';
@@ -15,6 +14,7 @@ import {
   type Reject,
 } from '../../ingest/run-import.js';
 import type { JobStore } from '../../store/job-store.js';
+import { lowerPriority } from '../../runtime/priority.js';
 
 /** Rejects listed in the printed summary; the reject report holds them all. */
 const PRINTED_REJECTS = 20;
@@ -90,25 +90,10 @@ export function registerImport(
  * An import is a batch job: at low priority (nice 10) it takes the CPU a server on the same
  * machine leaves, and requests during it wait less (an uncached list page asked every 20 ms while
  * 10,000 postings were imported at 1M: p99 32–36 ms at normal priority, 22–24 ms at low; the
- * import took as long). On Linux a priority belongs to a thread: each thread the runtime has
- * started is lowered too, and the enrichment threads, started later, inherit it.
+ * import took as long). The enrichment threads, started later, inherit it.
  */
-function lowerPriority(level: string): void {
-  if (level !== 'low') return;
-  const low = osConstants.priority.PRIORITY_BELOW_NORMAL;
-  let threads: number[];
-  try {
-    threads = readdirSync('/proc/self/task').map(Number);
-  } catch {
-    threads = [0]; // No /proc: this thread (elsewhere, the process).
-  }
-  for (const thread of threads) {
-    try {
-      setPriority(thread, low);
-    } catch {
-      // A system that refuses: that thread runs as it would have.
-    }
-  }
+function lowerImportPriority(level: string): void {
+  if (level === 'low') lowerPriority();
 }
 
 async function runImportCommand(
@@ -155,7 +140,7 @@ async function runImportCommand(
       return;
     }
   }
-  lowerPriority(options.priority);
+  lowerImportPriority(options.priority);
   const report = options.rejectReport === undefined ? null : createWriteStream(options.rejectReport);
   report?.on('error', (error) => io.err.write(`jobsearch import: reject report: ${error.message}\n`));
   const store = await openStore();
