@@ -1,11 +1,10 @@
 /** Conditional requests, ETags and the byte-bounded response cache, through the real app. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
-import { NOW, corpus } from './fixture.js';
+import { NOW, corpus, sharedIndex } from './fixture.js';
 
 const LIST = '/jobs/api/job-search-results-list';
 const COUNT = '/jobs/api/job-search-results-count';
@@ -15,9 +14,9 @@ const BUDGET = 128 * 1024;
 let app: ApiInstance;
 let live: LiveIndex;
 
-beforeAll(async () => {
+beforeEach(async () => {
   live = new LiveIndex();
-  live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+  live.swap(sharedIndex(corpus()), 7, NOW);
   app = await buildApp({
     live,
     config: {
@@ -32,7 +31,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 
@@ -216,7 +215,7 @@ describe('answers by alias (a URL answered before, on the same index version)', 
   /** A fresh app whose requests that reach validation are counted by URL. */
   async function countingApp(budget = 1024 * 1024) {
     const own = new LiveIndex();
-    own.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+    own.swap(sharedIndex(corpus()), 7, NOW);
     const counted = await buildApp({
       live: own,
       config: {
@@ -284,7 +283,7 @@ describe('answers by alias (a URL answered before, on the same index version)', 
       const before = await counted.inject({ method: 'GET', url });
       await counted.inject({ method: 'GET', url });
       const fewer = corpus().filter((j) => j.workModel !== 'remote' || Number(j.boardId) % 2 === 0);
-      own.swap(SearchIndex.build(fewer, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 8, NOW);
+      own.swap(sharedIndex(fewer), 8, NOW);
       const after = await counted.inject({ method: 'GET', url });
       expect(after.headers.etag).not.toBe(before.headers.etag);
       const total = (res: typeof after) => res.json<{ total_results: number }>().total_results;

@@ -2,17 +2,17 @@
  * Every rule and field table of the contract (spec/jobs-search-api.md), endpoint by endpoint.
  * Each test names the rule it guards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import type { Job } from '../../src/domain/job.js';
 import { corpus, NOW, SELECTED_ORDER, testApp, getOk } from './fixture.js';
 
 let app: ApiInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp(corpus());
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -1,15 +1,15 @@
 /** The product decisions of DESIGN.md that fill the contract's open points. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { corpus, NOW, PLACES, testApp, getOk } from './fixture.js';
 
 let app: ApiInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp(corpus());
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

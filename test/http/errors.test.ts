@@ -1,14 +1,14 @@
 /** Bad input on every parameter and every exit of the app: a JSON error or an empty result, never a 5xx. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { ApiError } from '../../src/http/errors.js';
 import { corpus, testApp } from './fixture.js';
 
 let app: ApiInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp(corpus());
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -3,7 +3,7 @@
  * must: the request schema, the planner and counter, the `selected` echo, the engine's cache key
  * and the OpenAPI document. A new entry is checked here without a line of this file changing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FACETS, LIST_ORDER, type Facet } from '../../src/domain/facet-catalogue.js';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { SELECTED_KEYS } from '../../src/http/schemas.js';
@@ -13,11 +13,11 @@ import { corpus, getOk, NOW, testApp } from './fixture.js';
 
 let app: ApiInstance;
 let unfiltered: Record<string, unknown>;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp(corpus());
   unfiltered = (await getOk<{ filters: Record<string, unknown> }>(app, FILTER_DATA)).filters;
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

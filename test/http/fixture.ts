@@ -139,20 +139,40 @@ export function corpus(): Job[] {
   return jobs;
 }
 
+/**
+ * An app over an index of `jobs` (not ready: none). Tests make their app in a `beforeEach` and
+ * close it in an `afterEach`, a fresh one per test: mutation testing counts what a test's
+ * `beforeEach` runs as that test's, so every test that relies on a route's registration, its
+ * schema or its hooks is one that can kill a mutant there. Built once in a `beforeAll`, the app's
+ * code belonged to no test, and such mutants were tried only against the few tests that happened
+ * to reach that code themselves (README, "Hybrid mutants"). The index, which is not what these
+ * tests test, is built once per set of jobs and shared.
+ */
 export async function testApp(
   jobs: readonly Job[] = corpus(),
   options: { ready?: boolean } = {},
 ): Promise<ApiInstance> {
   const live = new LiveIndex();
-  if (options.ready !== false) {
-    live.swap(SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
-  }
+  if (options.ready !== false) live.swap(sharedIndex(jobs), 7, NOW);
   return buildApp({
     live,
     config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
     logger: false,
     now: () => NOW,
   });
+}
+
+const indexes = new Map<string, SearchIndex>();
+
+/** The index of these jobs at NOW, built the first time it is asked for (see testApp). */
+export function sharedIndex(jobs: readonly Job[]): SearchIndex {
+  const key = JSON.stringify(jobs);
+  let index = indexes.get(key);
+  if (index === undefined) {
+    index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW });
+    indexes.set(key, index);
+  }
+  return index;
 }
 
 /** GET a path, expect 200 JSON, and parse the body as the given wire type. */

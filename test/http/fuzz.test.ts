@@ -5,7 +5,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { SELECTED_ORDER, testApp } from './fixture.js';
 
@@ -56,7 +56,7 @@ const TYPICAL_VALUES = [
 let app: ApiInstance;
 const etags: string[] = [];
 
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp();
   for (const url of ENDPOINTS) {
     const etag = (await app.inject(`${url}?work_model=remote`)).headers.etag;
@@ -64,7 +64,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
@@ -43,18 +43,24 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
   let app: ApiInstance;
   let base: string;
 
+  let live: LiveIndex;
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'job-detail-'));
     store = new SqliteJobStore(join(dir, 'jobs.db'));
     await store.migrate();
     await store.upsert([stated, unstated, expired]);
     await store.upsert([elsewhere]);
-    const live = new LiveIndex();
+    live = new LiveIndex();
     live.swap(
       SearchIndex.build(await store.loadLive(NOW), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }),
       1,
       NOW,
     );
+  });
+
+  // An app per test (fixture.ts, testApp), over the store and index made once.
+  beforeEach(async () => {
     app = await buildApp({
       live,
       store,
@@ -65,8 +71,11 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await app.close();
+  });
+
+  afterAll(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });

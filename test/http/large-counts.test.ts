@@ -1,5 +1,5 @@
 /** Counts of 1,000 and more, where German digit grouping shows: "1.234", "berlin (1.234)". */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import type { CountResponse, FilterDataResponse, ListResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
@@ -7,11 +7,11 @@ import { getOk, testApp } from './fixture.js';
 
 const TOTAL = 1_234;
 let app: ApiInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   // 1,234 hybrid SEO jobs in Berlin at Acme GmbH, salary 50,000-60,000, all live.
   app = await testApp(Array.from({ length: TOTAL }, (_, i) => job({ key: `big:${i}`, boardId: String(100_000 + i) })));
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -1,19 +1,18 @@
 /** Time and connection bounds over real sockets: 408, the per-client cap, raw UTF-8, overload. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
-import { NOW, corpus } from './fixture.js';
+import { NOW, corpus, sharedIndex } from './fixture.js';
 
 const CAP = 3;
 let app: ApiInstance;
 let port: number;
 
-beforeAll(async () => {
+beforeEach(async () => {
   const live = new LiveIndex();
-  live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+  live.swap(sharedIndex(corpus()), 7, NOW);
   app = await buildApp({
     live,
     config: {
@@ -33,7 +32,7 @@ beforeAll(async () => {
   port = (app.server.address() as net.AddressInfo).port;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 
@@ -147,7 +146,7 @@ describe('connections per client address', () => {
 describe('overload', () => {
   it('answers API requests 503 overloaded with Retry-After while the event loop stays delayed, health still 200', async () => {
     const live = new LiveIndex();
-    live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+    live.swap(sharedIndex(corpus()), 7, NOW);
     const busy = await buildApp({
       live,
       config: {

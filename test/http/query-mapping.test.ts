@@ -4,7 +4,7 @@
  * parameters that mean "unset", the clock given as a number.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postedSince, splitValues, toFilter } from '../../src/http/to-search-query.js';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { job } from '../builders.js';
@@ -56,7 +56,7 @@ describe('toFilter', () => {
 describe('a company name with a comma, known to the index as a whole', () => {
   let app: ApiInstance;
   const whole = 'Müller, Söhne & Partner GmbH';
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await testApp([
       job({ company: { name: whole, domain: null, website: null, logoUrl: null, size: '11-50' } }),
       job({ company: { name: whole, domain: null, website: null, logoUrl: null, size: '11-50' } }),
@@ -64,7 +64,7 @@ describe('a company name with a comma, known to the index as a whole', () => {
       job({ company: { name: 'Acme GmbH', domain: null, website: null, logoUrl: null, size: '11-50' } }),
     ]);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await app.close();
   });
   const get = async <T>(path: string): Promise<T> => {
@@ -97,10 +97,10 @@ describe('a company name with a comma, known to the index as a whole', () => {
 
 describe('highlight with typo_tolerance=false', () => {
   let app: ApiInstance;
-  beforeAll(async () => {
+  beforeEach(async () => {
     app = await testApp([job({ title: 'Marketing Managerin und Managr (m/w/d)' })]);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await app.close();
   });
 

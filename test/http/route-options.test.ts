@@ -2,7 +2,7 @@
  * What each route declares beside its handler: the defaults that share a cache entry and an
  * ETag, the OpenAPI summary, and the answers to blank input (src/http/routes).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { DEFAULT_SUGGEST_LIMIT } from '../../src/http/schemas.js';
 import { corpus, testApp } from './fixture.js';
@@ -10,10 +10,10 @@ import { corpus, testApp } from './fixture.js';
 const SUGGEST = ['location', 'company', 'title'].map((kind) => `/jobs/api/job-search-${kind}-autosuggest`);
 
 let app: ApiInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp(corpus());
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -1,5 +1,5 @@
 /** The additions of issue 11 over real HTTP: title suggestions, word forms, typos, new filters. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { getOk, testApp } from './fixture.js';
@@ -7,12 +7,12 @@ import { job } from '../builders.js';
 
 let app: ApiInstance;
 let base = '';
-beforeAll(async () => {
+beforeEach(async () => {
   app = await testApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
+afterEach(async () => {
   await app.close();
 });
 
