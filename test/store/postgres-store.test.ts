@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobStore } from '../../src/store/job-store.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -5,7 +6,7 @@ import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
 import { adminQuery, createTestDatabase, dropTestDatabase, terminateSessions } from '../pg-database.js';
-import { LISTENER_APPLICATION_NAME } from '../../src/store/postgres-notify.js';
+import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from '../../src/store/postgres-notify.js';
 
 beforeAll(async () => {
   // Fails the file at once, with the reason, when there is no server to create databases on.
@@ -108,6 +109,66 @@ describe('PostgresJobStore', () => {
       await reader.close();
       await dropTestDatabase(name);
     }
+  });
+
+  it('ignores a notification on its channel whose payload is no cursor', async () => {
+    const { name, url } = await createTestDatabase();
+    const writer = new PostgresJobStore(url);
+    const reader = new PostgresJobStore(url);
+    const seen: number[] = [];
+    try {
+      await writer.migrate();
+      const watch = await reader.watch({ change: (cursor) => seen.push(cursor) });
+      try {
+        // Each NOTIFY is its own transaction, delivered in commit order: the last one tells when
+        // the others have been handled.
+        const notifier = new pg.Client({ connectionString: url });
+        await notifier.connect();
+        try {
+          for (const payload of ['x', '1.5', '9007199254740993', '-2.5e400', '42'])
+            await notifier.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+        } finally {
+          await notifier.end();
+        }
+        for (let i = 0; i < 400 && !seen.includes(42); i++) await new Promise((r) => setTimeout(r, 25));
+        expect(seen).toEqual([42]);
+      } finally {
+        await watch.close();
+      }
+    } finally {
+      await writer.close();
+      await reader.close();
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('retries a server that does not answer with waits that double, and stops once closed', async () => {
+    // Nothing listens on port 1: every connection is refused at once, so each wait is the backoff's.
+    const store = new PostgresJobStore('postgres://root@127.0.0.1:1/none');
+    const lost: number[] = [];
+    let listening = 0;
+    const watch = await store.watch({
+      change: () => undefined,
+      listening: () => listening++,
+      lost: () => lost.push(performance.now()),
+    });
+    try {
+      expect(watch.listening).toBe(false);
+      for (let i = 0; i < 400 && lost.length < 4; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(lost.length).toBeGreaterThanOrEqual(4);
+      // 250, 500, 1,000 ms at least (a timer never fires early; a busy machine only makes them longer).
+      const waits = lost.slice(1, 4).map((t, i) => t - lost[i]!);
+      expect(waits[0]).toBeGreaterThanOrEqual(249);
+      expect(waits[1]).toBeGreaterThanOrEqual(499);
+      expect(waits[2]).toBeGreaterThanOrEqual(999);
+    } finally {
+      await watch.close();
+      await store.close();
+    }
+    const after = lost.length;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(lost.length).toBe(after);
+    expect(listening).toBe(0);
   });
 
   it('is what openStore returns for a postgres:// URL, already migrated', async () => {
