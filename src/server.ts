@@ -14,6 +14,7 @@ import { describePostgres, prepareStoreLocation, storeOpenError } from './store/
 import { SchemaBehindError } from './store/migrations/migration.js';
 import { formatCount } from './cli/format.js';
 import { welcome } from './welcome.js';
+import { warmUpRoutes } from './http/warm-up.js';
 
 const DAY_MS = 86_400_000;
 
@@ -150,6 +151,7 @@ export async function startServer(
     first = built;
     await checkpoint();
     live.swap(built.index, built.cursor, built.builtAt);
+    await warmUpRoutes(app);
     metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
     log.info({ index: built.stats, url, inWorker }, 'ready');
     const file = built.stats.indexFile;

@@ -129,6 +129,15 @@ describe('the service started on an empty SQLite file', () => {
     expect(after).toBe(1);
   });
 
+  it('has answered each API route once through the app by the time it is ready (the warm-up)', async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    // No test here asks for the autocompletes: what they count is the warm-up's.
+    for (const route of ['job-search-location-autosuggest', 'job-search-company-autosuggest']) {
+      const line = `http_request_duration_seconds_count{method="GET",route="/jobs/api/${route}",status="200"}`;
+      expect(text).toContain(`${line} 1\n`);
+    }
+  });
+
   it('exposes Prometheus metrics', async () => {
     const res = await fetch(`${server.url}/metrics`);
     const text = await res.text();
