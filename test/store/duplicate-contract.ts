@@ -230,6 +230,18 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       expect((await store.getGroupByBoardId?.(b.boardId))?.job.key).toBe('a:id::1');
     });
 
+    it("lists a group's duplicates in stored order, and copies stored in one write by key", async () => {
+      const z = posting('z', 1);
+      await store.upsert([posting('m', 1)]);
+      // Stored after the served one, in one write, the larger key first: the key decides.
+      await store.upsert([z, posting('b', 1)]);
+      // Stored last, with the smallest key of all: after them.
+      await store.upsert([posting('a', 1)]);
+      const group = await store.getGroupByBoardId?.(z.boardId);
+      expect(group?.job.key).toBe('m:id::1');
+      expect(group?.duplicates.map((j) => j.key)).toEqual(['b:id::1', 'z:id::1', 'a:id::1']);
+    });
+
     it('never merges postings of one source', async () => {
       expect(await importAll('a', [posting('a', 1), posting('a', 2)])).toBe(0);
       expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'a:id::2']);

@@ -104,6 +104,38 @@ describe('PostgresJobStore', () => {
         await watch.close();
       }
       expect(watch.listening).toBe(false);
+      // Closed, its connection's end is no loss: nothing is reported and nothing reconnects.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(states.join()).toBe('listening,lost,listening');
+    } finally {
+      await writer.close();
+      await reader.close();
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('listens again after a loss when it was given no lost or listening handler', async () => {
+    const { name, url } = await createTestDatabase();
+    const writer = new PostgresJobStore(url);
+    const reader = new PostgresJobStore(url);
+    const seen: number[] = [];
+    try {
+      await writer.migrate();
+      const watch = await reader.watch({ change: (cursor) => seen.push(cursor) });
+      try {
+        expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
+        for (let i = 0; i < 400 && !watch.listening; i++) await new Promise((r) => setTimeout(r, 25));
+        // It may read as listening before the loss is noticed: a write must get through to count.
+        let cursor = 0;
+        for (let i = 0; i < 40 && !seen.includes(cursor); i++) {
+          await writer.upsert([job({ key: `again:${i}` })]);
+          cursor = await writer.changeCursor();
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(seen).toContain(cursor);
+      } finally {
+        await watch.close();
+      }
     } finally {
       await writer.close();
       await reader.close();
