@@ -126,7 +126,7 @@ export async function startServer(
     // merge exists to replace the base and its deltas with a fresh build). Only the first builds
     // at normal priority: nothing is served before it, while every later one (a merge, the hourly
     // rebuild) runs beside an index that answers requests (runtime/priority.ts).
-    const build = (signal?: AbortSignal, first = false): Promise<BuiltIndex> => {
+    const build = (signal?: AbortSignal, firstStart = false): Promise<BuiltIndex> => {
       const now = Date.now();
       return inWorker
         ? buildInWorker({
@@ -136,8 +136,8 @@ export async function startServer(
             now,
             newWithinMs: config.newWithinDays * DAY_MS,
             indexFile: config.indexFile,
-            loadIndexFile: first,
-            buildPriority: first ? 'normal' : 'low',
+            loadIndexFile: firstStart,
+            buildPriority: firstStart ? 'normal' : 'low',
             ...(signal ? { signal } : {}),
           })
         : buildHere(store, {

@@ -11,7 +11,8 @@ export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
  * piece, a large transaction split across pages; a catch-up with a pause pauses between pages).
  * A page is the longest stretch a catch-up holds the index worker without a pause, so it is kept
  * near the pause budget (PAUSE_BUDGET_MS): on a 100k SQLite store after imports, a page of 1,000
- * took up to 23 ms (43 ms cold), one of 250 at most 9 ms (README, "Catch-ups in smaller pages").
+ * took up to 23 ms (43 ms cold), one of 250 at most 9 ms (README, "First requests, catch-up
+ * pages, merges").
  */
 const FEED_PAGE = 250;
 
