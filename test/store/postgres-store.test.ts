@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JobStore } from '../../src/store/job-store.js';
+import type { ChangeWatch, JobStore, WatchEvents } from '../../src/store/job-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { job } from '../builders.js';
@@ -33,6 +33,45 @@ async function postgresFixture(): Promise<StoreFixture> {
 
 runJobStoreContract('PostgreSQL', postgresFixture);
 
+/** Waits (up to 10 s) until `what` holds, then asserts it. */
+async function until(what: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !what(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(what()).toBe(true);
+}
+
+/**
+ * A fresh database with a writer and a second store watching it (its change cursors collected in
+ * `seen`); `use` runs with both, and everything is closed and dropped after it, however it ends.
+ */
+async function withWatch(
+  events: Omit<WatchEvents, 'change'>,
+  use: (t: {
+    name: string;
+    url: string;
+    writer: PostgresJobStore;
+    watch: ChangeWatch;
+    seen: number[];
+  }) => Promise<void>,
+): Promise<void> {
+  const { name, url } = await createTestDatabase();
+  const writer = new PostgresJobStore(url);
+  const reader = new PostgresJobStore(url);
+  const seen: number[] = [];
+  try {
+    await writer.migrate();
+    const watch = await reader.watch({ ...events, change: (cursor) => seen.push(cursor) });
+    try {
+      await use({ name, url, writer, watch, seen });
+    } finally {
+      await watch.close();
+    }
+  } finally {
+    await writer.close();
+    await reader.close();
+    await dropTestDatabase(name);
+  }
+}
+
 describe('PostgresJobStore', () => {
   it('lets replicas that start together migrate one at a time', async () => {
     const { name, url } = await createTestDatabase();
@@ -62,116 +101,69 @@ describe('PostgresJobStore', () => {
   });
 
   it('notifies every committed write with its cursor, and listens again after its connection is killed', async () => {
-    const { name, url } = await createTestDatabase();
-    const writer = new PostgresJobStore(url);
-    const reader = new PostgresJobStore(url);
-    const seen: number[] = [];
     const states: string[] = [];
-    const until = async (what: () => boolean): Promise<void> => {
-      for (let i = 0; i < 400 && !what(); i++) await new Promise((r) => setTimeout(r, 25));
-      expect(what()).toBe(true);
-    };
-    try {
-      await writer.migrate();
-      const watch = await reader.watch({
-        change: (cursor) => seen.push(cursor),
-        listening: () => states.push('listening'),
-        lost: () => states.push('lost'),
-      });
-      try {
-        expect(watch.listening).toBe(true);
-        await writer.upsert([job({ key: 'gone:1' })]);
-        await writer.delete(['none:1']); // deletes nothing: no change, no notification
-        await writer.delete(['gone:1']);
-        const id = await writer.beginImport('feed');
-        await writer.stage(id, [{ job: job({ key: 'feed:1' }), position: 'line 1' }]);
-        await writer.publish(id, { now: Date.now(), sync: false });
-        const cursor = await writer.changeCursor();
-        await until(() => seen.includes(cursor));
-        // one notification per transaction, in commit order, each with its cursor
-        expect(seen).toEqual([cursor - 2, cursor - 1, cursor]);
+    const handlers = { listening: () => states.push('listening'), lost: () => states.push('lost') };
+    await withWatch(handlers, async ({ name, writer, watch, seen }) => {
+      expect(watch.listening).toBe(true);
+      await writer.upsert([job({ key: 'gone:1' })]);
+      await writer.delete(['none:1']); // deletes nothing: no change, no notification
+      await writer.delete(['gone:1']);
+      const id = await writer.beginImport('feed');
+      await writer.stage(id, [{ job: job({ key: 'feed:1' }), position: 'line 1' }]);
+      await writer.publish(id, { now: Date.now(), sync: false });
+      const cursor = await writer.changeCursor();
+      await until(() => seen.includes(cursor));
+      // one notification per transaction, in commit order, each with its cursor
+      expect(seen).toEqual([cursor - 2, cursor - 1, cursor]);
 
-        // an aborted transaction notifies nothing
-        await expect(writer.upsert([job(), job({ title: 10n as unknown as string })])).rejects.toThrow();
-        expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
-        await until(() => states.join() === 'listening,lost,listening');
-        expect(watch.listening).toBe(true);
-        await writer.upsert([job()]);
-        const next = await writer.changeCursor();
-        await until(() => seen.includes(next));
-        expect(seen).toEqual([cursor - 2, cursor - 1, cursor, next]);
-      } finally {
-        await watch.close();
-      }
+      // an aborted transaction notifies nothing
+      await expect(writer.upsert([job(), job({ title: 10n as unknown as string })])).rejects.toThrow();
+      expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
+      await until(() => states.join() === 'listening,lost,listening');
+      expect(watch.listening).toBe(true);
+      await writer.upsert([job()]);
+      const next = await writer.changeCursor();
+      await until(() => seen.includes(next));
+      expect(seen).toEqual([cursor - 2, cursor - 1, cursor, next]);
+
+      await watch.close();
       expect(watch.listening).toBe(false);
       // Closed, its connection's end is no loss: nothing is reported and nothing reconnects.
       await new Promise((r) => setTimeout(r, 600));
       expect(states.join()).toBe('listening,lost,listening');
-    } finally {
-      await writer.close();
-      await reader.close();
-      await dropTestDatabase(name);
-    }
+    });
   });
 
   it('listens again after a loss when it was given no lost or listening handler', async () => {
-    const { name, url } = await createTestDatabase();
-    const writer = new PostgresJobStore(url);
-    const reader = new PostgresJobStore(url);
-    const seen: number[] = [];
-    try {
-      await writer.migrate();
-      const watch = await reader.watch({ change: (cursor) => seen.push(cursor) });
-      try {
-        expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
-        for (let i = 0; i < 400 && !watch.listening; i++) await new Promise((r) => setTimeout(r, 25));
-        // It may read as listening before the loss is noticed: a write must get through to count.
-        let cursor = 0;
-        for (let i = 0; i < 40 && !seen.includes(cursor); i++) {
-          await writer.upsert([job({ key: `again:${i}` })]);
-          cursor = await writer.changeCursor();
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        expect(seen).toContain(cursor);
-      } finally {
-        await watch.close();
+    await withWatch({}, async ({ name, writer, watch, seen }) => {
+      expect(await terminateSessions(name, LISTENER_APPLICATION_NAME)).toBe(1);
+      for (let i = 0; i < 400 && !watch.listening; i++) await new Promise((r) => setTimeout(r, 25));
+      // It may read as listening before the loss is noticed: a write must get through to count.
+      let cursor = 0;
+      for (let i = 0; i < 40 && !seen.includes(cursor); i++) {
+        await writer.upsert([job({ key: `again:${i}` })]);
+        cursor = await writer.changeCursor();
+        await new Promise((r) => setTimeout(r, 250));
       }
-    } finally {
-      await writer.close();
-      await reader.close();
-      await dropTestDatabase(name);
-    }
+      expect(seen).toContain(cursor);
+    });
   });
 
   it('ignores a notification on its channel whose payload is no cursor', async () => {
-    const { name, url } = await createTestDatabase();
-    const writer = new PostgresJobStore(url);
-    const reader = new PostgresJobStore(url);
-    const seen: number[] = [];
-    try {
-      await writer.migrate();
-      const watch = await reader.watch({ change: (cursor) => seen.push(cursor) });
+    await withWatch({}, async ({ url, seen }) => {
+      // Each NOTIFY is its own transaction, delivered in commit order: the last one tells when
+      // the others have been handled.
+      const notifier = new pg.Client({ connectionString: url });
+      await notifier.connect();
       try {
-        // Each NOTIFY is its own transaction, delivered in commit order: the last one tells when
-        // the others have been handled.
-        const notifier = new pg.Client({ connectionString: url });
-        await notifier.connect();
-        try {
-          for (const payload of ['x', '1.5', '9007199254740993', '-2.5e400', '42'])
-            await notifier.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
-        } finally {
-          await notifier.end();
-        }
-        for (let i = 0; i < 400 && !seen.includes(42); i++) await new Promise((r) => setTimeout(r, 25));
-        expect(seen).toEqual([42]);
+        for (const payload of ['x', '1.5', '9007199254740993', '-2.5e400', '42'])
+          await notifier.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
       } finally {
-        await watch.close();
+        await notifier.end();
       }
-    } finally {
-      await writer.close();
-      await reader.close();
-      await dropTestDatabase(name);
-    }
+      await until(() => seen.includes(42));
+      expect(seen).toEqual([42]);
+    });
   });
 
   it('retries a server that does not answer with waits that double, and stops once closed', async () => {
