@@ -38,13 +38,10 @@ import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { Job } from '../src/domain/job.js';
-import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Child } from './child.js';
-import { spawnServe } from './serve.js';
+import { mixOf, spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
-import { buildQueryMix, type QueryMix } from './query-mix.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench', '.cache');
@@ -234,24 +231,6 @@ function summary(latencies: readonly number[]): { count: number; p50: number; p9
   const s = [...latencies].sort((a, b) => a - b);
   const r = (x: number): number => Math.round(x * 10) / 10;
   return { count: s.length, p50: r(percentile(s, 50)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? Number.NaN) };
-}
-
-/** Postings the phase-3 query mix is drawn from (the first live ones in the store's order). */
-const MIX_SOURCE = 50_000;
-
-/** A query mix over the served store: its first MIX_SOURCE live postings are the seeds. */
-async function mixOf(db: string): Promise<QueryMix> {
-  const store = new SqliteJobStore(db);
-  const jobs: Job[] = [];
-  try {
-    for await (const chunk of store.liveChunks(Date.now())) {
-      jobs.push(...chunk);
-      if (jobs.length >= MIX_SOURCE) break;
-    }
-  } finally {
-    await store.close();
-  }
-  return buildQueryMix(jobs, { seed: 1, filters: 4_000, suggests: 200, warmup: 10 });
 }
 
 /** One request at a time over `paths` (at most `count`): latency as one user sees it. */

@@ -18,17 +18,12 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Job } from '../src/domain/job.js';
-import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Child } from './child.js';
-import { spawnServe } from './serve.js';
+import { mixOf, spawnServe } from './serve.js';
 import { load } from './http.js';
 import { urlsFor } from './http-urls.js';
-import { buildQueryMix } from './query-mix.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Postings the query mix is drawn from, as in bench/live-serve.ts. */
-const MIX_SOURCE = 50_000;
 
 interface Args {
   db: string;
@@ -75,17 +70,7 @@ async function serve(cli: string, db: string, port: number): Promise<ChildProces
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const store = new SqliteJobStore(args.db);
-  const jobs: Job[] = [];
-  try {
-    for await (const chunk of store.liveChunks(Date.now())) {
-      jobs.push(...chunk);
-      if (jobs.length >= MIX_SOURCE) break;
-    }
-  } finally {
-    await store.close();
-  }
-  const mix = buildQueryMix(jobs, { seed: 1, filters: 4_000, suggests: 200, warmup: 10 });
+  const mix = await mixOf(args.db);
   const one = { filters: [mix.repeated.filter], suggests: [mix.repeated.suggest] };
   const base = 21_000 + (process.pid % 10_000);
   const builds = { A: { cli: args.a, port: base }, B: { cli: args.b, port: base + 1 } };

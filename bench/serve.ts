@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Job } from '../src/domain/job.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { buildQueryMix, type QueryMix } from './query-mix.js';
 
 /**
  * `jobsearch serve` of the given CLI build as a user starts it (Node's default options) on a
@@ -18,4 +21,22 @@ export function spawnServe(cli: string, db: string, port: number): ChildProcess 
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** Postings a served store's query mix is drawn from (the first live ones in the store's order). */
+const MIX_SOURCE = 50_000;
+
+/** The query mix of the benchmarks that measure the service: its first MIX_SOURCE live postings are the seeds. */
+export async function mixOf(db: string): Promise<QueryMix> {
+  const store = new SqliteJobStore(db);
+  const jobs: Job[] = [];
+  try {
+    for await (const chunk of store.liveChunks(Date.now())) {
+      jobs.push(...chunk);
+      if (jobs.length >= MIX_SOURCE) break;
+    }
+  } finally {
+    await store.close();
+  }
+  return buildQueryMix(jobs, { seed: 1, filters: 4_000, suggests: 200, warmup: 10 });
 }
