@@ -1,10 +1,9 @@
 /** Conditional requests, ETags and the byte-bounded response cache, through the real app. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { NOW, corpus, sharedIndex } from './fixture.js';
+import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
 
 const LIST = '/jobs/api/job-search-results-list';
 const COUNT = '/jobs/api/job-search-results-count';
@@ -19,13 +18,7 @@ beforeEach(async () => {
   live.swap(sharedIndex(corpus()), 7, NOW);
   app = await buildApp({
     live,
-    config: {
-      newWithinDays: 7,
-      salaryBuckets: DEFAULT_SALARY_BUCKETS,
-      corsOrigin: '*',
-      cacheMaxAgeSeconds: 10,
-      responseCacheBytes: BUDGET,
-    },
+    config: testConfig({ responseCacheBytes: BUDGET }),
     logger: false,
     now: () => NOW,
   });
@@ -218,13 +211,7 @@ describe('answers by alias (a URL answered before, on the same index version)', 
     own.swap(sharedIndex(corpus()), 7, NOW);
     const counted = await buildApp({
       live: own,
-      config: {
-        newWithinDays: 7,
-        salaryBuckets: DEFAULT_SALARY_BUCKETS,
-        corsOrigin: '*',
-        cacheMaxAgeSeconds: 10,
-        responseCacheBytes: budget,
-      },
+      config: testConfig({ responseCacheBytes: budget }),
       logger: false,
       now: () => NOW,
     });

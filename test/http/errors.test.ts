@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { ApiError } from '../../src/http/errors.js';
-import { corpus, testApp } from './fixture.js';
+import { corpus, testApp, testConfig } from './fixture.js';
 
 let app: ApiInstance;
 beforeEach(async () => {
@@ -284,13 +284,7 @@ describe('rate limit', () => {
     live.swap(SearchIndex.build(corpus(), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() }), 1, Date.now());
     const limited = await buildApp({
       live,
-      config: {
-        newWithinDays: 7,
-        salaryBuckets: DEFAULT_SALARY_BUCKETS,
-        corsOrigin: '*',
-        cacheMaxAgeSeconds: 10,
-        rateLimitPerMinute: 3,
-      },
+      config: testConfig({ rateLimitPerMinute: 3 }),
       logger: false,
     });
     for (let i = 0; i < 3; i++) expect((await limited.inject(ENDPOINTS.count)).statusCode).toBe(200);

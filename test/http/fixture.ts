@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Job, JobPlace } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { buildApp, type ApiInstance, type AppConfig } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { job, place } from '../builders.js';
@@ -156,10 +156,21 @@ export async function testApp(
   if (options.ready !== false) live.swap(sharedIndex(jobs), 7, NOW);
   return buildApp({
     live,
-    config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+    config: testConfig(),
     logger: false,
     now: () => NOW,
   });
+}
+
+/** The app settings the HTTP tests start from; a test writes over them the ones it is about. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    newWithinDays: 7,
+    salaryBuckets: DEFAULT_SALARY_BUCKETS,
+    corsOrigin: '*',
+    cacheMaxAgeSeconds: 10,
+    ...overrides,
+  };
 }
 
 const indexes = new Map<string, SearchIndex>();

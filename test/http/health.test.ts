@@ -4,6 +4,7 @@ import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { job } from '../builders.js';
+import { testConfig } from './fixture.js';
 
 /** The wall clock of these tests: /readyz reads Date.now(), which is pinned here. */
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -29,13 +30,7 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
     live = new LiveIndex();
     app = await buildApp({
       live,
-      config: {
-        newWithinDays: 7,
-        salaryBuckets: DEFAULT_SALARY_BUCKETS,
-        corsOrigin: '*',
-        cacheMaxAgeSeconds: 10,
-        readyMaxStalenessMs: MAX_STALENESS_MS,
-      },
+      config: testConfig({ readyMaxStalenessMs: MAX_STALENESS_MS }),
       logger: false,
     });
   });
@@ -88,8 +83,7 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
         status: 200,
         body: {
           status: 'ready',
-          documents: 3,
-          cursor: 7,
+          ...FAILED_ONCE,
           built_at: iso(NOW - 90_600),
           last_refresh_at: iso(NOW - 90_600),
           index_age_seconds: 91,
@@ -118,57 +112,56 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       expect(body).toMatchObject({ status: 'ready', last_refresh_at: iso(NOW + 5_000), index_age_seconds: 0 });
     });
 
-    it('is 200 degraded with the reason while refreshes fail within the staleness bound', async () => {
-      live.swap(index(), 7, NOW - 30_000);
+    /** An index built at `builtAt`, after which one refresh failed, 1 s ago. */
+    const failingSince = (builtAt: number): void => {
+      live.swap(index(), 7, builtAt);
       live.health.failed(new Error('connection refused'), NOW - 1_000);
+    };
+    /** What every /readyz body below says of that index and that failure. */
+    const FAILED_ONCE = { documents: 3, cursor: 7, refresh_failures: 1 };
+
+    it('is 200 degraded with the reason while refreshes fail within the staleness bound', async () => {
+      failingSince(NOW - 30_000);
       expect(await readyz()).toEqual({
         status: 200,
         body: {
           status: 'degraded',
-          documents: 3,
-          cursor: 7,
+          ...FAILED_ONCE,
           built_at: iso(NOW - 30_000),
           last_refresh_at: iso(NOW - 30_000),
           index_age_seconds: 30,
-          refresh_failures: 1,
           reason: 'connection refused',
         },
       });
     });
 
     it('is 503 stale once refreshes have failed for longer than the staleness bound', async () => {
-      live.swap(index(), 7, NOW - MAX_STALENESS_MS - 1_000);
-      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      failingSince(NOW - MAX_STALENESS_MS - 1_000);
       expect(await readyz()).toEqual({
         status: 503,
         body: {
           status: 'stale',
-          documents: 3,
-          cursor: 7,
+          ...FAILED_ONCE,
           built_at: iso(NOW - 61_000),
           last_refresh_at: iso(NOW - 61_000),
           index_age_seconds: 61,
-          refresh_failures: 1,
           reason: 'connection refused',
         },
       });
     });
 
     it('is 200 ready again, without a reason, after a refresh succeeds; the failures stay counted', async () => {
-      live.swap(index(), 7, NOW - MAX_STALENESS_MS - 1_000);
-      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      failingSince(NOW - MAX_STALENESS_MS - 1_000);
       expect((await readyz()).status).toBe(503);
       live.health.succeeded(NOW);
       expect(await readyz()).toEqual({
         status: 200,
         body: {
           status: 'ready',
-          documents: 3,
-          cursor: 7,
+          ...FAILED_ONCE,
           built_at: iso(NOW - 61_000),
           last_refresh_at: iso(NOW),
           index_age_seconds: 0,
-          refresh_failures: 1,
         },
       });
     });

@@ -7,6 +7,7 @@ import { buildApp, type ApiInstance, type AppDeps } from '../../src/http/build-a
 import { buildHere, LiveIndex } from '../../src/runtime/live-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
+import { testConfig } from './fixture.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
@@ -51,7 +52,7 @@ describe('GET /jobs/api/job-changes: the served cursor, a caught-up reader, no s
   async function start(deps: Partial<Pick<AppDeps, 'now' | 'store'>> = { store, now: () => NOW }) {
     const app = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
       ...deps,
     });

@@ -9,6 +9,7 @@ import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { buildHere, LiveIndex } from '../../src/runtime/live-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
+import { testConfig } from './fixture.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
@@ -41,7 +42,7 @@ class Server {
     this.app = await buildApp({
       live: this.live,
       ...(withStore ? { store: this.store } : {}),
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
       now: () => NOW,
     });

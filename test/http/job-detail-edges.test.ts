@@ -8,6 +8,7 @@ import { buildHere, LiveIndex } from '../../src/runtime/live-index.js';
 import type { JobStore } from '../../src/store/job-store.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job, place } from '../builders.js';
+import { testConfig } from './fixture.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 86_400_000;
@@ -83,7 +84,7 @@ describe('GET /jobs/api/jobs/{board_id}: expiry, is_new, places, and the clock a
   ): Promise<void> {
     const app: ApiInstance = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
       ...deps,
     });

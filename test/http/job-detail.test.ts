@@ -8,6 +8,7 @@ import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job, MUNICH, place } from '../builders.js';
+import { testConfig } from './fixture.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 86_400_000;
@@ -64,7 +65,7 @@ describe('GET /jobs/api/jobs/{board_id} over real HTTP', () => {
     app = await buildApp({
       live,
       store,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
       now: () => NOW,
     });

@@ -1,10 +1,9 @@
 /** Time and connection bounds over real sockets: 408, the per-client cap, raw UTF-8, overload. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { NOW, corpus, sharedIndex } from './fixture.js';
+import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
 
 const CAP = 3;
 let app: ApiInstance;
@@ -15,16 +14,12 @@ beforeEach(async () => {
   live.swap(sharedIndex(corpus()), 7, NOW);
   app = await buildApp({
     live,
-    config: {
-      newWithinDays: 7,
-      salaryBuckets: DEFAULT_SALARY_BUCKETS,
-      corsOrigin: '*',
-      cacheMaxAgeSeconds: 10,
+    config: testConfig({
       headersTimeoutMs: 600,
       requestTimeoutMs: 1_000,
       keepAliveTimeoutMs: 1_000,
       maxConnectionsPerClient: CAP,
-    },
+    }),
     logger: false,
     now: () => NOW,
   });
@@ -149,13 +144,7 @@ describe('overload', () => {
     live.swap(sharedIndex(corpus()), 7, NOW);
     const busy = await buildApp({
       live,
-      config: {
-        newWithinDays: 7,
-        salaryBuckets: DEFAULT_SALARY_BUCKETS,
-        corsOrigin: '*',
-        cacheMaxAgeSeconds: 10,
-        maxEventLoopDelayMs: 20,
-      },
+      config: testConfig({ maxEventLoopDelayMs: 20 }),
       logger: false,
       now: () => NOW,
     });

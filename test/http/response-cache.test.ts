@@ -8,7 +8,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { CountResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
-import { NOW } from './fixture.js';
+import { NOW, testConfig } from './fixture.js';
 
 const snapshotOf = (live: LiveIndex) => live.current!;
 
@@ -208,7 +208,7 @@ describe('the API with its response cache', () => {
     live.swap(build(3), 1, NOW);
     const app = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
     });
     const url = '/jobs/api/job-search-results-count?work_model=hybrid';
@@ -239,12 +239,7 @@ describe('the API with its response cache', () => {
       1,
       NOW,
     );
-    const config = {
-      newWithinDays: 7,
-      salaryBuckets: DEFAULT_SALARY_BUCKETS,
-      corsOrigin: 'https://board.example',
-      cacheMaxAgeSeconds: 10,
-    };
+    const config = testConfig({ corsOrigin: 'https://board.example' });
     const url = '/jobs/api/job-search-results-list?per_page=30&work_model=hybrid';
     const decode = (raw: Buffer, encoding: string | undefined): unknown => {
       const text =
@@ -286,7 +281,7 @@ describe('the API with its response cache', () => {
     live.swap(SearchIndex.build([job()], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
     const app = await buildApp({
       live,
-      config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 10 },
+      config: testConfig(),
       logger: false,
     });
     for (let i = 0; i < 3; i++)
