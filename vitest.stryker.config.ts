@@ -29,6 +29,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['test/stryker-setup.ts'],
     // Test files stay isolated (Vitest's default). With `isolate: false` the runs were about twice
     // as fast, but Stryker's per-test coverage was wrong: its setup file registers the hooks that
     // name the current test only once per worker, so tests of later files never counted as covering
