@@ -125,30 +125,20 @@ class Model {
   }
 }
 
-/** Replays the steps on a SegmentSet and on the model; `check` compares them after each step. */
-function live(
-  initial: readonly Job[],
-  pool: readonly Job[],
-  steps: readonly Step[],
-  check: (set: SegmentSet, model: Model) => void,
-): void {
-  const model = new Model(initial);
-  const buildBase = (): SegmentSet =>
-    SegmentSet.of(SearchIndex.build([...model.store.values()], { salaryBuckets: buckets, now: model.now }), {
-      salaryBuckets: buckets,
-    });
-  let set = buildBase();
-  check(set, model);
+/** What the segment set must do after a step the model has taken: a full build, expiry, or changes. */
+type SetStep = { kind: 'base' } | { kind: 'expire' } | { kind: 'apply'; changes: IndexChange[] };
+
+/** Replays the steps on the model, yielding after each what the set must do to follow it. */
+function* stepsOf(model: Model, pool: readonly Job[], steps: readonly Step[]): Generator<SetStep> {
   let fresh = 0;
-  let stepNo = 0;
   for (const step of steps) {
     if (step.kind === 'merge') {
       model.merge();
-      set = buildBase();
+      yield { kind: 'base' };
     } else if (step.kind === 'clock') {
       model.now = Math.max(model.now, step.at);
       model.expire();
-      set = set.expire(model.now);
+      yield { kind: 'expire' };
     } else {
       const keys = [...model.store.values()];
       const changes: IndexChange[] = [];
@@ -168,12 +158,59 @@ function live(
         changes.push({ kind: 'delete', key: gone.key, boardId: gone.boardId });
       }
       model.apply(changes);
-      set = set.apply(changes, model.now);
+      yield { kind: 'apply', changes };
     }
-    // Every other reader is prepared as the index worker prepares it before publishing (its facet
-    // dictionaries and suggestion counts made ahead), the others make them on their first request.
+  }
+}
+
+/** A set of one segment, a full build of the model's store. */
+const baseOf = (model: Model): SegmentSet =>
+  SegmentSet.of(SearchIndex.build([...model.store.values()], { salaryBuckets: buckets, now: model.now }), {
+    salaryBuckets: buckets,
+  });
+
+/**
+ * Replays the steps on a SegmentSet and on the model; `check` compares them after each step.
+ * Every other reader is prepared as the index worker prepares it before publishing (its facet
+ * dictionaries and suggestion counts made ahead), the others make them on their first request.
+ */
+function live(
+  initial: readonly Job[],
+  pool: readonly Job[],
+  steps: readonly Step[],
+  check: (set: SegmentSet, model: Model) => void,
+): void {
+  const model = new Model(initial);
+  let set = baseOf(model);
+  check(set, model);
+  let stepNo = 0;
+  for (const step of stepsOf(model, pool, steps)) {
+    if (step.kind === 'base') set = baseOf(model);
+    else if (step.kind === 'expire') set = set.expire(model.now);
+    else set = set.apply(step.changes, model.now);
     const reader = set.reader();
     if (++stepNo % 2 === 0 && reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
+    check(set, model);
+  }
+}
+
+/** `live` as the index worker applies changes: applyAsync and prepare, with `pause` between their steps. */
+async function liveAsync(
+  initial: readonly Job[],
+  pool: readonly Job[],
+  steps: readonly Step[],
+  pause: () => Promise<void>,
+  check: (set: SegmentSet, model: Model) => void,
+): Promise<void> {
+  const model = new Model(initial);
+  let set = baseOf(model);
+  check(set, model);
+  let stepNo = 0;
+  for (const step of stepsOf(model, pool, steps)) {
+    if (step.kind === 'base') set = baseOf(model);
+    else if (step.kind === 'expire') set = set.expire(model.now);
+    else set = await set.applyAsync(step.changes, model.now, pause);
+    if (++stepNo % 2 === 0) await set.prepare(pause);
     check(set, model);
   }
 }
@@ -425,6 +462,165 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
   });
 });
 
+describe('a segment set as the index worker keeps it (applyAsync, prepare) and what its owner reads of it', () => {
+  const DAY = 86_400_000;
+
+  /** The earliest validThrough of a live posting, or Infinity. */
+  const naiveNextExpiry = (model: Model): number =>
+    Math.min(...model.naive().live.map((j) => j.validThrough ?? Infinity), Infinity);
+
+  /**
+   * When the next "new" flag ends: the earliest posted + window of an indexed posting (deleted
+   * or not: waking early costs nothing) posted after now - window; Infinity when none is.
+   */
+  const naiveNextNewChange = (model: Model, window: number): number =>
+    Math.min(
+      ...model.segments
+        .flatMap((s) => s.jobs)
+        .filter((j) => j.postedAt !== null && j.postedAt > model.now - window)
+        .map((j) => j.postedAt! + window),
+      Infinity,
+    );
+
+  it(
+    'answers, counts its deltas and foresees its next change after every step, pausing between its steps',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(lifeArb, listArb, facetArb, async ({ initial, pool, steps }, list: ListRequest, facets) => {
+          let pauses = 0;
+          const pause = (): Promise<void> => {
+            pauses++;
+            return Promise.resolve();
+          };
+          let applied = 0;
+          await liveAsync(initial, pool, steps, pause, (set, model) => {
+            const index = set.reader();
+            const naive = model.naive();
+            expect(index.list(list)).toEqual(naive.list(list));
+            expect(index.facets(facets)).toEqual(naiveFacets(naive, facets));
+            expect(set.segmentCount).toBe(model.segments.length);
+            expect(set.deltaSize).toBe(model.segments.slice(1).reduce((n, s) => n + s.jobs.length, 0));
+            expect(set.nextExpiry).toBe(naiveNextExpiry(model));
+            // Windows whose start falls between the corpus's dates, and exactly on one (Oct 1, 45 days before NOW).
+            for (const days of [1, 15, 45, 46, 60])
+              expect(set.nextNewChange(model.now, days * DAY), `${days} days`).toBe(
+                naiveNextNewChange(model, days * DAY),
+              );
+            if (model.segments.length > 1) applied++;
+          });
+          // A new delta segment is built a slice at a time, each slice offered a pause.
+          if (applied > 0) expect(pauses).toBeGreaterThan(0);
+        }),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  /** Every text a keyword query searches, the title first. */
+  const searched = (j: Job): string[] => [
+    j.title,
+    j.company.name,
+    j.position.name,
+    ...j.skills.map((k) => k.name),
+    j.searchText,
+  ];
+
+  it('marks the words of a listed job exactly when the job is found, in whichever segment it lives', () => {
+    fc.assert(
+      fc.property(lifeArb, fc.nat(), fc.boolean(), ({ initial, pool, steps }, pickWord, typos) => {
+        // One position no query names: a query naming a position finds its jobs without a word to mark.
+        const plain = (jobs: readonly Job[]): Job[] =>
+          jobs.map((j) => ({ ...j, position: { slug: 'qqq', name: 'Qqq' } }));
+        live(plain(initial), plain(pool), steps, (set, model) => {
+          const index = set.reader();
+          const naive = model.naive();
+          const titleWords = naive.live.flatMap((j) => words(j.title));
+          const q = titleWords.length === 0 ? 'seo' : titleWords[pickWord % titleWords.length]!;
+          const found = new Set(
+            index
+              .list({ filter: { keywords: q, typos }, sort: 'date', order: 'desc', page: 1, perPage: 1000 })
+              .jobs.map((j) => j.key),
+          );
+          const ranges = index.highlight(
+            q,
+            typos,
+            naive.live.map((j) => ({ language: j.language, texts: searched(j) })),
+          );
+          naive.live.forEach((j, i) => {
+            const marks = ranges[i]!;
+            expect(
+              marks.some((m) => m.length > 0),
+              `${q} in ${searched(j).join(' / ')}`,
+            ).toBe(found.has(j.key));
+            for (const [a, b] of marks[0]!) expect(/^[\p{L}\p{N}]+$/u.test(j.title.slice(a, b))).toBe(true);
+          });
+        });
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('offers a correction only when the keywords find nothing and the correction finds something', () => {
+    fc.assert(
+      fc.property(lifeArb, fc.nat(), ({ initial, pool, steps }, pickWord) => {
+        live(initial, pool, steps, (set, model) => {
+          const index = set.reader();
+          const titleWords = model
+            .naive()
+            .live.flatMap((j) => words(j.title))
+            .filter((w) => w.length >= 5);
+          const word = titleWords.length === 0 ? 'manager' : titleWords[pickWord % titleWords.length]!;
+          // The word with one letter doubled: a typo, unless the index has that spelling too.
+          const typo = `${word.slice(0, 3)}${word[3]}${word.slice(3)}`;
+          expect(index.didYouMean({})).toBeNull();
+          for (const filter of [{ keywords: word }, { keywords: typo, typos: false }, { keywords: typo }]) {
+            const corrected = index.didYouMean(filter);
+            if (index.count(filter) > 0) expect(corrected).toBeNull();
+            else if (corrected !== null) expect(index.count({ ...filter, keywords: corrected })).toBeGreaterThan(0);
+          }
+        });
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('corrects a typo by the words of the base, once deltas and deletions exist', () => {
+    const seo = (i: number, title: string): Job => job({ key: `k${i}`, boardId: String(i), title, searchText: title });
+    let set = SegmentSet.of(
+      SearchIndex.build([seo(1, 'Marketing Manager'), seo(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
+      {
+        salaryBuckets: buckets,
+      },
+    );
+    set = set.apply(
+      [
+        { kind: 'upsert', job: seo(3, 'Pflege Station') },
+        { kind: 'delete', key: 'k2', boardId: '2' },
+      ],
+      NOW,
+    );
+    const index = set.reader();
+    expect(index).toBeInstanceOf(SegmentedIndex);
+    expect(index.didYouMean({ keywords: 'markting', typos: false })).toBe('marketing');
+    expect(index.didYouMean({ keywords: 'markting' })).toBeNull(); // typo tolerance finds it already
+    expect(index.didYouMean({ keywords: 'markting', typos: false, seo: false })).toBeNull(); // the correction finds nothing either
+  });
+
+  it('refuses a segmented index of no segment or of one index twice', () => {
+    const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW });
+    expect(() => new SegmentedIndex([])).toThrow('at least one segment');
+    const none = new Uint32Array(0);
+    expect(
+      () =>
+        new SegmentedIndex([
+          { index: base, deleted: none },
+          { index: base, deleted: none },
+        ]),
+    ).toThrow('an index of its own');
+  });
+});
+
 describe('salary estimates in a segmented index', () => {
   const munich = { ...MUNICH, countryCode: 'DE' };
   const seo = (salary: { min: number; max: number } | null): Job =>
@@ -437,24 +633,35 @@ describe('salary estimates in a segmented index', () => {
     });
   const paid = [40_000, 50_000, 60_000, 70_000, 80_000].map((min) => seo({ min, max: min + 10_000 }));
 
-  it('estimates a new posting from the samples that arrived with it or before, in any segment', () => {
-    const base = SearchIndex.build([], { salaryBuckets: buckets, now: NOW });
-    const unpaid = seo(null);
-    let set = SegmentSet.of(base, { salaryBuckets: buckets });
-    set = set.apply(
-      paid.slice(0, 4).map((j) => ({ kind: 'upsert' as const, job: j })),
-      NOW,
-    );
-    // Four comparable salaries: no sound basis yet.
-    const early = seo(null);
-    set = set.apply([{ kind: 'upsert', job: early }], NOW);
-    set = set.apply(
-      [paid[4]!, unpaid].map((j) => ({ kind: 'upsert' as const, job: j })),
-      NOW,
-    );
-    const cards = set.reader().list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 }).jobs;
-    // The median of 40k..80k is 60k (and of the maxima 70k); the early one keeps its missing estimate.
-    expect(cards.find((c) => c.key === unpaid.key)?.estimatedSalary).toEqual({ min: 60_000, max: 70_000 });
-    expect(cards.find((c) => c.key === early.key)?.estimatedSalary).toBeNull();
-  });
+  const applyNow = (set: SegmentSet, changes: IndexChange[]): Promise<SegmentSet> =>
+    Promise.resolve(set.apply(changes, NOW));
+  const applyPausing = (set: SegmentSet, changes: IndexChange[]): Promise<SegmentSet> =>
+    set.applyAsync(changes, NOW, () => Promise.resolve());
+
+  it.each([
+    ['apply', applyNow],
+    ['applyAsync', applyPausing],
+  ])(
+    'estimates a new posting from the samples that arrived with it or before, in any segment (%s)',
+    async (_, apply) => {
+      const base = SearchIndex.build([], { salaryBuckets: buckets, now: NOW });
+      const unpaid = seo(null);
+      let set = SegmentSet.of(base, { salaryBuckets: buckets });
+      set = await apply(
+        set,
+        paid.slice(0, 4).map((j) => ({ kind: 'upsert' as const, job: j })),
+      );
+      // Four comparable salaries: no sound basis yet.
+      const early = seo(null);
+      set = await apply(set, [{ kind: 'upsert', job: early }]);
+      set = await apply(
+        set,
+        [paid[4]!, unpaid].map((j) => ({ kind: 'upsert' as const, job: j })),
+      );
+      const cards = set.reader().list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 }).jobs;
+      // The median of 40k..80k is 60k (and of the maxima 70k); the early one keeps its missing estimate.
+      expect(cards.find((c) => c.key === unpaid.key)?.estimatedSalary).toEqual({ min: 60_000, max: 70_000 });
+      expect(cards.find((c) => c.key === early.key)?.estimatedSalary).toBeNull();
+    },
+  );
 });
