@@ -625,6 +625,63 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
   });
 });
 
+describe('suggestions over a base and a delta', () => {
+  const company = (name: string) => ({ name, domain: null, website: null, logoUrl: null, size: null });
+  /** A base of the given postings and a delta of the others (one posting of the base deleted, so both segments serve). */
+  const twoSegments = (base: Job[], delta: Job[]): SearchReader => {
+    const gone = job({ company: company('Gone AG') });
+    let set = SegmentSet.of(SearchIndex.build([...base, gone], { salaryBuckets: buckets, now: NOW }), {
+      salaryBuckets: buckets,
+    });
+    set = set.apply(
+      [
+        ...delta.map((j) => ({ kind: 'upsert' as const, job: j })),
+        { kind: 'delete' as const, key: gone.key, boardId: gone.boardId },
+      ],
+      NOW,
+    );
+    const reader = set.reader();
+    expect(reader).toBeInstanceOf(SegmentedIndex);
+    return reader;
+  };
+
+  it('fills the places left after the first-word matches with the inner matches that have the most jobs', () => {
+    const at = (name: string, n: number): Job[] => Array.from({ length: n }, () => job({ company: company(name) }));
+    const reader = twoSegments(
+      [...at('Beta Tools', 1), ...at('Acme Tools', 3), ...at('Toolbox GmbH', 1)],
+      [...at('Gamma Tools', 2), ...at('Delta Tools', 1)],
+    );
+    // `Toolbox GmbH` starts with `tool`; of the four inner matches the two with the most jobs.
+    expect(reader.suggestCompanies('tool', 3).map((s) => s.label)).toEqual([
+      'Acme Tools',
+      'Gamma Tools',
+      'Toolbox GmbH',
+    ]);
+  });
+
+  it('takes enough of the base matches that those the delta also holds cannot crowd out the best', () => {
+    const at = (name: string, n: number): Job[] => Array.from({ length: n }, () => job({ company: company(name) }));
+    const reader = twoSegments(
+      [...at('Taa AG', 5), ...at('Tbb AG', 4), ...at('Txx AG', 1), ...at('Tyy AG', 1)],
+      [...at('Txx AG', 1), ...at('Tyy AG', 1)],
+    );
+    expect(reader.suggestCompanies('t', 2).map((s) => s.label)).toEqual(['Taa AG', 'Tbb AG']);
+  });
+
+  it('makes a title word that is a position in another segment the position, counting its jobs only', () => {
+    const reader = twoSegments(
+      [job({ title: 'Berater Vertrieb', position: { slug: 'vertrieb', name: 'Vertrieb' } })],
+      [
+        job({ title: 'Senior Berater', position: { slug: 'berater', name: 'Berater' } }),
+        job({ title: 'Berater', position: { slug: 'berater', name: 'Berater' } }),
+      ],
+    );
+    expect(reader.suggestTitles('berat', 5)).toEqual([
+      { value: 'Berater', label: 'Berater', count: 2, kind: 'position' },
+    ]);
+  });
+});
+
 describe('salary estimates in a segmented index', () => {
   const munich = { ...MUNICH, countryCode: 'DE' };
   const seo = (salary: { min: number; max: number } | null): Job =>
