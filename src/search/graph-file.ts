@@ -158,7 +158,7 @@ export function readGraph<M>(
     skip();
     const skeleton = Buffer.alloc(header.skeleton);
     read(skeleton);
-    skip();
+    // The end MAGIC follows the skeleton or the last array unaligned: each array starts aligned.
     let end = at;
     const offsets = header.arrays.map((a) => {
       const offset = Math.ceil(end / ALIGN) * ALIGN;

@@ -1,4 +1,13 @@
-import { closeSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -126,6 +135,86 @@ describe('graph files', () => {
     expect(() => writeGraph(path, { p: new Point(1, new Map()) }, {}, {})).toThrow(/instance of Point at root\.p/);
     expect(() => writeGraph(path, { d: new Date(0) }, {}, {})).toThrow(/instance of Date/);
     expect(readdirSync(dir).filter((f) => f.startsWith('refused'))).toEqual([]);
+  });
+
+  it('say how many bytes they wrote: the whole file', () => {
+    const path = join(dir, 'size.bin');
+    const { bytes } = writeGraph(path, { ids: Uint32Array.of(1, 2, 3), text: 'x' }, { v: 1 }, {});
+    expect(bytes).toBe(statSync(path).size);
+    expect(readGraph(path, {}, () => true)!.bytes).toBe(bytes);
+  });
+
+  it('name the path of what they refuse inside maps, sets, class fields and objects of no prototype', () => {
+    const path = join(dir, 'refused-deep.bin');
+    const fn = (): number => 1;
+    expect(() => writeGraph(path, { m: new Map([['k', { fn }]]) }, {}, {})).toThrow(
+      /function at root\.m\.get\(k\)\.fn/,
+    );
+    expect(() => writeGraph(path, { m: new Map([[{ s: Symbol('s') }, 1]]) }, {}, {})).toThrow(
+      /symbol at root\.m\.key\.s/,
+    );
+    expect(() => writeGraph(path, { s: new Set([{ fn }]) }, {}, {})).toThrow(/function at root\.s\.item\.fn/);
+    expect(() =>
+      writeGraph(path, { p: new Point(1, new Map([['k', { fn } as unknown as Point]])) }, {}, { Point }),
+    ).toThrow(/function at root\.p\.tags\.get\(k\)\.fn/);
+    expect(() => writeGraph(path, { d: new DataView(new ArrayBuffer(4)) }, {}, {})).toThrow(/DataView at root\.d/);
+    expect(() => writeGraph(path, { o: { ['\u0000graph']: 1 } }, {}, {})).toThrow(/an object with a key/);
+    expect(() => writeGraph(path, { o: Object.create(Object.create(null) as object) as object }, {}, {})).toThrow(
+      /instance of unknown at root\.o/,
+    );
+    expect(() => writeGraph(path, { a: new BigInt64Array(1) }, {}, {})).toThrow(/cannot write a BigInt64Array/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('refused-deep'))).toEqual([]);
+  });
+
+  it('give back objects of no prototype, arrays and maps of plain values, and arrays of objects', () => {
+    const path = join(dir, 'plain.bin');
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1, ids: Uint8Array.of(9) });
+    const root = {
+      bare,
+      list: [1, 'a', null],
+      objects: [{ x: 1 }, { x: 2 }],
+      map: new Map([[1, 'one']]),
+      set: new Set([1, 2]),
+    };
+    writeGraph(path, root, {}, {});
+    const back = readGraph(path, {}, () => true)!.root as typeof root;
+    // Written as a plain object (read back as one).
+    expect(back.bare.a).toBe(1);
+    expect([...(back.bare.ids as Uint8Array)]).toEqual([9]);
+    expect(back.list).toEqual([1, 'a', null]);
+    expect(back.objects).toEqual([{ x: 1 }, { x: 2 }]);
+    expect([...back.map]).toEqual([[1, 'one']]);
+    expect([...back.set]).toEqual([1, 2]);
+  });
+
+  it('give back a graph without typed arrays, whatever the length of its skeleton', () => {
+    for (let n = 0; n < 8; n++) {
+      const path = join(dir, `no-arrays-${n}.bin`);
+      const root = { text: 'x'.repeat(n), list: [1, 2] };
+      writeGraph(path, root, {}, {});
+      expect(readGraph(path, {}, () => true)!.root).toEqual(root);
+    }
+  });
+
+  it('refuse on reading a class they are not given, and a file whose end is not theirs', () => {
+    const path = join(dir, 'classes.bin');
+    writeGraph(path, { p: new Point(1, new Map()) }, {}, { Point });
+    expect(() => readGraph(path, {}, () => true)).toThrow(/class Point is not among the classes/);
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 1] = 0;
+    writeFileSync(path, bytes);
+    expect(() => readGraph(path, { Point }, () => true)).toThrow(/does not end where its header says/);
+    // A path that cannot be opened for another reason than its absence is an error, not "no file".
+    expect(() => readGraph(join(path, 'inside-a-file.bin'), {}, () => true)).toThrow(/ENOTDIR/);
+  });
+
+  it('leave no temporary file when a write fails midway', () => {
+    const spill = SpillFile.open(dir);
+    const gone = spill.add(Buffer.from('kept'));
+    spill.close();
+    const path = join(dir, 'failed.bin');
+    expect(() => writeGraph(path, { cards: [gone] }, {}, {})).toThrow();
+    expect(readdirSync(dir).filter((f) => f.startsWith('failed.bin'))).toEqual([]);
   });
 
   it('read nothing when the meta is refused or there is no file; throw on a file cut short or not theirs', () => {
