@@ -120,7 +120,9 @@ export class CardStore {
     order: Uint32Array,
   ): CardStore {
     const n = order.length;
+    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written below (a presized array saves growing it)
     const boardIds = new Array<string>(n);
+    // Stryker disable next-line ArrayDeclaration: equivalent (above)
     const keys = new Array<string>(n);
     const postedAt = new Float64Array(n);
     const validThrough = new Float64Array(n);
