@@ -1,6 +1,7 @@
+import { expect } from 'vitest';
 import type { Job, ListedJob, JobPlace, Named } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
 import { place } from '../builders.js';
 
 export const NOW = Date.UTC(2026, 10, 15);
@@ -42,4 +43,36 @@ export const WIEN: JobPlace = {
 /** Board ids of a list result, for compact order assertions. */
 export function ids(result: { jobs: readonly ListedJob[] }): string[] {
   return result.jobs.map((j) => j.boardId);
+}
+
+/**
+ * Highlighting agrees with searching: a word of some text of a job is marked exactly when the
+ * query finds the job, and what is marked in its first text is a whole word.
+ */
+export function expectMarkedWhenFound(
+  index: SearchReader,
+  jobs: readonly Job[],
+  q: string,
+  typos: boolean,
+  textsOf: (j: Job) => string[],
+): void {
+  const found = new Set(
+    index
+      .list({ filter: { keywords: q, typos }, sort: 'date', order: 'desc', page: 1, perPage: 1000 })
+      .jobs.map((j) => j.key),
+  );
+  const ranges = index.highlight(
+    q,
+    typos,
+    jobs.map((j) => ({ language: j.language, texts: textsOf(j) })),
+  );
+  jobs.forEach((j, i) => {
+    const marks = ranges[i]!;
+    const first = textsOf(j)[0]!;
+    expect(
+      marks.some((m) => m.length > 0),
+      `${q} in ${textsOf(j).join(' / ')}`,
+    ).toBe(found.has(j.key));
+    for (const [a, b] of marks[0]!) expect(/^[\p{L}\p{N}]+$/u.test(first.slice(a, b))).toBe(true);
+  });
 }

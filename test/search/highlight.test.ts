@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { job } from '../builders.js';
-import { indexOf } from './helpers.js';
+import { expectMarkedWhenFound, indexOf } from './helpers.js';
 
 /** A job whose searched texts are its title and its summary alone (nothing from company, position or skills). */
 function plain(title: string, summary: string, language: Job['language'] = 'de'): Job {
@@ -79,22 +79,7 @@ describe('highlight: the words of a card that match the query, as the search mat
         fc.boolean(),
         (texts, q, typos) => {
           const jobs = texts.map(([title, summary]) => plain(title, summary));
-          const index = indexOf(jobs);
-          const found = new Set(
-            index
-              .list({ filter: { keywords: q, typos }, sort: 'date', order: 'desc', page: 1, perPage: 100 })
-              .jobs.map((j) => j.key),
-          );
-          const ranges = index.highlight(
-            q,
-            typos,
-            jobs.map((j) => ({ language: j.language, texts: [j.title, j.summary] })),
-          );
-          jobs.forEach((j, i) => {
-            const [title, summary] = ranges[i]!;
-            expect(title!.length + summary!.length > 0, `${q} in ${j.title} / ${j.summary}`).toBe(found.has(j.key));
-            for (const [a, b] of title!) expect(/^[\p{L}\p{N}]+$/u.test(j.title.slice(a, b))).toBe(true);
-          });
+          expectMarkedWhenFound(indexOf(jobs), jobs, q, typos, (j) => [j.title, j.summary]);
         },
       ),
       { numRuns: 150 },

@@ -9,6 +9,7 @@ import { SegmentedIndex } from '../../src/search/segments.js';
 import { runSteps } from '../../src/search/steps.js';
 import { job, MUNICH } from '../builders.js';
 import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
+import { expectMarkedWhenFound } from './helpers.js';
 import { naiveFacets } from './naive-facets.js';
 import { cmp, NaiveSearch, naiveEstimates, words } from './naive-search.js';
 import {
@@ -175,36 +176,17 @@ const baseOf = (model: Model): SegmentSet =>
 
 /**
  * Replays the steps on a SegmentSet and on the model; `check` compares them after each step.
- * Every other reader is prepared as the index worker prepares it before publishing (its facet
- * dictionaries and suggestion counts made ahead), the others make them on their first request.
+ * Changes are applied with `apply`, or with `pause` as the index worker applies them (`applyAsync`,
+ * a pause between their steps). Every other reader is prepared as the index worker prepares it
+ * before publishing (its facet dictionaries and suggestion counts made ahead), the others make
+ * them on their first request.
  */
-function live(
+async function live(
   initial: readonly Job[],
   pool: readonly Job[],
   steps: readonly Step[],
   check: (set: SegmentSet, model: Model) => void,
-): void {
-  const model = new Model(initial);
-  let set = baseOf(model);
-  check(set, model);
-  let stepNo = 0;
-  for (const step of stepsOf(model, pool, steps)) {
-    if (step.kind === 'base') set = baseOf(model);
-    else if (step.kind === 'expire') set = set.expire(model.now);
-    else set = set.apply(step.changes, model.now);
-    const reader = set.reader();
-    if (++stepNo % 2 === 0 && reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
-    check(set, model);
-  }
-}
-
-/** `live` as the index worker applies changes: applyAsync and prepare, with `pause` between their steps. */
-async function liveAsync(
-  initial: readonly Job[],
-  pool: readonly Job[],
-  steps: readonly Step[],
-  pause: () => Promise<void>,
-  check: (set: SegmentSet, model: Model) => void,
+  pause: (() => Promise<void>) | null = null,
 ): Promise<void> {
   const model = new Model(initial);
   let set = baseOf(model);
@@ -213,8 +195,12 @@ async function liveAsync(
   for (const step of stepsOf(model, pool, steps)) {
     if (step.kind === 'base') set = baseOf(model);
     else if (step.kind === 'expire') set = set.expire(model.now);
-    else set = await set.applyAsync(step.changes, model.now, pause);
-    if (++stepNo % 2 === 0) await set.prepare(pause);
+    else set = pause ? await set.applyAsync(step.changes, model.now, pause) : set.apply(step.changes, model.now);
+    const reader = set.reader();
+    if (++stepNo % 2 === 0) {
+      if (pause) await set.prepare(pause);
+      else if (reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
+    }
     check(set, model);
   }
 }
@@ -294,13 +280,13 @@ function expectEveryPage(index: SearchReader, naive: NaiveSearch, r: Omit<ListRe
 describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
   it(
     'counts and lists the same jobs in the same order after every import, update, deletion, expiry and merge',
-    () => {
-      fc.assert(
-        fc.property(
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
           lifeArb,
           fc.array(listArb, { minLength: 1, maxLength: 3 }),
-          ({ initial, pool, steps }, requests) => {
-            live(initial, pool, steps, (set, model) => {
+          async ({ initial, pool, steps }, requests) => {
+            await live(initial, pool, steps, (set, model) => {
               const index = set.reader();
               const naive = model.naive();
               expect(index.size).toBe(naive.live.length);
@@ -341,7 +327,7 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
     PROPERTY_TIMEOUT_MS,
   );
 
-  it('lists every page of every order over a base and three deltas, each with deletions, as the naive scan', () => {
+  it('lists every page of every order over a base and three deltas, each with deletions, as the naive scan', async () => {
     const TITLES = ['SEO Manager', 'Content Manager Berlin', 'SEO Specialist München', 'Entwickler SEO Content'];
     const DAYS = [null, Date.UTC(2026, 9, 1), Date.UTC(2026, 9, 2), Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 3)];
     const PAY = [null, { min: 30_000, max: 40_000 }, { min: 50_000, max: 60_000 }, { min: 60_000, max: 100_000 }];
@@ -378,7 +364,7 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
       { kind: 'changes', upserts: [...fresh([20, 21, 22, 23, 0, 1]), { row: 2, target: 3 }], deletes: [48] },
     ];
     let checked = 0;
-    live(initial, pool, steps, (set, model) => {
+    await live(initial, pool, steps, (set, model) => {
       const index = set.reader();
       const naive = model.naive();
       for (const sort of ['date', 'salary', 'relevance'] as const)
@@ -397,13 +383,13 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
 
   it(
     'counts the same facets in both modes after every step',
-    () => {
-      fc.assert(
-        fc.property(
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
           lifeArb,
           fc.array(facetArb, { minLength: 1, maxLength: 3 }),
-          ({ initial, pool, steps }, requests) => {
-            live(initial, pool, steps, (set, model) => {
+          async ({ initial, pool, steps }, requests) => {
+            await live(initial, pool, steps, (set, model) => {
               const index = set.reader();
               const naive = model.naive();
               for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
@@ -418,15 +404,15 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
 
   it(
     'suggests places, companies and titles and resolves values alike after every step',
-    () => {
+    async () => {
       const q = pick(['b', 'mün', 'am', 'a', 'acme', 'söhne', 'z', 'se', 'man', 'entw', 'ma', 'de', '', ' ']);
       const value = pick(['München', 'muenchen', 'koeln', 'BERLIN', 'wien', 'nowhere', 'Acme GmbH', 'ZETA ag']);
-      fc.assert(
-        fc.property(
+      await fc.assert(
+        fc.asyncProperty(
           lifeArb,
           fc.array(fc.tuple(q, fc.integer({ min: 0, max: 5 }), value), { minLength: 1, maxLength: 3 }),
-          ({ initial, pool, steps }, queries) => {
-            live(initial, pool, steps, (set, model) => {
+          async ({ initial, pool, steps }, queries) => {
+            await live(initial, pool, steps, (set, model) => {
               const index = set.reader();
               const naive = model.naive();
               for (const [text, limit, v] of queries) {
@@ -445,22 +431,27 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
     PROPERTY_TIMEOUT_MS,
   );
 
-  it('answers exactly as a fresh build once merged, and a merge drops what was deleted', () => {
-    fc.assert(
-      fc.property(lifeArb, listArb, facetArb, ({ initial, pool, steps }, list: ListRequest, facets: FacetRequest) => {
-        let last: SegmentSet | null = null;
-        let model: Model | null = null;
-        live(initial, pool, steps, (set, m) => {
-          last = set;
-          model = m;
-        });
-        const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
-        const merged = new SegmentedIndex([{ index: fresh, deleted: new Uint32Array(0) }]);
-        expect(merged.size).toBe(fresh.size);
-        expect(merged.list(list)).toEqual(fresh.list(list));
-        expect(merged.facets(facets)).toEqual(fresh.facets(facets));
-        expect(last!.reader().size).toBe(fresh.size);
-      }),
+  it('answers exactly as a fresh build once merged, and a merge drops what was deleted', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        lifeArb,
+        listArb,
+        facetArb,
+        async ({ initial, pool, steps }, list: ListRequest, facets: FacetRequest) => {
+          let last: SegmentSet | null = null;
+          let model: Model | null = null;
+          await live(initial, pool, steps, (set, m) => {
+            last = set;
+            model = m;
+          });
+          const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
+          const merged = new SegmentedIndex([{ index: fresh, deleted: new Uint32Array(0) }]);
+          expect(merged.size).toBe(fresh.size);
+          expect(merged.list(list)).toEqual(fresh.list(list));
+          expect(merged.facets(facets)).toEqual(fresh.facets(facets));
+          expect(last!.reader().size).toBe(fresh.size);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -497,21 +488,27 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
             return Promise.resolve();
           };
           let applied = 0;
-          await liveAsync(initial, pool, steps, pause, (set, model) => {
-            const index = set.reader();
-            const naive = model.naive();
-            expect(index.list(list)).toEqual(naive.list(list));
-            expect(index.facets(facets)).toEqual(naiveFacets(naive, facets));
-            expect(set.segmentCount).toBe(model.segments.length);
-            expect(set.deltaSize).toBe(model.segments.slice(1).reduce((n, s) => n + s.jobs.length, 0));
-            expect(set.nextExpiry).toBe(naiveNextExpiry(model));
-            // Windows whose start falls between the corpus's dates, and exactly on one (Oct 1, 45 days before NOW).
-            for (const days of [1, 15, 45, 46, 60])
-              expect(set.nextNewChange(model.now, days * DAY), `${days} days`).toBe(
-                naiveNextNewChange(model, days * DAY),
-              );
-            if (model.segments.length > 1) applied++;
-          });
+          await live(
+            initial,
+            pool,
+            steps,
+            (set, model) => {
+              const index = set.reader();
+              const naive = model.naive();
+              expect(index.list(list)).toEqual(naive.list(list));
+              expect(index.facets(facets)).toEqual(naiveFacets(naive, facets));
+              expect(set.segmentCount).toBe(model.segments.length);
+              expect(set.deltaSize).toBe(model.segments.slice(1).reduce((n, s) => n + s.jobs.length, 0));
+              expect(set.nextExpiry).toBe(naiveNextExpiry(model));
+              // Windows whose start falls between the corpus's dates, and exactly on one (Oct 1, 45 days before NOW).
+              for (const days of [1, 15, 45, 46, 60])
+                expect(set.nextNewChange(model.now, days * DAY), `${days} days`).toBe(
+                  naiveNextNewChange(model, days * DAY),
+                );
+              if (model.segments.length > 1) applied++;
+            },
+            pause,
+          );
           // A new delta segment is built a slice at a time, each slice offered a pause.
           if (applied > 0) expect(pauses).toBeGreaterThan(0);
         }),
@@ -530,45 +527,28 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
     j.searchText,
   ];
 
-  it('marks the words of a listed job exactly when the job is found, in whichever segment it lives', () => {
-    fc.assert(
-      fc.property(lifeArb, fc.nat(), fc.boolean(), ({ initial, pool, steps }, pickWord, typos) => {
+  it('marks the words of a listed job exactly when the job is found, in whichever segment it lives', async () => {
+    await fc.assert(
+      fc.asyncProperty(lifeArb, fc.nat(), fc.boolean(), async ({ initial, pool, steps }, pickWord, typos) => {
         // One position no query names: a query naming a position finds its jobs without a word to mark.
         const plain = (jobs: readonly Job[]): Job[] =>
           jobs.map((j) => ({ ...j, position: { slug: 'qqq', name: 'Qqq' } }));
-        live(plain(initial), plain(pool), steps, (set, model) => {
+        await live(plain(initial), plain(pool), steps, (set, model) => {
           const index = set.reader();
           const naive = model.naive();
           const titleWords = naive.live.flatMap((j) => words(j.title));
           const q = titleWords.length === 0 ? 'seo' : titleWords[pickWord % titleWords.length]!;
-          const found = new Set(
-            index
-              .list({ filter: { keywords: q, typos }, sort: 'date', order: 'desc', page: 1, perPage: 1000 })
-              .jobs.map((j) => j.key),
-          );
-          const ranges = index.highlight(
-            q,
-            typos,
-            naive.live.map((j) => ({ language: j.language, texts: searched(j) })),
-          );
-          naive.live.forEach((j, i) => {
-            const marks = ranges[i]!;
-            expect(
-              marks.some((m) => m.length > 0),
-              `${q} in ${searched(j).join(' / ')}`,
-            ).toBe(found.has(j.key));
-            for (const [a, b] of marks[0]!) expect(/^[\p{L}\p{N}]+$/u.test(j.title.slice(a, b))).toBe(true);
-          });
+          expectMarkedWhenFound(index, naive.live, q, typos, searched);
         });
       }),
       { numRuns: 40, endOnFailure: true },
     );
   });
 
-  it('offers a correction only when the keywords find nothing and the correction finds something', () => {
-    fc.assert(
-      fc.property(lifeArb, fc.nat(), ({ initial, pool, steps }, pickWord) => {
-        live(initial, pool, steps, (set, model) => {
+  it('offers a correction only when the keywords find nothing and the correction finds something', async () => {
+    await fc.assert(
+      fc.asyncProperty(lifeArb, fc.nat(), async ({ initial, pool, steps }, pickWord) => {
+        await live(initial, pool, steps, (set, model) => {
           const index = set.reader();
           const titleWords = model
             .naive()
