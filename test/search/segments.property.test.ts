@@ -591,6 +591,28 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
     expect(index.didYouMean({ keywords: 'markting', typos: false, seo: false })).toBeNull(); // the correction finds nothing either
   });
 
+  it('gives the words any segment marks in text order, whichever segment marks them', () => {
+    const posting = (i: number, title: string): Job =>
+      job({ key: `k${i}`, boardId: String(i), title, searchText: title, skills: [] });
+    let set = SegmentSet.of(
+      SearchIndex.build([posting(1, 'Marketing Berater'), posting(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
+      { salaryBuckets: buckets },
+    );
+    set = set.apply(
+      [
+        { kind: 'upsert', job: posting(3, 'Markting Kunden') },
+        { kind: 'delete', key: 'k2', boardId: '2' },
+      ],
+      NOW,
+    );
+    // The base knows `marketing` (a typo away from the query), the delta `markting` itself.
+    const text = 'Markting und Marketing';
+    const [[ranges]] = set.reader().highlight('markting', true, [{ language: 'de', texts: [text] }]) as [
+      [[number, number][]],
+    ];
+    expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['Markting', 'Marketing']);
+  });
+
   it('refuses a segmented index of no segment or of one index twice', () => {
     const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW });
     expect(() => new SegmentedIndex([])).toThrow('at least one segment');
