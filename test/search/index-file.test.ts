@@ -51,6 +51,11 @@ describe('graph files', () => {
       set: new Set([shared, 'x']),
       keyed: new Map<unknown, unknown>([[shared, 'by object']]),
       plain: new Map([['k', 1]]),
+      // Class instances and typed arrays as map keys, set items and array items.
+      byInstance: new Map<unknown, unknown>([[new Point(5, new Map()), 'five']]),
+      byArray: new Map<unknown, unknown>([[Uint8Array.of(4), 'four']]),
+      instances: new Set<unknown>([new Point(6, new Map()), Uint16Array.of(6)]),
+      items: [new Point(7, new Map()), Int32Array.of(-7)] as unknown[],
     };
     const path = join(dir, 'graph.bin');
     writeGraph(path, root, { v: 1 }, { Point });
@@ -72,6 +77,20 @@ describe('graph files', () => {
     expect(back.set.has(back.one)).toBe(true);
     expect(back.keyed.get(back.one)).toBe('by object');
     expect(back.plain.get('k')).toBe(1);
+    const [[instanceKey, five]] = [...back.byInstance] as [[Point, string]];
+    expect(instanceKey).toBeInstanceOf(Point);
+    expect([instanceKey.x, five]).toEqual([5, 'five']);
+    const [[arrayKey, four]] = [...back.byArray] as [[Uint8Array, string]];
+    expect(arrayKey).toBeInstanceOf(Uint8Array);
+    expect([[...arrayKey], four]).toEqual([[4], 'four']);
+    const [six, sixes] = [...back.instances] as [Point, Uint16Array];
+    expect(six).toBeInstanceOf(Point);
+    expect(sixes).toBeInstanceOf(Uint16Array);
+    expect([six.x, [...sixes]]).toEqual([6, [6]]);
+    const [seven, sevens] = back.items as [Point, Int32Array];
+    expect(seven).toBeInstanceOf(Point);
+    expect(sevens).toBeInstanceOf(Int32Array);
+    expect([seven.x, [...sevens]]).toEqual([7, [-7]]);
     // No temporary file is left beside it.
     expect(readdirSync(dir).filter((f) => f.startsWith('graph.bin'))).toEqual(['graph.bin']);
   });
