@@ -570,16 +570,15 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
   });
 
   it('corrects a typo by the words of the base, once deltas and deletions exist', () => {
-    const seo = (i: number, title: string): Job => job({ key: `k${i}`, boardId: String(i), title, searchText: title });
+    const posting = (i: number, title: string): Job =>
+      job({ key: `k${i}`, boardId: String(i), title, searchText: title });
     let set = SegmentSet.of(
-      SearchIndex.build([seo(1, 'Marketing Manager'), seo(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
-      {
-        salaryBuckets: buckets,
-      },
+      SearchIndex.build([posting(1, 'Marketing Manager'), posting(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
+      { salaryBuckets: buckets },
     );
     set = set.apply(
       [
-        { kind: 'upsert', job: seo(3, 'Pflege Station') },
+        { kind: 'upsert', job: posting(3, 'Pflege Station') },
         { kind: 'delete', key: 'k2', boardId: '2' },
       ],
       NOW,
