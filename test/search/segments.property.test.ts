@@ -457,6 +457,28 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
   });
 });
 
+const company = (name: string) => ({ name, domain: null, website: null, logoUrl: null, size: null });
+/** A base of the given postings and a delta of the others (one posting of the base deleted, so both segments serve). */
+const twoSegments = (base: Job[], delta: Job[]): SearchReader => {
+  const gone = job({ company: company('Gone AG') });
+  let set = SegmentSet.of(SearchIndex.build([...base, gone], { salaryBuckets: buckets, now: NOW }), {
+    salaryBuckets: buckets,
+  });
+  set = set.apply(
+    [
+      ...delta.map((j) => ({ kind: 'upsert' as const, job: j })),
+      { kind: 'delete' as const, key: gone.key, boardId: gone.boardId },
+    ],
+    NOW,
+  );
+  const reader = set.reader();
+  expect(reader).toBeInstanceOf(SegmentedIndex);
+  return reader;
+};
+
+/** A posting whose searched texts are its title (and its company, position and the like of every posting). */
+const titled = (title: string): Job => job({ title, searchText: title, skills: [] });
+
 describe('a segment set as the index worker keeps it (applyAsync, prepare) and what its owner reads of it', () => {
   const DAY = 86_400_000;
 
@@ -570,43 +592,17 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
   });
 
   it('corrects a typo by the words of the base, once deltas and deletions exist', () => {
-    const posting = (i: number, title: string): Job =>
-      job({ key: `k${i}`, boardId: String(i), title, searchText: title });
-    let set = SegmentSet.of(
-      SearchIndex.build([posting(1, 'Marketing Manager'), posting(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
-      { salaryBuckets: buckets },
-    );
-    set = set.apply(
-      [
-        { kind: 'upsert', job: posting(3, 'Pflege Station') },
-        { kind: 'delete', key: 'k2', boardId: '2' },
-      ],
-      NOW,
-    );
-    const index = set.reader();
-    expect(index).toBeInstanceOf(SegmentedIndex);
+    const index = twoSegments([titled('Marketing Manager')], [titled('Pflege Station')]);
     expect(index.didYouMean({ keywords: 'markting', typos: false })).toBe('marketing');
     expect(index.didYouMean({ keywords: 'markting' })).toBeNull(); // typo tolerance finds it already
     expect(index.didYouMean({ keywords: 'markting', typos: false, seo: false })).toBeNull(); // the correction finds nothing either
   });
 
   it('gives the words any segment marks in text order, whichever segment marks them', () => {
-    const posting = (i: number, title: string): Job =>
-      job({ key: `k${i}`, boardId: String(i), title, searchText: title, skills: [] });
-    let set = SegmentSet.of(
-      SearchIndex.build([posting(1, 'Marketing Berater'), posting(2, 'Lager')], { salaryBuckets: buckets, now: NOW }),
-      { salaryBuckets: buckets },
-    );
-    set = set.apply(
-      [
-        { kind: 'upsert', job: posting(3, 'Markting Kunden') },
-        { kind: 'delete', key: 'k2', boardId: '2' },
-      ],
-      NOW,
-    );
+    const reader = twoSegments([titled('Marketing Berater')], [titled('Markting Kunden')]);
     // The base knows `marketing` (a typo away from the query), the delta `markting` itself.
     const text = 'Markting und Marketing';
-    const [[ranges]] = set.reader().highlight('markting', true, [{ language: 'de', texts: [text] }]) as [
+    const [[ranges]] = reader.highlight('markting', true, [{ language: 'de', texts: [text] }]) as [
       [[number, number][]],
     ];
     expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['Markting', 'Marketing']);
@@ -627,25 +623,6 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
 });
 
 describe('suggestions over a base and a delta', () => {
-  const company = (name: string) => ({ name, domain: null, website: null, logoUrl: null, size: null });
-  /** A base of the given postings and a delta of the others (one posting of the base deleted, so both segments serve). */
-  const twoSegments = (base: Job[], delta: Job[]): SearchReader => {
-    const gone = job({ company: company('Gone AG') });
-    let set = SegmentSet.of(SearchIndex.build([...base, gone], { salaryBuckets: buckets, now: NOW }), {
-      salaryBuckets: buckets,
-    });
-    set = set.apply(
-      [
-        ...delta.map((j) => ({ kind: 'upsert' as const, job: j })),
-        { kind: 'delete' as const, key: gone.key, boardId: gone.boardId },
-      ],
-      NOW,
-    );
-    const reader = set.reader();
-    expect(reader).toBeInstanceOf(SegmentedIndex);
-    return reader;
-  };
-
   it('fills the places left after the first-word matches with the inner matches that have the most jobs', () => {
     const at = (name: string, n: number): Job[] => Array.from({ length: n }, () => job({ company: company(name) }));
     const reader = twoSegments(
