@@ -3,7 +3,9 @@ import { job, place } from '../builders.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, WIEN } from './helpers.js';
 import { NaiveSearch } from './naive-search.js';
-import { naiveSuggestCompanies } from './naive-suggest.js';
+import { naiveSuggestCompanies, rankByPrefix } from './naive-suggest.js';
+import { buildSuggestIndex, rankedMatches, suggest } from '../../src/search/suggest.js';
+import { compareStrings } from '../../src/search/columns.js';
 
 const company = (name: string) => job({ company: { ...job().company, name } });
 const city = (slug: string, name: string) => place({ city: { slug, name } });
@@ -82,7 +84,8 @@ describe('SearchIndex autocomplete', () => {
     const index = indexOf(jobs);
     const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
     for (const q of ['a', 'al', 'B', 'be', '1']) {
-      for (const limit of [1, 10, 50])
+      // 50 is the longest precomputed list of a one- or two-letter prefix; 51 and more search the keys.
+      for (const limit of [1, 10, 50, 51, 200])
         expect(index.suggestCompanies(q, limit), `${q} ${limit}`).toEqual(naiveSuggestCompanies(naive, q, limit));
     }
   });
@@ -90,5 +93,60 @@ describe('SearchIndex autocomplete', () => {
   it('suggests only places and companies of live jobs', () => {
     const index = indexOf([job({ places: [HAMBURG], validThrough: NOW - 1 }), job({ places: [BERLIN] })]);
     expect(index.suggestLocations('ham', 10)).toEqual([]);
+  });
+
+  it('ranks ties by label, then value, and sorts the kept ones by label, then value', () => {
+    // Two places named alike: the one with more jobs is kept first, but listed by its value.
+    const values = ['neustadt-b', 'neustadt-c', 'neustadt-a'];
+    const labels = ['Neustadt', 'Neustadt', 'Neustadt'];
+    const index = buildSuggestIndex(values, labels, [3, 1, 1]);
+    expect(suggest(index, 'neu', 2)).toEqual([
+      { value: 'neustadt-a', label: 'Neustadt' },
+      { value: 'neustadt-b', label: 'Neustadt' },
+    ]);
+    expect(suggest(index, 'ne', 3).map((s) => s.value)).toEqual(['neustadt-a', 'neustadt-b', 'neustadt-c']);
+    expect(rankedMatches(index, 'neu', 3).whole).toEqual([0, 2, 1]);
+  });
+
+  it('takes the whole part of a fractional limit, and nothing below 1', () => {
+    const index = buildSuggestIndex(['a', 'b', 'c'], ['Alm', 'Alb', 'Alt'], [1, 2, 3]);
+    expect(suggest(index, 'al', 2.9).map((s) => s.value)).toEqual(['b', 'c']);
+    expect(suggest(index, 'alm', 1.5)).toEqual([{ value: 'a', label: 'Alm' }]);
+    expect([suggest(index, 'al', 0.9), suggest(index, 'al', Number.NaN)]).toEqual([[], []]);
+    expect(rankedMatches(index, 'al', 0.5)).toEqual({ whole: [], inner: [] });
+  });
+
+  it('lists an entity once when both its whole name and an inner word match, across the marks wrapping around', () => {
+    // "Haus Hausen" has the whole-name key haus-hausen and the inner-word key hausen: a query for
+    // "haus" finds it twice, and the per-query mark must drop the second. The marks are 32-bit:
+    // they start again from 1 after 2^32 - 1 queries, clearing the old ones.
+    const values = ['haus-hausen', 'hausach', 'neuhaus'];
+    const labels = ['Haus Hausen', 'Hausach', 'Neu Haus'];
+    const index = buildSuggestIndex(values, labels, [1, 2, 3]);
+    const want = rankByPrefix(
+      values.map((value, i) => ({ value, label: labels[i]!, jobs: [1, 2, 3][i]! })),
+      'haus',
+      10,
+    ).map(({ value, label }) => ({ value, label }));
+    expect(want.map((s) => s.value)).toEqual(['haus-hausen', 'hausach', 'neuhaus']);
+    // The first query marks its entities 1; the wrap-around must not find those marks current.
+    expect(suggest(index, 'haus', 10)).toEqual(want);
+    index.query = 0xffffffff - 1;
+    for (let i = 0; i < 3; i++) {
+      expect(suggest(index, 'haus', 10), `query ${index.query}`).toEqual(want);
+      expect(rankedMatches(index, 'haus', 10), `query ${index.query}`).toEqual({ whole: [1, 0], inner: [2] });
+    }
+    // The same when the wrap-around falls on the matches of segments.ts.
+    const other = buildSuggestIndex(values, labels, [1, 2, 3]);
+    expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
+    other.query = 0xffffffff - 1;
+    expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
+  });
+});
+
+describe('compareStrings', () => {
+  it('orders by code unit, and equal strings as equal', () => {
+    expect([compareStrings('a', 'b'), compareStrings('b', 'a'), compareStrings('ab', 'ab')]).toEqual([-1, 1, 0]);
+    expect([compareStrings('Z', 'a'), compareStrings('', 'a'), compareStrings('ä', 'b')]).toEqual([-1, -1, 1]);
   });
 });
