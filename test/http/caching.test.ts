@@ -169,6 +169,30 @@ describe('unknown parameters', () => {
 });
 
 describe('the response cache', () => {
+  it('counts each lookup of a canonical answer as a hit or a miss, and the hit ratio as the share of hits', async () => {
+    const lookups = async () => {
+      const lines = (await get('/metrics')).body.split('\n');
+      const value = (prefix: string) => Number(lines.find((l) => l.startsWith(prefix))?.split(' ')[1]);
+      return {
+        hit: value('http_response_cache_lookups_total{result="hit"} '),
+        miss: value('http_response_cache_lookups_total{result="miss"} '),
+        ratio: value('http_response_cache_hit_ratio '),
+      };
+    };
+    expect(await lookups()).toEqual({ hit: 0, miss: 0, ratio: 0 });
+    await get(`${COUNT}?work_model=remote`);
+    expect(await lookups()).toEqual({ hit: 0, miss: 1, ratio: 0 });
+    // The same answer by other URLs (ignored parameters, another order): hits.
+    await get(`${COUNT}?work_model=remote&utm_source=news`);
+    await get(`${COUNT}?page=1&work_model=remote`);
+    // A URL answered before is answered by its alias, which is no lookup.
+    await get(`${COUNT}?work_model=remote`);
+    await get(`${COUNT}?work_model=hybrid`);
+    expect(await lookups()).toEqual({ hit: 2, miss: 2, ratio: 0.5 });
+    await get(`${COUNT}?work_model=hybrid&gclid=1`);
+    expect(await lookups()).toEqual({ hit: 3, miss: 2, ratio: 0.6 });
+  });
+
   it('keeps one entry for URLs that differ only in order, defaults or ignored parameters', async () => {
     const snapshot = live.current!;
     live.swap(snapshot.index, snapshot.cursor + 100, snapshot.builtAt);

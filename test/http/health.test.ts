@@ -178,6 +178,62 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       expect(documentsGauge(res.body)).toEqual(['search_index_documents 0']);
     });
 
+    /** Every sample of the text whose name (and labels) start with `prefix`: `name{labels}` -> value. */
+    const samples = async (prefix: string): Promise<Record<string, number>> => {
+      const res = await app.inject('/metrics');
+      expect(res.statusCode).toBe(200);
+      const found: Record<string, number> = {};
+      for (const line of res.body.split('\n')) {
+        if (!line.startsWith(prefix)) continue;
+        const at = line.lastIndexOf(' ');
+        found[line.slice(0, at)] = Number(line.slice(at + 1));
+      }
+      return found;
+    };
+    const readiness = (state: string) => ({
+      'search_index_readiness{state="loading"}': state === 'loading' ? 1 : 0,
+      'search_index_readiness{state="ready"}': state === 'ready' ? 1 : 0,
+      'search_index_readiness{state="degraded"}': state === 'degraded' ? 1 : 0,
+      'search_index_readiness{state="stale"}': state === 'stale' ? 1 : 0,
+    });
+    const freshness = async () => ({
+      ...(await samples('search_index_readiness')),
+      ...(await samples('search_index_age_seconds')),
+      ...(await samples('search_index_last_refresh_success_timestamp_seconds')),
+      ...(await samples('search_index_refresh_failures_total')),
+    });
+
+    it('gives the readiness state, the index age, the last successful read and the failures as /readyz does, on every scrape', async () => {
+      expect(await freshness()).toEqual({
+        ...readiness('loading'),
+        search_index_age_seconds: 0,
+        search_index_last_refresh_success_timestamp_seconds: 0,
+        search_index_refresh_failures_total: 0,
+      });
+      live.health.failed(new Error('store unreachable'), NOW);
+      expect(await samples('search_index_refresh_failures_total')).toEqual({ search_index_refresh_failures_total: 1 });
+      live.swap(index(), 7, NOW - 30_500);
+      live.health.failed(new Error('connection refused'), NOW - 1_000);
+      expect(await freshness()).toEqual({
+        ...readiness('degraded'),
+        search_index_age_seconds: 30.5,
+        search_index_last_refresh_success_timestamp_seconds: (NOW - 30_500) / 1000,
+        search_index_refresh_failures_total: 2,
+      });
+      vi.setSystemTime(NOW + MAX_STALENESS_MS);
+      expect(await samples('search_index_readiness')).toEqual(readiness('stale'));
+      live.health.succeeded(NOW + MAX_STALENESS_MS - 2_000);
+      expect(await freshness()).toEqual({
+        ...readiness('ready'),
+        search_index_age_seconds: 2,
+        search_index_last_refresh_success_timestamp_seconds: (NOW + MAX_STALENESS_MS - 2_000) / 1000,
+        search_index_refresh_failures_total: 2,
+      });
+      // A last success ahead of this clock is no negative age.
+      live.health.succeeded(NOW + MAX_STALENESS_MS + 5_000);
+      expect(await samples('search_index_age_seconds')).toEqual({ search_index_age_seconds: 0 });
+    });
+
     it('sets the documents gauge to the size of the index being served', async () => {
       live.swap(index(), 7, NOW);
       const res = await app.inject('/metrics');
