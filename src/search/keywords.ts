@@ -2,12 +2,12 @@ import type { Job } from '../domain/job.js';
 import type { Language } from '../domain/vocab.js';
 import { compareStrings } from './columns.js';
 import { newBitset } from './postings/bitset.js';
-import { DENSE_RATIO, isDense } from './postings/doc-set.js';
+import { isDense } from './postings/doc-set.js';
 import { isWordChar, LANGUAGE_LIST, stemKey } from './tokenize.js';
 import { indexKeys } from './word-forms.js';
 import { Chunked } from './chunked.js';
 import { WordTable } from './word-table.js';
-import { runSteps, type Steps } from './steps.js';
+import type { Steps } from './steps.js';
 
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
@@ -39,23 +39,9 @@ export interface KeywordIndex {
   readonly vocab: ReadonlyMap<Language, { keys: string[]; terms: Uint32Array }>;
 }
 
-/** The texts a keyword search looks at: title, company, position, skills and the search text. */
-export function searchedTexts(job: Job): string[] {
-  return [job.title, job.company.name, job.position.name, ...job.skills.map((s) => s.name), job.searchText];
-}
-
 /** The language whose stems index a job; an unknown one is treated as English. */
 export function languageOf(job: Job): Language {
   return LANGUAGE_LIST.includes(job.language) ? job.language : 'en';
-}
-
-export function buildKeywordIndex(jobs: readonly Job[], denseRatio = DENSE_RATIO): KeywordIndex {
-  const b = new KeywordBuilder();
-  for (const job of jobs) b.addDocument(job);
-  return b.finish(
-    denseRatio,
-    Uint32Array.from(jobs, (_, d) => d),
-  );
 }
 
 /** Calls visit(d, tf) for every document of term t, ascending. */
@@ -214,13 +200,8 @@ export class KeywordBuilder {
   /**
    * Inverts the forward index in document order, so every posting list comes out sorted:
    * document d is the `order[d]`-th added (`order` is a permutation of every added document).
-   * The builder is spent.
+   * The builder is spent. In steps of STEP_DOCUMENTS documents (steps.ts).
    */
-  finish(denseRatio: number, order: Uint32Array): KeywordIndex {
-    return runSteps(this.finishSteps(denseRatio, order));
-  }
-
-  /** `finish` in steps of STEP_DOCUMENTS documents (steps.ts). */
   *finishSteps(denseRatio: number, order: Uint32Array): Steps<KeywordIndex> {
     const n = order.length;
     const termCount = this.stems.length;
