@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
 import { job, place } from '../builders.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, POTSDAM, WIEN } from './helpers.js';
+import { NaiveSearch } from './naive-search.js';
+import { naiveResolveLocation } from './naive-suggest.js';
 
 describe('SearchIndex filters', () => {
   it('leaves out jobs that expired before now and keeps those valid until now', () => {
@@ -22,6 +26,29 @@ describe('SearchIndex filters', () => {
       expect(index.count({ location: v }), v).toBe(v === 'Oesterreich' ? 0 : 1);
     }
     expect(index.resolveLocation('MUENCHEN')).toEqual({ slug: 'münchen', name: 'München', kind: 'city' });
+  });
+
+  it('reads a location value several places answer to: its own slug first, then the most specific kind, then the slug', () => {
+    // Slugs are indexed under both their folded forms (münchen: munchen and muenchen), so feeds
+    // that spell a place differently give places that answer to one value.
+    const at = (city: string, region: string) =>
+      job({ places: [place({ city: { slug: city, name: 'München' }, region: { slug: region, name: 'Bayern' } })] });
+    const cases: [Job[], string, string, string][] = [
+      // The value folds to the region's own slug, not to the city's: the region.
+      [[at('münchen', 'muenchen')], 'muenchen', 'muenchen', 'region'],
+      [[at('münchen', 'muenchen')], 'münchen', 'münchen', 'city'],
+      // Both fold to the value: the city, the more specific kind.
+      [[at('münchen', 'munchen')], 'munchen', 'münchen', 'city'],
+      [[at('münchen', 'munchen')], 'MÜNCHEN', 'münchen', 'city'],
+      // Two cities that fold alike: the first slug.
+      [[at('münchen', 'bayern'), at('munchen', 'oberbayern')], 'münchen', 'munchen', 'city'],
+      [[at('munchen', 'oberbayern'), at('münchen', 'bayern')], 'munchen', 'munchen', 'city'],
+    ];
+    for (const [jobs, value, slug, kind] of cases) {
+      const resolved = indexOf(jobs).resolveLocation(value);
+      expect(resolved, value).toMatchObject({ slug, kind });
+      expect(resolved, value).toEqual(naiveResolveLocation(new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW), value));
+    }
   });
 
   it('matches a job with several places when any of them matches', () => {
