@@ -170,6 +170,16 @@ describe('SearchIndex keyword search', () => {
     ]).toEqual([2, 2, 2]);
   });
 
+  it('reads the first 32 words of a query and ignores the rest, in searching and in correcting', () => {
+    const index = indexOf([text('Koch Küche'), text('Kellner')]);
+    const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');
+    expect(index.count({ keywords: `${words(32, 'koch')} zzzqqq` })).toBe(1);
+    expect(index.count({ keywords: `${words(31, 'koch')} zzzqqq` })).toBe(0);
+    // A correction of 32 unknown words and a 33rd known one: the 32 corrected, no 33rd.
+    const corrected = index.didYouMean({ keywords: `${words(32, 'kuche')}x koch`, typos: false });
+    expect(corrected).toBe(words(32, 'kuche'));
+  });
+
   it('matches word forms through stemming and accents through folding', () => {
     const index = indexOf([
       text('Gestión de proyectos', 'es'),
