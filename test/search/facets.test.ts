@@ -87,6 +87,19 @@ describe('SearchIndex facets', () => {
     expect(indexOf(jobs).facets(conj({}, 1)).companies).toEqual([{ value: 'acme', label: 'ACME', count: 2 }]);
   });
 
+  it('reads a facet limit below 1 or not a number as 1, and a fraction as its whole part', () => {
+    const index = indexOf(jobs);
+    const companies = (limit: number) => index.facets(conj({}, limit)).companies.map((o) => o.value);
+    expect([companies(0), companies(-3), companies(Number.NaN), companies(0.5)]).toEqual([
+      ['acme'],
+      ['acme'],
+      ['acme'],
+      ['acme'],
+    ]);
+    expect(companies(2.9)).toEqual(['acme', 'zeta']);
+    expect(index.facets(conj({}, 1.9)).locations.length).toBe(1);
+  });
+
   it('counts remote percentage steps cumulatively, non-zero steps only', () => {
     expect(indexOf(jobs).facets(conj()).remotePercentages).toEqual([
       { value: '20', label: '20', count: 2 },
