@@ -181,6 +181,44 @@ describe('word form rules', () => {
   });
 });
 
+describe('edit distance against the plain table', () => {
+  /** Optimal string alignment distance, the whole table, no early end. */
+  function osa(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i + j));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+    return d[a.length]![b.length]!;
+  }
+  // Few letters, so that words share much; up to 100 of them (the distance's rows start at 64).
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'ä'), maxLength: 12 });
+  const long = fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 60, maxLength: 100 });
+
+  it('measures words of 64 letters, one past the rows it starts with', () => {
+    // The first long words of this file: the rows must grow to hold 65 entries.
+    const a = 'ab'.repeat(32);
+    expect([editDistance(a, `${a.slice(0, 63)}c`, 2), editDistance(`${a.slice(0, 62)}ba`, a, 2)]).toEqual([1, 1]);
+    expect(editDistance(a, 'b'.repeat(64), 3)).toBe(4);
+  });
+
+  it('is the plain distance, or max + 1 when that is more than max', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.tuple(text, text), fc.tuple(long, long), fc.tuple(text, long)),
+        fc.nat(3),
+        ([a, b], max) => {
+          expect(editDistance(a, b, max)).toBe(Math.min(osa(a, b), max + 1));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('word forms against the oracle written out from the rules (test/search/naive-word-forms.ts)', () => {
   const parts = [...COMPOUND_PARTS].filter((p) => p.length <= 12);
   const piece = fc.oneof(
