@@ -90,6 +90,18 @@ describe('SearchIndex autocomplete', () => {
     }
   });
 
+  it('labels a title word with its most used spelling, ties by code unit order', () => {
+    const titled = (...titles: string[]) => indexOf(titles.map((title) => job({ title })));
+    const label = (...titles: string[]) =>
+      titled(...titles)
+        .suggestTitles('entw', 5)
+        .map((s) => s.label);
+    expect(label('entwickler Backend', 'Entwickler Frontend')).toEqual(['Entwickler']);
+    expect(label('Entwickler Frontend', 'entwickler Backend')).toEqual(['Entwickler']);
+    expect(label('entwickler Backend', 'Entwickler Frontend', 'entwickler Web')).toEqual(['entwickler']);
+    expect(label('ENTWICKLER', 'Entwickler', 'entwickler')).toEqual(['ENTWICKLER']);
+  });
+
   it('suggests only places and companies of live jobs', () => {
     const index = indexOf([job({ places: [HAMBURG], validThrough: NOW - 1 }), job({ places: [BERLIN] })]);
     expect(index.suggestLocations('ham', 10)).toEqual([]);
