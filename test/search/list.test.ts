@@ -89,4 +89,30 @@ describe('SearchIndex list', () => {
     expect(a).toEqual({ ...listedWith, estimatedSalary: null });
     expect(b).toEqual({ ...listedWithout, estimatedSalary: { min: 50_000, max: 60_000 } });
   });
+
+  it('reads a page or page size that is not a whole number as the nearest one allowed', () => {
+    const jobs = Array.from({ length: 5 }, (_, i) => job({ boardId: String(i + 1), postedAt: T + i * DAY }));
+    const index = indexOf(jobs);
+    const page = (page: number, perPage: number) => ids(index.list(req({ page, perPage })));
+    expect(page(1, 2)).toEqual(['5', '4']);
+    // Not a number: the least; infinite: the most; a fraction: its whole part.
+    expect([page(Number.NaN, 2), page(Number.NEGATIVE_INFINITY, 2), page(0, 2), page(1.9, 2)]).toEqual([
+      ['5', '4'],
+      ['5', '4'],
+      ['5', '4'],
+      ['5', '4'],
+    ]);
+    expect([page(2.5, 2), page(Number.POSITIVE_INFINITY, 2), page(Number.MAX_SAFE_INTEGER, 2)]).toEqual([
+      ['3', '2'],
+      [],
+      [],
+    ]);
+    expect([page(1, Number.NaN), page(1, 0), page(1, 1.7), page(1, Number.POSITIVE_INFINITY)]).toEqual([
+      ['5'],
+      ['5'],
+      ['5'],
+      ['5', '4', '3', '2', '1'],
+    ]);
+    expect(index.list(req({ page: Number.POSITIVE_INFINITY })).total).toBe(5);
+  });
 });
