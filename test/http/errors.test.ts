@@ -1,6 +1,7 @@
 /** Bad input on every parameter and every exit of the app: a JSON error or an empty result, never a 5xx. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
+import { clientErrorResponse, rawErrorResponse } from '../../src/http/error-handling.js';
 import { ApiError } from '../../src/http/errors.js';
 import { corpus, testApp, testConfig } from './fixture.js';
 
@@ -215,6 +216,52 @@ describe('other exits', () => {
     await broken.close();
   });
 
+  it('answers a path that reads as a route pattern, or any method on an unknown path, with 404', async () => {
+    for (const path of ['/jobs/api/*x', '/*', '/jobs/api/:id', '/jobs/api/job-search-results-count(x', '/jobs/api/:']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await app.inject({ method, url: path });
+        expect(res.statusCode, `${method} ${path}`).toBe(404);
+        expect(res.json<ErrorJson>().error).toEqual({ code: 'not_found', message: `no endpoint at ${path}` });
+        expect(res.headers.allow).toBeUndefined();
+      }
+    }
+  });
+
+  it('names at most 200 characters of an unknown path', async () => {
+    const path = `/${'a'.repeat(199)}`;
+    expect((await expectError(path, 404, 'not_found')).error.message).toBe(`no endpoint at ${path}`);
+    expect((await expectError(`${path}b?x=1`, 404, 'not_found')).error.message).toBe(`no endpoint at ${path}…`);
+  });
+
+  it("maps the framework's own errors by status, an unknown 4xx to invalid_parameter and a 5xx to internal", async () => {
+    const app2 = await testApp(corpus());
+    const statuses = [404, 405, 413, 414, 429, 431, 503, 400, 418, 502];
+    for (const status of statuses) {
+      app2.get(`/jobs/api/fails-${status}`, async () => {
+        throw Object.assign(new Error(`failed with ${status}`), { statusCode: status });
+      });
+    }
+    const seen = [];
+    for (const status of statuses) {
+      const res = await app2.inject(`/jobs/api/fails-${status}`);
+      seen.push([res.statusCode, res.json<ErrorJson>().error]);
+    }
+    expect(seen).toEqual([
+      [404, { code: 'not_found', message: 'failed with 404' }],
+      [405, { code: 'method_not_allowed', message: 'failed with 405' }],
+      [413, { code: 'payload_too_large', message: 'failed with 413' }],
+      [414, { code: 'uri_too_long', message: 'failed with 414' }],
+      [429, { code: 'too_many_requests', message: 'failed with 429' }],
+      [431, { code: 'headers_too_large', message: 'failed with 431' }],
+      [503, { code: 'overloaded', message: 'failed with 503' }],
+      [400, { code: 'invalid_parameter', message: 'the request is malformed' }],
+      [400, { code: 'invalid_parameter', message: 'the request is malformed' }],
+      [500, { code: 'internal', message: 'internal error' }],
+    ]);
+    expect((await app2.inject('/jobs/api/fails-405')).headers.allow).toBe('GET, HEAD');
+    await app2.close();
+  });
+
   it('maps a catalogue error thrown by a handler to its status', async () => {
     const app2 = await testApp(corpus());
     app2.get('/jobs/api/limited', async () => {
@@ -294,5 +341,49 @@ describe('rate limit', () => {
     expect(res.json<ErrorJson>()).toMatchObject({ success: false, error: { code: 'too_many_requests' } });
     for (let i = 0; i < 5; i++) expect((await limited.inject('/healthz')).statusCode).toBe(200);
     await limited.close();
+  });
+});
+
+describe('answers written before the framework sees a request', () => {
+  /** Status line, headers and JSON body of a raw answer; its Content-Length checked against the body's bytes. */
+  function parse(raw: string) {
+    const [head, body] = raw.split('\r\n\r\n') as [string, string];
+    const [statusLine, ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+    expect(Number(headers['Content-Length'])).toBe(Buffer.byteLength(body));
+    return { statusLine, headers, body: JSON.parse(body) as ErrorJson };
+  }
+
+  it.each([
+    ['HPE_HEADER_OVERFLOW', 'HTTP/1.1 431 Request Header Fields Too Large', 'headers_too_large'],
+    ['ERR_HTTP_REQUEST_TIMEOUT', 'HTTP/1.1 408 Request Timeout', 'request_timeout'],
+    ['HPE_HEADERS_TIMEOUT', 'HTTP/1.1 408 Request Timeout', 'request_timeout'],
+    ['HPE_INVALID_URL', 'HTTP/1.1 400 Bad Request', 'invalid_url'],
+    ['HPE_INVALID_METHOD', 'HTTP/1.1 400 Bad Request', 'invalid_parameter'],
+    [undefined, 'HTTP/1.1 400 Bad Request', 'invalid_parameter'],
+  ])('answers the parser error %s with %s and the JSON error %s, and closes', (code, statusLine, apiCode) => {
+    const answer = parse(clientErrorResponse(code));
+    expect(answer.statusLine).toBe(statusLine);
+    expect(answer.headers).toEqual({
+      'Cache-Control': 'no-store',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': expect.any(String),
+      Connection: 'close',
+    });
+    expect(answer.body).toEqual({
+      success: false,
+      error: { code: apiCode, message: expect.any(String) },
+      duration_ms: 0,
+    });
+  });
+
+  it('counts the bytes of a message with letters beyond ASCII, and puts extra headers first', () => {
+    const answer = parse(
+      rawErrorResponse(503, 'Service Unavailable', 'overloaded', 'zu viele Anfragen für München', 'Retry-After: 1\r\n'),
+    );
+    expect(answer.statusLine).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(Object.keys(answer.headers)[0]).toBe('Retry-After');
+    expect(answer.body.error).toEqual({ code: 'overloaded', message: 'zu viele Anfragen für München' });
+    expect(clientErrorResponse('HPE_INVALID_URL')).toContain('q=m%C3%BCn');
   });
 });
