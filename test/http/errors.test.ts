@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { clientErrorResponse, rawErrorResponse } from '../../src/http/error-handling.js';
 import { ApiError } from '../../src/http/errors.js';
+import { FACETS, isValuesEntry } from '../../src/domain/facet-catalogue.js';
 import { corpus, testApp, testConfig } from './fixture.js';
 
 let app: ApiInstance;
@@ -312,6 +313,27 @@ describe('docs', () => {
     );
     expect(doc.info.description).toContain('facet_mode=disjunctive');
     expect(doc.info.description).toContain('work_model=remote,hybrid');
+  });
+
+  it('lists every facet parameter that takes several values, in catalogue order, wrapped at 100 characters', async () => {
+    const doc = (await app.inject('/jobs/api/openapi.json')).json<{ info: { description: string } }>();
+    const lines = doc.info.description.split('\n');
+    const first = lines.findIndex((l) => l.startsWith('- *Several values per filter*: every facet parameter ('));
+    expect(first).toBeGreaterThanOrEqual(0);
+    // The generated lines: up to the one that closes the list (the hand-written text goes on after it).
+    const item: string[] = [lines[first]!];
+    for (let i = first; !item.at(-1)!.includes(')');) item.push(lines[++i]!);
+    const closing = item.pop()!;
+    item.push(closing.slice(0, closing.indexOf(')') + 1));
+    for (const line of item) expect(line.length, line).toBeLessThanOrEqual(100);
+    const text = item.join(' ');
+    const params = FACETS.filter(isValuesEntry).map((f) => `\`${f.wire.param}\``);
+    expect(text.slice(text.indexOf('(') + 1, text.indexOf(')')).split(/,\s+/)).toEqual(params);
+    // Lines are filled: the next parameter would not have fitted on the line before.
+    for (let i = 1; i < item.length; i++) {
+      const next = item[i]!.trim().split(' ')[0]!;
+      expect(item[i - 1]!.length + 1 + next.length, item[i - 1]).toBeGreaterThan(100);
+    }
   });
 
   it('serves interactive docs at /docs', async () => {
