@@ -166,6 +166,14 @@ describe('unknown parameters', () => {
     );
     expect(plain.headers['x-ignored-params']).toBeUndefined();
   });
+
+  it('names an ignored parameter by at most 60 characters, percent-encoded', async () => {
+    const long = `utm_${'x'.repeat(56)}`;
+    const longer = `utm_${'y'.repeat(57)}`;
+    const res = await get(`${COUNT}?${long}=1&${longer}=2&utm_caf%C3%A9=3`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ignored-params']).toBe(`${long}, utm_${'y'.repeat(56)}%E2%80%A6, utm_caf%C3%A9`);
+  });
 });
 
 describe('the response cache', () => {
