@@ -6,6 +6,8 @@ import { NaiveSearch } from './naive-search.js';
 import { naiveSuggestCompanies, rankByPrefix } from './naive-suggest.js';
 import { buildSuggestIndex, rankedMatches, suggest } from '../../src/search/suggest.js';
 import { compareStrings } from '../../src/search/columns.js';
+import { runSteps } from '../../src/search/steps.js';
+import { buildTitleSuggestSteps, suggestTitles } from '../../src/search/title-suggest.js';
 
 const company = (name: string) => job({ company: { ...job().company, name } });
 const city = (slug: string, name: string) => place({ city: { slug, name } });
@@ -100,6 +102,41 @@ describe('SearchIndex autocomplete', () => {
     expect(label('Entwickler Frontend', 'entwickler Backend')).toEqual(['Entwickler']);
     expect(label('entwickler Backend', 'Entwickler Frontend', 'entwickler Web')).toEqual(['entwickler']);
     expect(label('ENTWICKLER', 'Entwickler', 'entwickler')).toEqual(['ENTWICKLER']);
+  });
+
+  it('suggests the 50,000 title words in most jobs, ties by key, and drops the rest', () => {
+    // 50,001 distinct words in one title; the largest key also in a second job's title.
+    const word = (i: number) => `wort${i.toString(36).padStart(4, '0')}`;
+    const all = Array.from({ length: 50_001 }, (_, i) => word(i));
+    // The title suggestions alone: a whole index would also index 50,000 words for keywords.
+    const titles = runSteps(
+      buildTitleSuggestSteps([job({ title: all.join(' ') }), job({ title: `Leiter ${word(50_000)}` })]),
+    );
+    const found = (w: string) => suggestTitles(titles, w, 5).map((s) => [s.label, s.count]);
+    // 50,002 words: the one in two jobs is kept, whatever its key; of those in one job ("leiter"
+    // among them), the two largest keys are dropped.
+    expect(found(word(50_000))).toEqual([[word(50_000), 2]]);
+    expect([found(word(49_999)), found(word(49_998))]).toEqual([[], []]);
+    expect(found(word(49_997))).toEqual([[word(49_997), 1]]);
+    expect(found(word(0))).toEqual([[word(0), 1]]);
+    expect(found('leiter')).toEqual([['Leiter', 1]]);
+  });
+
+  it("lists each document's position and suggested title words once, whatever repeats", () => {
+    const jobs = [
+      job({ title: 'Koch Koch Küche koch', position: { slug: 'koch', name: 'Koch' } }),
+      job({ title: 'Küche Küchenhilfe Küche', position: { slug: 'hilfe', name: 'Hilfe' } }),
+    ];
+    const titles = runSteps(buildTitleSuggestSteps(jobs));
+    const of = (d: number) =>
+      [...titles.docEntities.subarray(titles.docOffsets[d], titles.docOffsets[d + 1])].map(
+        (e) => titles.index.values[e],
+      );
+    // "Koch" is the position (a title word that names one is the position).
+    expect([of(0), of(1)]).toEqual([
+      ['Koch', 'Küche'],
+      ['Hilfe', 'Küche', 'Küchenhilfe'],
+    ]);
   });
 
   it('suggests only places and companies of live jobs', () => {
