@@ -26,6 +26,20 @@ const RATIOS = [1, 2, 4, 32, 10_000];
 
 // Up to about three STEP_ITEMS ranges of documents, so that every pass crosses range ends.
 const sizeArb = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1_000, max: 3_200 }));
+/** One item per document, for documents of every size above. */
+const perDocument = <T>(item: fc.Arbitrary<T>) => sizeArb.chain((n) => fc.array(item, { minLength: n, maxLength: n }));
+
+/** A `labelOf` that notes every value it is asked for, with the document given. */
+function noting(): { asked: [string, number][]; labelOf: (value: string, first: number) => string } {
+  const asked: [string, number][] = [];
+  return {
+    asked,
+    labelOf: (value, first) => {
+      asked.push([value, first]);
+      return LABEL[value]!;
+    },
+  };
+}
 
 interface Model {
   values: string[];
@@ -85,22 +99,12 @@ describe('facet columns', () => {
   it('a single-valued column: codes, postings, labels and label order as the plain model has them', () => {
     fc.assert(
       fc.property(
-        sizeArb.chain((n) =>
-          fc.array(fc.option(fc.constantFrom(...KEYS), { freq: 3 }), { minLength: n, maxLength: n }),
-        ),
+        perDocument(fc.option(fc.constantFrom(...KEYS), { freq: 3 })),
         fc.constantFrom(...RATIOS),
         (keys, ratio) => {
           const n = keys.length;
-          const asked: [string, number][] = [];
-          const column = buildColumn(
-            n,
-            (d) => keys[d]!,
-            (value, first) => {
-              asked.push([value, first]);
-              return LABEL[value]!;
-            },
-            ratio,
-          );
+          const { asked, labelOf } = noting();
+          const column = buildColumn(n, (d) => keys[d]!, labelOf, ratio);
           const m = model(keys.map((k) => (k === null ? [] : [k])));
           expectDictionary(column, m, n, ratio, true);
           expect([...column.col]).toEqual(keys.map((k) => (k === null ? 0 : m.values.indexOf(k))));
@@ -114,25 +118,18 @@ describe('facet columns', () => {
   it('a multi-valued column: each document its distinct codes in order of first mention, as the plain model has them', () => {
     fc.assert(
       fc.property(
-        sizeArb.chain((n) =>
-          fc.array(fc.array(fc.constantFrom(...KEYS), { maxLength: 6 }), { minLength: n, maxLength: n }),
-        ),
+        perDocument(fc.array(fc.constantFrom(...KEYS), { maxLength: 6 })),
         fc.constantFrom(...RATIOS),
         fc.boolean(),
         (perDoc, ratio, labelled) => {
           const n = perDoc.length;
-          const asked: [string, number][] = [];
+          const { asked, labelOf } = noting();
           const column = buildMultiColumn(
             n,
             (d, emit) => {
               perDoc[d]!.forEach(emit);
             },
-            labelled
-              ? (value, first) => {
-                  asked.push([value, first]);
-                  return LABEL[value]!;
-                }
-              : null,
+            labelled ? labelOf : null,
             ratio,
           );
           const m = model(perDoc);
