@@ -100,11 +100,18 @@ function* tableSteps(pairs: [string, number][], rank: Uint32Array): Steps<KeyTab
     let groups = 0;
     while (from < pairs.length) {
       if (++groups % STEP_LABELS === 0) yield;
+      // A key shorter than the prefix (the one-letter word ending "Plan B") has no such prefix: on
+      // its own, not as the head of a group, or it would take in every key after it that starts
+      // with its letter and leave their two-letter prefixes without a list.
+      if (pairs[from]![0].length < length) {
+        from++;
+        continue;
+      }
       const prefix = pairs[from]![0].slice(0, length);
       let to = from;
       const ranks = new Set<number>();
       for (; to < pairs.length && pairs[to]![0].startsWith(prefix); to++) ranks.add(rank[pairs[to]![1]]!);
-      if (prefix.length === length) short.set(prefix, Uint32Array.from(firstK([...ranks], SHORT_TOP, (a, b) => a < b)));
+      short.set(prefix, Uint32Array.from(firstK([...ranks], SHORT_TOP, (a, b) => a < b)));
       from = to;
     }
   }

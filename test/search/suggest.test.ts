@@ -79,9 +79,16 @@ describe('SearchIndex autocomplete', () => {
   });
 
   it('answers one- and two-letter queries over many names like a full scan', () => {
-    const names = Array.from({ length: 160 }, (_, i) =>
-      i % 3 === 0 ? `Alpha ${i}` : i % 3 === 1 ? `Beta Alpha ${i}` : `Al ${i} Beta`,
-    );
+    const names = [
+      ...Array.from({ length: 160 }, (_, i) =>
+        i % 3 === 0 ? `Alpha ${i}` : i % 3 === 1 ? `Beta Alpha ${i}` : `Al ${i} Beta`,
+      ),
+      // Names whose last word is one letter or digit, and a name of one letter.
+      'Plan B',
+      'Vitamin A',
+      'Formel 1',
+      'A',
+    ];
     const jobs = names.flatMap((name, i) => Array.from({ length: 1 + (i % 7) }, () => company(name)));
     const index = indexOf(jobs);
     const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
@@ -163,6 +170,27 @@ describe('SearchIndex autocomplete', () => {
     expect(suggest(index, 'alm', 1.5)).toEqual([{ value: 'a', label: 'Alm' }]);
     expect([suggest(index, 'al', 0.9), suggest(index, 'al', Number.NaN)]).toEqual([[], []]);
     expect(rankedMatches(index, 'al', 0.5)).toEqual({ whole: [], inner: [] });
+    // A blank query gives nothing, also past the 50 precomputed entries (where keys are searched).
+    for (const q of ['', ' ', '-']) {
+      expect(suggest(index, q, 60), `"${q}"`).toEqual([]);
+      expect(rankedMatches(index, q, 60), `"${q}"`).toEqual({ whole: [], inner: [] });
+    }
+  });
+
+  it('answers two letters after a name with a one-letter word, and lists a name matched twice once', () => {
+    // Inner-word keys "a" (Haus A) and "abel" (Zum Abel): the one-letter key must not swallow the
+    // two-letter list of "ab".
+    const index = buildSuggestIndex(
+      ['haus-a', 'zum-abel', 'haus-hausen'],
+      ['Haus A', 'Zum Abel', 'Haus Hausen'],
+      [1, 1, 1],
+    );
+    expect(suggest(index, 'ab', 10)).toEqual([{ value: 'zum-abel', label: 'Zum Abel' }]);
+    expect(suggest(index, 'a', 10).map((s) => s.value)).toEqual(['haus-a', 'zum-abel']);
+    // Two letters are answered from the precomputed lists: "Haus Hausen" is there for its whole
+    // name and for its inner word, and listed once.
+    expect(suggest(index, 'ha', 10).map((s) => s.value)).toEqual(['haus-a', 'haus-hausen']);
+    expect(rankedMatches(index, 'ha', 10)).toEqual({ whole: [0, 2], inner: [] });
   });
 
   it('lists an entity once when both its whole name and an inner word match, across the marks wrapping around', () => {
@@ -189,6 +217,7 @@ describe('SearchIndex autocomplete', () => {
     const other = buildSuggestIndex(values, labels, [1, 2, 3]);
     expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
     other.query = 0xffffffff - 1;
+    expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
     expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
   });
 });
