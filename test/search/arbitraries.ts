@@ -49,7 +49,18 @@ const AT_THE_EDGE: { location: string; radiusKm: number }[] = PLACES.flatMap((c)
         radiusKm: distanceKm(c.lat!, c.lon!, p.lat!, p.lon!),
       })),
 );
-export const COMPANIES = ['Acme GmbH', 'ACME GmbH', 'acme gmbh', 'Müller & Söhne', 'Zeta AG', 'Örtel KG', "L'Oréal"];
+// 'Plan B' ends in a one-letter word (an inner key of one letter) and 'Bau Berger' has an inner word after it.
+export const COMPANIES = [
+  'Acme GmbH',
+  'ACME GmbH',
+  'acme gmbh',
+  'Müller & Söhne',
+  'Zeta AG',
+  'Örtel KG',
+  "L'Oréal",
+  'Plan B',
+  'Bau Berger',
+];
 export const POSITIONS = [
   named('seo-manager', 'SEO Manager'),
   named('seo-specialist', 'SEO Specialist'),
