@@ -47,6 +47,15 @@ describe('highlight: the words of a card that match the query, as the search mat
     expect(marked('', 'seo')).toEqual([]);
   });
 
+  it('reads a card of a language without a stemmer as English, as its posting was indexed', () => {
+    // "managers" is found through the English stem of "manager"; typo tolerance off, so only the stem can match.
+    const index = indexOf([plain('Marketing managers wanted', '', 'en')]);
+    const ranges = (language: string) =>
+      index.highlight('manager', false, [{ language, texts: ['Marketing managers wanted'] }]);
+    expect(ranges('en')).toEqual([[[[10, 18]]]]);
+    expect(ranges('fr')).toEqual(ranges('en'));
+  });
+
   it('gives empty ranges for every text of every item when the query has no words', () => {
     const index = indexOf([plain('SEO Manager', '')]);
     expect(index.highlight(' ,; ', true, [{ language: 'de', texts: ['SEO Manager', 'x'] }])).toEqual([[[], []]]);
