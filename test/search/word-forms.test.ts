@@ -13,7 +13,7 @@ import {
   queryPosition,
 } from '../../src/search/word-forms.js';
 import * as naive from './naive-word-forms.js';
-import { editDistance, typoBudget } from '../../src/search/typos.js';
+import { editDistance, typoBudget, typoKeys } from '../../src/search/typos.js';
 import { job } from '../builders.js';
 import { ids, indexOf } from './helpers.js';
 
@@ -178,6 +178,14 @@ describe('word form rules', () => {
     expect(editDistance('maketing', 'marketing', 2)).toBe(1);
     expect(editDistance('mrakets', 'markets', 2)).toBe(1); // neighbours swapped
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3); // capped at max + 1
+  });
+
+  it('finds typo keys among those with the same first letter, the key itself left out', () => {
+    const sorted = ['marketing', 'marketinh', 'narketing'];
+    // "narketing" is one edit from "marketing", on the first letter: never a typo.
+    expect(typoKeys(sorted, 'marketing', 1)).toEqual([1]);
+    expect(typoKeys(sorted, 'marketinx', 1)).toEqual([0, 1]);
+    expect(typoKeys(['marketing'], 'marketing', 2)).toEqual([]);
   });
 });
 
