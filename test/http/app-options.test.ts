@@ -1,8 +1,7 @@
 /** What the app is built with: cross-origin rules, trailing slashes, the request id, the body limit. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
-import { LiveIndex } from '../../src/runtime/live-index.js';
-import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
+import type { ApiInstance } from '../../src/http/build-app.js';
+import { corpus, testApp } from './fixture.js';
 
 const COUNT = '/jobs/api/job-search-results-count';
 let app: ApiInstance | null = null;
@@ -13,9 +12,7 @@ afterEach(async () => {
 });
 
 async function appWith(corsOrigin: string): Promise<ApiInstance> {
-  const live = new LiveIndex();
-  live.swap(sharedIndex(corpus()), 7, NOW);
-  app = await buildApp({ live, config: testConfig({ corsOrigin }), logger: false, now: () => NOW });
+  app = await testApp(corpus(), { config: { corsOrigin } });
   return app;
 }
 

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
+import { NOW, corpus, metricSamples, sharedIndex, testConfig } from './fixture.js';
 
 const LIST = '/jobs/api/job-search-results-list';
 const COUNT = '/jobs/api/job-search-results-count';
@@ -179,12 +179,12 @@ describe('unknown parameters', () => {
 describe('the response cache', () => {
   it('counts each lookup of a canonical answer as a hit or a miss, and the hit ratio as the share of hits', async () => {
     const lookups = async () => {
-      const lines = (await get('/metrics')).body.split('\n');
-      const value = (prefix: string) => Number(lines.find((l) => l.startsWith(prefix))?.split(' ')[1]);
+      const counts = await metricSamples(app, 'http_response_cache_lookups_total');
+      const ratio = await metricSamples(app, 'http_response_cache_hit_ratio');
       return {
-        hit: value('http_response_cache_lookups_total{result="hit"} '),
-        miss: value('http_response_cache_lookups_total{result="miss"} '),
-        ratio: value('http_response_cache_hit_ratio '),
+        hit: counts['http_response_cache_lookups_total{result="hit"}'],
+        miss: counts['http_response_cache_lookups_total{result="miss"}'],
+        ratio: ratio['http_response_cache_hit_ratio'],
       };
     };
     expect(await lookups()).toEqual({ hit: 0, miss: 0, ratio: 0 });

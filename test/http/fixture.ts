@@ -150,15 +150,16 @@ export function corpus(): Job[] {
  */
 export async function testApp(
   jobs: readonly Job[] = corpus(),
-  options: { ready?: boolean } = {},
+  options: { ready?: boolean; config?: Partial<AppConfig>; webRoot?: string } = {},
 ): Promise<ApiInstance> {
   const live = new LiveIndex();
   if (options.ready !== false) live.swap(sharedIndex(jobs), 7, NOW);
   return buildApp({
     live,
-    config: testConfig(),
+    config: testConfig(options.config),
     logger: false,
     now: () => NOW,
+    ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
   });
 }
 
@@ -192,4 +193,17 @@ export async function getOk<T>(app: ApiInstance, url: string): Promise<T> {
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return res.json<T>();
+}
+
+/** Every sample of `/metrics` whose name (and labels) start with `prefix`: `name{labels}` -> value. */
+export async function metricSamples(app: ApiInstance, prefix: string): Promise<Record<string, number>> {
+  const res = await app.inject('/metrics');
+  expect(res.statusCode).toBe(200);
+  const found: Record<string, number> = {};
+  for (const line of res.body.split('\n')) {
+    if (!line.startsWith(prefix)) continue;
+    const at = line.lastIndexOf(' ');
+    found[line.slice(0, at)] = Number(line.slice(at + 1));
+  }
+  return found;
 }

@@ -4,7 +4,7 @@ import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { job } from '../builders.js';
-import { testConfig } from './fixture.js';
+import { metricSamples, testConfig } from './fixture.js';
 
 /** The wall clock of these tests: /readyz reads Date.now(), which is pinned here. */
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -178,18 +178,7 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       expect(documentsGauge(res.body)).toEqual(['search_index_documents 0']);
     });
 
-    /** Every sample of the text whose name (and labels) start with `prefix`: `name{labels}` -> value. */
-    const samples = async (prefix: string): Promise<Record<string, number>> => {
-      const res = await app.inject('/metrics');
-      expect(res.statusCode).toBe(200);
-      const found: Record<string, number> = {};
-      for (const line of res.body.split('\n')) {
-        if (!line.startsWith(prefix)) continue;
-        const at = line.lastIndexOf(' ');
-        found[line.slice(0, at)] = Number(line.slice(at + 1));
-      }
-      return found;
-    };
+    const samples = (prefix: string) => metricSamples(app, prefix);
     const readiness = (state: string) => ({
       'search_index_readiness{state="loading"}': state === 'loading' ? 1 : 0,
       'search_index_readiness{state="ready"}': state === 'ready' ? 1 : 0,

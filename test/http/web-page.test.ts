@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
-import { LiveIndex } from '../../src/runtime/live-index.js';
-import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
+import type { ApiInstance } from '../../src/http/build-app.js';
+import { corpus, testApp } from './fixture.js';
 
 const HTML = '<!doctype html><title>Jobs</title><script src="/assets/app-1a2b.js"></script>';
 const JS = 'console.log("search page");'.repeat(20);
@@ -25,9 +24,7 @@ afterEach(async () => {
 });
 
 async function serve(webRoot: string): Promise<ApiInstance> {
-  const live = new LiveIndex();
-  live.swap(sharedIndex(corpus()), 7, NOW);
-  app = await buildApp({ live, config: testConfig(), logger: false, now: () => NOW, webRoot });
+  app = await testApp(corpus(), { webRoot });
   return app;
 }
 
