@@ -4,6 +4,9 @@ import { job, place } from '../builders.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, POTSDAM, WIEN } from './helpers.js';
 import { NaiveSearch } from './naive-search.js';
+import { naiveFacets } from './naive-facets.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import type { JobFilter } from '../../src/domain/query.js';
 import { naiveResolveLocation } from './naive-suggest.js';
 
 describe('SearchIndex filters', () => {
@@ -138,6 +141,49 @@ describe('SearchIndex filters', () => {
     // and median max (70.000) of the five comparable postings: its middle is 55.000.
     expect(index.count({ salaryRange: '40000-60000' })).toBe(4);
     expect(index.count({ salaryRange: '60000-80000' })).toBe(2);
+  });
+
+  it('tests values of several-valued facets job by job behind a smaller filter, and counts overlapping values once', () => {
+    // 128 jobs: go in 48 and java in 48, 16 of them with both, rust in the other 48; Hamburg (with
+    // Berlin) in 32; the company Acme has the first 6. With a dense ratio of 2, a value of at most
+    // half the jobs is a list of jobs: behind Acme's six, each is tested by the job's own short
+    // list of values. Go or java: 80 jobs, whose facets a sum of go's and java's counts (96)
+    // would overcount.
+    const skill = (slug: string) => ({ slug, name: slug });
+    const SKILL_SETS = [['go', 'java'], ['go'], ['go'], ['java'], ['java'], ['rust'], ['rust'], ['rust']];
+    const jobs = Array.from({ length: 128 }, (_, i) =>
+      job({
+        skills: SKILL_SETS[i % 8]!.map(skill),
+        places: [[BERLIN, HAMBURG], [BERLIN], [MUENCHEN], [POTSDAM]][i % 4]!,
+        company: { name: i < 6 ? 'Acme' : `Other ${i}`, domain: null, website: null, logoUrl: null, size: null },
+      }),
+    );
+    const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+    const filters: JobFilter[] = [
+      { company: 'acme', skill: 'go' },
+      { company: 'acme', skill: 'java' },
+      { company: 'acme', location: 'hamburg' },
+      { company: 'acme', anyOf: { skill: ['java', 'rust'] } },
+      { anyOf: { skill: ['go', 'java'] } },
+      { anyOf: { location: ['hamburg', 'berlin'] } },
+    ];
+    expect(filters.slice(0, 3).map((f) => naive.count(f))).toEqual([3, 3, 2]);
+    expect(naive.count(filters[4]!)).toBe(80);
+    for (const denseRatio of [2, 32, Infinity]) {
+      const index = SearchIndex.build(jobs, {
+        salaryBuckets: DEFAULT_SALARY_BUCKETS,
+        now: NOW,
+        tuning: { denseRatio },
+      });
+      for (const filter of filters) {
+        const what = `${JSON.stringify(filter)}, dense ratio ${denseRatio}`;
+        expect(index.count(filter), what).toBe(naive.count(filter));
+        for (const mode of ['conjunctive', 'disjunctive'] as const) {
+          const r = { filter, mode, facetLimit: 10 };
+          expect(index.facets(r), what).toEqual(naiveFacets(naive, r));
+        }
+      }
+    }
   });
 
   it('combines filters with AND', () => {

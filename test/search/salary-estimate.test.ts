@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../src/domain/job.js';
 import { estimateSalaries, MIN_SAMPLE, Samples } from '../../src/search/salary-estimate.js';
 import { job, place } from '../builders.js';
+import { indexOf } from './helpers.js';
 
 const paid = (min: number, max: number, over: Partial<Job> = {}): Job => job({ salary: { min, max }, ...over });
 const unpaid = (over: Partial<Job> = {}): Job => job({ salary: null, ...over });
@@ -184,5 +185,18 @@ describe('Samples', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the minimum salary filter', () => {
+  it('counts the estimate of a posting without a salary only when asked to', () => {
+    // Five comparable postings at 60,000-70,000 give the sixth, which states none, that estimate.
+    const jobs = [...five(60_000, 70_000), unpaid()];
+    expect(estimateSalaries(jobs)[5]).toMatchObject({ min: 60_000, max: 70_000 });
+    const index = indexOf(jobs);
+    expect(index.count({ salaryMin: 65_000 })).toBe(5);
+    expect(index.count({ salaryMin: 65_000, salaryEstimated: false })).toBe(5);
+    expect(index.count({ salaryMin: 65_000, salaryEstimated: true })).toBe(6);
+    expect(index.count({ salaryMin: 75_000, salaryEstimated: true })).toBe(0);
   });
 });
