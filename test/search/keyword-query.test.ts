@@ -33,6 +33,9 @@ describe('did you mean', () => {
     expect(tie('Maker', 'Maler')).toBe('maker'); // found first, first in order
     const more = indexOf([posting('1', 'Maker', 'de'), posting('2', 'Maler', 'en'), posting('3', 'Maler', 'en')]);
     expect(more.didYouMean({ keywords: 'maxer', typos: false })).toBe('maler');
+    // The word of more jobs found first stays, though one found after it comes first in order.
+    const first = indexOf([posting('1', 'Maler', 'de'), posting('2', 'Maler', 'de'), posting('3', 'Maker', 'en')]);
+    expect(first.didYouMean({ keywords: 'maxer', typos: false })).toBe('maler');
   });
 
   it('keeps a word one of whose keys is indexed, and corrects the others', () => {
