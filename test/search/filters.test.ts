@@ -5,7 +5,6 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW, POTSDAM, WIEN } from './helpers.js';
 import { NaiveSearch } from './naive-search.js';
 import { naiveFacets } from './naive-facets.js';
-import { SearchIndex } from '../../src/search/search-index.js';
 import type { JobFilter } from '../../src/domain/query.js';
 import { naiveResolveLocation } from './naive-suggest.js';
 
@@ -170,11 +169,7 @@ describe('SearchIndex filters', () => {
     expect(filters.slice(0, 3).map((f) => naive.count(f))).toEqual([3, 3, 2]);
     expect(naive.count(filters[4]!)).toBe(80);
     for (const denseRatio of [2, 32, Infinity]) {
-      const index = SearchIndex.build(jobs, {
-        salaryBuckets: DEFAULT_SALARY_BUCKETS,
-        now: NOW,
-        tuning: { denseRatio },
-      });
+      const index = indexOf(jobs, NOW, { denseRatio });
       for (const filter of filters) {
         const what = `${JSON.stringify(filter)}, dense ratio ${denseRatio}`;
         expect(index.count(filter), what).toBe(naive.count(filter));

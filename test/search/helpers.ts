@@ -2,12 +2,13 @@ import { expect } from 'vitest';
 import type { Job, ListedJob, JobPlace, Named } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
+import type { EngineTuning } from '../../src/search/engine.js';
 import { place } from '../builders.js';
 
 export const NOW = Date.UTC(2026, 10, 15);
 
-export function indexOf(jobs: Job[], now = NOW): SearchIndex {
-  return SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now });
+export function indexOf(jobs: Job[], now = NOW, tuning: Partial<EngineTuning> = {}): SearchIndex {
+  return SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now, tuning });
 }
 
 const n = (slug: string, name: string): Named => ({ slug, name });

@@ -6,7 +6,7 @@ import { MAX_PREFIX_TERMS, suggestionBudget } from '../../src/search/keyword-que
 import { SearchIndex } from '../../src/search/search-index.js';
 import { SegmentSet } from '../../src/search/segment-set.js';
 import { job } from '../builders.js';
-import { NOW, indexOf } from './helpers.js';
+import { NOW, ids, indexOf } from './helpers.js';
 
 /** A posting whose only words are `text`, in `language`. */
 function posting(boardId: string, text: string, language: Language = 'en'): Job {
@@ -93,7 +93,6 @@ describe('a prefix over segments', () => {
     expect(one.count(filter)).toBe(11 + (MAX_PREFIX_TERMS - 1) * 2);
     expect(index.count(filter)).toBe(one.count(filter));
     const page = { filter, sort: 'relevance' as const, order: 'desc' as const, page: 1, perPage: 100 };
-    const boardIds = (r: { jobs: readonly { boardId: string }[] }) => r.jobs.map((j) => j.boardId).sort();
-    expect(boardIds(index.list(page))).toEqual(boardIds(one.list(page)));
+    expect(ids(index.list(page)).sort()).toEqual(ids(one.list(page)).sort());
   });
 });

@@ -217,8 +217,9 @@ describe('SearchIndex autocomplete', () => {
     const other = buildSuggestIndex(values, labels, [1, 2, 3]);
     expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
     other.query = 0xffffffff - 1;
-    expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
-    expect(rankedMatches(other, 'haus', 10)).toEqual({ whole: [1, 0], inner: [2] });
+    for (let i = 0; i < 2; i++) {
+      expect(rankedMatches(other, 'haus', 10), `query ${other.query}`).toEqual({ whole: [1, 0], inner: [2] });
+    }
   });
 });
 
