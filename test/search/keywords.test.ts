@@ -25,6 +25,9 @@ describe('the keyword index', () => {
           ...shared,
           'zulu',
           ...fillers([0, 2, 1][i]!),
+          // First seen past the first 1,024 terms, in the first and third documents only (once and
+          // three times): relevance ranks them 3, 1 only if the counts of such a term are kept.
+          ...Array.from({ length: [1, 0, 3][i]! }, () => 'xray'),
           // The second document also has the first one's words, once each: relevance ranks it second.
           ...(i === 1 ? Array.from({ length: 1_500 }, (_, k) => `alpha${k}`) : []),
         ].join(' '),
@@ -54,5 +57,40 @@ describe('the keyword index', () => {
     expect(index.count({ keywords: 'charlie1499 s1099', typos: false })).toBe(1);
     const zulu = list('zulu', 'relevance');
     expect([zulu.total, ids(zulu)]).toEqual([3, ['1', '3', '2']]);
+    const xray = list('xray', 'relevance');
+    expect([xray.total, ids(xray)]).toEqual([2, ['3', '1']]);
+  });
+
+  it('scores a word found in every document once per document, whatever the number of documents', () => {
+    // A word in every document is kept as a bitset; at 64 and 96 documents the last document is
+    // the bitset's last bit. Equal texts score equally, so relevance lists them in board-id
+    // order (a document visited twice, or one past the last, would rank first).
+    for (const size of [31, 32, 64, 96]) {
+      const jobs = Array.from({ length: size }, (_, i) =>
+        job({ boardId: String(i + 1), title: 'Engineer Berlin', searchText: 'Cloud' }),
+      );
+      const index = indexOf(jobs);
+      const page = index.list({
+        filter: { keywords: 'engineer', typos: false },
+        sort: 'relevance',
+        order: 'desc',
+        page: Math.ceil(size / 20),
+        perPage: 20,
+      });
+      const last = Array.from({ length: size }, (_, i) => String(i + 1)).slice((Math.ceil(size / 20) - 1) * 20);
+      expect([page.total, ids(page)], `${size} documents`).toEqual([size, last]);
+    }
+  });
+
+  it('indexes a posting of a language it has no word forms for as English', () => {
+    // The store only holds the three languages, but a record written by another release could
+    // name another one: it is searched with English stems rather than not at all.
+    const jobs = [
+      job({ boardId: '1', title: 'Engineers wanted', language: 'fr' as never }),
+      job({ boardId: '2', title: 'Koch', language: 'de' }),
+    ];
+    const index = indexOf(jobs);
+    expect(index.count({ keywords: 'engineer', typos: false })).toBe(1);
+    expect(index.count({ keywords: 'wanting', typos: false })).toBe(1);
   });
 });
