@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { openStore, parseDatabaseUrl, type OpenOptions } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
 import { registerInit } from './commands/init.js';
+import { registerIndex } from './commands/build-index.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
 /** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
@@ -45,6 +46,7 @@ registerImport(
 registerGenerate(program);
 registerStats(program, () => openConfiguredStore());
 registerExport(program, () => openConfiguredStore());
+registerIndex(program, () => openConfiguredStore());
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`jobsearch: ${err instanceof Error ? err.message : String(err)}\n`);
