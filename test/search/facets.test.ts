@@ -134,6 +134,58 @@ describe('SearchIndex facets', () => {
     expect(facets.salaryRanges).toHaveLength(4);
   });
 
+  it('lists no selected value in conjunctive mode when nothing matches, though the index knows it', () => {
+    // Berlin is known, but no Berlin job is hybrid: the list is empty, not Berlin with 0.
+    const facets = indexOf(jobs).facets(conj({ location: 'berlin', workModel: 'hybrid' }));
+    expect([facets.seo.all, facets.locations, facets.workModels]).toEqual([0, [], []]);
+  });
+
+  it('lists several selected skills in conjunctive mode by count, then label, whatever their order in the filter', () => {
+    const skill = (slug: string, name: string) => ({ slug, name });
+    const skilled = [
+      job({ boardId: '1', skills: [skill('zeta', 'Zeta'), skill('alpha', 'Alpha')] }),
+      job({ boardId: '2', skills: [skill('zeta', 'Zeta'), skill('alpha', 'Alpha'), skill('mid', 'Mid')] }),
+      job({ boardId: '3', skills: [skill('mid', 'Mid')] }),
+    ];
+    const index = indexOf(skilled);
+    for (const order of [
+      ['zeta', 'alpha', 'mid'],
+      ['mid', 'alpha', 'zeta'],
+    ]) {
+      expect(
+        index.facets(conj({ anyOf: { skill: order } })).skillTags.map((o) => [o.value, o.count]),
+        order.join(),
+      ).toEqual([
+        ['alpha', 2],
+        ['mid', 2],
+        ['zeta', 2],
+      ]);
+    }
+  });
+
+  it('lists every selected value past facetLimit in disjunctive mode, each replacing the last unselected one', () => {
+    // Companies of 5, 4, 3, 2 and 1 jobs, limit 2: the two smallest selected push both others out.
+    const sized = ['Aa', 'Bb', 'Cc', 'Dd', 'Ee'].flatMap((name, i) =>
+      Array.from({ length: 5 - i }, (_, k) => job({ boardId: `${i + 1}${k}`, company: company(name) })),
+    );
+    const index = indexOf(sized);
+    const companies = (selected: string[]) =>
+      index.facets(disj({ anyOf: { company: selected } }, 2)).companies.map((o) => [o.value, o.count]);
+    expect(companies(['dd'])).toEqual([
+      ['aa', 5],
+      ['dd', 2],
+    ]);
+    expect(companies(['dd', 'ee'])).toEqual([
+      ['dd', 2],
+      ['ee', 1],
+    ]);
+    expect(companies(['ee', 'bb', 'dd'])).toEqual([
+      ['bb', 4],
+      ['dd', 2],
+      ['ee', 1],
+    ]);
+  });
+
   it('labels skills with their display name', () => {
     expect(indexOf(jobs).facets(conj()).skillTags).toEqual([{ value: 'sistrix', label: 'Sistrix', count: 4 }]);
   });
