@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FacetRequest, JobFilter } from '../../src/domain/query.js';
 import { job } from '../builders.js';
-import { BERLIN, HAMBURG, indexOf, MUENCHEN } from './helpers.js';
+import { BERLIN, HAMBURG, indexOf, MUENCHEN, NOW } from './helpers.js';
 
 const conj = (filter: JobFilter = {}, facetLimit = 100): FacetRequest => ({ filter, mode: 'conjunctive', facetLimit });
 const disj = (filter: JobFilter = {}, facetLimit = 100): FacetRequest => ({ filter, mode: 'disjunctive', facetLimit });
@@ -184,6 +184,29 @@ describe('SearchIndex facets', () => {
       ['dd', 2],
       ['ee', 1],
     ]);
+  });
+
+  it("counts one facet through its values' postings, bitsets and id lists alike, as the other ways do", () => {
+    // Eight jobs; with denseRatio 2 company Aa (5 jobs) is a bitset, Bb (2) and Cc (1) id lists.
+    // Disjunctive, the company facet is counted over the six remote jobs (a bitset, not all), of
+    // which one of the two Bb jobs.
+    const names = ['Aa', 'Aa', 'Aa', 'Aa', 'Aa', 'Bb', 'Bb', 'Cc'];
+    const remote = [true, true, true, false, true, true, false, true];
+    const eight = names.map((name, i) =>
+      job({ boardId: String(i + 1), company: company(name), workModel: remote[i] ? 'remote' : 'onsite' }),
+    );
+    for (const byPostings of ['always', 'never', 'auto'] as const) {
+      const index = indexOf(eight, NOW, { denseRatio: 2, byPostings });
+      const facets = index.facets(disj({ company: 'aa', workModel: 'remote' }));
+      expect(
+        facets.companies.map((o) => [o.value, o.count]),
+        byPostings,
+      ).toEqual([
+        ['aa', 4],
+        ['bb', 1],
+        ['cc', 1],
+      ]);
+    }
   });
 
   it('labels skills with their display name', () => {
