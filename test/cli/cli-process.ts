@@ -5,11 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,6 +43,32 @@ export async function bundleCli(): Promise<CliBundle> {
     main: join(dir, 'main.js'),
     remove: () => {
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test file's CLI bundle and temporary folder: the bundle is made before the file's tests, and
+ * both are removed after them, whether they passed or not. `run` starts the CLI (see runCli).
+ */
+export function cliFixture(prefix: string): {
+  dir: string;
+  run: (args: string[], env: Record<string, string>) => Run;
+} {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let cli: CliBundle | null = null;
+  beforeAll(async () => {
+    cli = await bundleCli();
+  }, 60_000);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    cli?.remove();
+  });
+  return {
+    dir,
+    run: (args, env) => {
+      if (cli === null) throw new Error('the CLI is bundled in beforeAll: run it from a test');
+      return runCli(cli.main, args, env);
     },
   };
 }

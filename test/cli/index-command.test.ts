@@ -2,26 +2,14 @@
  * `jobsearch index` as a real process: it saves the index a first start of `serve` would build,
  * and `serve` then starts from that file (plus the store's changes since) instead of building.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
-import { bundleCli, runCli, type CliBundle, type Run } from './cli-process.js';
+import { cliFixture } from './cli-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'index-command-'));
-let cli: CliBundle;
-
-beforeAll(async () => {
-  cli = await bundleCli();
-}, 60_000);
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  cli.remove();
-});
-
-const run = (args: string[], env: Record<string, string>): Run => runCli(cli.main, args, env);
+const { dir, run } = cliFixture('index-command-');
 
 async function storeOf(name: string, boardIds: string[]): Promise<string> {
   const path = join(dir, name);

@@ -3,27 +3,15 @@
  * exit code), demo postings only into a store this start creates, the first lines a person reads,
  * and SIGTERM while the demo postings load or the index builds.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
-import { bundleCli, runCli, type CliBundle, type Run } from './cli-process.js';
+import { cliFixture } from './cli-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'serve-process-'));
-let cli: CliBundle;
-
-beforeAll(async () => {
-  cli = await bundleCli();
-}, 60_000);
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  cli.remove();
-});
-
-const run = (args: string[], env: Record<string, string>): Run => runCli(cli.main, args, env);
+const { dir, run } = cliFixture('serve-process-');
 
 async function closedPort(): Promise<number> {
   const server = createServer();
