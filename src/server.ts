@@ -6,7 +6,7 @@ import { DEFAULT_WEB_ROOT } from './http/web-page.js';
 import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { buildInWorker } from './runtime/remote-index.js';
-import { createStore, openStore, parseDatabaseUrl } from './store/open-store.js';
+import { createStore, isInMemory, openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { ChangeWatch, JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
@@ -235,11 +235,6 @@ export async function startServer(
     await close().catch(() => undefined);
     throw error;
   }
-}
-
-function isInMemory(databaseUrl: string): boolean {
-  const location = parseDatabaseUrl(databaseUrl);
-  return location.kind === 'sqlite' && location.path === ':memory:';
 }
 
 /** Demo postings into a new store; an abort stops after the batch being written (each batch is one transaction). */

@@ -35,6 +35,12 @@ export function parseDatabaseUrl(databaseUrl: string): StoreLocation {
   }
 }
 
+/** Whether DATABASE_URL names an in-memory SQLite store (visible to its own connection only). */
+export function isInMemory(databaseUrl: string): boolean {
+  const location = parseDatabaseUrl(databaseUrl);
+  return location.kind === 'sqlite' && location.path === ':memory:';
+}
+
 export interface OpenOptions {
   /**
    * Only read (a hot standby, DATABASE_READ_URL): check that the schema is this release's instead

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { buildInWorker } from '../../runtime/remote-index.js';
-import { parseDatabaseUrl } from '../../store/open-store.js';
+import { isInMemory } from '../../store/open-store.js';
 import type { JobStore } from '../../store/job-store.js';
 import { formatCount } from '../format.js';
 
@@ -36,8 +36,7 @@ export function registerIndex(
           'INDEX_FILE is off (the default for PostgreSQL): set it to the file serve will start from, e.g. INDEX_FILE=/var/lib/jobsearch/jobs.index',
         );
       }
-      const location = parseDatabaseUrl(config.databaseUrl);
-      if (location.kind === 'sqlite' && location.path === ':memory:') {
+      if (isInMemory(config.databaseUrl)) {
         throw new Error('DATABASE_URL is an in-memory SQLite store, which no other process can read: nothing to index');
       }
       // The store is opened (and migrated) as every command does, so a store that cannot be
