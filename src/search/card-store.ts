@@ -217,9 +217,6 @@ export class CardStoreBuilder {
     const text = JSON.stringify(tuple);
     const length = Buffer.byteLength(text);
     if (this.chunk === null || this.used + length > this.chunk.length) {
-      // The full chunk's unused tail is zeroed: it is saved with the chunk, and memory from
-      // allocUnsafeSlow would make the index file differ from build to build (and carry old bytes).
-      this.chunk?.fill(0, this.used);
       this.spillLast();
       this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, length));
       this.chunks.push(this.chunk);

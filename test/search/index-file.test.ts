@@ -290,7 +290,7 @@ describe('a saved index', () => {
     );
   });
 
-  it('is the same file whether its cards were spilled while it was built or kept in memory', async () => {
+  it('holds the same index whether its cards were spilled while it was built or kept in memory', async () => {
     const jobs = fc.sample(corpusArb, { numRuns: 1, seed: 11 })[0]!;
     const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };
     async function* chunks(): AsyncGenerator<typeof jobs> {
@@ -305,8 +305,13 @@ describe('a saved index', () => {
     expect(spill.bytes).toBeGreaterThan(0);
     saveIndex(join(dir, 'spilled.index'), spilled, { ...META, documents: spilled.size });
     saveIndex(join(dir, 'kept.index'), kept, { ...META, documents: kept.size });
-    expect(readFileSync(join(dir, 'spilled.index')).equals(readFileSync(join(dir, 'kept.index')))).toBe(true);
+    // The same answers, not the same bytes: V8's serialiser writes a number as an integer or a
+    // double by how it is held (which optimised code can change between two builds), so the
+    // skeletons of two equal indexes differed by a few bytes now and then.
     const read = loadIndex(join(dir, 'spilled.index'), () => true)!;
+    const readKept = loadIndex(join(dir, 'kept.index'), () => true)!;
+    const facets = { filter: {}, mode: 'conjunctive', facetLimit: 100 } as const;
+    expect(read.index.facets(facets)).toEqual(readKept.index.facets(facets));
     const all = { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 100 } as const;
     expect(read.index.list(all)).toEqual(kept.list(all));
     expect(kept.list(all).jobs.length).toBe(Math.min(100, kept.size));
