@@ -33,6 +33,29 @@ export interface Base {
 }
 
 /**
+ * What one countFacets call did, for the tests that hold its choices: every way counts exactly,
+ * so which way is taken changes only the cost, and only a record of it shows a wrong choice.
+ */
+export interface CountTrace {
+  /**
+   * `stored`: a base's counts as they are (the set is all documents); `set`: the set's own
+   * documents; `base`: a base containing the set, less the base's documents outside it; `near`:
+   * a base near the set, plus the set's documents outside it, less the base's outside the set;
+   * `postings`: one facet, by intersecting the set with its values' postings.
+   */
+  through: 'stored' | 'set' | 'base' | 'near' | 'postings' | null;
+  /** Documents decoded and counted (for `postings`: none, the set stays a bitset). */
+  documents: number;
+  /** Per facet counted over those documents: with its pack, in the facet rows, or its own column. */
+  readonly by: Partial<Record<FacetKey, 'pack' | 'rows' | 'column'>>;
+}
+
+/** An empty trace to pass to countFacets. */
+export function countTrace(): CountTrace {
+  return { through: null, documents: 0, by: {} };
+}
+
+/**
  * Counts the given facets over the set: one fused pass over the facet rows (see countIds). With
  * `bases` (query time; the first is all documents), a bitset is counted through the base that
  * leaves the fewest documents outside it — all documents for a set larger than half the corpus,
@@ -49,8 +72,12 @@ export function countFacets(
   facets: readonly FacetKey[],
   bases: readonly Base[] | null,
   near: readonly Base[] = [],
+  trace?: CountTrace,
 ): Counts {
-  if (set.kind === 'all' && bases) return bases[0]!.counts;
+  if (set.kind === 'all' && bases) {
+    if (trace) trace.through = 'stored';
+    return bases[0]!.counts;
+  }
   const n = e.n;
   const base = set.kind === 'bits' && bases && e.tuning.complement ? bestBase(bases, set.size, n) : null;
   const counted = base ? outside(base, n) - set.size : set.size;
@@ -66,13 +93,14 @@ export function countFacets(
       const cost = set.size + b.counts.total - 2 * common;
       if (cost < (best?.cost ?? Infinity)) best = { base: b, common, cost };
     }
-    if (best && best.cost * 2 < counted) return countAround(e, set, facets, best.base, best.common);
+    if (best && best.cost * 2 < counted) return countAround(e, set, facets, best.base, best.common, trace);
   }
   const only = facets.length === 1 ? facets[0]! : null;
   if (only !== null && bases && set.kind === 'bits' && byPostingsIsCheaper(e, only, counted)) {
     const postings = postingsOf(e, only)!;
     const counts = e.scratch.counts(only, postings.length);
     countByPostings(postings, set.words, counts);
+    if (trace) trace.through = 'postings';
     return { total: set.size, byFacet: { [only]: counts } };
   }
   let ids: Uint32Array;
@@ -83,7 +111,8 @@ export function countFacets(
   else [ids, length] = [e.scratch.ids(), bitsToIds(set.words, n, e.scratch.ids(), base !== null)];
   // At query time the counters are scratch buffers (valid until the next count of that facet).
   const alloc: Alloc = bases === null ? (_, size) => new Uint32Array(size) : (key, size) => e.scratch.counts(key, size);
-  const byFacet = countIds(e, ids, length, facets, alloc);
+  const byFacet = countIds(e, ids, length, facets, alloc, trace);
+  if (trace) trace.through = base ? 'base' : 'set';
   if (base) for (const f of facets) subtractFrom(base.counts.byFacet[f]!, byFacet[f]!);
   return { total: set.size, byFacet };
 }
@@ -99,18 +128,27 @@ function countAround(
   facets: readonly FacetKey[],
   near: Base,
   common: number,
+  trace: CountTrace | undefined,
 ): Counts {
   const words = near.words!;
   const ids = e.scratch.ids();
   const length = andNotToIds(set.words, words, ids);
-  const byFacet = countIds(e, ids, length, facets, (key, size) => e.scratch.counts(key, size));
+  const byFacet = countIds(e, ids, length, facets, (key, size) => e.scratch.counts(key, size), trace);
   for (const f of facets) addTo(near.counts.byFacet[f]!, byFacet[f]!);
   if (near.counts.total > common) {
     const outside = e.scratch.otherIds();
     const outsideLength = andNotToIds(words, set.words, outside);
-    const lost = countIds(e, outside, outsideLength, facets, (key, size) => e.scratch.counts(`lost ${key}`, size));
+    const lost = countIds(
+      e,
+      outside,
+      outsideLength,
+      facets,
+      (key, size) => e.scratch.counts(`lost ${key}`, size),
+      trace,
+    );
     for (const f of facets) takeFrom(byFacet[f]!, lost[f]!);
   }
+  if (trace) trace.through = 'near';
   return { total: set.size, byFacet };
 }
 
@@ -179,11 +217,14 @@ function countIds(
   length: number,
   facets: readonly FacetKey[],
   alloc: Alloc,
+  trace?: CountTrace,
 ): Partial<Record<FacetKey, Uint32Array>> {
   const byFacet: Partial<Record<FacetKey, Uint32Array>> = {};
+  if (trace) trace.documents += length;
   const only = facets.length === 1 ? facets[0]! : null;
   if (only !== null && !throughRows(e, only, length)) {
     byFacet[only] = countColumn(e, only, ids, length, alloc(only, sizeOf(e, only)));
+    if (trace) trace.by[only] = 'column';
     return byFacet;
   }
   const wanted = new Set(facets);
@@ -194,15 +235,21 @@ function countIds(
   for (const f of wanted) {
     if (inPacks.has(f) || !(e.rows.fields.has(f) || e.rows.lists.has(f))) continue;
     fused.push({ name: f, counts: (byFacet[f] = alloc(f, sizeOf(e, f))) });
+    if (trace) trace.by[f] = 'rows';
   }
   countRows(e.rows, fused, ids, length);
   for (const [i, p] of packs.entries()) {
     const counts = unpackCounts(p, fused[i]!.counts, (k) => wanted.has(k), alloc);
     p.keys.forEach((k, j) => {
       if (wanted.has(k)) byFacet[k] = counts[j]!;
+      if (trace && wanted.has(k)) trace.by[k] = 'pack';
     });
   }
-  for (const f of wanted) byFacet[f] ??= countColumn(e, f, ids, length, alloc(f, sizeOf(e, f)));
+  for (const f of wanted) {
+    if (byFacet[f]) continue;
+    byFacet[f] = countColumn(e, f, ids, length, alloc(f, sizeOf(e, f)));
+    if (trace) trace.by[f] = 'column';
+  }
   return byFacet;
 }
 
