@@ -333,6 +333,12 @@ describe('countFacets: how each facet is counted over the documents', () => {
     }
   });
 
+  it('several facets with some of a pack’s: through that pack (a disjunctive pass counts a few facets)', () => {
+    const pack = f.e.packs.find((p) => p.keys.length > 1)!;
+    const facets: FacetKey[] = [pack.keys[0]!, 'skill'];
+    expect(traced(f.e, setOf(f.e, range(100)), facets, [f.all]).by).toEqual({ [pack.keys[0]!]: 'pack', skill: 'rows' });
+  });
+
   it('several facets of which none is packed: the rows only; a packed facet alone: its column', () => {
     const packed = new Set<FacetKey>(f.e.packs.flatMap((p) => p.keys));
     const unpacked = FACET_KEYS.filter((k) => !packed.has(k));
