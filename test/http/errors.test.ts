@@ -359,8 +359,14 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await limited.inject(ENDPOINTS.count)).statusCode).toBe(200);
     const res = await limited.inject(ENDPOINTS.count);
     expect(res.statusCode).toBe(429);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // The window is a minute from the first request, nearly all of it still to wait; the message
+    // says it in seconds, as the header does.
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThanOrEqual(60);
     expect(res.json<ErrorJson>()).toMatchObject({ success: false, error: { code: 'too_many_requests' } });
+    const said = /^more than 3 requests a minute; retry in (\d+) s$/.exec(res.json<ErrorJson>().error.message);
+    expect(Math.abs(Number(said?.[1]) - wait)).toBeLessThanOrEqual(1);
     for (let i = 0; i < 5; i++) expect((await limited.inject('/healthz')).statusCode).toBe(200);
     await limited.close();
   });

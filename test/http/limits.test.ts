@@ -138,6 +138,57 @@ describe('connections per client address', () => {
   });
 });
 
+describe('connections per client address, cap 0', () => {
+  it('caps nothing: six connections from one address are all served', async () => {
+    const live = new LiveIndex();
+    live.swap(sharedIndex(corpus()), 7, NOW);
+    const open = await buildApp({
+      live,
+      config: testConfig({ maxConnectionsPerClient: 0 }),
+      logger: false,
+      now: () => NOW,
+    });
+    await open.listen({ port: 0, host: '127.0.0.1' });
+    const openPort = (open.server.address() as net.AddressInfo).port;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect(openPort, '127.0.0.1', () => {
+              resolve(socket);
+            });
+            socket.on('error', reject);
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const answers = sockets.map((socket) => {
+      const text = readAll(socket);
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      return text;
+    });
+    for (const text of await Promise.all(answers)) expect(text.startsWith('HTTP/1.1 200 ')).toBe(true);
+    await open.close();
+  });
+});
+
+/** Keeps the event loop busy in 60 ms stretches for `ms`: most timers fire late. */
+function keepLoopBusy(ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  return new Promise<void>((resolve) => {
+    const stretch = () => {
+      const end = Date.now() + 60;
+      while (Date.now() < end) {
+        /* busy */
+      }
+      if (Date.now() < until) setImmediate(stretch);
+      else resolve();
+    };
+    stretch();
+  });
+}
+
 describe('overload', () => {
   it('answers API requests 503 overloaded with Retry-After while the event loop stays delayed, health still 200', async () => {
     const live = new LiveIndex();
@@ -150,25 +201,26 @@ describe('overload', () => {
     });
     await busy.ready();
     expect((await busy.inject('/jobs/api/job-search-results-count')).statusCode).toBe(200);
-    // Keep the loop busy in 60 ms stretches for 1.5 s: most timers fire late.
-    const until = Date.now() + 1_500;
-    await new Promise<void>((resolve) => {
-      const stretch = () => {
-        const end = Date.now() + 60;
-        while (Date.now() < end) {
-          /* busy */
-        }
-        if (Date.now() < until) setImmediate(stretch);
-        else resolve();
-      };
-      stretch();
-    });
+    await keepLoopBusy(1_500);
     const res = await busy.inject('/jobs/api/job-search-results-count');
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toMatchObject({ success: false, error: { code: 'overloaded' } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'overloaded', message: 'the service is overloaded (the event loop is delayed); retry in 5 s' },
+    });
     expect((await busy.inject('/healthz')).statusCode).toBe(200);
     await busy.close();
+  });
+
+  it('sheds nothing with the delay limit at 0 (off), however delayed the loop', async () => {
+    const live = new LiveIndex();
+    live.swap(sharedIndex(corpus()), 7, NOW);
+    const off = await buildApp({ live, config: testConfig({ maxEventLoopDelayMs: 0 }), logger: false, now: () => NOW });
+    await off.ready();
+    await keepLoopBusy(1_500);
+    expect((await off.inject('/jobs/api/job-search-results-count')).statusCode).toBe(200);
+    await off.close();
   });
 });
