@@ -223,6 +223,26 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       expect(await samples('search_index_age_seconds')).toEqual({ search_index_age_seconds: 0 });
     });
 
+    it('labels request durations by route pattern, not by URL: no query string, no client path in a label', async () => {
+      live.swap(index(), 7, NOW);
+      for (const url of [
+        '/jobs/api/job-search-results-list?page=2',
+        '/jobs/api/job-search-results-list?keywords=seo',
+        '/no/such/path/123',
+      ])
+        await app.inject(url);
+      const routes = new Set(
+        [
+          ...(await app.inject('/metrics')).body.matchAll(
+            /^http_request_duration_seconds_count\{[^}]*route="([^"]*)"/gm,
+          ),
+        ].map((m) => m[1]),
+      );
+      expect(routes.has('/jobs/api/job-search-results-list')).toBe(true);
+      expect(routes.has('unmatched')).toBe(true);
+      expect([...routes].filter((r) => r!.includes('?') || r!.includes('/no/'))).toEqual([]);
+    });
+
     it('sets the documents gauge to the size of the index being served', async () => {
       live.swap(index(), 7, NOW);
       const res = await app.inject('/metrics');
