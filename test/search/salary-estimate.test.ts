@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../src/domain/job.js';
-import { estimateSalaries, MIN_SAMPLE, Samples } from '../../src/search/salary-estimate.js';
+import { estimateSalaries, MIN_SAMPLE, SalaryEstimator, Samples } from '../../src/search/salary-estimate.js';
 import { job, place } from '../builders.js';
 import { indexOf } from './helpers.js';
 
@@ -93,8 +93,19 @@ describe('estimateSalaries', () => {
     expect(estimateSalaries([...usd, unpaid()])[5]).toBeNull();
   });
 
-  it('estimates nothing for jobs that have a salary', () => {
+  it('estimates nothing for jobs that have a salary, even among enough comparable postings', () => {
     expect(estimateSalaries([paid(1, 2)])).toEqual([null]);
+    expect(estimateSalaries(five(50_000, 60_000))).toEqual(Array.from({ length: MIN_SAMPLE }, () => null));
+  });
+
+  it('estimates from the samples added since, once more postings come (a new segment)', () => {
+    const estimator = new SalaryEstimator(five(50_000, 60_000));
+    expect(estimator.estimate(unpaid())).toMatchObject({ min: 50_000, max: 60_000, basis: { sample: 5 } });
+    estimator.add([paid(90_000, 100_000), paid(90_000, 100_000), unpaid()]);
+    expect(estimator.estimate(unpaid())).toMatchObject({ min: 50_000, max: 60_000, basis: { sample: 7 } });
+    estimator.add([paid(90_000, 100_000), paid(90_000, 100_000), paid(90_000, 100_000)]);
+    // Ten samples, five of each: the mean of the middle two.
+    expect(estimator.estimate(unpaid())).toMatchObject({ min: 70_000, max: 80_000, basis: { sample: 10 } });
   });
 
   it('agrees with a plain scan: an estimate is the median of the same position, seniority and country, else of the SEO field', () => {
