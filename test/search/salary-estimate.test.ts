@@ -93,6 +93,42 @@ describe('estimateSalaries', () => {
     expect(estimateSalaries([...usd, unpaid()])[5]).toBeNull();
   });
 
+  it('takes closed salaries stated in the currency of the posting’s country as samples', () => {
+    const country = (countryCode: string, slug: string) => place({ country: { slug, name: slug }, countryCode });
+    const stated = (currency: string, where: ReturnType<typeof place>, over: Partial<Job> = {}): Job[] =>
+      five(50_000, 60_000, { places: [where], ...over }).map((j) => ({
+        ...j,
+        salary: {
+          min: 50_000,
+          max: 60_000,
+          stated: { min: 50_000, max: 60_000, currency, period: 'YEAR' as const, paymentsPerYear: 12 },
+        },
+      }));
+    for (const [currency, where, counts] of [
+      ['EUR', place(), true],
+      ['EUR', spain, true],
+      ['CHF', country('CH', 'schweiz'), true],
+      ['CHF', country('LI', 'liechtenstein'), true],
+      ['GBP', country('GB', 'united-kingdom'), true],
+      ['USD', us, true],
+      ['CHF', place(), false],
+      ['EUR', country('CH', 'schweiz'), false],
+      ['EUR', us, false],
+    ] as const) {
+      const estimate = estimateSalaries([...stated(currency, where), unpaid({ places: [where] })])[MIN_SAMPLE];
+      expect(estimate, `${currency} in ${where.countryCode}`).toEqual(
+        counts ? { min: 50_000, max: 60_000, basis: { step: 'position-seniority-country', sample: 5 } } : null,
+      );
+    }
+  });
+
+  it('estimates nothing for a job without a country or a seniority, however many such postings have a salary', () => {
+    expect(estimateSalaries([...five(50_000, 60_000, { places: [] }), unpaid({ places: [] })])[MIN_SAMPLE]).toBeNull();
+    expect(
+      estimateSalaries([...five(50_000, 60_000, { seniority: null }), unpaid({ seniority: null })])[MIN_SAMPLE],
+    ).toBeNull();
+  });
+
   it('estimates nothing for jobs that have a salary, even among enough comparable postings', () => {
     expect(estimateSalaries([paid(1, 2)])).toEqual([null]);
     expect(estimateSalaries(five(50_000, 60_000))).toEqual(Array.from({ length: MIN_SAMPLE }, () => null));
