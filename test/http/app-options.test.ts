@@ -51,6 +51,11 @@ describe('cross-origin requests (CORS_ORIGIN)', () => {
     const res = await web.inject({ url: COUNT, headers: { origin: 'https://a.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // No CORS at all: answers do not vary by origin, and a preflight is a method the API refuses.
+    expect(res.headers.vary).not.toMatch(/origin/i);
+    const pre = await preflight(web, 'https://a.example');
+    expect(pre.statusCode).toBe(405);
+    expect(pre.headers['access-control-allow-methods']).toBeUndefined();
   });
 });
 
