@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forEachWordStart, scanWords, wordsOf } from '../../src/search/tokenize.js';
+import { forEachWordStart, isWordChar, scanWords, wordsOf } from '../../src/search/tokenize.js';
 
 /** Words by the rule: maximal runs of letters, digits and combining marks, over code points. */
 const plainWords = (text: string): string[] => text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
@@ -46,6 +46,24 @@ const textArb = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join('')),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
 );
+
+// First in the file: the character classes are learnt as texts are read, and these characters
+// must be met here for the first time.
+describe('isWordChar (the keyword index reads words with it)', () => {
+  it('tells a character never met before: a separator is not part of a word, a letter is', () => {
+    for (const [text, i, word] of [
+      ['a\u2e3ab', 1, false], // TWO-EM DASH
+      ['a\u2016b', 1, false], // DOUBLE VERTICAL LINE
+      ['a\u2042', 1, false], // ASTERISM
+      ['a\u01c5', 1, true], // Dž, a titlecase letter
+      ['a\u0d15', 1, true], // a Malayalam letter
+    ] as const) {
+      expect(isWordChar(text, i, text.charCodeAt(i)), text).toBe(word);
+      // and the same once it is known
+      expect(isWordChar(text, i, text.charCodeAt(i)), text).toBe(word);
+    }
+  });
+});
 
 describe('words of a text', () => {
   it('are the maximal runs of letters, digits and marks, code points beyond 16 bits included', () => {
