@@ -27,13 +27,25 @@ beforeEach(async () => {
   port = (app.server.address() as net.AddressInfo).port;
 });
 
+/** Apps of their own a test builds (other limits than the shared one's), closed after it whatever happens. */
+const others: ApiInstance[] = [];
+
 afterEach(async () => {
   await app.close();
+  for (const other of others.splice(0)) await other.close();
 });
 
-function connect(): Promise<net.Socket> {
+async function appWith(config: Parameters<typeof testConfig>[0]): Promise<ApiInstance> {
+  const live = new LiveIndex();
+  live.swap(sharedIndex(corpus()), 7, NOW);
+  const other = await buildApp({ live, config: testConfig(config), logger: false, now: () => NOW });
+  others.push(other);
+  return other;
+}
+
+function connect(to = port): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
+    const socket = net.connect(to, '127.0.0.1', () => {
       resolve(socket);
     });
     socket.on('error', reject);
@@ -140,28 +152,10 @@ describe('connections per client address', () => {
 
 describe('connections per client address, cap 0', () => {
   it('caps nothing: six connections from one address are all served', async () => {
-    const live = new LiveIndex();
-    live.swap(sharedIndex(corpus()), 7, NOW);
-    const open = await buildApp({
-      live,
-      config: testConfig({ maxConnectionsPerClient: 0 }),
-      logger: false,
-      now: () => NOW,
-    });
+    const open = await appWith({ maxConnectionsPerClient: 0 });
     await open.listen({ port: 0, host: '127.0.0.1' });
     const openPort = (open.server.address() as net.AddressInfo).port;
-    const sockets = await Promise.all(
-      Array.from(
-        { length: 6 },
-        () =>
-          new Promise<net.Socket>((resolve, reject) => {
-            const socket = net.connect(openPort, '127.0.0.1', () => {
-              resolve(socket);
-            });
-            socket.on('error', reject);
-          }),
-      ),
-    );
+    const sockets = await Promise.all(Array.from({ length: 6 }, () => connect(openPort)));
     await new Promise((r) => setTimeout(r, 50));
     const answers = sockets.map((socket) => {
       const text = readAll(socket);
@@ -169,7 +163,6 @@ describe('connections per client address, cap 0', () => {
       return text;
     });
     for (const text of await Promise.all(answers)) expect(text.startsWith('HTTP/1.1 200 ')).toBe(true);
-    await open.close();
   });
 });
 
@@ -191,14 +184,7 @@ function keepLoopBusy(ms: number): Promise<void> {
 
 describe('overload', () => {
   it('answers API requests 503 overloaded with Retry-After while the event loop stays delayed, health still 200', async () => {
-    const live = new LiveIndex();
-    live.swap(sharedIndex(corpus()), 7, NOW);
-    const busy = await buildApp({
-      live,
-      config: testConfig({ maxEventLoopDelayMs: 20 }),
-      logger: false,
-      now: () => NOW,
-    });
+    const busy = await appWith({ maxEventLoopDelayMs: 20 });
     await busy.ready();
     expect((await busy.inject('/jobs/api/job-search-results-count')).statusCode).toBe(200);
     await keepLoopBusy(1_500);
@@ -211,16 +197,12 @@ describe('overload', () => {
       error: { code: 'overloaded', message: 'the service is overloaded (the event loop is delayed); retry in 5 s' },
     });
     expect((await busy.inject('/healthz')).statusCode).toBe(200);
-    await busy.close();
   });
 
   it('sheds nothing with the delay limit at 0 (off), however delayed the loop', async () => {
-    const live = new LiveIndex();
-    live.swap(sharedIndex(corpus()), 7, NOW);
-    const off = await buildApp({ live, config: testConfig({ maxEventLoopDelayMs: 0 }), logger: false, now: () => NOW });
+    const off = await appWith({ maxEventLoopDelayMs: 0 });
     await off.ready();
     await keepLoopBusy(1_500);
     expect((await off.inject('/jobs/api/job-search-results-count')).statusCode).toBe(200);
-    await off.close();
   });
 });
