@@ -241,8 +241,9 @@ function countIds(
   for (const [i, p] of packs.entries()) {
     const counts = unpackCounts(p, fused[i]!.counts, (k) => wanted.has(k), alloc);
     p.keys.forEach((k, j) => {
-      if (wanted.has(k)) byFacet[k] = counts[j]!;
-      if (trace && wanted.has(k)) trace.by[k] = 'pack';
+      if (!wanted.has(k)) return;
+      byFacet[k] = counts[j]!;
+      if (trace) trace.by[k] = 'pack';
     });
   }
   for (const f of wanted) {

@@ -20,6 +20,7 @@ import {
   type CountTrace,
   type FacetKey,
 } from '../../src/search/facet-count.js';
+import { newBitset, setBits } from '../../src/search/postings/bitset.js';
 import { bitsSet, type DocSet } from '../../src/search/postings/doc-set.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { job } from '../builders.js';
@@ -62,10 +63,16 @@ function fixture(tuning: Partial<EngineTuning> = {}): Fixture {
 }
 
 function bitsOf(e: Engine, docs: readonly number[]): Uint32Array {
-  const words = new Uint32Array((e.n + 31) >>> 5);
-  for (const d of docs) words[d >>> 5]! |= 1 << (d & 31);
+  const words = newBitset(e.n);
+  setBits(words, Uint32Array.from(docs));
   return words;
 }
+
+/** `docs` less its first `removed`, plus the first `added` odd documents (a base near the even documents). */
+const nearTo = (docs: readonly number[], removed: number, added: number): number[] => [
+  ...docs.slice(removed),
+  ...range(added).map((i) => 2 * i + 1),
+];
 
 const setOf = (e: Engine, docs: readonly number[]): DocSet => bitsSet(bitsOf(e, docs), docs.length);
 
@@ -177,7 +184,7 @@ describe('countFacets: through which set', () => {
       [63, 0],
       [40, 23],
     ] as const) {
-      const nearDocs = [...docs.slice(removed), ...range(added).map((i) => 2 * i + 1)];
+      const nearDocs = nearTo(docs, removed, added);
       const trace = traced(f.e, setOf(f.e, docs), FACET_KEYS, [f.all], [baseOf(f.e, nearDocs)]);
       expect([trace.through, trace.documents], `${removed} removed, ${added} added`).toEqual([
         'near',
@@ -193,7 +200,7 @@ describe('countFacets: through which set', () => {
       [40, 24],
       [100, 0],
     ] as const) {
-      const nearDocs = [...docs.slice(removed), ...range(added).map((i) => 2 * i + 1)];
+      const nearDocs = nearTo(docs, removed, added);
       expect(apart(docs, nearDocs) * 2).toBeGreaterThanOrEqual(docs.length);
       const trace = traced(f.e, setOf(f.e, docs), FACET_KEYS, [f.all], [baseOf(f.e, nearDocs)]);
       expect([trace.through, trace.documents], `${removed} removed, ${added} added`).toEqual(['set', docs.length]);
