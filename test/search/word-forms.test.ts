@@ -168,8 +168,17 @@ describe('word form rules', () => {
     ['Responsable SEO', 'seo-manager'],
     ['seo manager berlin', null],
     ['manager', null],
+    ['Técnico SEO', 'technical-seo'], // accents folded before the thesaurus's patterns
+    ['SEO Senior Manager', 'seo-manager'], // a seniority word cut from the middle
+    ['SEO Manager 2', null], // a number is a word too
+    ['Managerin SEO', 'seo-manager'], // each word folded, not only the last
   ])('queryPosition(%s) = %s', (q, slug) => {
     expect(queryPosition(q)).toBe(slug);
+  });
+
+  it('gives a word each key once, also when two of its parts fold to one gender form', () => {
+    expect(queryKeys('Managerin-Manager')).toEqual(['manager']);
+    expect(indexKeys('de', 'Entwicklerin-Entwickler')).toEqual(['entwickler']);
   });
 
   it('budgets and distances', () => {
