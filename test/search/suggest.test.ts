@@ -144,6 +144,33 @@ describe('SearchIndex autocomplete', () => {
       ['Koch', 'Küche'],
       ['Hilfe', 'Küche', 'Küchenhilfe'],
     ]);
+    // No slack past the last document's entities (the list is saved with the index).
+    expect(titles.docEntities.length).toBe(titles.docOffsets[jobs.length]);
+  });
+
+  it("lists another position's name in a title under the job's own position only, as the counts do", () => {
+    // Job 1's title names the position Koch, which job 1 is not: Koch counts job 0 alone, so job
+    // 1's entities (what a deletion of job 1 subtracts) must not hold Koch.
+    const jobs = [
+      job({ title: 'Koch', position: { slug: 'koch', name: 'Koch' } }),
+      job({ title: 'Hilfe für Koch und Küche', position: { slug: 'hilfe', name: 'Hilfe' } }),
+    ];
+    const titles = runSteps(buildTitleSuggestSteps(jobs));
+    const of = (d: number) =>
+      [...titles.docEntities.subarray(titles.docOffsets[d], titles.docOffsets[d + 1])].map(
+        (e) => titles.index.values[e],
+      );
+    expect([of(0), of(1)]).toEqual([['Koch'], ['Hilfe', 'Küche']]);
+    expect(suggestTitles(titles, 'koch', 5).map((s) => [s.label, s.count])).toEqual([['Koch', 1]]);
+  });
+
+  it('suggests title words of three characters or more, not numbers and not function words', () => {
+    const titles = runSteps(
+      buildTitleSuggestSteps([job({ title: 'SAP IT Berater 2024 und 1st-Level-Support in 3 Teams' })]),
+    );
+    const found = (w: string) => suggestTitles(titles, w, 5).map((s) => s.label);
+    expect([found('sap'), found('1st'), found('berater')]).toEqual([['SAP'], ['1st'], ['Berater']]);
+    expect([found('it'), found('2024'), found('3'), found('und'), found('in')]).toEqual([[], [], [], [], []]);
   });
 
   it('suggests only places and companies of live jobs', () => {
