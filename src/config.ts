@@ -50,6 +50,8 @@ export interface Config {
   maxConnectionsPerClient: number;
   /** Median event-loop delay (ms) over half a second past which the API answers 503 with Retry-After; 0 turns it off. */
   maxEventLoopDelayMs: number;
+  /** Share of V8's heap limit (%) past which the API answers 503 with Retry-After; 0 turns it off. */
+  maxHeapUsedPercent: number;
   /** Whether DATABASE_URL was given (false: the default ./data/jobs.db, whose folder start may create). */
   databaseUrlGiven: boolean;
   /**
@@ -59,6 +61,9 @@ export interface Config {
    */
   indexFile: string | null;
 }
+
+/** The default of MAX_HEAP_USED_PERCENT, also for apps built without it. */
+export const DEFAULT_MAX_HEAP_USED_PERCENT = 90;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -92,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     maxConnectionsPerClient: intVar(env, 'MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000),
     maxEventLoopDelayMs: intVar(env, 'MAX_EVENT_LOOP_DELAY_MS', 500, 0, 600_000),
+    maxHeapUsedPercent: intVar(env, 'MAX_HEAP_USED_PERCENT', DEFAULT_MAX_HEAP_USED_PERCENT, 0, 100),
     databaseUrlGiven: (env.DATABASE_URL?.trim() ?? '') !== '',
     indexFile: indexFileVar(env, env.DATABASE_URL?.trim() || './data/jobs.db'),
   };

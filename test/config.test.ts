@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 72_000,
       maxConnectionsPerClient: 64,
       maxEventLoopDelayMs: 500,
+      maxHeapUsedPercent: 90,
       databaseUrlGiven: false,
       indexFile: './data/jobs.db.index',
     });
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       KEEP_ALIVE_TIMEOUT_MS: '61000',
       MAX_CONNECTIONS_PER_CLIENT: '0',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_HEAP_USED_PERCENT: '75',
     });
     expect(c).toMatchObject({
       responseCacheBytes: 16 * 1024 * 1024,
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 61_000,
       maxConnectionsPerClient: 0,
       maxEventLoopDelayMs: 0,
+      maxHeapUsedPercent: 75,
       databaseUrlGiven: true,
     });
     expect(c).toMatchObject({

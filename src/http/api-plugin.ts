@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DEFAULT_MAX_HEAP_USED_PERCENT } from '../config.js';
 import type { AppDeps } from './build-app.js';
 import type { Metrics } from './metrics.js';
 import { registerApiHooks } from './api-hooks.js';
@@ -24,7 +25,11 @@ export interface ApiOptions {
  */
 export const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, { deps, metrics }) => {
   await registerRateLimit(app, deps.config.rateLimitPerMinute ?? 0);
-  await registerOverload(app, deps.config.maxEventLoopDelayMs ?? 0);
+  await registerOverload(
+    app,
+    deps.config.maxEventLoopDelayMs ?? 0,
+    deps.config.maxHeapUsedPercent ?? DEFAULT_MAX_HEAP_USED_PERCENT,
+  );
   registerApiHooks(app, deps, metrics);
   registerFilterData(app, deps);
   registerResultsCount(app, deps);

@@ -36,6 +36,7 @@ export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOr
       | 'keepAliveTimeoutMs'
       | 'maxConnectionsPerClient'
       | 'maxEventLoopDelayMs'
+      | 'maxHeapUsedPercent'
       | 'readyMaxStalenessMs'
     >
   >;

@@ -6,14 +6,12 @@ import { ApiError } from './errors.js';
 
 /** Seconds a client is asked to wait when the process is overloaded. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
-/** Share of V8's heap limit past which the API sheds load rather than risk running out of memory. */
-export const MAX_HEAP_SHARE = 0.9;
 /** How often the event-loop delay is judged (ms). */
 const SAMPLE_MS = 500;
 
 /**
  * Sheds load before the process falls over (@fastify/under-pressure): while the used heap exceeds
- * 90 % of V8's limit, or the event loop is delayed by more than `maxEventLoopDelayMs` for most of
+ * `maxHeapUsedPercent` % of V8's limit (rather than risk running out of memory), or the event loop is delayed by more than `maxEventLoopDelayMs` for most of
  * the last half second, API requests get 503 `overloaded` with `Retry-After` (health, readiness and
  * metrics are outside the API plugin and keep answering).
  *
@@ -21,12 +19,17 @@ const SAMPLE_MS = 500;
  * synchronous stretch (an index build) is one late timer among many punctual ones and does not
  * count, whereas requests that keep the loop busy delay most timers.
  */
-export async function registerOverload(app: ApiInstance, maxEventLoopDelayMs: number): Promise<void> {
+export async function registerOverload(
+  app: ApiInstance,
+  maxEventLoopDelayMs: number,
+  maxHeapUsedPercent: number,
+): Promise<void> {
   const delays = monitorEventLoopDelay({ resolution: 10 });
   delays.enable();
   app.addHook('onClose', async () => delays.disable());
   await app.register(underPressure, {
-    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * MAX_HEAP_SHARE),
+    // 0 turns the check off (under-pressure's own convention).
+    maxHeapUsedBytes: Math.floor((getHeapStatistics().heap_size_limit * maxHeapUsedPercent) / 100),
     sampleInterval: SAMPLE_MS,
     healthCheckInterval: SAMPLE_MS,
     healthCheck: async () => {

@@ -1,6 +1,7 @@
 /** Time and connection bounds over real sockets: 408, the per-client cap, raw UTF-8, overload. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
@@ -197,6 +198,26 @@ describe('overload', () => {
       error: { code: 'overloaded', message: 'the service is overloaded (the event loop is delayed); retry in 5 s' },
     });
     expect((await busy.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('answers API requests 503 overloaded (memory is short) while the used heap exceeds its share, health still 200', async () => {
+    // 1 % of V8's limit, and more than that held by this test while the app samples the heap.
+    const limit = getHeapStatistics().heap_size_limit;
+    const ballast = new Array<number>(Math.ceil((limit * 0.02) / 8)).fill(1.5); // doubles on the heap
+    const short = await appWith({ maxHeapUsedPercent: 1, maxEventLoopDelayMs: 0 });
+    const off = await appWith({ maxHeapUsedPercent: 0, maxEventLoopDelayMs: 0 });
+    await Promise.all([short.ready(), off.ready()]);
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // two samples of the heap
+    const res = await short.inject('/jobs/api/job-search-results-count');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'overloaded', message: 'the service is overloaded (memory is short); retry in 5 s' },
+    });
+    expect((await short.inject('/healthz')).statusCode).toBe(200);
+    expect((await off.inject('/jobs/api/job-search-results-count')).statusCode).toBe(200);
+    expect(ballast[0]).toBe(1.5);
   });
 
   it('sheds nothing with the delay limit at 0 (off), however delayed the loop', async () => {
