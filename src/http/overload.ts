@@ -11,9 +11,10 @@ const SAMPLE_MS = 500;
 
 /**
  * Sheds load before the process falls over (@fastify/under-pressure): while the used heap exceeds
- * `maxHeapUsedPercent` % of V8's limit (rather than risk running out of memory), or the event loop is delayed by more than `maxEventLoopDelayMs` for most of
- * the last half second, API requests get 503 `overloaded` with `Retry-After` (health, readiness and
- * metrics are outside the API plugin and keep answering).
+ * `maxHeapUsedPercent` % of V8's limit (rather than risk running out of memory), or the event loop
+ * is delayed by more than `maxEventLoopDelayMs` for most of the last half second, API requests get
+ * 503 `overloaded` with `Retry-After` (health, readiness and metrics are outside the API plugin and
+ * keep answering). Either limit at 0 is off.
  *
  * The delay is judged by its median, not its mean (under-pressure's own check): one long
  * synchronous stretch (an index build) is one late timer among many punctual ones and does not
