@@ -7,9 +7,16 @@ import { naiveSuggestCompanies, rankByPrefix } from './naive-suggest.js';
 import { buildSuggestIndex, rankedMatches, suggest } from '../../src/search/suggest.js';
 import { compareStrings } from '../../src/search/columns.js';
 import { runSteps } from '../../src/search/steps.js';
-import { buildTitleSuggestSteps, suggestTitles } from '../../src/search/title-suggest.js';
+import { buildTitleSuggestSteps, suggestTitles, type TitleSuggestIndex } from '../../src/search/title-suggest.js';
 
 const company = (name: string) => job({ company: { ...job().company, name } });
+
+/** The values a document's title entities name (what a deletion of the document subtracts). */
+function entitiesOf(titles: TitleSuggestIndex, d: number): (string | undefined)[] {
+  return [...titles.docEntities.subarray(titles.docOffsets[d], titles.docOffsets[d + 1])].map(
+    (e) => titles.index.values[e],
+  );
+}
 const city = (slug: string, name: string) => place({ city: { slug, name } });
 
 describe('SearchIndex autocomplete', () => {
@@ -135,10 +142,7 @@ describe('SearchIndex autocomplete', () => {
       job({ title: 'Küche Küchenhilfe Küche', position: { slug: 'hilfe', name: 'Hilfe' } }),
     ];
     const titles = runSteps(buildTitleSuggestSteps(jobs));
-    const of = (d: number) =>
-      [...titles.docEntities.subarray(titles.docOffsets[d], titles.docOffsets[d + 1])].map(
-        (e) => titles.index.values[e],
-      );
+    const of = (d: number) => entitiesOf(titles, d);
     // "Koch" is the position (a title word that names one is the position).
     expect([of(0), of(1)]).toEqual([
       ['Koch', 'Küche'],
@@ -156,10 +160,7 @@ describe('SearchIndex autocomplete', () => {
       job({ title: 'Hilfe für Koch und Küche', position: { slug: 'hilfe', name: 'Hilfe' } }),
     ];
     const titles = runSteps(buildTitleSuggestSteps(jobs));
-    const of = (d: number) =>
-      [...titles.docEntities.subarray(titles.docOffsets[d], titles.docOffsets[d + 1])].map(
-        (e) => titles.index.values[e],
-      );
+    const of = (d: number) => entitiesOf(titles, d);
     expect([of(0), of(1)]).toEqual([['Koch'], ['Hilfe', 'Küche']]);
     expect(suggestTitles(titles, 'koch', 5).map((s) => [s.label, s.count])).toEqual([['Koch', 1]]);
   });
