@@ -21,8 +21,4 @@ export class QueryCache<V> {
     this.entries.set(key, value);
     return value;
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

@@ -16,10 +16,6 @@ export function hasBit(words: Uint32Array, d: number): boolean {
   return ((words[d >>> 5]! >>> (d & 31)) & 1) === 1;
 }
 
-export function setBit(words: Uint32Array, d: number): void {
-  words[d >>> 5]! |= 1 << (d & 31);
-}
-
 export function setBits(words: Uint32Array, ids: Uint32Array): void {
   for (let i = 0; i < ids.length; i++) {
     const d = ids[i]!;

@@ -1,4 +1,4 @@
-import { bitsToIds, hasBit, newBitset, orInto, popcount, setBits } from './bitset.js';
+import { bitsToIds, orInto, popcount, setBits } from './bitset.js';
 
 /**
  * A set of document numbers in the representation that suits its size:
@@ -20,14 +20,6 @@ export const DENSE_RATIO = 32;
 
 export function isDense(size: number, n: number, ratio = DENSE_RATIO): boolean {
   return size * ratio > n;
-}
-
-/** Wraps sorted ids as a list or, when dense, as a bitset. */
-export function docSetOf(ids: Uint32Array, n: number, ratio = DENSE_RATIO): DocSet {
-  if (!isDense(ids.length, n, ratio)) return { kind: 'list', ids, size: ids.length };
-  const words = newBitset(n);
-  setBits(words, ids);
-  return { kind: 'bits', words, size: ids.length };
 }
 
 export function bitsSet(words: Uint32Array, size = popcount(words)): DocSet {
@@ -53,28 +45,8 @@ export function toIds(set: DocSet, n: number): Uint32Array {
   return out;
 }
 
-export function contains(set: DocSet, d: number): boolean {
-  if (set.kind === 'bits') return hasBit(set.words, d);
-  if (set.kind === 'all') return true;
-  return binarySearch(set.ids, d) >= 0;
-}
-
 export function identity(n: number): Uint32Array {
   const ids = new Uint32Array(n);
   for (let i = 0; i < n; i++) ids[i] = i;
   return ids;
-}
-
-/** Index of `d` in sorted `ids`, or -1. */
-export function binarySearch(ids: Uint32Array, d: number, from = 0): number {
-  let lo = from;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = ids[mid]!;
-    if (v < d) lo = mid + 1;
-    else if (v > d) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
 }
