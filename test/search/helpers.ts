@@ -11,31 +11,32 @@ export function indexOf(jobs: Job[], now = NOW, tuning: Partial<EngineTuning> = 
   return SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now, tuning });
 }
 
-const n = (slug: string, name: string): Named => ({ slug, name });
-export const DE = n('deutschland', 'Deutschland');
+/** A named slug (city, region, country) for test places. */
+export const named = (slug: string, name: string): Named => ({ slug, name });
+export const DE = named('deutschland', 'Deutschland');
 export const BERLIN = place();
 export const POTSDAM = place({
-  city: n('potsdam', 'Potsdam'),
-  region: n('brandenburg', 'Brandenburg'),
+  city: named('potsdam', 'Potsdam'),
+  region: named('brandenburg', 'Brandenburg'),
   lat: 52.39,
   lon: 13.06,
 });
 export const MUENCHEN = place({
-  city: n('münchen', 'München'),
-  region: n('bayern', 'Bayern'),
+  city: named('münchen', 'München'),
+  region: named('bayern', 'Bayern'),
   lat: 48.137,
   lon: 11.575,
 });
 export const HAMBURG = place({
-  city: n('hamburg', 'Hamburg'),
-  region: n('hamburg-land', 'Hamburg'),
+  city: named('hamburg', 'Hamburg'),
+  region: named('hamburg-land', 'Hamburg'),
   lat: 53.55,
   lon: 9.99,
 });
 export const WIEN: JobPlace = {
-  city: n('wien', 'Wien'),
-  region: n('wien-land', 'Wien'),
-  country: n('österreich', 'Österreich'),
+  city: named('wien', 'Wien'),
+  region: named('wien-land', 'Wien'),
+  country: named('österreich', 'Österreich'),
   countryCode: 'AT',
   lat: 48.21,
   lon: 16.37,

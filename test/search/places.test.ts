@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JobPlace, Named } from '../../src/domain/job.js';
+import type { JobPlace } from '../../src/domain/job.js';
 import { betterPlace, buildPlaces, canonicalPlace, type PlaceInfo } from '../../src/search/places.js';
 import { job, place } from '../builders.js';
+import { named as n } from './helpers.js';
 
-const n = (slug: string, name: string): Named => ({ slug, name });
 const LUX = n('luxembourg', 'Luxembourg');
 
 /** The registry's places by slug, without the unused code 0. */
