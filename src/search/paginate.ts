@@ -30,9 +30,34 @@ function clampInt(x: number, min: number, max: number): number {
 }
 
 /**
- * Documents at positions [start, end) of `order` restricted to `match`. Either walks the
- * permutation skipping non-matching documents (from the back for pages past the middle), or,
- * when the match set is small against the expected walk, sorts the ranks of the matches.
+ * How a page of a precomputed order is read: `empty` (a window past the end), `slice` (no filter:
+ * the order itself), `forward` or `back` (walk the permutation, skipping documents not in the match
+ * set, from the front, or from the back for pages past the middle of the matches), or `ranks` (sort
+ * the ranks of the matches). Every way gives the same documents; the choice is speed only, so it is
+ * its own function, tested against costs worked out by hand.
+ */
+export type PagingWay = 'empty' | 'slice' | 'forward' | 'back' | 'ranks';
+
+/**
+ * The way the cost model picks for `strategy` 'auto' (or the one forced by 'walk' / 'ranks'): a walk
+ * expects to visit depth × n / m documents of the permutation to find `depth` matches; sorting costs
+ * m log2(m + 1) / 2, plus n / 32 to read a bitset's ids.
+ */
+export function pagingWay(match: DocSet, n: number, w: PageWindow, strategy: 'auto' | 'walk' | 'ranks'): PagingWay {
+  if (w.start >= w.end) return 'empty';
+  if (match.kind === 'all') return 'slice';
+  const m = match.size;
+  const fromBack = w.start > m - w.end;
+  const depth = fromBack ? m - w.start : w.end;
+  const walk = (depth * n) / m; // at most n: a window lies within the matches
+  const sortCost = m * Math.log2(m + 1) * 0.5 + (match.kind === 'bits' ? n / 32 : 0);
+  if (strategy === 'ranks' || (strategy === 'auto' && sortCost < walk)) return 'ranks';
+  return fromBack ? 'back' : 'forward';
+}
+
+/**
+ * Documents at positions [start, end) of `order` restricted to `match`, read the way `pagingWay`
+ * picks.
  */
 export function pageFromOrder(
   order: SortOrder,
@@ -42,22 +67,19 @@ export function pageFromOrder(
   strategy: 'auto' | 'walk' | 'ranks',
   bitsOf: (ids: Uint32Array) => Uint32Array,
 ): Uint32Array {
-  const m = match.size;
-  if (w.start >= w.end) return new Uint32Array(0);
+  const way = pagingWay(match, n, w, strategy);
+  if (way === 'empty') return new Uint32Array(0);
   if (match.kind === 'all') return order.perm.slice(w.start, w.end);
-  const fromBack = w.start > m - w.end;
-  const depth = fromBack ? m - w.start : w.end;
-  const walk = Math.min(n, (depth * n) / m);
-  const sortCost = match.kind === 'list' ? m * Math.log2(m + 1) * 0.5 : m * Math.log2(m + 1) * 0.5 + n / 32;
-  if (strategy === 'ranks' || (strategy === 'auto' && sortCost < walk)) return byRanks(order, toIds(match, n), w);
+  if (way === 'ranks') return byRanks(order, toIds(match, n), w);
   const words = match.kind === 'bits' ? match.words : bitsOf(match.ids);
-  return fromBack ? walkBack(order.perm, words, m, w) : walkForward(order.perm, words, w);
+  return way === 'back' ? walkBack(order.perm, words, match.size, w) : walkForward(order.perm, words, w);
 }
 
 function walkForward(perm: Uint32Array, words: Uint32Array, w: PageWindow): Uint32Array {
   const out = new Uint32Array(w.end - w.start);
   let seen = 0;
   let k = 0;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the early end once the page is full (writes past a typed array's end are dropped)
   for (let i = 0; i < perm.length && k < out.length; i++) {
     const d = perm[i]!;
     if (!hasBit(words, d)) continue;
@@ -69,10 +91,12 @@ function walkForward(perm: Uint32Array, words: Uint32Array, w: PageWindow): Uint
 function walkBack(perm: Uint32Array, words: Uint32Array, m: number, w: PageWindow): Uint32Array {
   const out = new Uint32Array(w.end - w.start);
   let pos = m;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, the early end once the page is full (positions before it are dropped: out[negative])
   for (let i = perm.length - 1; i >= 0 && pos > w.start; i--) {
     const d = perm[i]!;
     if (!hasBit(words, d)) continue;
     pos--;
+    // Stryker disable next-line EqualityOperator: equivalent, pos = end writes out[out.length], which is dropped
     if (pos < w.end) out[pos - w.start] = d;
   }
   return out;
