@@ -25,6 +25,7 @@ export function paginate(total: number, page: number, perPage: number): PageWind
 }
 
 function clampInt(x: number, min: number, max: number): number {
+  // Stryker disable next-line EqualityOperator: equivalent, x is NaN or ±Infinity here, never 0
   if (!Number.isFinite(x)) return x > 0 ? max : min;
   return Math.min(max, Math.max(min, Math.floor(x)));
 }
@@ -55,6 +56,28 @@ export function pagingWay(match: DocSet, n: number, w: PageWindow, strategy: 'au
   return fromBack ? 'back' : 'forward';
 }
 
+type Reader = (
+  order: SortOrder,
+  match: DocSet,
+  n: number,
+  w: PageWindow,
+  bitsOf: (ids: Uint32Array) => Uint32Array,
+) => Uint32Array;
+
+/** Each way's reading, by name, so that the way chosen is the way read. */
+const READERS: Record<PagingWay, Reader> = {
+  empty: () => new Uint32Array(0),
+  slice: (order, _match, _n, w) => order.perm.slice(w.start, w.end),
+  ranks: (order, match, n, w) => byRanks(order, toIds(match, n), w),
+  forward: (order, match, n, w, bitsOf) => walkForward(order.perm, wordsOf(match, n, bitsOf), w),
+  back: (order, match, n, w, bitsOf) => walkBack(order.perm, wordsOf(match, n, bitsOf), match.size, w),
+};
+
+/** The set as a bitset (a list through the caller's scratch bitset). */
+function wordsOf(match: DocSet, n: number, bitsOf: (ids: Uint32Array) => Uint32Array): Uint32Array {
+  return match.kind === 'bits' ? match.words : bitsOf(toIds(match, n));
+}
+
 /**
  * Documents at positions [start, end) of `order` restricted to `match`, read the way `pagingWay`
  * picks.
@@ -67,19 +90,14 @@ export function pageFromOrder(
   strategy: 'auto' | 'walk' | 'ranks',
   bitsOf: (ids: Uint32Array) => Uint32Array,
 ): Uint32Array {
-  const way = pagingWay(match, n, w, strategy);
-  if (way === 'empty') return new Uint32Array(0);
-  if (match.kind === 'all') return order.perm.slice(w.start, w.end);
-  if (way === 'ranks') return byRanks(order, toIds(match, n), w);
-  const words = match.kind === 'bits' ? match.words : bitsOf(match.ids);
-  return way === 'back' ? walkBack(order.perm, words, match.size, w) : walkForward(order.perm, words, w);
+  return READERS[pagingWay(match, n, w, strategy)](order, match, n, w, bitsOf);
 }
 
 function walkForward(perm: Uint32Array, words: Uint32Array, w: PageWindow): Uint32Array {
   const out = new Uint32Array(w.end - w.start);
   let seen = 0;
   let k = 0;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, the early end once the page is full (writes past a typed array's end are dropped)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: equivalent, the early end once the page is full and reading one past the order's end (writes past a typed array's end are dropped, perm[length] is in no set)
   for (let i = 0; i < perm.length && k < out.length; i++) {
     const d = perm[i]!;
     if (!hasBit(words, d)) continue;
@@ -96,7 +114,7 @@ function walkBack(perm: Uint32Array, words: Uint32Array, m: number, w: PageWindo
     const d = perm[i]!;
     if (!hasBit(words, d)) continue;
     pos--;
-    // Stryker disable next-line EqualityOperator: equivalent, pos = end writes out[out.length], which is dropped
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a position at or past the end writes past out's end, which is dropped
     if (pos < w.end) out[pos - w.start] = d;
   }
   return out;
@@ -104,9 +122,11 @@ function walkBack(perm: Uint32Array, words: Uint32Array, m: number, w: PageWindo
 
 function byRanks(order: SortOrder, ids: Uint32Array, w: PageWindow): Uint32Array {
   const ranks = new Uint32Array(ids.length);
+  // Stryker disable next-line EqualityOperator: equivalent, ranks[length] is dropped
   for (let i = 0; i < ids.length; i++) ranks[i] = order.rank[ids[i]!]!;
   ranks.sort();
   const out = new Uint32Array(w.end - w.start);
+  // Stryker disable next-line EqualityOperator: equivalent, out[length] is dropped
   for (let i = 0; i < out.length; i++) out[i] = order.perm[ranks[w.start + i]!]!;
   return out;
 }
@@ -116,6 +136,7 @@ function byRanks(order: SortOrder, ids: Uint32Array, w: PageWindow): Uint32Array
  * number (the best `end` are selected first, see firstK).
  */
 export function pageByScore(ids: Uint32Array, scores: Float64Array, descending: boolean, w: PageWindow): Uint32Array {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the first `end` from `start` on are none (this spares the selection)
   if (w.start >= w.end) return new Uint32Array(0);
   const before = (a: number, b: number): boolean => {
     const sa = scores[a]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageFromOrder, paginate, pagingWay, type PageWindow } from '../../src/search/paginate.js';
+import { pageByScore, pageFromOrder, paginate, pagingWay, type PageWindow } from '../../src/search/paginate.js';
 import { newBitset, setBits } from '../../src/search/postings/bitset.js';
 import type { DocSet } from '../../src/search/postings/doc-set.js';
 
@@ -67,15 +67,24 @@ describe('the way a page of an order is read (costs worked out by hand)', () => 
   });
 });
 
+/** A subset of 0..n-1, sorted, of a density from a few documents to all of them. */
+const subsetOf = (n: number): fc.Arbitrary<number[]> =>
+  fc
+    .tuple(
+      fc.constantFrom(0.02, 0.2, 0.5, 0.9, 1),
+      fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: n, maxLength: n }),
+    )
+    .map(([density, draws]) => draws.flatMap((u, d) => (u < density ? [d] : [])));
+
 /** n documents in a random order, and a subset of them. */
-const orderAndMatch = fc.integer({ min: 1, max: 90 }).chain((n) =>
+const orderAndMatch = fc.integer({ min: 1, max: 120 }).chain((n) =>
   fc.record({
     n: fc.constant(n),
     perm: fc.shuffledSubarray(
       Array.from({ length: n }, (_, i) => i),
       { minLength: n, maxLength: n },
     ),
-    match: fc.uniqueArray(fc.nat(n - 1), { maxLength: n }).map((ids) => ids.sort((a, b) => a - b)),
+    match: subsetOf(n),
     page: fc.integer({ min: 1, max: 12 }),
     perPage: fc.integer({ min: 1, max: 25 }),
   }),
@@ -109,6 +118,31 @@ describe('every way of reading a page gives the page', () => {
             expect([set.kind, strategy, Array.from(got)]).toEqual([set.kind, strategy, expected.slice(w.start, w.end)]);
           }
         }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('a page by score', () => {
+  it('matches the ids sorted by hand: by score, ties by document number, in either direction', () => {
+    const arb = fc.integer({ min: 1, max: 200 }).chain((n) =>
+      fc.record({
+        ids: subsetOf(n),
+        // Few distinct scores, so that ties are common; negative and fractional ones too.
+        scores: fc.array(fc.constantFrom(0, 1.5, 2, -1, 7), { minLength: n, maxLength: n }),
+        descending: fc.boolean(),
+        page: fc.integer({ min: 1, max: 8 }),
+        perPage: fc.integer({ min: 1, max: 30 }),
+      }),
+    );
+    fc.assert(
+      fc.property(arb, ({ ids, scores, descending, page, perPage }) => {
+        const sign = descending ? -1 : 1;
+        const expected = [...ids].sort((a, b) => sign * (scores[a]! - scores[b]!) || a - b);
+        const w = paginate(ids.length, page, perPage);
+        const got = pageByScore(Uint32Array.from(ids), Float64Array.from(scores), descending, w);
+        expect(Array.from(got)).toEqual(expected.slice(w.start, w.end));
       }),
       { numRuns: 400 },
     );
