@@ -54,12 +54,20 @@ export function indexFormat(options: { salaryBuckets: readonly SalaryBucket[]; t
 
 /** This folder's, its postings/ and src/domain's files; bundled (one file holds them all), that file. */
 function hashCode(): string {
-  const hash = createHash('sha1');
   const self = fileURLToPath(import.meta.url);
   const here = dirname(self);
-  const dirs = [here, join(here, 'postings'), join(here, '..', 'domain')];
+  return hashSources([here, join(here, 'postings'), join(here, '..', 'domain')], self);
+}
+
+/**
+ * A hash of the names and contents of the `.ts` and `.js` files of `dirs` (not of their subfolders),
+ * in name order; when one of the folders is missing (a bundle), of the file `self` alone.
+ */
+export function hashSources(dirs: readonly string[], self: string): string {
+  const hash = createHash('sha1');
   if (!dirs.every((dir) => existsSync(dir))) return hash.update(readFileSync(self)).digest('hex');
   for (const dir of dirs) {
+    // Stryker disable next-line MethodExpression: equivalent here, Node's readdir (libuv's scandir) lists names sorted; the sort keeps the hash from depending on it
     for (const name of readdirSync(dir).sort()) {
       if (!/\.(ts|js)$/.test(name)) continue;
       hash.update(name).update(readFileSync(join(dir, name)));

@@ -92,10 +92,8 @@ describe('packed codes and their counts', () => {
           pack.keys.forEach((key, f) => {
             const byHand = new Array<number>(facets[key]!.size).fill(0);
             for (let d = 0; d < n; d++) if (counted[d]) byHand[facets[key]!.values[d]!]!++;
-            expect([key, counts[f] === null ? null : Array.from(counts[f])]).toEqual([
-              key,
-              wanted[key] ? byHand : null,
-            ]);
+            const got = counts[f] ?? null;
+            expect([key, got === null ? null : Array.from(got)]).toEqual([key, wanted[key] ? byHand : null]);
           });
         }
       }),

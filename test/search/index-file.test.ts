@@ -1,20 +1,23 @@
 import {
   closeSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { FileBytes, GraphFileError, readGraph, SpillFile, writeGraph } from '../../src/search/graph-file.js';
-import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
+import { hashSources, indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
 
@@ -350,5 +353,82 @@ describe('a saved index', () => {
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS })).toBe(a);
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS.slice(1) })).not.toBe(a);
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS, tuning: { denseRatio: 2 } })).not.toBe(a);
+  });
+
+  it('has a format that follows the code: every source file of the folders by name and content, nothing else', () => {
+    const root = join(dir, 'sources');
+    const [a, b] = [join(root, 'a'), join(root, 'b')];
+    mkdirSync(join(a, 'nested'), { recursive: true });
+    mkdirSync(b, { recursive: true });
+    const self = join(root, 'bundle.js');
+    writeFileSync(self, 'bundle 1');
+    writeFileSync(join(a, 'x.ts'), 'x 1');
+    writeFileSync(join(a, 'y.js'), 'y 1');
+    writeFileSync(join(b, 'z.ts'), 'z 1');
+    const hash = (): string => hashSources([a, b], self);
+    const first = hash();
+    expect(hash()).toBe(first);
+    const changes: [string, () => void][] = [
+      [
+        'a .ts file changed',
+        () => {
+          writeFileSync(join(a, 'x.ts'), 'x 2');
+        },
+      ],
+      [
+        'a .js file changed',
+        () => {
+          writeFileSync(join(a, 'y.js'), 'y 2');
+        },
+      ],
+      [
+        'a file of the second folder changed',
+        () => {
+          writeFileSync(join(b, 'z.ts'), 'z 2');
+        },
+      ],
+      [
+        'a source file added',
+        () => {
+          writeFileSync(join(b, 'w.ts'), '');
+        },
+      ],
+      [
+        'a file renamed, the same content',
+        () => {
+          renameSync(join(b, 'w.ts'), join(b, 'v.ts'));
+        },
+      ],
+    ];
+    const seen = new Set([first]);
+    for (const [what, change] of changes) {
+      change();
+      const now = hash();
+      expect([what, seen.has(now)]).toEqual([what, false]);
+      seen.add(now);
+    }
+    // What is not a source file of these folders does not count: other files, subfolders, the bundle.
+    const settled = hash();
+    writeFileSync(join(a, 'notes.md'), 'notes');
+    writeFileSync(join(a, 'x.tsx'), 'x');
+    writeFileSync(join(a, 'nested', 'deep.ts'), 'deep');
+    writeFileSync(self, 'bundle 2');
+    expect(hash()).toBe(settled);
+    // The same files in the other order of folders hash otherwise (the order is the folders').
+    expect(hashSources([b, a], self)).not.toBe(settled);
+    // By hand: names and contents in name order, whatever order the folder lists them in.
+    const many = join(root, 'many');
+    mkdirSync(many);
+    const names = Array.from({ length: 30 }, (_, i) => `f${(i * 7919) % 101}.ts`);
+    for (const name of names) writeFileSync(join(many, name), `content of ${name}`);
+    const byHand = createHash('sha1');
+    for (const name of [...names].sort()) byHand.update(name).update(`content of ${name}`);
+    expect(hashSources([many], self)).toBe(byHand.digest('hex'));
+    // A folder missing (a bundle): the running file alone.
+    const bundled = hashSources([a, join(root, 'missing')], self);
+    expect(hashSources([join(root, 'missing')], self)).toBe(bundled);
+    writeFileSync(self, 'bundle 3');
+    expect(hashSources([a, join(root, 'missing')], self)).not.toBe(bundled);
+    expect(bundled).not.toBe(settled);
   });
 });
