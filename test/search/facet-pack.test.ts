@@ -37,6 +37,9 @@ describe('packing facets (worked out by hand)', () => {
     expect(keysOf(buildPacks(4, [column('x', 64), column('y', 65)]))).toEqual([]);
     expect(keysOf(buildPacks(4, [column('x', 2048), column('y', 2)]))).toEqual([['y', 'x']]);
     expect(keysOf(buildPacks(4, [column('x', 2049), column('y', 2)]))).toEqual([]);
+    // Over half the limit, a facet could share a pack only with facets of one value: left out.
+    expect(keysOf(buildPacks(4, [column('one', 1), column('big', 3000)]))).toEqual([]);
+    expect(keysOf(buildPacks(4, [column('one', 1), column('big', 5000)]))).toEqual([]);
   });
 
   it('starts a new pack when the next facet does not fit, and keeps packing after it', () => {

@@ -76,7 +76,8 @@ export function bitsToIds(words: Uint32Array, n: number, out: Uint32Array, compl
   for (let i = 0; i < words.length; i++) {
     let w = (words[i]! ^ flip) >>> 0;
     const base = i << 5;
-    if (complement && base + 32 > n) w &= lowMask(n - base);
+    // The last word's bits at n and above are no documents (n - base is 1..31 here).
+    if (complement && base + 32 > n) w &= (1 << (n - base)) - 1;
     while (w !== 0) {
       const t = w & -w;
       out[k++] = base + 31 - Math.clz32(t);
@@ -99,8 +100,4 @@ export function andNotToIds(base: Uint32Array, words: Uint32Array, out: Uint32Ar
     }
   }
   return k;
-}
-
-function lowMask(bits: number): number {
-  return bits >= 32 ? 0xffffffff : ((1 << bits) - 1) >>> 0;
 }
