@@ -1,0 +1,124 @@
+/** What the app sets up around every request: the server's time bounds and what it logs. */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { LiveIndex } from '../../src/runtime/live-index.js';
+import type { JobStore } from '../../src/store/job-store.js';
+import { corpus, NOW, sharedIndex, testApp, testConfig } from './fixture.js';
+
+let app: ApiInstance | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+/** Node keeps the interval on the server, though its types do not name it. */
+const checkingInterval = (server: object): unknown =>
+  (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval;
+
+describe('the server time bounds', () => {
+  it('default to 30 s a request, 10 s for headers, 72 s idle keep-alive, checked every second', async () => {
+    app = await testApp(corpus());
+    const s = app.server;
+    expect([s.requestTimeout, s.headersTimeout, s.keepAliveTimeout, checkingInterval(s)]).toEqual([
+      30_000, 10_000, 72_000, 1_000,
+    ]);
+  });
+
+  it('take the settings, and check a quarter of the headers bound, between 100 ms and 1 s', async () => {
+    const cases: [number, number][] = [
+      [600, 150],
+      [200, 100],
+      [3_000, 750],
+      [8_000, 1_000],
+    ];
+    for (const [headersTimeoutMs, interval] of cases) {
+      const web = await testApp(corpus(), {
+        config: { headersTimeoutMs, requestTimeoutMs: 1_234, keepAliveTimeoutMs: 2_345 },
+      });
+      const s = web.server;
+      await web.close();
+      expect([headersTimeoutMs, s.headersTimeout, checkingInterval(s)]).toEqual([
+        headersTimeoutMs,
+        headersTimeoutMs,
+        interval,
+      ]);
+      expect([s.requestTimeout, s.keepAliveTimeout]).toEqual([1_234, 2_345]);
+    }
+  });
+});
+
+interface Line {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** An app logging at debug into `lines`; `store` for the one-posting endpoint, `ready` false: not loaded. */
+async function loggingApp(lines: Line[], options: { store?: JobStore; ready?: boolean } = {}): Promise<ApiInstance> {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split('\n')) if (text !== '') lines.push(JSON.parse(text) as Line);
+      done();
+    },
+  });
+  const live = new LiveIndex();
+  if (options.ready !== false) live.swap(sharedIndex(corpus()), 7, NOW);
+  return buildApp({
+    live,
+    config: testConfig(),
+    logger: pino({ level: 'debug' }, sink),
+    now: () => NOW,
+    ...(options.store ? { store: options.store } : {}),
+  });
+}
+
+const DEBUG = 20;
+const ERROR = 50;
+
+describe('what a request logs', () => {
+  it('one debug line per request, with its method, URL, status and time; nothing at info and above for a 4xx', async () => {
+    const lines: Line[] = [];
+    app = await loggingApp(lines);
+    await app.inject({ url: '/jobs/api/job-search-results-count?work_model=remote' });
+    await app.inject({ url: '/nowhere' });
+    await app.inject({ url: '/jobs/api/job-search-results-count?page=x' });
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests.map((l) => [l.level, l.method, l.url, l.status, typeof l.ms])).toEqual([
+      [DEBUG, 'GET', '/jobs/api/job-search-results-count?work_model=remote', 200, 'number'],
+      [DEBUG, 'GET', '/nowhere', 404, 'number'],
+      [DEBUG, 'GET', '/jobs/api/job-search-results-count?page=x', 400, 'number'],
+    ]);
+    expect(lines.filter((l) => l.level > DEBUG)).toEqual([]);
+    // A client's mistake is not the service refusing: no "request refused" line.
+    expect(lines.filter((l) => l.msg === 'request refused')).toEqual([]);
+  });
+
+  it('a refusal (503) at debug with its code, not as an error', async () => {
+    const lines: Line[] = [];
+    app = await loggingApp(lines, { ready: false });
+    const res = await app.inject({ url: '/jobs/api/job-search-results-count' });
+    expect(res.statusCode).toBe(503);
+    expect(lines.filter((l) => l.msg === 'request refused').map((l) => [l.level, l.code])).toEqual([
+      [DEBUG, 'not_ready'],
+    ]);
+    expect(lines.filter((l) => l.level >= ERROR)).toEqual([]);
+  });
+
+  it('a real failure (500) as an error with its cause, answered without it', async () => {
+    const lines: Line[] = [];
+    const failing = {
+      getByBoardId: () => Promise.reject(new Error('disk on fire')),
+    } as unknown as JobStore;
+    app = await loggingApp(lines, { store: failing });
+    const res = await app.inject({ url: '/jobs/api/jobs/7001' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'internal', message: 'internal error' } });
+    const errors = lines.filter((l) => l.level >= ERROR);
+    expect(errors.map((l) => [l.level, l.msg, (l.err as { message?: string } | undefined)?.message])).toEqual([
+      [ERROR, 'request failed', 'disk on fire'],
+    ]);
+    expect(lines.some((l) => l.msg === 'request refused')).toBe(false);
+  });
+});
