@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import type { JobStore } from '../../src/store/job-store.js';
-import { corpus, NOW, sharedIndex, testApp, testConfig } from './fixture.js';
+import { corpus, metricSamples, NOW, sharedIndex, testApp, testConfig } from './fixture.js';
 
 let app: ApiInstance | null = null;
 afterEach(async () => {
@@ -120,5 +120,31 @@ describe('what a request logs', () => {
       [ERROR, 'request failed', 'disk on fire'],
     ]);
     expect(lines.some((l) => l.msg === 'request refused')).toBe(false);
+  });
+});
+
+describe('every answer', () => {
+  it('an error after the ETag was set (an unknown posting) keeps neither the ETag nor a cacheable header', async () => {
+    app = await testApp(corpus());
+    const ok = await app.inject({ url: '/jobs/api/job-search-results-count' });
+    expect(ok.headers.etag).toBeDefined();
+    const res = await app.inject({ url: '/jobs/api/jobs/424242' });
+    expect(res.statusCode).toBe(404);
+    expect([res.headers.etag, res.headers['cache-control']]).toEqual([undefined, 'no-store']);
+  });
+
+  it('is timed in seconds in the request histogram', async () => {
+    app = await testApp(corpus());
+    for (let i = 0; i < 5; i++) await app.inject({ url: `/jobs/api/job-search-results-count?page=${i + 1}` });
+    const samples = await metricSamples(app, 'http_request_duration_seconds_');
+    const of = (kind: string): number[] =>
+      Object.entries(samples)
+        .filter(([k]) => k.startsWith(`http_request_duration_seconds_${kind}{`) && k.includes('results-count'))
+        .map(([, v]) => v);
+    expect(of('count')).toEqual([5]);
+    // Five injected requests take well under a second each, and more than nothing.
+    const [sum] = of('sum');
+    expect(sum).toBeGreaterThan(0);
+    expect(sum).toBeLessThan(5);
   });
 });
