@@ -147,4 +147,38 @@ describe('every answer', () => {
     expect(sum).toBeGreaterThan(0);
     expect(sum).toBeLessThan(5);
   });
+
+  it('is counted in buckets from half a millisecond to a second, beside the index metrics', async () => {
+    app = await testApp(corpus());
+    await app.inject({ url: '/jobs/api/job-search-results-count' });
+    const body = (await app.inject('/metrics')).body;
+    const buckets = [
+      ...body.matchAll(
+        /^http_request_duration_seconds_bucket\{le="([^"]+)",method="GET",route="\/jobs\/api\/job-search-results-count"/gm,
+      ),
+    ].map((m) => m[1]);
+    expect(buckets).toEqual([
+      '0.0005',
+      '0.001',
+      '0.0025',
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '1',
+      '+Inf',
+    ]);
+    for (const name of [
+      'search_index_documents',
+      'search_index_build_seconds',
+      'search_index_rebuilds_total',
+      'search_index_catch_ups_total',
+      'search_index_changes_applied_total',
+      'search_index_delta_postings',
+    ]) {
+      expect([name, new RegExp(`^# TYPE ${name} `, 'm').test(body)]).toEqual([name, true]);
+    }
+  });
 });
