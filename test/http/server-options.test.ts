@@ -133,6 +133,16 @@ describe('every answer', () => {
     expect([res.headers.etag, res.headers['cache-control']]).toEqual([undefined, 'no-store']);
   });
 
+  it('names the allowed methods only on a 405', async () => {
+    app = await testApp(corpus());
+    const wrongMethod = await app.inject({ method: 'DELETE', url: '/jobs/api/job-search-results-count' });
+    expect([wrongMethod.statusCode, wrongMethod.headers.allow]).toEqual([405, 'GET, HEAD']);
+    for (const url of ['/nowhere', '/jobs/api/job-search-results-count?page=x', '/jobs/api/jobs/424242']) {
+      const res = await app.inject({ url });
+      expect([url, res.headers.allow]).toEqual([url, undefined]);
+    }
+  });
+
   it('is timed in seconds in the request histogram', async () => {
     app = await testApp(corpus());
     for (let i = 0; i < 5; i++) await app.inject({ url: `/jobs/api/job-search-results-count?page=${i + 1}` });
