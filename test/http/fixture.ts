@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import type { Job, JobPlace } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp, type ApiInstance, type AppConfig } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
+import type { JobStore } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
 
 export const NOW = Date.UTC(2026, 10, 21, 12);
@@ -150,16 +152,23 @@ export function corpus(): Job[] {
  */
 export async function testApp(
   jobs: readonly Job[] = corpus(),
-  options: { ready?: boolean; config?: Partial<AppConfig>; webRoot?: string } = {},
+  options: {
+    ready?: boolean;
+    config?: Partial<AppConfig>;
+    webRoot?: string;
+    logger?: FastifyBaseLogger;
+    store?: JobStore;
+  } = {},
 ): Promise<ApiInstance> {
   const live = new LiveIndex();
   if (options.ready !== false) live.swap(sharedIndex(jobs), 7, NOW);
   return buildApp({
     live,
     config: testConfig(options.config),
-    logger: false,
+    logger: options.logger ?? false,
     now: () => NOW,
     ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    ...(options.store === undefined ? {} : { store: options.store }),
   });
 }
 

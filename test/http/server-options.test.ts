@@ -2,10 +2,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
-import { LiveIndex } from '../../src/runtime/live-index.js';
+import type { ApiInstance } from '../../src/http/build-app.js';
 import type { JobStore } from '../../src/store/job-store.js';
-import { corpus, metricSamples, NOW, sharedIndex, testApp, testConfig } from './fixture.js';
+import { corpus, metricSamples, testApp } from './fixture.js';
 
 let app: ApiInstance | null = null;
 afterEach(async () => {
@@ -56,22 +55,14 @@ interface Line {
 }
 
 /** An app logging at debug into `lines`; `store` for the one-posting endpoint, `ready` false: not loaded. */
-async function loggingApp(lines: Line[], options: { store?: JobStore; ready?: boolean } = {}): Promise<ApiInstance> {
+function loggingApp(lines: Line[], options: { store?: JobStore; ready?: boolean } = {}): Promise<ApiInstance> {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const text of chunk.toString().split('\n')) if (text !== '') lines.push(JSON.parse(text) as Line);
       done();
     },
   });
-  const live = new LiveIndex();
-  if (options.ready !== false) live.swap(sharedIndex(corpus()), 7, NOW);
-  return buildApp({
-    live,
-    config: testConfig(),
-    logger: pino({ level: 'debug' }, sink),
-    now: () => NOW,
-    ...(options.store ? { store: options.store } : {}),
-  });
+  return testApp(corpus(), { ...options, logger: pino({ level: 'debug' }, sink) });
 }
 
 const DEBUG = 20;
