@@ -315,6 +315,13 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         await expect(store.liveChunks(NOW, 1.5).next()).rejects.toThrow(/size/);
       });
 
+      it('takes the smallest chunk size, one posting a chunk', async () => {
+        await store.upsert([job({ key: 'k:1' }), job({ key: 'k:2' }), job({ key: 'k:3' })]);
+        const chunks: string[][] = [];
+        for await (const chunk of store.liveChunks(NOW, 1)) chunks.push(chunk.map((j) => j.key));
+        expect(chunks).toEqual([['k:1'], ['k:2'], ['k:3']]);
+      });
+
       it('reads one snapshot while a write commits between two chunks', async () => {
         const many = Array.from({ length: 30 }, () => job({ title: 'before' }));
         await store.upsert(many);
@@ -529,6 +536,18 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         await expect(store.changesSince(-1, 10)).rejects.toThrow(/since/);
         await expect(store.changesSince(0, 0)).rejects.toThrow(/limit/);
         await expect(store.changesSince(0.5, 10)).rejects.toThrow(/since/);
+      });
+
+      it('takes the smallest limit, one change a page', async () => {
+        await store.upsert([job({ key: 'k:1' })]);
+        await store.upsert([job({ key: 'k:2' })]);
+        const keyOf = (c: JobChange): string => (c.kind === 'upsert' ? c.job.key : c.key);
+        const first = await store.changesSince(0, 1);
+        expect(first.changes.map(keyOf)).toEqual(['k:1']);
+        expect(first.more).toBe(true);
+        const second = await store.changesSince(first.cursor, 1);
+        expect(second.changes.map(keyOf)).toEqual(['k:2']);
+        expect(second.more).toBe(false);
       });
 
       it('misses nothing while writers run concurrently: cursor order is commit order', async () => {

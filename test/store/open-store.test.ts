@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore, parseDatabaseUrl } from '../../src/store/open-store.js';
+import { isInMemory, openStore, parseDatabaseUrl } from '../../src/store/open-store.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 
 describe('parseDatabaseUrl', () => {
@@ -34,6 +34,19 @@ describe('parseDatabaseUrl', () => {
   it('refuses an empty URL or a scheme without a path', () => {
     expect(() => parseDatabaseUrl('  ')).toThrow(/empty/);
     expect(() => parseDatabaseUrl('sqlite:')).toThrow(/no SQLite file/);
+  });
+});
+
+describe('isInMemory', () => {
+  it.each([':memory:', 'SQLITE::memory:', 'file::memory:', '  :memory: '])(
+    '%s names an in-memory SQLite store',
+    (url) => {
+      expect(isInMemory(url)).toBe(true);
+    },
+  );
+
+  it.each(['data/jobs.db', 'data/:memory:', 'postgres://db/:memory:'])('%s does not', (url) => {
+    expect(isInMemory(url)).toBe(false);
   });
 });
 
