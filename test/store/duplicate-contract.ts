@@ -247,6 +247,36 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'a:id::2']);
     });
 
+    it('promotes the duplicates of a served posting that expired, at the next publish of anything', async () => {
+      await importAll('a', [posting('a', 1, { validThrough: NOW + DAY })]);
+      const copy = posting('b', 1);
+      await importAll('b', [copy]);
+      expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('a:id::1');
+      const cursor = await store.changeCursor();
+      // An unrelated posting, published after a:id::1 expired.
+      const id = await store.beginImport('c');
+      await store.stage(id, [{ job: posting('c', 1, { title: 'Content Lead', url: null }), position: 'line 1' }]);
+      await store.publish(id, { now: NOW + 2 * DAY, sync: false });
+      expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('b:id::1');
+      const feed = await store.changesSince(cursor, 100);
+      expect(feed.changes.map((c) => (c.kind === 'upsert' ? c.job.key : `-${c.key}`)).sort()).toEqual([
+        'b:id::1',
+        'c:id::1',
+      ]);
+    });
+
+    it('promotes the duplicates of a served posting that expired, at the next upsert of anything', async () => {
+      // upsert groups at the clock's now: the served posting expires a moment after it is written.
+      const head = posting('a', 1, { validThrough: Date.now() + 300 });
+      const copy = posting('b', 1);
+      await store.upsert([head]);
+      await store.upsert([copy]);
+      expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('a:id::1');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await store.upsert([posting('c', 1, { title: 'Content Lead', url: null })]);
+      expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('b:id::1');
+    });
+
     it('promotes a duplicate when the served posting is re-imported already expired', async () => {
       await importAll('a', [posting('a', 1)]);
       await importAll('b', [posting('b', 1)]);

@@ -252,6 +252,27 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect((await store.loadLive(NOW)).map((j) => j.key)).toEqual(sorted(feed(3)).map((j) => j.key));
     });
 
+    it('scans nothing of an empty store, and every posting whatever its key', async () => {
+      const chunks: unknown[] = [];
+      for await (const chunk of store.scanAll()) chunks.push(chunk);
+      for await (const chunk of store.scanStored!()) chunks.push(chunk);
+      expect(chunks).toEqual([]);
+      // Keys below any lower-case letter: a source named in capitals or digits.
+      const jobs = ['0:id::1', 'ACME:id::1', 'a:id::1'].map((key, i) =>
+        job({ key, source: key.split(':')[0]!, title: `Job ${i}` }),
+      );
+      await store.upsert(jobs);
+      expect((await scanned(store)).map((j) => j.key)).toEqual(['0:id::1', 'ACME:id::1', 'a:id::1']);
+      const stored: string[] = [];
+      for await (const chunk of store.scanStored!()) stored.push(...chunk.map((s) => s.job.key));
+      expect(stored).toEqual(['0:id::1', 'ACME:id::1', 'a:id::1']);
+    });
+
+    it('stages nothing from an empty list', async () => {
+      const id = await store.beginImport('feed');
+      expect(await store.stage(id, [])).toEqual({ staged: 0, repeated: [] });
+    });
+
     it('scans every stored posting with its duplicate group, across chunks, in key order', async () => {
       // Both stores implement it (an export reads it).
       expect(typeof store.scanStored).toBe('function');

@@ -226,7 +226,7 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(c3).toBeGreaterThan(c2);
       // Calls that change nothing leave it alone.
       await store.delete([a.key]);
-      await store.upsert([]);
+      expect(await store.upsert([])).toEqual({ inserted: 0, updated: 0 });
       expect(await store.changeCursor()).toBe(c3);
     });
 
@@ -601,6 +601,13 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await again.count()).toBe(2);
       expect(await again.changeCursor()).toBe(cursor);
       expect(await again.loadLive(NOW)).toStrictEqual([jobs[0]]);
+    });
+
+    it('is closed after close: a later call fails, a second close does not', async () => {
+      await store.upsert([job()]);
+      await store.close();
+      await expect(store.count()).rejects.toThrow();
+      await store.close();
     });
 
     it('has an identity of its own, kept across writes, migrations and reopening', async () => {

@@ -103,15 +103,26 @@ describe('SqliteJobStore', () => {
 
   it('fills the duplicate keys of postings stored before migration 4, so that a later copy from another source attaches to them', async () => {
     fixture = await sqliteFixture();
-    const old = job({ key: 'old:id::1', source: 'old' });
+    // More than one chunk (1,000) of them, keyed below any letter (a source named in capitals).
+    const old = job({ key: 'Old:id::1', source: 'Old' });
+    const others = Array.from({ length: 1_000 }, (_, i) =>
+      job({ key: `Old:id::x${String(i).padStart(4, '0')}`, source: 'Old' }),
+    );
     const db = new Database(fixture.path);
     migrateSqlite(db, SQLITE_MIGRATIONS.slice(0, 3));
-    db.prepare(
+    const insert = db.prepare(
       `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq) VALUES (?, ?, ?, NULL, NULL, ?, 'h', 1)`,
-    ).run(old.key, old.boardId, old.source, JSON.stringify(old));
+    );
+    for (const j of [old, ...others]) insert.run(j.key, j.boardId, j.source, JSON.stringify(j));
     db.prepare("UPDATE store_meta SET value = 1 WHERE name = 'change_cursor'").run();
     db.close();
     await fixture.store.migrate();
+    const check = new Database(fixture.path, { readonly: true });
+    try {
+      expect(check.prepare('SELECT count(*) FROM jobs WHERE place_dup IS NULL').pluck().get()).toBe(0);
+    } finally {
+      check.close();
+    }
     const copy = job({ key: 'new:id::1', source: 'new' });
     const id = await fixture.store.beginImport('new');
     await fixture.store.stage(id, [{ job: copy, position: 'line 1' }]);
@@ -119,7 +130,10 @@ describe('SqliteJobStore', () => {
       inserted: 1,
       duplicates: 1,
     });
-    expect((await fixture.store.loadLive(0)).map((j) => j.key)).toEqual([old.key]);
+    const served = (await fixture.store.loadLive(0)).map((j) => j.key);
+    expect(served).toHaveLength(1_001);
+    expect(served).toContain(old.key);
+    expect(served).not.toContain(copy.key);
   });
 
   it('groups duplicates of an import of thousands (seeds taken a chunk at a time) as one upsert of them does', async () => {
