@@ -9,6 +9,11 @@
 // Incremental mode: the result of every run is kept in reports/stryker-incremental-<scope>.json
 // (git-ignored, a machine-local cache), so a re-run tests only mutants in changed code or
 // covered by changed tests.
+//
+// Survivors: an equivalent mutant that a comment can single out is marked where it lives
+// (`// Stryker disable next-line <Mutator>: equivalent, <why>`, so the reason sits beside the code
+// it concerns); the others, equivalent or accepted, are listed with their reasons file by file in
+// README "Mutation testing" (the sections per scope and piece, and "Survivors accepted").
 
 import process from 'node:process';
 
