@@ -185,8 +185,15 @@ describe('other exits', () => {
     expect(res.body).toBe('');
   });
 
-  it('answers an over-long URL with 414', async () => {
-    await expectError(`${ENDPOINTS.count}?company=${'x'.repeat(9000)}`, 414, 'uri_too_long');
+  it('answers an over-long URL with 414, and serves one of exactly the longest length', async () => {
+    const body = await expectError(`${ENDPOINTS.count}?company=${'x'.repeat(9000)}`, 414, 'uri_too_long');
+    expect(body.error.message).toBe('the URL is longer than 8192 characters');
+    const prefix = `${ENDPOINTS.count}?company=`;
+    const longest = `${prefix}${'x'.repeat(8192 - prefix.length)}`;
+    expect(longest).toHaveLength(8192);
+    // Refused, if at all, for its value (too long a company name), not for its length.
+    expect((await app.inject(longest)).json<ErrorJson>().error.code).toBe('invalid_parameter');
+    await expectError(`${longest}x`, 414, 'uri_too_long');
   });
 
   it('answers 503 not_ready on every endpoint before the index is loaded, and readyz 503', async () => {

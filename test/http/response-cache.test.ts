@@ -186,6 +186,70 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps a body of exactly an eighth of its budget, and one whose entries fill the budget exactly', () => {
+    const exact = `{"x":"${'a'.repeat(1000 - 24)}","duration_ms":1}`;
+    expect(exact.length).toBe(1000);
+    const cache = new ResponseCache(8000);
+    cache.set(snapshotOf(live), '/edge', exact);
+    expect(cache.size).toBe(1);
+    // Two entries charged exactly the budget: both stay.
+    const one = entryBytes('/1', Buffer.byteLength(body.replace(':1}', ':0}')));
+    const full = new ResponseCache(2 * one);
+    full.set(snapshotOf(live), '/1', body);
+    full.set(snapshotOf(live), '/2', body);
+    expect([full.size, full.bytes]).toEqual([2, 2 * one]);
+  });
+
+  it('keeps no body whose duration_ms is not a plain whole number at its very end', () => {
+    const cache = new ResponseCache(MB);
+    const bodies = [
+      '{"a":1,"duration_ms":x1}',
+      '{"a":1,"duration_ms":1}}',
+      '{"a":1,"duration_ms":"1"}',
+      '{"a":1,"duration_ms":1.5}',
+      // No duration field, but digits and a brace where its value would be.
+      '{"abcdefghij":12}',
+    ];
+    for (const [i, b] of bodies.entries()) cache.set(snapshotOf(live), `/${i}`, b);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('charges a replaced entry back with its compressed forms', () => {
+    const cache = new ResponseCache(MB);
+    const text = `{"values":"${'Softwareentwickler München '.repeat(100)}","duration_ms":9}`;
+    cache.set(snapshotOf(live), '/z', text);
+    cache.get(snapshotOf(live), '/z', 0, 'br');
+    cache.get(snapshotOf(live), '/z', 0, 'gzip');
+    cache.set(snapshotOf(live), '/z', body);
+    expect(cache.bytes).toBe(entryBytes('/z', Buffer.byteLength(body.replace(':1}', ':0}'))));
+  });
+
+  it('remembers no alias of an answer it does not hold, or of another index version', () => {
+    const cache = new ResponseCache(MB);
+    const alias = { to: '/a', etag: 'W/"1-a"', ignored: undefined };
+    cache.set(snapshotOf(live), '/a', body);
+    cache.remember(snapshotOf(live), '/x?gone', { ...alias, to: '/gone' });
+    expect(cache.aliasOf(snapshotOf(live), '/x?gone')).toBeUndefined();
+    const next = new LiveIndex();
+    next.swap(live.current!.index, live.current!.cursor + 7, NOW);
+    cache.remember(snapshotOf(next), '/a?old', alias);
+    expect(cache.aliasOf(snapshotOf(live), '/a?old')).toBeUndefined();
+    expect(cache.holds(snapshotOf(next), '/a')).toBe(false);
+    expect(cache.bytes).toBe(entryBytes('/a', Buffer.byteLength(body.replace(':1}', ':0}'))));
+  });
+
+  it('changes nothing when asked for an alias it does not have', () => {
+    const one = entryBytes('/1', Buffer.byteLength(body.replace(':1}', ':0}')));
+    const cache = new ResponseCache(2 * one);
+    expect(cache.aliasOf(snapshotOf(live), '/never')).toBeUndefined();
+    cache.set(snapshotOf(live), '/1', body);
+    expect(cache.aliasOf(snapshotOf(live), '/1')).toBeUndefined();
+    // Filling the budget evicts in order; a slot the lookup left behind would break the count.
+    for (let i = 2; i <= 4; i++) cache.set(snapshotOf(live), `/${i}`, body);
+    expect([cache.size, cache.bytes]).toEqual([2, 2 * one]);
+  });
+
   it('keeps nothing across snapshots', () => {
     const cache = new ResponseCache(MB);
     const first = snapshotOf(live);
