@@ -185,6 +185,17 @@ describe('other exits', () => {
     expect(res.body).toBe('');
   });
 
+  it('says in its message what is wrong with a repeated, unknown or non-digit parameter', async () => {
+    expect((await expectError(`${ENDPOINTS.list}?q=a&q=b`, 400, 'repeated_parameter', 'q')).error.message).toBe(
+      'q: given more than once; pass it once',
+    );
+    const unknown = await expectError(`${ENDPOINTS.count}?wokr_model=remote`, 400, 'unknown_parameter', 'wokr_model');
+    expect(unknown.error.message).toMatch(/^wokr_model: unknown parameter; known: .*\bwork_model\b/);
+    expect((await expectError(`${ENDPOINTS.list}?page=0x10`, 400, 'invalid_parameter', 'page')).error.message).toBe(
+      'page: must be a whole number (digits only)',
+    );
+  });
+
   it('answers an over-long URL with 414, and serves one of exactly the longest length', async () => {
     const body = await expectError(`${ENDPOINTS.count}?company=${'x'.repeat(9000)}`, 414, 'uri_too_long');
     expect(body.error.message).toBe('the URL is longer than 8192 characters');
@@ -199,9 +210,15 @@ describe('other exits', () => {
   it('answers 503 not_ready on every endpoint before the index is loaded, and readyz 503', async () => {
     const cold = await testApp([], { ready: false });
     for (const url of Object.values(ENDPOINTS)) {
-      const res = await cold.inject(`${url}?q=a`);
-      expect(res.statusCode).toBe(503);
-      expect(res.json<ErrorJson>().error.code).toBe('not_ready');
+      // Not ready comes first: before any parameter is looked at.
+      for (const query of ['q=a', 'wokr_model=remote', 'page=x']) {
+        const res = await cold.inject(`${url}?${query}`);
+        expect(res.statusCode, `${url}?${query}`).toBe(503);
+        expect(res.json<ErrorJson>().error).toMatchObject({
+          code: 'not_ready',
+          message: 'the search index is loading; try again shortly',
+        });
+      }
     }
     expect((await cold.inject('/readyz')).statusCode).toBe(503);
     expect((await cold.inject('/healthz')).statusCode).toBe(200);

@@ -340,6 +340,29 @@ describe('the API with its response cache', () => {
     expect((expected as { jobs: unknown[] }).jobs).toHaveLength(30);
   });
 
+  it('sends an answer below the compression threshold plain, and names Accept-Encoding in Vary once', async () => {
+    const live = new LiveIndex();
+    live.swap(SearchIndex.build([job()], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
+    for (const corsOrigin of ['*', 'https://board.example']) {
+      const app = await buildApp({ live, config: testConfig({ corsOrigin }), logger: false });
+      for (const round of [1, 2]) {
+        const res = await app.inject({
+          url: '/jobs/api/job-search-results-count?work_model=remote',
+          headers: { 'accept-encoding': 'br, gzip', origin: 'https://board.example' },
+        });
+        expect([res.statusCode, res.headers['content-encoding'], round]).toEqual([200, undefined, round]);
+        expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+        const vary = String(res.headers.vary)
+          .split(',')
+          .map((v) => v.trim().toLowerCase());
+        expect(vary.filter((v) => v === 'accept-encoding')).toHaveLength(1);
+        expect(vary).not.toContain('undefined');
+        expect(vary).not.toContain('');
+      }
+      await app.close();
+    }
+  });
+
   it('never keeps an error: a bad URL is rejected every time', async () => {
     const live = new LiveIndex();
     live.swap(SearchIndex.build([job()], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
