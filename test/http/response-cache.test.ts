@@ -8,7 +8,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { CountResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
-import { NOW, testConfig } from './fixture.js';
+import { NOW, testApp, testConfig } from './fixture.js';
 
 const snapshotOf = (live: LiveIndex) => live.current!;
 
@@ -373,6 +373,16 @@ describe('the API with its response cache', () => {
     });
     for (let i = 0; i < 3; i++)
       expect((await app.inject('/jobs/api/job-search-results-list?page=0')).statusCode).toBe(400);
+    await app.close();
+  });
+
+  it('never keeps an error found after validation: an unknown posting is 404 every time', async () => {
+    const app = await testApp([job()]);
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject('/jobs/api/jobs/987654321');
+      expect([res.statusCode, res.json<{ error: { code: string } }>().error.code, i]).toEqual([404, 'not_found', i]);
+      expect(res.headers.etag).toBeUndefined();
+    }
     await app.close();
   });
 });
