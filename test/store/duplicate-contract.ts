@@ -267,12 +267,14 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
 
     it('promotes the duplicates of a served posting that expired, at the next upsert of anything', async () => {
       // upsert groups at the clock's now: the served posting expires a moment after it is written.
-      const head = posting('a', 1, { validThrough: Date.now() + 300 });
+      // 1.5 s: room for two writes on a busy machine before it expires.
+      const expires = Date.now() + 1_500;
+      const head = posting('a', 1, { validThrough: expires });
       const copy = posting('b', 1);
       await store.upsert([head]);
       await store.upsert([copy]);
       expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('a:id::1');
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expires - Date.now()) + 100));
       await store.upsert([posting('c', 1, { title: 'Content Lead', url: null })]);
       expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('b:id::1');
     });
