@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeWatch, JobStore, WatchEvents } from '../../src/store/job-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
+import { StoreUnavailableError } from '../../src/store/job-store.js';
+import { POSTGRES_MIGRATIONS } from '../../src/store/migrations/postgres.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
 import { adminQuery, createTestDatabase, dropTestDatabase, terminateSessions } from '../pg-database.js';
@@ -202,6 +204,62 @@ describe('PostgresJobStore', () => {
       expect(store).toBeInstanceOf(PostgresJobStore);
       expect(await store.upsert([job()])).toEqual({ inserted: 1, updated: 0 });
     } finally {
+      await store.close();
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('fails with StoreUnavailableError, naming the reason, when the server refuses connections', async () => {
+    const store = new PostgresJobStore({
+      connectionString: 'postgres://127.0.0.1:1/none',
+      connectionTimeoutMillis: 2_000,
+    });
+    try {
+      const error: unknown = await store.migrate().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as Error).name).toBe('StoreUnavailableError');
+      expect((error as Error).message).toMatch(/ECONNREFUSED|connect/i);
+      expect((error as Error).cause).toBeInstanceOf(Error);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fills the duplicate keys of postings stored before migration 4, more than one chunk of them', async () => {
+    const { name, url } = await createTestDatabase();
+    const client = new pg.Client({ connectionString: url });
+    const store = new PostgresJobStore(url);
+    try {
+      await client.connect();
+      await client.query(`CREATE TABLE schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      for (const m of POSTGRES_MIGRATIONS.slice(0, 3)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      }
+      // 1,001 postings (the chunk is 1,000) of a source named in capitals: keys below any letter.
+      const old = Array.from({ length: 1_001 }, (_, i) =>
+        job({ key: `Old:id::${String(i).padStart(4, '0')}`, boardId: String(5_000 + i), source: 'Old' }),
+      );
+      await client.query(
+        `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq)
+         SELECT k, b, 'Old', NULL, NULL, d::jsonb, 'h', 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS u(k, b, d)`,
+        [old.map((j) => j.key), old.map((j) => j.boardId), old.map((j) => JSON.stringify(j))],
+      );
+      await client.query("UPDATE store_meta SET value = 1 WHERE name = 'change_cursor'");
+      await store.migrate();
+      const unfilled = await client.query('SELECT count(*)::int AS n FROM jobs WHERE place_dup IS NULL');
+      expect(unfilled.rows[0]).toEqual({ n: 0 });
+      // A copy of the last one from another source attaches to it.
+      const copy = job({ ...old[1_000]!, key: 'new:id::1', boardId: '42', source: 'new' });
+      const id = await store.beginImport('new');
+      await store.stage(id, [{ job: copy, position: 'line 1' }]);
+      expect(await store.publish(id, { now: Date.now(), sync: false })).toMatchObject({ inserted: 1, duplicates: 1 });
+    } finally {
+      await client.end();
       await store.close();
       await dropTestDatabase(name);
     }
