@@ -247,6 +247,21 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       expect((await live()).map((j) => j.key)).toEqual(['a:id::1', 'a:id::2']);
     });
 
+    it('promotes the duplicate of a served posting that is deleted, with a change of its own', async () => {
+      const head = posting('a', 1);
+      const copy = posting('b', 1);
+      await store.upsert([head]);
+      await store.upsert([copy]);
+      const cursor = await store.changeCursor();
+      expect(await store.delete([head.key])).toBe(1);
+      expect((await store.getGroupByBoardId?.(copy.boardId))?.job.key).toBe('b:id::1');
+      const feed = await store.changesSince(cursor, 100);
+      expect(feed.changes.map((c) => [c.kind, c.kind === 'upsert' ? c.job.key : c.key, c.cursor])).toEqual([
+        ['delete', 'a:id::1', cursor + 1],
+        ['upsert', 'b:id::1', cursor + 1],
+      ]);
+    });
+
     it('promotes the duplicates of a served posting that expired, at the next publish of anything', async () => {
       await importAll('a', [posting('a', 1, { validThrough: NOW + DAY })]);
       const copy = posting('b', 1);

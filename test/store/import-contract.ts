@@ -268,6 +268,17 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect(stored).toEqual(['0:id::1', 'ACME:id::1', 'a:id::1']);
     });
 
+    it('removes nothing, and counts nothing removed, without sync', async () => {
+      const jobs = feed(3);
+      const first = await store.beginImport('feed');
+      await store.stage(first, staged(jobs));
+      await store.publish(first, { now: NOW, sync: false });
+      const again = await store.beginImport('feed');
+      await store.stage(again, staged(jobs.slice(0, 1)));
+      expect(await store.publish(again, { now: NOW, sync: false })).toMatchObject({ unchanged: 1, removed: 0 });
+      expect(await store.count()).toBe(3);
+    });
+
     it('stages nothing from an empty list', async () => {
       const id = await store.beginImport('feed');
       expect(await store.stage(id, [])).toEqual({ staged: 0, repeated: [] });

@@ -258,6 +258,8 @@ describe('PostgresJobStore', () => {
       const id = await store.beginImport('new');
       await store.stage(id, [{ job: copy, position: 'line 1' }]);
       expect(await store.publish(id, { now: Date.now(), sync: false })).toMatchObject({ inserted: 1, duplicates: 1 });
+      // Nothing of a published import stays staged.
+      expect((await client.query('SELECT count(*)::int AS n FROM import_staging')).rows[0]).toEqual({ n: 0 });
     } finally {
       await client.end();
       await store.close();
