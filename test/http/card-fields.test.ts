@@ -29,6 +29,8 @@ const JOBS = [
     salaryContext: 'Gehalt nach Vereinbarung.',
   }),
   job({ boardId: '5002', postedAt: null, salary: null, company: company('karriere.www.beta.de') }),
+  // A salary given and a context for it; no place at all.
+  job({ boardId: '5003', places: [], salaryContext: 'Das Gehalt steht in der Anzeige.' }),
 ];
 
 let app: ApiInstance;
@@ -69,5 +71,17 @@ describe('a card', () => {
     expect(c.salary_min_formatted).toBeNull();
     expect(c.estimated_salary_min_formatted).toBeNull();
     expect(c.salary_relevance_context).toBe('Gehalt nach Vereinbarung.');
+  });
+
+  it('gives the salary context, then the salary sentences after one space', async () => {
+    const c = await card('5003');
+    expect(c.salary_min_formatted).not.toBeNull();
+    expect(c.salary_relevance_context.startsWith('Das Gehalt steht in der Anzeige. ')).toBe(true);
+    expect(c.salary_relevance_context.length).toBeGreaterThan('Das Gehalt steht in der Anzeige. '.length);
+  });
+
+  it('gives a posting without a place an empty location and no locations', async () => {
+    const c = await card('5003');
+    expect([c.location, c.locations]).toEqual(['', []]);
   });
 });
