@@ -319,7 +319,9 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         await store.upsert([job({ key: 'k:1' }), job({ key: 'k:2' }), job({ key: 'k:3' })]);
         const chunks: string[][] = [];
         for await (const chunk of store.liveChunks(NOW, 1)) chunks.push(chunk.map((j) => j.key));
-        expect(chunks).toEqual([['k:1'], ['k:2'], ['k:3']]);
+        // Chunks come in the table's own order, not by key.
+        expect(chunks.map((c) => c.length)).toEqual([1, 1, 1]);
+        expect(chunks.flat().sort()).toEqual(['k:1', 'k:2', 'k:3']);
       });
 
       it('reads one snapshot while a write commits between two chunks', async () => {
