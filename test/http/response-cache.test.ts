@@ -341,10 +341,8 @@ describe('the API with its response cache', () => {
   });
 
   it('sends an answer below the compression threshold plain, and names Accept-Encoding in Vary once', async () => {
-    const live = new LiveIndex();
-    live.swap(SearchIndex.build([job()], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
     for (const corsOrigin of ['*', 'https://board.example']) {
-      const app = await buildApp({ live, config: testConfig({ corsOrigin }), logger: false });
+      const app = await testApp([job()], { config: { corsOrigin } });
       for (const round of [1, 2]) {
         const res = await app.inject({
           url: '/jobs/api/job-search-results-count?work_model=remote',
