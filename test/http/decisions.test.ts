@@ -205,9 +205,12 @@ describe('sorting and paging', () => {
   });
 
   it('makes next_url a relative URL with the canonical parameters and page + 1', async () => {
-    // Known parameters in the schema's order, defaults (sort=date, order=desc, per_page=20) left out, page last.
-    const body = await list('order=asc&location=deutschland&sort=date&per_page=20&page=1');
+    // Known parameters in the schema's order, defaults (sort=date, order=desc, per_page=20,
+    // highlight=false) left out, page last.
+    const body = await list('order=asc&location=deutschland&sort=date&per_page=20&page=1&highlight=false');
     expect(body.next_url).toBe('/jobs/api/job-search-results-list?location=deutschland&order=asc&page=2');
+    const marked = await list('highlight=true&location=deutschland');
+    expect(marked.next_url).toBe('/jobs/api/job-search-results-list?location=deutschland&highlight=true&page=2');
     const second = await get<ListResponse>(body.next_url);
     expect(second.pagination.current_page).toBe(2);
   });

@@ -92,6 +92,29 @@ describe('a company name with a comma, known to the index as a whole', () => {
     expect((await get<{ total_results: number }>(`/jobs/api/job-search-results-count?${either}`)).total_results).toBe(
       2,
     );
+    const list = await get<{ total_results: number; jobs: { company: string }[] }>(
+      `/jobs/api/job-search-results-list?${either}`,
+    );
+    expect([list.total_results, list.jobs.map((j) => j.company).sort()]).toEqual([2, ['Acme GmbH', 'Müller']]);
+  });
+
+  it('echoes a split list in selected without its empty values, a whole name as given', async () => {
+    const selected = async (value: string) =>
+      (
+        await get<{ filters: { selected: { company: string | null } } }>(
+          `/jobs/api/job-search-filter-data?company=${encodeURIComponent(value)}`,
+        )
+      ).filters.selected.company;
+    expect(await selected('Müller,,Acme GmbH,')).toBe('müller,acme gmbh');
+    expect(await selected('Acme GmbH,')).toBe('acme gmbh');
+    expect(await selected(whole)).toBe(whole.toLowerCase());
+  });
+
+  it('echoes a location no posting has lower-cased, and still answers', async () => {
+    const data = await get<{ filters: { selected: { location: string | null } } }>(
+      `/jobs/api/job-search-filter-data?location=${encodeURIComponent('Atlantis,Nowhere Town')}`,
+    );
+    expect(data.filters.selected.location).toBe('atlantis,nowhere town');
   });
 });
 
