@@ -156,6 +156,11 @@ describe('several values per filter', () => {
     expect(await count('work_model=remote,underwater')).toBe(20);
   });
 
+  it('takes the values of a lower-cased facet in any case, one or several', async () => {
+    expect(await count('work_model=REMOTE')).toBe(20);
+    expect(await count('work_model=Remote,HYBRID')).toBe(40);
+  });
+
   it('gives disjunctive counts equal to the count of each alternative', async () => {
     const fd = await filterData('work_model=remote,hybrid&facet_mode=disjunctive');
     const counts = Object.fromEntries(fd.work_models.map((o) => [o.value, o.count]));
