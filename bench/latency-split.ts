@@ -1,0 +1,138 @@
+/**
+ * Where an uncached answer's time goes, one request at a time: the client's latency beside the
+ * server's own times — `duration_ms` in the body (from the request's arrival to the handler's
+ * return) and the request log's `ms` (to the response's end: serialisation, compression and the
+ * write included; `LOG_LEVEL=debug`) — per query kind, with the slowest requests and their kinds,
+ * and the longest event-loop delays of the client itself (its own pauses count in its latencies).
+ *
+ *   npm run build && npx tsx bench/latency-split.ts --db <a SQLite store> [--count 1000] [--port 3977]
+ *   (a store of bench/live-serve.ts: bench/.cache/live-<size>-<day>.db; it is copied, not changed)
+ */
+import { spawn } from 'node:child_process';
+import { copyFile, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { mixOf } from './serve.js';
+import { filterUrl } from './http-urls.js';
+import type { FilterKind } from './query-mix.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    count: { type: 'string', default: '1000' },
+    port: { type: 'string', default: '3977' },
+  },
+});
+if (values.db === undefined) throw new Error('--db <a SQLite store> is required');
+const count = Number(values.count);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+
+interface Sample {
+  kind: FilterKind;
+  path: string;
+  clientMs: number;
+  handlerMs: number;
+  serverMs: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function stats(xs: readonly number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (p: number): number => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
+  return `p50 ${at(50).toFixed(1)} p90 ${at(90).toFixed(1)} p99 ${at(99).toFixed(1)} max ${(s.at(-1) ?? Number.NaN).toFixed(1)}`;
+}
+
+async function main(): Promise<void> {
+  const db = join(tmpdir(), `latency-split-${process.pid}.db`);
+  await copyFile(values.db!, db);
+  // As bench/serve.ts's spawnServe, with every request logged (its time to the response's end).
+  const server = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'debug',
+      DEMO_POSTINGS: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logged = new Map<string, number>();
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
+    if (entry.msg === 'request' && entry.url !== undefined && entry.ms !== undefined) logged.set(entry.url, entry.ms);
+  });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  try {
+    for (;;) {
+      const ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      await sleep(200);
+    }
+    const mix = await mixOf(db);
+    for (const q of mix.warmup.filters) await fetch(`${base}${filterUrl('list1', q)}`).then((r) => r.text());
+    for (const op of ['list1', 'filterData'] as const) {
+      const samples: Sample[] = [];
+      loop.reset();
+      loop.enable();
+      for (const q of mix.filters.slice(0, count)) {
+        const path = filterUrl(op, q);
+        const t0 = performance.now();
+        const res = await fetch(`${base}${path}`);
+        const body = (await res.json()) as { duration_ms: number };
+        samples.push({
+          kind: q.kind,
+          path,
+          clientMs: performance.now() - t0,
+          handlerMs: body.duration_ms,
+          serverMs: 0,
+        });
+      }
+      loop.disable();
+      await sleep(500); // the last log lines
+      for (const s of samples) s.serverMs = logged.get(s.path) ?? Number.NaN;
+      console.log(`\n${op}, ${samples.length} distinct URLs one at a time (ms; the server's to 1 ms):`);
+      console.log(`  client          ${stats(samples.map((s) => s.clientMs))}`);
+      console.log(`  server, whole   ${stats(samples.map((s) => s.serverMs))}`);
+      console.log(`  server, handler ${stats(samples.map((s) => s.handlerMs))}`);
+      console.log(`  after handler   ${stats(samples.map((s) => s.serverMs - s.handlerMs))}`);
+      console.log(`  client - server ${stats(samples.map((s) => s.clientMs - s.serverMs))}`);
+      console.log(
+        `  the client's own event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} max ${(loop.max / 1e6).toFixed(1)}`,
+      );
+      const kinds = [...new Set(samples.map((s) => s.kind))];
+      for (const kind of kinds) {
+        const of = samples.filter((s) => s.kind === kind);
+        console.log(
+          `  ${kind.padEnd(9)} n=${String(of.length).padStart(4)} client ${stats(of.map((s) => s.clientMs))}`,
+        );
+        console.log(`  ${''.padEnd(15)} handler ${stats(of.map((s) => s.handlerMs))}`);
+      }
+      console.log('  slowest:');
+      for (const s of [...samples].sort((a, b) => b.clientMs - a.clientMs).slice(0, 10)) {
+        console.log(
+          `    ${s.clientMs.toFixed(1)} ms (server ${s.serverMs}, handler ${s.handlerMs}) ${s.kind} ${s.path}`,
+        );
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await rm(db, { force: true });
+    await rm(`${db}.index`, { force: true });
+  }
+}
+
+await main();
