@@ -153,13 +153,11 @@ export class SegmentSet {
     let parts = step.parts;
     if (step.added.length > 0) {
       const delta = await this.deltaOfAsync(step.added, now, pause, true);
-      await pause();
-      parts.push(partOf(...delta));
+      parts.push(await runStepsPausing(partSteps(...delta), pause));
     }
     if (parts.length - 1 > MAX_DELTA_SEGMENTS) {
       const merged = await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false);
-      await pause();
-      parts = [parts[0]!, partOf(...merged)];
+      parts = [parts[0]!, await runStepsPausing(partSteps(...merged), pause)];
     }
     return new SegmentSet(parts, this.options);
   }
@@ -228,7 +226,7 @@ export class SegmentSet {
     const options = this.deltaOptions(now);
     if (sample) options.estimator.add(jobs);
     const index = SearchIndex.build(jobs, options);
-    return [index, jobsByDoc(index, jobs)];
+    return [index, runSteps(jobsByDocSteps(index, jobs))];
   }
 
   private async deltaOfAsync(
@@ -250,7 +248,7 @@ export class SegmentSet {
     }
     const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
     await pause();
-    return [index, jobsByDoc(index, jobs)];
+    return [index, await runStepsPausing(jobsByDocSteps(index, jobs), pause)];
   }
 }
 
@@ -263,27 +261,53 @@ const MARK_STEP = 100;
 /** Postings indexed between two offers to pause of applyAsync (the rest of the build offers between its steps). */
 const BUILD_SLICE = 10;
 
+/**
+ * Postings handled between two yields of jobsByDocSteps and partSteps: a delta of 10,000 postings
+ * or more (an import's) made its maps in one piece of several milliseconds.
+ */
+const MAP_STEP = 1_024;
+
 /** The postings of an index's documents, by document number (expired ones were left out). */
-function jobsByDoc(index: SearchIndex, jobs: readonly Job[]): Job[] {
-  const byKey = new Map(jobs.map((j) => [j.key, j]));
-  return SearchIndex.partsOf(index).engine.cards.keys.map((key) => byKey.get(key)!);
+function* jobsByDocSteps(index: SearchIndex, jobs: readonly Job[]): Steps<Job[]> {
+  const byKey = new Map<string, Job>();
+  for (const [i, job] of jobs.entries()) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (i % MAP_STEP === MAP_STEP - 1) yield;
+    byKey.set(job.key, job);
+  }
+  const keys = SearchIndex.partsOf(index).engine.cards.keys;
+  const out = new Array<Job>(keys.length);
+  for (const [doc, key] of keys.entries()) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (doc % MAP_STEP === MAP_STEP - 1) yield;
+    out[doc] = byKey.get(key)!;
+  }
+  return out;
 }
 
 function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
+  return runSteps(partSteps(index, jobs));
+}
+
+/** A segment's part of the set (its postings by document when it is a delta), in steps. */
+function* partSteps(index: SearchIndex, jobs: readonly Job[] | null): Steps<Part> {
   const cards = SearchIndex.partsOf(index).engine.cards;
   // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
   // to make and sort, before a start from a saved index could serve.
   let dated = 0;
   for (const at of cards.validThrough) if (!Number.isNaN(at)) dated++;
   const expiring = buildSortOrder(cards.validThrough, false).perm.subarray(0, dated);
-  return {
-    index,
-    jobs,
-    docOf: jobs === null ? null : new Map(cards.keys.map((key, doc) => [key, doc])),
-    deleted: new Set(),
-    expiring,
-    at: cards.validThrough,
-  };
+  let docOf: Map<string, number> | null = null;
+  if (jobs !== null) {
+    yield;
+    docOf = new Map();
+    for (const [doc, key] of cards.keys.entries()) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+      if (doc % MAP_STEP === MAP_STEP - 1) yield;
+      docOf.set(key, doc);
+    }
+  }
+  return { index, jobs, docOf, deleted: new Set(), expiring, at: cards.validThrough };
 }
 
 /** The live postings of delta segments, each as the segment holds it. */

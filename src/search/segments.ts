@@ -583,15 +583,26 @@ function* unionDictSteps(dicts: readonly FacetDict[]): Steps<UnionDict> {
     maps.push(map);
   }
   yield;
-  const labelRank = values.length === first.values.length ? first.labelRank : mergedRanks(first, values, labels);
+  const labelRank =
+    values.length === first.values.length ? first.labelRank : yield* mergedRanksSteps(first, values, labels);
   return { values, labels, codes, labelRank, maps };
 }
 
+/** Appended values placed among the first dictionary's labels between two yields of mergedRanksSteps. */
+const RANK_STEP = 64;
+
 /**
  * Label order of a union dictionary: the first dictionary's ranks, and each appended value placed
- * between the first's neighbours it falls between (German collation, then value).
+ * between the first's neighbours it falls between (German collation, then value). In steps: at a
+ * million postings the first dictionary of places or companies holds tens of thousands of values,
+ * and a delta's thousands of new ones, each placed with a collator's comparisons, held the index
+ * worker for tens of milliseconds in one piece.
  */
-function mergedRanks(first: FacetDict, values: readonly string[], labels: readonly string[]): Float64Array {
+function* mergedRanksSteps(
+  first: FacetDict,
+  values: readonly string[],
+  labels: readonly string[],
+): Steps<Float64Array> {
   const old = first.values.length;
   // The first dictionary's codes in label order: its ranks are 0 .. old - 2, one per code
   // (rankLabels), so the order is their inverse, made in one pass rather than sorted.
@@ -599,10 +610,11 @@ function mergedRanks(first: FacetDict, values: readonly string[], labels: readon
   for (let code = 1; code < old; code++) byRank[Number(first.labelRank[code])] = code;
   const before = (a: number, b: number): number =>
     COLLATOR.compare(labels[a]!, labels[b]!) || compareStrings(values[a]!, values[b]!);
-  const added = Array.from({ length: values.length - old }, (_, i) => old + i).sort(before);
-  const rank = new Float64Array(values.length);
-  for (let code = 1; code < old; code++) rank[code] = Number(first.labelRank[code]);
-  added.forEach((code, i) => {
+  // Each appended value's place: how many of the first dictionary's labels come before it.
+  const place = new Uint32Array(values.length);
+  for (let code = old; code < values.length; code++) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if ((code - old) % RANK_STEP === RANK_STEP - 1) yield;
     let lo = 0;
     let hi = byRank.length;
     while (lo < hi) {
@@ -610,6 +622,18 @@ function mergedRanks(first: FacetDict, values: readonly string[], labels: readon
       if (before(byRank[mid]!, code) < 0) lo = mid + 1;
       else hi = mid;
     }
+    place[code] = lo;
+  }
+  yield;
+  // The appended values in label order: a value placed lower comes before every value placed
+  // higher (a first label lies between them), so only those of one place are compared.
+  const added = Array.from({ length: values.length - old }, (_, i) => old + i).sort(
+    (a, b) => place[a]! - place[b]! || before(a, b),
+  );
+  const rank = new Float64Array(values.length);
+  for (let code = 1; code < old; code++) rank[code] = Number(first.labelRank[code]);
+  added.forEach((code, i) => {
+    const lo = place[code]!;
     // Between rank lo - 1 and lo of the first dictionary, in the order of the added values.
     rank[code] = Number(lo === 0 ? -1 : first.labelRank[byRank[lo - 1]!]) + (i + 1) / (added.length + 1);
   });
