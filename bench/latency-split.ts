@@ -8,7 +8,6 @@
  *   npm run build && npx tsx bench/latency-split.ts --db <a SQLite store> [--count 1000] [--port 3977]
  *   (a store of bench/live-serve.ts: bench/.cache/live-<size>-<day>.db; it is copied, not changed)
  */
-import { spawn } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -16,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mixOf } from './serve.js';
+import { mixOf, spawnServe } from './serve.js';
 import { filterUrl } from './http-urls.js';
 import type { FilterKind } from './query-mix.js';
 
@@ -52,21 +51,9 @@ function stats(xs: readonly number[]): string {
 async function main(): Promise<void> {
   const db = join(tmpdir(), `latency-split-${process.pid}.db`);
   await copyFile(values.db!, db);
-  // As bench/serve.ts's spawnServe, with every request logged (its time to the response's end).
-  const server = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'debug',
-      DEMO_POSTINGS: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawnServe(join(ROOT, 'dist', 'cli', 'main.js'), db, port, 'every request');
   const logged = new Map<string, number>();
-  createInterface({ input: server.stdout }).on('line', (line) => {
+  createInterface({ input: server.stdout! }).on('line', (line) => {
     if (!line.startsWith('{')) return;
     const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
     if (entry.msg === 'request' && entry.url !== undefined && entry.ms !== undefined) logged.set(entry.url, entry.ms);

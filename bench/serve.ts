@@ -5,21 +5,27 @@ import { buildQueryMix, type QueryMix } from './query-mix.js';
 
 /**
  * `jobsearch serve` of the given CLI build as a user starts it (Node's default options) on a
- * SQLite store, for the benchmarks that measure the service: quiet logs, no demo postings, no rate
- * limit (the benchmark is one client), on 127.0.0.1:`port`.
+ * SQLite store, for the benchmarks that measure the service: quiet logs (or every request's, on
+ * its stdout), no demo postings, no rate limit (the benchmark is one client), on 127.0.0.1:`port`.
  */
-export function spawnServe(cli: string, db: string, port: number): ChildProcess {
+export function spawnServe(
+  cli: string,
+  db: string,
+  port: number,
+  logs: 'quiet' | 'every request' = 'quiet',
+): ChildProcess {
   return spawn(process.execPath, [cli, 'serve'], {
     env: {
       ...process.env,
       DATABASE_URL: db,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logs === 'quiet' ? 'warn' : 'debug',
       DEMO_POSTINGS: '0',
       RATE_LIMIT_PER_MINUTE: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Every request's log line (JSON on stdout) for the caller to read; quiet, nothing to read.
+    stdio: ['ignore', logs === 'quiet' ? 'ignore' : 'pipe', 'inherit'],
   });
 }
 

@@ -98,7 +98,7 @@ describe('a company name with a comma, known to the index as a whole', () => {
     expect([list.total_results, list.jobs.map((j) => j.company).sort()]).toEqual([2, ['Acme GmbH', 'Müller']]);
   });
 
-  it('echoes a split list in selected without its empty values, a whole name as given', async () => {
+  it('echoes a split list in selected without its empty values, and a known whole name as one value', async () => {
     const selected = async (value: string) =>
       (
         await get<{ filters: { selected: { company: string | null } } }>(
