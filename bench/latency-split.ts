@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { quantile } from './measure.js';
 import { mixOf, spawnServe } from './serve.js';
 import { filterUrl } from './http-urls.js';
 import type { FilterKind } from './query-mix.js';
@@ -43,9 +44,9 @@ interface Sample {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function stats(xs: readonly number[]): string {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (p: number): number => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? Number.NaN;
-  return `p50 ${at(50).toFixed(1)} p90 ${at(90).toFixed(1)} p99 ${at(99).toFixed(1)} max ${(s.at(-1) ?? Number.NaN).toFixed(1)}`;
+  const s = Float64Array.from(xs).sort();
+  const at = (q: number): string => quantile(s, q).toFixed(1);
+  return `p50 ${at(0.5)} p90 ${at(0.9)} p99 ${at(0.99)} max ${at(1)}`;
 }
 
 async function main(): Promise<void> {

@@ -16,6 +16,8 @@ describe('ResponseCache', () => {
   const live = new LiveIndex();
   live.swap(SearchIndex.build([], { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 1, NOW);
   const body = '{"success":true,"duration_ms":1}';
+  /** What keeping `body` under `path` is charged (it is kept with `"duration_ms":0`). */
+  const bodyEntry = (path: string): number => entryBytes(path, Buffer.byteLength(body.replace(':1}', ':0}')));
   const MB = 1024 * 1024;
 
   it('answers a kept body with the new duration_ms in place of the old', () => {
@@ -129,7 +131,7 @@ describe('ResponseCache', () => {
     expect(cache.aliasOf(snapshotOf(next), '/a?utm_source=n&x=1')).toBeUndefined();
     cache.set(snapshotOf(next), '/b', body);
     expect(cache.aliasOf(snapshotOf(live), '/a?utm_source=n&x=1')).toBeUndefined();
-    expect(cache.bytes).toBe(entryBytes('/b', Buffer.byteLength(body.replace(':1}', ':0}'))));
+    expect(cache.bytes).toBe(bodyEntry('/b'));
   });
 
   it('evicts aliases and answers by one least-recently-used order within one budget', () => {
@@ -193,7 +195,7 @@ describe('ResponseCache', () => {
     cache.set(snapshotOf(live), '/edge', exact);
     expect(cache.size).toBe(1);
     // Two entries charged exactly the budget: both stay.
-    const one = entryBytes('/1', Buffer.byteLength(body.replace(':1}', ':0}')));
+    const one = bodyEntry('/1');
     const full = new ResponseCache(2 * one);
     full.set(snapshotOf(live), '/1', body);
     full.set(snapshotOf(live), '/2', body);
@@ -222,7 +224,7 @@ describe('ResponseCache', () => {
     cache.get(snapshotOf(live), '/z', 0, 'br');
     cache.get(snapshotOf(live), '/z', 0, 'gzip');
     cache.set(snapshotOf(live), '/z', body);
-    expect(cache.bytes).toBe(entryBytes('/z', Buffer.byteLength(body.replace(':1}', ':0}'))));
+    expect(cache.bytes).toBe(bodyEntry('/z'));
   });
 
   it('remembers no alias of an answer it does not hold, or of another index version', () => {
@@ -236,11 +238,11 @@ describe('ResponseCache', () => {
     cache.remember(snapshotOf(next), '/a?old', alias);
     expect(cache.aliasOf(snapshotOf(live), '/a?old')).toBeUndefined();
     expect(cache.holds(snapshotOf(next), '/a')).toBe(false);
-    expect(cache.bytes).toBe(entryBytes('/a', Buffer.byteLength(body.replace(':1}', ':0}'))));
+    expect(cache.bytes).toBe(bodyEntry('/a'));
   });
 
   it('changes nothing when asked for an alias it does not have', () => {
-    const one = entryBytes('/1', Buffer.byteLength(body.replace(':1}', ':0}')));
+    const one = bodyEntry('/1');
     const cache = new ResponseCache(2 * one);
     expect(cache.aliasOf(snapshotOf(live), '/never')).toBeUndefined();
     cache.set(snapshotOf(live), '/1', body);

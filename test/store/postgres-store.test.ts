@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeWatch, JobStore, WatchEvents } from '../../src/store/job-store.js';
+import { StoreUnavailableError, type ChangeWatch, type JobStore, type WatchEvents } from '../../src/store/job-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
-import { StoreUnavailableError } from '../../src/store/job-store.js';
 import { POSTGRES_MIGRATIONS } from '../../src/store/migrations/postgres.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
