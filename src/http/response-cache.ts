@@ -1,4 +1,5 @@
 import type { IndexSnapshot } from '../runtime/live-index.js';
+import { RecencyMap } from '../domain/lru-map.js';
 import { COMPRESS_THRESHOLD, compressBody, type Encoding } from './compression.js';
 
 const DURATION_FIELD = ',"duration_ms":';
@@ -73,7 +74,7 @@ export interface CachedBody {
  */
 export class ResponseCache {
   /** Answers by canonical key, and aliases by ALIAS + request URL, least recently used first. */
-  private readonly entries = new Map<string, Entry | Alias>();
+  private readonly entries = new RecencyMap<string, Entry | Alias>();
   private version: string | null = null;
   private usedBytes = 0;
   private answers = 0;
@@ -96,14 +97,13 @@ export class ResponseCache {
     durationMs: number,
     encoding: Encoding | null = null,
   ): CachedBody | undefined {
-    const entry = this.version === snapshot.etag ? this.entries.get(key) : undefined;
+    const entry = this.version === snapshot.etag ? this.entries.peek(key) : undefined;
     if (entry === undefined || 'to' in entry) {
       this.missCount++;
       return undefined;
     }
     this.hitCount++;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.get(key);
     const kept = entry.body;
     // Below the threshold an answer goes plain, as it did when it was made.
     if (durationMs === 0 && encoding !== null && kept.length >= COMPRESS_THRESHOLD) {
@@ -168,21 +168,20 @@ export class ResponseCache {
   aliasOf(snapshot: IndexSnapshot, url: string): Alias | undefined {
     if (this.version !== snapshot.etag) return undefined;
     const key = ALIAS + url;
-    const slot = this.entries.get(key);
+    const slot = this.entries.peek(key);
     if (slot === undefined || !('to' in slot)) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, slot);
+    this.entries.get(key);
     return slot;
   }
 
   /** Whether an answer for the canonical `key` is kept for this version. */
   holds(snapshot: IndexSnapshot, key: string): boolean {
-    const slot = this.version === snapshot.etag ? this.entries.get(key) : undefined;
+    const slot = this.version === snapshot.etag ? this.entries.peek(key) : undefined;
     return slot !== undefined && !('to' in slot);
   }
 
   private forget(key: string): void {
-    const old = this.entries.get(key);
+    const old = this.entries.peek(key);
     if (old === undefined) return;
     this.entries.delete(key);
     this.usedBytes -= charge(key, old);
@@ -191,9 +190,9 @@ export class ResponseCache {
 
   /** Forgets the least recently used entries while over budget. */
   private evict(): void {
-    for (const oldestKey of this.entries.keys()) {
+    for (let oldest = this.entries.oldestKey(); oldest !== undefined; oldest = this.entries.oldestKey()) {
       if (this.usedBytes <= this.maxBytes) break;
-      this.forget(oldestKey);
+      this.forget(oldest);
     }
   }
 
