@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { Child } from './child.js';
+import { Ceiling, rawAnswer } from './ceiling.js';
 import { mixOf, spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
@@ -276,24 +276,52 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   // As a browser asks: the answer kept compressed beside the cached one.
   await rate('filterData repeated, br', urlsFor('filterData', one), BROTLI);
   await rate('list1 repeated, br', urlsFor('list1', one), BROTLI);
-  const child = new Child<{ type: 'listening'; port: number; bytes: number }>('ceiling-worker.ts', 512);
+  // The ceilings: the 5 KB route, and a bare route sending each repeated answer's own bytes.
+  const ceilings = new Ceiling();
+  const repeated = [
+    ['filterData repeated', urlsFor('filterData', one)[0]!, {}],
+    ['list1 repeated', urlsFor('list1', one)[0]!, {}],
+    ['filterData repeated, br', urlsFor('filterData', one)[0]!, BROTLI],
+    ['list1 repeated, br', urlsFor('list1', one)[0]!, BROTLI],
+  ] as const;
+  const answerBytes: Record<string, number> = {};
   try {
-    const ceilingPort = (await child.next()).port;
+    const ceilingPort = (await ceilings.listening()).port;
     rows['ceiling'] = await load(ceilingPort, ['/ceiling'], seconds);
-    child.send({ type: 'stop' });
-    await child.exited;
+    for (const [name, path, headers] of repeated) {
+      const answer = await rawAnswer(port, path, headers);
+      answerBytes[name] = answer.bytes.length;
+      const same = await ceilings.same(name, answer.bytes, answer.encoding);
+      const stats = await load(ceilingPort, [same], seconds, headers);
+      rows[`same bytes as ${name}`] = stats;
+      log(
+        `50 connections, a bare route sending the ${answer.bytes.length} B of ${name}: ${Math.round(stats.rps)} req/s`,
+      );
+    }
   } finally {
-    child.kill();
+    await ceilings.stop();
   }
   const ceiling = rows['ceiling'].rps;
   const share = (name: string): number => Math.round((100 * (rows[name]?.rps ?? 0)) / ceiling);
+  const shareOfSame = (name: string): number =>
+    Math.round((100 * (rows[name]?.rps ?? 0)) / (rows[`same bytes as ${name}`]?.rps ?? Number.NaN));
   log(
     `repeated: filter data ${share('filterData repeated')} %, list ${share('list1 repeated')} % of the ceiling (${Math.round(ceiling)} req/s); asking for brotli ${share('filterData repeated, br')} % and ${share('list1 repeated, br')} %`,
+  );
+  log(
+    `repeated, of a bare route sending the same bytes: filter data ${shareOfSame('filterData repeated')} %, list ${shareOfSame('list1 repeated')} %; asking for brotli ${shareOfSame('filterData repeated, br')} % and ${shareOfSame('list1 repeated, br')} %`,
   );
   return {
     seconds,
     single,
     connections50: rows,
+    answerBytes,
+    repeatedShareOfSameBytesPct: {
+      filterData: shareOfSame('filterData repeated'),
+      list1: shareOfSame('list1 repeated'),
+      filterDataBrotli: shareOfSame('filterData repeated, br'),
+      list1Brotli: shareOfSame('list1 repeated, br'),
+    },
     repeatedShareOfCeilingPct: { filterData: share('filterData repeated'), list1: share('list1 repeated') },
     repeatedBrotliShareOfCeilingPct: {
       filterData: share('filterData repeated, br'),

@@ -1,12 +1,14 @@
 /**
  * One URL repeated over HTTP, two builds side by side: `jobsearch serve` of build A and of build B
  * (each Node's default options, on its own copy of a SQLite store, rate limit off), and the
- * bare-Fastify ceiling of `bench/live-serve.ts` (5 KB) in a child process. Each round loads the
- * ceiling, then the repeated filter-data URL and list page 1 of the query mix, without
+ * bare-Fastify ceilings of `bench/live-serve.ts` in a child process (bench/ceiling.ts): the 5 KB
+ * route, and a route sending B's very bytes of each repeated answer. Each round loads the
+ * ceilings, then the repeated filter-data URL and list page 1 of the query mix, without
  * compression and asking for brotli, on A and B in turn (the order alternates between rounds),
  * `--seconds` each with 50 connections (bench/http.ts). It prints requests per second for every
- * run, and each row's median as a share of the ceiling's median: one run of the ceiling moves by
- * a quarter from run to run on a shared machine, so the medians of interleaved runs are the figure.
+ * run, and each row's median as a share of the 5 KB ceiling's median and of the same-bytes route's:
+ * one run of a ceiling moves by a quarter from run to run on a shared machine, so the medians of
+ * interleaved runs are the figure.
  *
  *   npm run build && npx tsx bench/repeated-ab.ts --db bench/.cache/live-100000-10000-<day>.db \
  *     --a <another build's dist/cli/main.js> [--b dist/cli/main.js] [--seconds 5] [--rounds 5]
@@ -18,7 +20,7 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Child } from './child.js';
+import { Ceiling, rawAnswer } from './ceiling.js';
 import { mixOf, spawnServe } from './serve.js';
 import { load } from './http.js';
 import { urlsFor } from './http-urls.js';
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
     join(ROOT, 'bench', '.cache', `repeated-ab-${process.pid}-${name}.db`),
   );
   const servers: ChildProcess[] = [];
-  const ceiling = new Child<{ type: 'listening'; port: number }>('ceiling-worker.ts', 512);
+  const ceiling = new Ceiling();
   const rps: Record<string, number[]> = {};
   const add = (row: string, value: number): void => {
     (rps[row] ??= []).push(Math.round(value));
@@ -88,9 +90,22 @@ async function main(): Promise<void> {
       await copyFile(args.db, copies[i]!);
       servers.push(await serve(build.cli, copies[i]!, build.port));
     }
-    const ceilingPort = (await ceiling.next()).port;
+    const ceilingPort = (await ceiling.listening()).port;
+    // A bare route sending B's very bytes of each repeated answer (as asked: plain or brotli).
+    const same: Record<string, string> = {};
+    for (const op of ['filterData', 'list1'] as const) {
+      for (const brotli of [false, true]) {
+        const row = `${op}${brotli ? ', brotli' : ''}`;
+        const answer = await rawAnswer(builds.B.port, urlsFor(op, one)[0]!, brotli ? { 'accept-encoding': 'br' } : {});
+        same[row] = await ceiling.same(row, answer.bytes, answer.encoding);
+      }
+    }
     for (let round = 0; round < args.rounds; round++) {
       add('ceiling', (await load(ceilingPort, ['/ceiling'], args.seconds)).rps);
+      for (const [row, path] of Object.entries(same)) {
+        const headers = row.endsWith('brotli') ? { 'accept-encoding': 'br' } : {};
+        add(`${row}, same bytes`, (await load(ceilingPort, [path], args.seconds, headers)).rps);
+      }
       const order = round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
       for (const op of ['filterData', 'list1'] as const) {
         for (const brotli of [false, true]) {
@@ -110,7 +125,7 @@ async function main(): Promise<void> {
       console.log(`round ${round + 1} of ${args.rounds} done`);
     }
   } finally {
-    ceiling.send({ type: 'stop' });
+    await ceiling.stop();
     for (const server of servers) server.kill('SIGTERM');
     await sleep(500);
     for (const copy of copies) for (const file of [copy, `${copy}.index`]) await rm(file, { force: true });
@@ -121,8 +136,14 @@ async function main(): Promise<void> {
   console.log(`A = ${args.a}\nB = ${args.b}\n${args.rounds} rounds of ${args.seconds} s, requests per second:`);
   for (const [row, values] of Object.entries(rps)) {
     const share = Math.round((100 * median(values)) / top);
+    // A build's row against the bare route that sends the same bytes (its op and compression).
+    const sameRow = rps[`${row.replace(/, [AB]$/, '')}, same bytes`];
+    const ofSame =
+      sameRow && /, [AB]$/.test(row)
+        ? `, ${Math.round((100 * median(values)) / median(sameRow))} % of the same bytes`
+        : '';
     console.log(
-      `${row.padEnd(24)} ${values.join(' ').padEnd(40)} median ${median(values)} (${share} % of the ceiling)`,
+      `${row.padEnd(28)} ${values.join(' ').padEnd(40)} median ${median(values)} (${share} % of the ceiling${ofSame})`,
     );
   }
 }
