@@ -17,7 +17,8 @@
  *    with 50 connections (autocannon, as bench/http.ts, asking for no compression: requests per
  *    second, p99);
  *    then one URL repeated, without compression and asking for brotli as a browser does, against
- *    a bare Fastify route answering 5 KB in another process (the ceiling). RSS at the end.
+ *    bare Fastify routes in another process (bench/ceiling.ts): one answering 5 KB (the ceiling),
+ *    and one sending the very bytes of each repeated answer. RSS at the end.
  * 4. A restart on the same store: start to ready again, now from the index the first start saved
  *    (INDEX_FILE's default, beside the store) plus the changes since (phase 2's import); RSS.
  *

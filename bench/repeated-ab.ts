@@ -11,7 +11,11 @@
  * interleaved runs are the figure.
  *
  *   npm run build && npx tsx bench/repeated-ab.ts --db bench/.cache/live-100000-10000-<day>.db \
- *     --a <another build's dist/cli/main.js> [--b dist/cli/main.js] [--seconds 5] [--rounds 5]
+ *     --a <another build's dist/cli/main.js> [--b dist/cli/main.js] [--seconds 5] [--rounds 5] [--fill 5]
+ *
+ * Before the rounds each server answers the query mix's distinct filter-data and list URLs for
+ * `--fill` seconds each (50 connections), so that its response cache holds thousands of answers
+ * as a server in service does (0: start the rounds on empty caches).
  *
  * The store is the corpus `bench/live-serve.ts` caches (generated for its day: the server runs on
  * the wall clock). Each server builds its index at its first start (about 10 s at 100k).
@@ -33,10 +37,11 @@ interface Args {
   b: string;
   seconds: number;
   rounds: number;
+  fill: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Partial<Args> = { b: join(ROOT, 'dist', 'cli', 'main.js'), seconds: 5, rounds: 5 };
+  const args: Partial<Args> = { b: join(ROOT, 'dist', 'cli', 'main.js'), seconds: 5, rounds: 5, fill: 5 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = argv[++i];
@@ -46,12 +51,14 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--b') args.b = resolve(value);
     else if (a === '--seconds') args.seconds = Number(value);
     else if (a === '--rounds') args.rounds = Number(value);
+    else if (a === '--fill') args.fill = Number(value);
     else throw new Error(`unknown argument ${a}; usage: repeated-ab.ts --db <store> --a <cli> [--b <cli>]`);
   }
   if (args.db === undefined || args.a === undefined) throw new Error('--db and --a are required');
   for (const key of ['seconds', 'rounds'] as const) {
     if (!Number.isSafeInteger(args[key]) || args[key]! < 1) throw new Error(`--${key} must be a positive integer`);
   }
+  if (!Number.isSafeInteger(args.fill) || args.fill! < 0) throw new Error('--fill must be an integer of 0 or more');
   return args as Args;
 }
 
@@ -89,6 +96,12 @@ async function main(): Promise<void> {
     for (const [i, build] of Object.values(builds).entries()) {
       await copyFile(args.db, copies[i]!);
       servers.push(await serve(build.cli, copies[i]!, build.port));
+    }
+    // A server in service holds thousands of answers: each first answers the mix's distinct URLs.
+    if (args.fill > 0) {
+      for (const build of Object.values(builds)) {
+        for (const op of ['filterData', 'list1'] as const) await load(build.port, urlsFor(op, mix), args.fill);
+      }
     }
     const ceilingPort = (await ceiling.listening()).port;
     // A bare route sending B's very bytes of each repeated answer (as asked: plain or brotli).
