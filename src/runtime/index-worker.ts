@@ -23,9 +23,7 @@ import { buildApart, type BuildPriority } from './index-builder.js';
 import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
 import {
-  CALLS_WAITING,
   INDEX_THREAD_NAME,
-  REPLY_POSTED,
   type CallReply,
   type CallRequest,
   type CatchUpRequest,
@@ -42,7 +40,7 @@ export interface IndexWorkerData {
   newWithinMs: number;
   /** The port calls arrive on; replies go back on it. */
   port: MessagePort;
-  /** Int32Array over a SharedArrayBuffer: a reply posted, and the calls waiting (remote-index.ts). */
+  /** Int32Array over a SharedArrayBuffer: set to 1 and notified when a reply is posted. */
   signal: Int32Array;
   /** Where the built index is saved (null: never); with `loadIndexFile`, first tried to start from. */
   indexFile: string | null;
@@ -248,19 +246,12 @@ function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void>
 
 /**
  * Lets the calls that arrived meanwhile be answered: a catch-up offers to pause every few postings,
- * and pauses once it has held the thread for PAUSE_BUDGET_MS, or at once when a call waits.
+ * and pauses once it has held the thread for PAUSE_BUDGET_MS.
  */
-const pause = pacedPause(PAUSE_BUDGET_MS, undefined, undefined, callsWaiting);
-
-/** Whether the request thread has posted a call this worker has not taken up yet. */
-function callsWaiting(): boolean {
-  const signal = (workerData as IndexWorkerData | null)?.signal;
-  return signal !== undefined && Atomics.load(signal, CALLS_WAITING) > 0;
-}
+const pause = pacedPause(PAUSE_BUDGET_MS);
 
 function serve(current: () => SearchReader, data: IndexWorkerData): void {
   data.port.on('message', (request: CallRequest) => {
-    Atomics.sub(data.signal, CALLS_WAITING, 1);
     let reply: CallReply;
     try {
       const index = current();
@@ -277,8 +268,8 @@ function serve(current: () => SearchReader, data: IndexWorkerData): void {
       // An answer that cannot be sent (not cloneable) is still answered: with the reason.
       data.port.postMessage({ id: request.id, ok: false, message: `the reply could not be sent: ${String(error)}` });
     }
-    Atomics.store(data.signal, REPLY_POSTED, 1);
-    Atomics.notify(data.signal, REPLY_POSTED);
+    Atomics.store(data.signal, 0, 1);
+    Atomics.notify(data.signal, 0);
   });
 }
 

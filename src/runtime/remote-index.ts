@@ -10,15 +10,6 @@ import type { BuildPriority } from './index-builder.js';
 /** An index worker's name in the process's thread list (`top -H`, `ps -T`; at most 15 bytes). */
 export const INDEX_THREAD_NAME = 'jobsearch-index';
 
-/**
- * The slots of the Int32Array (over a SharedArrayBuffer) the request thread and the index worker
- * share: REPLY_POSTED is set to 1 and notified when the worker has posted a reply; CALLS_WAITING
- * counts the calls posted and not yet taken up by the worker, whose work in steps lets the thread
- * go at its next step while one waits (steps.ts, `pacedPause`).
- */
-export const REPLY_POSTED = 0;
-export const CALLS_WAITING = 1;
-
 /** A call that takes longer than this is reported as an error rather than waited for. */
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -81,7 +72,7 @@ export interface WorkerBuildOptions {
  */
 export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltIndex> {
   const { port1: mine, port2: theirs } = new MessageChannel();
-  const signal = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const signal = new Int32Array(new SharedArrayBuffer(4));
   const { signal: _abort, ...settings } = options;
   const worker = spawnIndexWorker(
     {
@@ -201,18 +192,17 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
 }
 
 /**
- * Posts the call (counted among those waiting) and waits for its own reply. The flag is cleared before each look at the port
+ * Posts the call and waits for its own reply. The flag is cleared before each look at the port
  * and the worker sets it only after posting, so a reply that lands between the look and the wait
  * still wakes it. Replies are matched by id: one that arrives after its call gave up (a timeout)
  * is dropped by the next call instead of being taken for that call's answer — without the ids, a
  * single late reply would shift every later answer by one call.
  */
 function callSync(port: MessagePort, signal: Int32Array, request: CallRequest): unknown {
-  Atomics.add(signal, CALLS_WAITING, 1);
   port.postMessage(request);
   const deadline = performance.now() + CALL_TIMEOUT_MS;
   for (;;) {
-    Atomics.store(signal, REPLY_POSTED, 0);
+    Atomics.store(signal, 0, 0);
     const reply = takeReply(port, request.id);
     if (reply !== undefined) {
       if (!reply.ok) throw new Error(reply.message);
@@ -220,7 +210,7 @@ function callSync(port: MessagePort, signal: Int32Array, request: CallRequest): 
     }
     const left = deadline - performance.now();
     if (left <= 0) throw new Error(`the index worker did not answer ${request.method} within ${CALL_TIMEOUT_MS} ms`);
-    Atomics.wait(signal, REPLY_POSTED, 0, left);
+    Atomics.wait(signal, 0, 0, left);
   }
 }
 

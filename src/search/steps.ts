@@ -40,20 +40,17 @@ const SETTLED: Promise<void> = Promise.resolve();
  * have passed since it last did. Work in steps can then offer to pause as often as it likes
  * (every few postings) without paying a turn of the event loop each time, and holds the thread
  * for about the budget at most, however fast or slow the machine: a count of postings per pause
- * held the index worker for 15-25 ms on a quiet machine and far longer on a busy one. When
- * `waiting()` says someone waits for the thread (a call of the request thread), it lets it go at
- * the next offer, budget or not: that call then waits for one step, not for the rest of the budget.
+ * held the index worker for 15-25 ms on a quiet machine and far longer on a busy one.
  * @example const pause = pacedPause(4, () => new Promise((r) => setImmediate(r)))
  */
 export function pacedPause(
   budgetMs: number,
   yieldThread: () => Promise<void> = nextTurn,
   clock: () => number = () => performance.now(),
-  waiting: () => boolean = () => false,
 ): () => Promise<void> {
   let since = clock();
   return () => {
-    if (clock() - since < budgetMs && !waiting()) return SETTLED;
+    if (clock() - since < budgetMs) return SETTLED;
     return yieldThread().then(() => {
       since = clock();
     });

@@ -49,33 +49,6 @@ describe('pacedPause', () => {
   });
 });
 
-describe('pacedPause while someone waits for the thread', () => {
-  it('lets the thread go at the next offer, within the budget, and counts the budget from that turn', async () => {
-    let now = 0;
-    let waiting = false;
-    const turns: number[] = [];
-    const pause = pacedPause(
-      4,
-      async () => void turns.push(now),
-      () => now,
-      () => waiting,
-    );
-    now = 1;
-    await pause();
-    expect(turns).toEqual([]);
-    waiting = true;
-    await pause();
-    expect(turns).toEqual([1]);
-    waiting = false;
-    now = 4.5; // 3.5 ms since that turn: within the budget again
-    await pause();
-    expect(turns).toEqual([1]);
-    now = 5;
-    await pause();
-    expect(turns).toEqual([1, 5]);
-  });
-});
-
 describe('pacedPause with the real clock and event loop', () => {
   it('lets a turn of the event loop run once the budget is spent: what was queued before it is done', async () => {
     const pause = pacedPause(0);
