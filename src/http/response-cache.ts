@@ -103,7 +103,7 @@ export class ResponseCache {
       return undefined;
     }
     this.hitCount++;
-    this.entries.get(key);
+    this.entries.get(key); // the most recently used now
     const kept = entry.body;
     // Below the threshold an answer goes plain, as it did when it was made.
     if (durationMs === 0 && encoding !== null && kept.length >= COMPRESS_THRESHOLD) {
@@ -170,7 +170,7 @@ export class ResponseCache {
     const key = ALIAS + url;
     const slot = this.entries.peek(key);
     if (slot === undefined || !('to' in slot)) return undefined;
-    this.entries.get(key);
+    this.entries.get(key); // the most recently used now
     return slot;
   }
 

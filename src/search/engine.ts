@@ -48,8 +48,8 @@ export interface EngineTuning {
    * Results kept per operation in the index's LRU cache (0: no cache). Few: in the service the
    * response cache keeps every answer, so the index's own only spares a query asked again within a
    * few others (a count beside its list). Every result kept lives through the young generation's
-   * collections, which copy it: with 500 a result the index worker's scavenges took up to 6 ms
-   * (55 ms per 2,000 uncached list pages at 100k), with 16 about 1 ms (9 ms); README, "Fewer
+   * collections, which copy it: with 500 kept, the index worker's scavenges took up to 6 ms (55 ms
+   * in all over 2,000 uncached list pages at 100k), with 16 about 1 ms (9 ms); README, "Fewer
    * results kept by the index".
    */
   readonly cacheSize: number;
