@@ -157,6 +157,21 @@ describe('ResponseCache', () => {
     expect([4, 5, 6, 7].map((i) => cache.holds(snapshotOf(live), `/${i}`))).toEqual([false, true, true, true]);
   });
 
+  it('counts an alias looked up as used: it moves past the answers used before it', () => {
+    const text = (i: number) => `{"v":"${String(i).repeat(100)}","duration_ms":1}`;
+    const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
+    // Room for three answers and one alias (192 bytes here), not for a second alias.
+    const cache = new ResponseCache(3 * one + 192 + 100);
+    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
+    for (let i = 1; i <= 3; i++) cache.get(snapshotOf(live), `/${i}`, 0);
+    // The alias is the oldest slot now; looking it up makes it the newest, and answer /1 the oldest.
+    expect(cache.aliasOf(snapshotOf(live), '/1?_=1')?.to).toBe('/1');
+    cache.remember(snapshotOf(live), '/2?_=1', { to: '/2', etag: 'W/"e2"', ignored: '_' });
+    expect([1, 2, 3].map((i) => cache.holds(snapshotOf(live), `/${i}`))).toEqual([false, true, true]);
+    expect(cache.aliasOf(snapshotOf(live), '/2?_=1')?.to).toBe('/2');
+  });
+
   it('ignores a body that does not end with duration_ms', () => {
     const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"duration_ms":1,"success":true}');
