@@ -8,7 +8,8 @@
  * 2. Import while serving: `jobsearch import` of `--import` new postings from a second process
  *    while a probe asks for an uncached list page every 20 ms (one request at a time) until the
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
- *    p99, longest; import duration; import end to visible (/readyz's cursor reaches the store's
+ *    p99, longest, and for the slowest (and the count of those over 10 ms) how long this process
+ *    itself stood still meanwhile (a timer every 5 ms notes when it fires late); import duration; import end to visible (/readyz's cursor reaches the store's
  *    cursor at the import's end); RSS peak over the whole run.
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
@@ -49,6 +50,8 @@ const CACHE = join(ROOT, 'bench', '.cache');
 const RESULTS = join(ROOT, 'bench', 'results');
 let CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const PROBE_EVERY_MS = 20;
+/** The period of the timer that notes this process's own stalls during the import. */
+const STALL_TICK_MS = 5;
 
 interface Args {
   /** Another build of the CLI to measure (e.g. an older release), and a tag for its files. */
@@ -419,6 +422,8 @@ async function main(): Promise<void> {
     const failures: number[] = [];
     /** When each probe started (ms since the import started; negative before). */
     const probeAt: number[] = [];
+    /** The same, as performance.now(): set against this process's own stalls (below). */
+    const probeStart: number[] = [];
     let i0 = performance.now();
     let k = 0;
     let maxRss = steady.rss;
@@ -427,11 +432,13 @@ async function main(): Promise<void> {
       while (!stop) {
         k++;
         const page = 1 + (k % 4000);
-        const at = performance.now() - i0;
+        const started = performance.now();
+        const at = started - i0;
         const p = await timed(`${server.base}/jobs/api/job-search-results-list?page=${page}&sort=date`);
         if (p.status === 200) {
           probes.push(p.ms);
           probeAt.push(at);
+          probeStart.push(started);
         } else failures.push(p.status);
         await sleep(PROBE_EVERY_MS);
       }
@@ -451,6 +458,16 @@ async function main(): Promise<void> {
     // look like a slow answer (hence the store's cursor read in a thread of its own, below).
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
+    // And when: a timer every 5 ms notes each time it fired over 2 ms late, the stretch [fired -
+    // late, fired] in which this process ran nothing else, so that each slow probe can be set
+    // against the stalls of the process that timed it.
+    const stalls: { from: number; to: number }[] = [];
+    let due = performance.now() + STALL_TICK_MS;
+    const stallTimer = setInterval(() => {
+      const now = performance.now();
+      if (now - due > 2) stalls.push({ from: due, to: now });
+      due = now + STALL_TICK_MS;
+    }, STALL_TICK_MS);
     rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
@@ -476,16 +493,30 @@ async function main(): Promise<void> {
     await probing;
     await healthProbing;
     clearInterval(rssTimer);
+    clearInterval(stallTimer);
     ownDelay.disable();
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
     // The five longest probes and when they started (s after the import started; it ended at
     // importS, its postings were visible at importS + importEndToVisibleS).
+    // With each, how much of it this process itself stood still (its own stalls within the probe).
+    const ownStall = (i: number): number => {
+      const from = probeStart[i]!;
+      const to = from + probes[i]!;
+      let stood = 0;
+      for (const s of stalls) stood += Math.max(0, Math.min(to, s.to) - Math.max(from, s.from));
+      return stood;
+    };
     const slowest = probes
-      .map((ms, i) => ({ ms: Math.round(ms), atS: Math.round(probeAt[i]! / 100) / 10 }))
+      .map((ms, i) => ({
+        ms: Math.round(ms),
+        atS: Math.round(probeAt[i]! / 100) / 10,
+        clientStalledMs: Math.round(ownStall(i)),
+      }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5);
+    const over10 = probes.map((ms, i) => ({ ms, stalled: ownStall(i) })).filter((p) => p.ms > 10);
     const http = args.httpSeconds > 0 ? await httpPhase(server.base, port, db, args.httpSeconds, log) : null;
     const final = await memoryOf(pid);
     // 4. A restart: from the index the first start saved (INDEX_FILE's default, beside the store)
@@ -536,6 +567,9 @@ async function main(): Promise<void> {
         },
         failedProbes: failures.length,
         clientLongestEventLoopDelayMs: Math.round(ownDelay.max / 1e6),
+        /** Probes over 10 ms, and those of them during which this process stood still 5 ms or more. */
+        probesOver10Ms: over10.length,
+        probesOver10MsClientStalled: over10.filter((p) => p.stalled >= 5).length,
         maxRssMb: maxRss,
         peakRssMb: end.peak,
       },
