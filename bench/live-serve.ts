@@ -9,8 +9,9 @@
  *    while a probe asks for an uncached list page every 20 ms (one request at a time) until the
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
  *    p99, longest, and for the slowest (and the count of those over 10 ms) how long this process
- *    itself stood still meanwhile (a timer every 5 ms notes when it fires late); import duration; import end to visible (/readyz's cursor reaches the store's
- *    cursor at the import's end); RSS peak over the whole run.
+ *    itself stood still meanwhile (a timer every 5 ms notes when it fires late); import duration;
+ *    import end to visible (/readyz's cursor reaches the store's cursor at the import's end); RSS
+ *    peak over the whole run.
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
  *    distinct URLs (uncached), first one request at a time (latency as one user sees it: p50,
@@ -498,9 +499,7 @@ async function main(): Promise<void> {
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
-    // The five longest probes and when they started (s after the import started; it ended at
-    // importS, its postings were visible at importS + importEndToVisibleS).
-    // With each, how much of it this process itself stood still (its own stalls within the probe).
+    // How long this process itself stood still within probe i (its own stalls during the probe).
     const ownStall = (i: number): number => {
       const from = probeStart[i]!;
       const to = from + probes[i]!;
@@ -508,6 +507,8 @@ async function main(): Promise<void> {
       for (const s of stalls) stood += Math.max(0, Math.min(to, s.to) - Math.max(from, s.from));
       return stood;
     };
+    // The five longest probes and when they started (s after the import started; it ended at
+    // importS, its postings were visible at importS + importEndToVisibleS), with that stall.
     const slowest = probes
       .map((ms, i) => ({
         ms: Math.round(ms),
