@@ -97,13 +97,14 @@ export class ResponseCache {
     durationMs: number,
     encoding: Encoding | null = null,
   ): CachedBody | undefined {
-    const entry = this.version === snapshot.etag ? this.entries.peek(key) : undefined;
+    // One lookup, which makes the entry the most recently used: a canonical key never starts with
+    // ALIAS, so what it finds is an answer (the check below is for the type).
+    const entry = this.version === snapshot.etag ? this.entries.get(key) : undefined;
     if (entry === undefined || 'to' in entry) {
       this.missCount++;
       return undefined;
     }
     this.hitCount++;
-    this.entries.get(key); // the most recently used now
     const kept = entry.body;
     // Below the threshold an answer goes plain, as it did when it was made.
     if (durationMs === 0 && encoding !== null && kept.length >= COMPRESS_THRESHOLD) {
@@ -168,10 +169,9 @@ export class ResponseCache {
   aliasOf(snapshot: IndexSnapshot, url: string): Alias | undefined {
     if (this.version !== snapshot.etag) return undefined;
     const key = ALIAS + url;
-    const slot = this.entries.peek(key);
-    if (slot === undefined || !('to' in slot)) return undefined;
-    this.entries.get(key); // the most recently used now
-    return slot;
+    // One lookup, which makes the alias the most recently used (an ALIAS key holds only aliases).
+    const slot = this.entries.get(key);
+    return slot !== undefined && 'to' in slot ? slot : undefined;
   }
 
   /** Whether an answer for the canonical `key` is kept for this version. */
