@@ -15,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { quantile } from './measure.js';
-import { mixOf, spawnServe } from './serve.js';
+import { mixOf, spawnServe, waitReady } from './serve.js';
 import { filterUrl } from './http-urls.js';
 import type { FilterKind } from './query-mix.js';
 
@@ -41,8 +42,6 @@ interface Sample {
   serverMs: number;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 function stats(xs: readonly number[]): string {
   const s = Float64Array.from(xs).sort();
   const at = (q: number): string => quantile(s, q).toFixed(1);
@@ -61,14 +60,7 @@ async function main(): Promise<void> {
   });
   const loop = monitorEventLoopDelay({ resolution: 1 });
   try {
-    for (;;) {
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await sleep(200);
-    }
+    await waitReady(server, port);
     const mix = await mixOf(db);
     for (const q of mix.warmup.filters) await fetch(`${base}${filterUrl('list1', q)}`).then((r) => r.text());
     for (const op of ['list1', 'filterData'] as const) {

@@ -24,8 +24,9 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Ceiling, rawAnswer } from './ceiling.js';
-import { mixOf, spawnServe } from './serve.js';
+import { mixOf, spawnServe, waitReady } from './serve.js';
 import { load } from './http.js';
 import { urlsFor } from './http-urls.js';
 
@@ -62,21 +63,6 @@ function parseArgs(argv: readonly string[]): Args {
   return args as Args;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function serve(cli: string, db: string, port: number): Promise<ChildProcess> {
-  const child = spawnServe(cli, db, port);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${cli} serve exited during start-up`);
-    await sleep(200);
-    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return child;
-  }
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const mix = await mixOf(args.db);
@@ -95,7 +81,9 @@ async function main(): Promise<void> {
   try {
     for (const [i, build] of Object.values(builds).entries()) {
       await copyFile(args.db, copies[i]!);
-      servers.push(await serve(build.cli, copies[i]!, build.port));
+      const server = spawnServe(build.cli, copies[i]!, build.port);
+      servers.push(server);
+      await waitReady(server, build.port);
     }
     // A server in service holds thousands of answers: each first answers the mix's distinct URLs.
     if (args.fill > 0) {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job } from '../src/domain/job.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { buildQueryMix, type QueryMix } from './query-mix.js';
@@ -27,6 +28,19 @@ export function spawnServe(
     // Every request's log line (JSON on stdout) for the caller to read; quiet, nothing to read.
     stdio: ['ignore', logs === 'quiet' ? 'ignore' : 'pipe', 'inherit'],
   });
+}
+
+/** Resolves once the served `child` (spawnServe) answers 200 on `/readyz`; rejects if it exits before. */
+export async function waitReady(child: ChildProcess, port: number): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`jobsearch serve exited during start-up (${child.exitCode})`);
+    await sleep(200);
+    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+  }
 }
 
 /** Postings a served store's query mix is drawn from (the first live ones in the store's order). */
