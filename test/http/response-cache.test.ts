@@ -19,6 +19,10 @@ describe('ResponseCache', () => {
   /** What keeping `body` under `path` is charged (it is kept with `"duration_ms":0`). */
   const bodyEntry = (path: string): number => entryBytes(path, Buffer.byteLength(body.replace(':1}', ':0}')));
   const MB = 1024 * 1024;
+  /** A 100-character body of its own per number, and what keeping one under `path` is charged. */
+  const numbered = (i: number) => `{"v":"${String(i).repeat(100)}","duration_ms":1}`;
+  const numberedEntry = (path: string): number =>
+    entryBytes(path, Buffer.byteLength(numbered(1).replace(':1}', ':0}')));
 
   it('answers a kept body with the new duration_ms in place of the old', () => {
     const cache = new ResponseCache(MB);
@@ -135,34 +139,32 @@ describe('ResponseCache', () => {
   });
 
   it('evicts aliases and answers by one least-recently-used order within one budget', () => {
-    const text = (i: number) => `{"v":"${String(i).repeat(100)}","duration_ms":1}`;
-    const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
+    const one = numberedEntry('/1');
     // Room for three answers and an alias (192 bytes here), not for four answers.
     const cache = new ResponseCache(3 * one + 250);
-    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
     cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
     expect(cache.bytes).toBe(3 * one + 192);
     expect(cache.aliasOf(snapshotOf(live), '/1?_=1')?.to).toBe('/1');
     // A fourth answer: the oldest slot (answer /1) goes, then its alias is of no use.
-    cache.set(snapshotOf(live), '/4', text(4));
+    cache.set(snapshotOf(live), '/4', numbered(4));
     expect(cache.holds(snapshotOf(live), '/1')).toBe(false);
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBe(3 * one + 192);
     // Answers /5 and /6 push out /2 and /3; /7 the alias (now the oldest slot), then /4.
-    for (let i = 5; i <= 6; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    for (let i = 5; i <= 6; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
     expect(cache.bytes).toBe(3 * one + 192);
-    cache.set(snapshotOf(live), '/7', text(7));
+    cache.set(snapshotOf(live), '/7', numbered(7));
     expect(cache.aliasOf(snapshotOf(live), '/1?_=1')).toBeUndefined();
     expect([cache.size, cache.bytes]).toEqual([3, 3 * one]);
     expect([4, 5, 6, 7].map((i) => cache.holds(snapshotOf(live), `/${i}`))).toEqual([false, true, true, true]);
   });
 
   it('counts an alias looked up as used: it moves past the answers used before it', () => {
-    const text = (i: number) => `{"v":"${String(i).repeat(100)}","duration_ms":1}`;
-    const one = entryBytes('/1', Buffer.byteLength(text(1).replace(':1}', ':0}')));
+    const one = numberedEntry('/1');
     // Room for three answers and one alias (192 bytes here), not for a second alias.
     const cache = new ResponseCache(3 * one + 192 + 100);
-    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, text(i));
+    for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
     cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
     for (let i = 1; i <= 3; i++) cache.get(snapshotOf(live), `/${i}`, 0);
     // The alias is the oldest slot now; looking it up makes it the newest, and answer /1 the oldest.
