@@ -11,17 +11,22 @@
  * `SegmentSet.applyAsync` and the index worker's paced pause (steps.ts), recording each stretch, then
  * `expire` and `reader()` (synchronous in ChangeApplier.catchUp) and the reader's preparation (paced), then one of each
  * request. Twice over (`--rounds`), so the second applies onto a set that already has a delta.
+ * The upserts are given as the store's change feed gives them, their JSON bytes unparsed
+ * (UnparsedJob), or with `--parsed` as parsed Jobs (as the feed gave them before); the garbage
+ * collections of each round (count, total, longest, those over 3 ms) are reported beside the stretches.
  *
- *   node --import tsx bench/catch-up.ts [--size 1000000] [--changes 10000] [--updates 2000] [--deletes 1000] [--rounds 2]
+ *   node --import tsx bench/catch-up.ts [--size 1000000] [--changes 10000] [--updates 2000] [--deletes 1000] [--rounds 2] [--parsed]
  *   (add --cpu-prof: stretches longer than --show ms are printed with their monotonic µs, as in the profile)
  */
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Job } from '../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../src/search/index-file.js';
 import { SegmentSet, type IndexChange } from '../src/search/segment-set.js';
+import { UnparsedJob, type Posting } from '../src/domain/unparsed-job.js';
 import { PAUSE_BUDGET_MS, pacedPause } from '../src/search/steps.js';
 import type { SearchReader } from '../src/search/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     deletes: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '2' },
     show: { type: 'string', default: '20' },
+    parsed: { type: 'boolean', default: false },
   },
 });
 const size = Number(values.size);
@@ -102,11 +108,14 @@ async function changesOf(r: number): Promise<IndexChange[]> {
   const updates = Number(values.updates);
   const deletes = Number(values.deletes);
   const touched = await jobsOf(base, updates + deletes, r * (updates + deletes) * 7);
+  // As the feed gives them: the stored JSON's bytes beside the key, board id and end (UnparsedJob).
+  const given = (job: Job): Posting =>
+    values.parsed ? job : new UnparsedJob(job.key, job.boardId, job.validThrough, Buffer.from(JSON.stringify(job)));
   return [
-    ...added.map((job): IndexChange => ({ kind: 'upsert', job })),
+    ...added.map((job): IndexChange => ({ kind: 'upsert', job: given(job) })),
     ...touched
       .slice(0, updates)
-      .map((job): IndexChange => ({ kind: 'upsert', job: { ...job, title: `${job.title} (update ${r})` } })),
+      .map((job): IndexChange => ({ kind: 'upsert', job: given({ ...job, title: `${job.title} (update ${r})` }) })),
     ...touched.slice(updates).map((job): IndexChange => ({ kind: 'delete', key: job.key, boardId: job.boardId })),
   ];
 }
@@ -159,6 +168,11 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       fromUs = nowUs();
     });
+    const collections: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) collections.push(entry.duration);
+    });
+    observer.observe({ entryTypes: ['gc'] });
     const t0 = performance.now();
     fromUs = nowUs();
     const applied = await set.applyAsync(changes, now, pause);
@@ -168,11 +182,18 @@ async function main(): Promise<void> {
     const tailMs = (nowUs() - tail0) / 1000;
     await set.prepare(pause);
     const applyMs = performance.now() - t0;
+    // Entries are delivered asynchronously: let the last ones arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
     const sorted = stretches.map((s) => s.ms).sort((a, b) => a - b);
     log(
       `round ${r + 1}: ${changes.length} changes (${set.segmentCount} segments, ${set.deltaSize} in deltas) in ${Math.round(applyMs)} ms; ` +
         `${stretches.length} stretches: p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, longest ${fmt(sorted.at(-1) ?? 0)} ms; ` +
         `then expire + reader ${fmt(tailMs)} ms`,
+    );
+    log(
+      `  ${values.parsed ? 'parsed' : 'unparsed'} postings: ${collections.length} collections, ${fmt(collections.reduce((a, b) => a + b, 0))} ms in all, ` +
+        `longest ${fmt(Math.max(0, ...collections))} ms, ${collections.filter((ms) => ms > 3).length} over 3 ms`,
     );
     for (const s of stretches.filter((x) => x.ms >= showMs))
       log(`  stretch ${fmt(s.ms)} ms (monotonic µs ${s.fromUs}–${s.toUs})`);

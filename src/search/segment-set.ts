@@ -1,4 +1,5 @@
 import type { Job } from '../domain/job.js';
+import { jobOf, type Posting } from '../domain/unparsed-job.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { compareBoardIds } from './board-order.js';
 import type { EngineTuning } from './engine.js';
@@ -8,9 +9,12 @@ import { buildSortOrder } from './sort.js';
 import type { SalaryEstimator } from './salary-estimate.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
-/** A change to apply: a posting's new state, or its removal (the store's change feed). */
+/**
+ * A change to apply: a posting's new state, or its removal (the store's change feed). The posting
+ * may come unparsed (UnparsedJob): it is parsed when a slice of the build indexes it.
+ */
 export type IndexChange =
-  | { readonly kind: 'upsert'; readonly job: Job }
+  | { readonly kind: 'upsert'; readonly job: Posting }
   | { readonly kind: 'delete'; readonly key: string; readonly boardId: string };
 
 /** Delta segments kept side by side before they are merged into one (tiered, as Lucene merges). */
@@ -24,8 +28,11 @@ export interface SegmentSetOptions {
 /** One segment and what its owner keeps of it. */
 interface Part {
   readonly index: SearchIndex;
-  /** The whole postings of a delta segment (to merge small segments without the store); null for the base. */
-  readonly jobs: readonly Job[] | null;
+  /**
+   * The whole postings of a delta segment (to merge small segments without the store), unparsed
+   * as the change feed gave them; null for the base.
+   */
+  readonly jobs: readonly Posting[] | null;
   /** key -> document of a delta segment; the base is searched by board id instead. */
   readonly docOf: ReadonlyMap<string, number> | null;
   readonly deleted: ReadonlySet<number>;
@@ -166,10 +173,10 @@ export class SegmentSet {
    * The deletion marks of the changes, and the postings they add: the last state of each key, if
    * live at `now` (a batch of expired postings adds no segment).
    */
-  private *mark(changes: readonly IndexChange[], now: number): Steps<{ parts: Part[]; added: Job[] } | null> {
+  private *mark(changes: readonly IndexChange[], now: number): Steps<{ parts: Part[]; added: Posting[] } | null> {
     if (changes.length === 0) return null;
     const deleted = this.parts.map((p) => new Set(p.deleted));
-    const added = new Map<string, Job>();
+    const added = new Map<string, Posting>();
     for (const [i, change] of changes.entries()) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (i % MARK_STEP === MARK_STEP - 1) yield;
@@ -222,33 +229,37 @@ export class SegmentSet {
     };
   }
 
-  private deltaOf(jobs: readonly Job[], now: number, sample: boolean): [SearchIndex, readonly Job[]] {
+  private deltaOf(postings: readonly Posting[], now: number, sample: boolean): [SearchIndex, readonly Posting[]] {
     const options = this.deltaOptions(now);
+    const jobs = postings.map(jobOf);
     if (sample) options.estimator.add(jobs);
     const index = SearchIndex.build(jobs, options);
-    return [index, runSteps(jobsByDocSteps(index, jobs))];
+    return [index, runSteps(jobsByDocSteps(index, postings))];
   }
 
+  /**
+   * deltaOf in slices: each slice of postings is parsed, joins the estimator's samples and is
+   * indexed, then dropped (the segment keeps the postings as given). The estimates are made when
+   * the build finishes, once every slice has joined the samples, as deltaOf makes them.
+   */
   private async deltaOfAsync(
-    jobs: readonly Job[],
+    postings: readonly Posting[],
     now: number,
     pause: () => Promise<void>,
     sample: boolean,
-  ): Promise<[SearchIndex, readonly Job[]]> {
+  ): Promise<[SearchIndex, readonly Posting[]]> {
     const options = this.deltaOptions(now);
-    for (let i = 0; sample && i < jobs.length; i += BUILD_SLICE) {
-      options.estimator.add(jobs.slice(i, i + BUILD_SLICE));
-      await pause();
-    }
     async function* slices(): AsyncGenerator<readonly Job[]> {
-      for (let i = 0; i < jobs.length; i += BUILD_SLICE) {
-        yield jobs.slice(i, i + BUILD_SLICE);
+      for (let i = 0; i < postings.length; i += BUILD_SLICE) {
+        const jobs = postings.slice(i, i + BUILD_SLICE).map(jobOf);
+        if (sample) options.estimator.add(jobs);
+        yield jobs;
         await pause();
       }
     }
     const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
     await pause();
-    return [index, await runStepsPausing(jobsByDocSteps(index, jobs), pause)];
+    return [index, await runStepsPausing(jobsByDocSteps(index, postings), pause)];
   }
 }
 
@@ -268,15 +279,15 @@ const BUILD_SLICE = 10;
 const MAP_STEP = 1_024;
 
 /** The postings of an index's documents, by document number (expired ones were left out). */
-function* jobsByDocSteps(index: SearchIndex, jobs: readonly Job[]): Steps<Job[]> {
-  const byKey = new Map<string, Job>();
+function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Posting[]> {
+  const byKey = new Map<string, Posting>();
   for (const [i, job] of jobs.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (i % MAP_STEP === MAP_STEP - 1) yield;
     byKey.set(job.key, job);
   }
   const keys = SearchIndex.partsOf(index).engine.cards.keys;
-  const out = new Array<Job>(keys.length);
+  const out = new Array<Posting>(keys.length);
   for (const [doc, key] of keys.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (doc % MAP_STEP === MAP_STEP - 1) yield;
@@ -285,12 +296,12 @@ function* jobsByDocSteps(index: SearchIndex, jobs: readonly Job[]): Steps<Job[]>
   return out;
 }
 
-function partOf(index: SearchIndex, jobs: readonly Job[] | null): Part {
+function partOf(index: SearchIndex, jobs: readonly Posting[] | null): Part {
   return runSteps(partSteps(index, jobs));
 }
 
 /** A segment's part of the set (its postings by document when it is a delta), in steps. */
-function* partSteps(index: SearchIndex, jobs: readonly Job[] | null): Steps<Part> {
+function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<Part> {
   const cards = SearchIndex.partsOf(index).engine.cards;
   // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
   // to make and sort, before a start from a saved index could serve.
@@ -311,8 +322,8 @@ function* partSteps(index: SearchIndex, jobs: readonly Job[] | null): Steps<Part
 }
 
 /** The live postings of delta segments, each as the segment holds it. */
-function liveJobsOf(parts: readonly Part[]): Job[] {
-  const out: Job[] = [];
+function liveJobsOf(parts: readonly Part[]): Posting[] {
+  const out: Posting[] = [];
   for (const p of parts) p.jobs!.forEach((job, doc) => p.deleted.has(doc) || out.push(job));
   return out;
 }

@@ -1,4 +1,5 @@
 import type { Job } from '../domain/job.js';
+import type { UnparsedJob } from '../domain/unparsed-job.js';
 
 /**
  * One entry of the change feed. `cursor` is the change cursor of the transaction that wrote the
@@ -16,11 +17,19 @@ export interface ChangePage {
 }
 
 /**
+ * An entry of the change feed read by position: an upsert's posting comes as stored, parsed when
+ * it is indexed (UnparsedJob).
+ */
+export type UnparsedChange =
+  | { kind: 'upsert'; cursor: number; job: UnparsedJob }
+  | { kind: 'delete'; cursor: number; key: string; boardId: string };
+
+/**
  * A page of the change feed read by position (JobStore.changesAfter): a transaction may be split
  * across pages, so that no page is larger than its limit.
  */
 export interface PositionedChangePage {
-  changes: JobChange[];
+  changes: UnparsedChange[];
   /** Where the next page starts: the cursor and key of the last change returned (or the position asked for). */
   cursor: number;
   key: string | null;
@@ -197,6 +206,8 @@ export interface JobStore {
    * (the index worker) never holds one large read; it must read on to `more === false` before
    * it treats what it read as whole transactions. A posting written again while the feed is read
    * moves past the reader's position, so it is read once more in its new state, never missed.
+   * Its upserts carry the posting unparsed (UnparsedJob: key, board id and validThrough from the
+   * store's columns): the index parses each as it indexes it.
    */
   changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage>;
   /**

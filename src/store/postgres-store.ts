@@ -1,8 +1,10 @@
 import pg from 'pg';
 import type { Job } from '../domain/job.js';
+import { UnparsedJob } from '../domain/unparsed-job.js';
 import type {
   ChangePage,
   PositionedChangePage,
+  UnparsedChange,
   JobChange,
   JobGroup,
   JobStore,
@@ -75,18 +77,20 @@ const CHANGES_SQL = `
   SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   ORDER BY 1, 2`;
 
-/** Changes after a position in (seq, key) order, by the (seq, key) indexes. */
+/**
+ * Changes after a position in (seq, key) order, by the (seq, key) indexes: the document as text,
+ * parsed when indexed (UnparsedJob), beside its board_id and valid_through.
+ */
+const POSITIONED_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, board_id, valid_through`;
 const CHANGES_FROM_CURSOR_SQL = `
-  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
-    FROM jobs WHERE seq > $1
+  SELECT ${POSITIONED_CHANGE} FROM jobs WHERE seq > $1
   UNION ALL
-  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1
+  SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE seq > $1
   ORDER BY 1, 2 LIMIT $2`;
 const CHANGES_FROM_KEY_SQL = `
-  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
-    FROM jobs WHERE (seq, key) > ($1, $2)
+  SELECT ${POSITIONED_CHANGE} FROM jobs WHERE (seq, key) > ($1, $2)
   UNION ALL
-  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > ($1, $2)
+  SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE (seq, key) > ($1, $2)
   ORDER BY 1, 2 LIMIT $3`;
 
 const ANY_CHANGE_AFTER_SQL = `
@@ -94,6 +98,20 @@ const ANY_CHANGE_AFTER_SQL = `
 
 /** seq (BIGINT arrives as a string), key, doc (null for a deletion), board_id (null for an upsert). */
 type ChangeRow = [string, string, string | null, string | null];
+
+/** seq, key, doc (null for a deletion), board_id, valid_through (BIGINTs arrive as strings). */
+type PositionedRow = [string, string, string | null, string, string | null];
+
+function toUnparsedChange([seq, key, doc, boardId, validThrough]: PositionedRow): UnparsedChange {
+  const cursor = Number(seq);
+  return doc === null
+    ? { kind: 'delete', cursor, key, boardId }
+    : {
+        kind: 'upsert',
+        cursor,
+        job: new UnparsedJob(key, boardId, validThrough === null ? null : Number(validThrough), doc),
+      };
+}
 
 function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
   const cursor = Number(seq);
@@ -281,7 +299,7 @@ export class PostgresJobStore implements JobStore {
   async changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage> {
     checkLimit(since, limit);
     // One more than the page, to tell whether more follow; one statement is one snapshot.
-    const result = await this.#pool.query<ChangeRow>({
+    const result = await this.#pool.query<PositionedRow>({
       text: key === null ? CHANGES_FROM_CURSOR_SQL : CHANGES_FROM_KEY_SQL,
       values: key === null ? [since, limit + 1] : [since, key, limit + 1],
       rowMode: 'array',
@@ -290,7 +308,7 @@ export class PostgresJobStore implements JobStore {
     const rows = more ? result.rows.slice(0, limit) : result.rows;
     const last = rows.at(-1);
     return {
-      changes: rows.map(toChange),
+      changes: rows.map(toUnparsedChange),
       cursor: last === undefined ? since : Number(last[0]),
       key: last === undefined ? key : last[1],
       more,

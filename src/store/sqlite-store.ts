@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Job } from '../domain/job.js';
+import { UnparsedJob } from '../domain/unparsed-job.js';
 import type {
   ChangePage,
   JobChange,
   PositionedChangePage,
+  UnparsedChange,
   JobGroup,
   JobStore,
   StoredJob,
@@ -102,8 +104,8 @@ interface Statements {
   changesUpTo: Database.Statement<[number, number, number, number], ChangeRow>;
   changesAfter: Database.Statement<[number, number], ChangeRow>;
   anyChangeAfter: Database.Statement<[number, number], number>;
-  changesFromCursor: Database.Statement<[number, number, number], ChangeRow>;
-  changesFromKey: Database.Statement<[number, string, number, string, number], ChangeRow>;
+  changesFromCursor: Database.Statement<[number, number, number], PositionedRow>;
+  changesFromKey: Database.Statement<[number, string, number, string, number], PositionedRow>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   storeId: Database.Statement<[], number>;
@@ -297,7 +299,7 @@ export class SqliteJobStore implements JobStore {
           ? s.changesFromCursor.all(since, since, limit + 1)
           : s.changesFromKey.all(since, key, since, key, limit + 1);
       const more = rows.length > limit;
-      const changes = (more ? rows.slice(0, limit) : rows).map(toChange);
+      const changes = (more ? rows.slice(0, limit) : rows).map(toUnparsedChange);
       const last = rows[changes.length - 1];
       return last === undefined
         ? { changes, cursor: since, key, more }
@@ -423,12 +425,24 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
 const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN doc END,
   CASE WHEN duplicate_of IS NOT NULL THEN board_id END`;
 
+/** seq, key, the document's UTF-8 bytes (null for a deletion), board_id, valid_through. */
+type PositionedRow = [number, string, Buffer | null, string, number | null];
+
+function toUnparsedChange([seq, key, doc, boardId, validThrough]: PositionedRow): UnparsedChange {
+  return doc === null
+    ? { kind: 'delete', cursor: seq, key, boardId }
+    : { kind: 'upsert', cursor: seq, job: new UnparsedJob(key, boardId, validThrough, doc) };
+}
+
+/** The feed read by position: the document as bytes (a Buffer, outside the heap), parsed when indexed. */
+const POSITIONED_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN CAST(doc AS BLOB) END, board_id, valid_through`;
+
 /** Changes after a position in (seq, key) order, by the (seq, key) indexes, without a sort. */
-const CHANGES_FROM_CURSOR = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ?
-  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ?
+const CHANGES_FROM_CURSOR = `SELECT ${POSITIONED_CHANGE} FROM jobs WHERE seq > ?
+  UNION ALL SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE seq > ?
   ORDER BY 1, 2 LIMIT ?`;
-const CHANGES_FROM_KEY = `SELECT ${JOB_CHANGE} FROM jobs WHERE (seq, key) > (?, ?)
-  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > (?, ?)
+const CHANGES_FROM_KEY = `SELECT ${POSITIONED_CHANGE} FROM jobs WHERE (seq, key) > (?, ?)
+  UNION ALL SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE (seq, key) > (?, ?)
   ORDER BY 1, 2 LIMIT ?`;
 
 const CHANGE_ROWS = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ? AND seq <= ?
@@ -468,8 +482,8 @@ function prepareStatements(db: Database.Database): Statements {
           UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? ORDER BY 1, 2`,
       )
       .raw(),
-    changesFromCursor: db.prepare<[number, number, number], ChangeRow>(CHANGES_FROM_CURSOR).raw(),
-    changesFromKey: db.prepare<[number, string, number, string, number], ChangeRow>(CHANGES_FROM_KEY).raw(),
+    changesFromCursor: db.prepare<[number, number, number], PositionedRow>(CHANGES_FROM_CURSOR).raw(),
+    changesFromKey: db.prepare<[number, string, number, string, number], PositionedRow>(CHANGES_FROM_KEY).raw(),
     anyChangeAfter: db
       .prepare<[number, number], number>(
         'SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > ?) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > ?)',

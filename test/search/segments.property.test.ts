@@ -6,6 +6,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
 import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../src/search/segment-set.js';
 import { SegmentedIndex } from '../../src/search/segments.js';
+import { UnparsedJob } from '../../src/domain/unparsed-job.js';
 import { runSteps } from '../../src/search/steps.js';
 import { job, MUNICH } from '../builders.js';
 import { corpusArb, facetArb, listArb, NOW, pick } from './arbitraries.js';
@@ -83,7 +84,7 @@ class Model {
     for (const [key, range] of naiveEstimates(this.samples, jobs)) this.estimates.set(key, range);
   }
 
-  apply(changes: readonly IndexChange[]): void {
+  apply(changes: readonly ModelChange[]): void {
     const batch = new Map<string, Job>();
     for (const c of changes) {
       const key = c.kind === 'upsert' ? c.job.key : c.key;
@@ -130,6 +131,9 @@ class Model {
   }
 }
 
+/** A change as the model takes it: every posting parsed. */
+type ModelChange = { kind: 'upsert'; job: Job } | { kind: 'delete'; key: string; boardId: string };
+
 /** What the segment set must do after a step the model has taken: a full build, expiry, or changes. */
 type SetStep = { kind: 'base' } | { kind: 'expire' } | { kind: 'apply'; changes: IndexChange[] };
 
@@ -146,7 +150,10 @@ function* stepsOf(model: Model, pool: readonly Job[], steps: readonly Step[]): G
       yield { kind: 'expire' };
     } else {
       const keys = [...model.store.values()];
-      const changes: IndexChange[] = [];
+      const changes: ModelChange[] = [];
+      // What the set is given: some postings unparsed, as the store's change feed gives them (as
+      // text or as bytes), parsed only as they are indexed; the model gets them all parsed.
+      const given: IndexChange[] = [];
       for (const { row, target } of step.upserts) {
         if (pool.length === 0) break;
         const version = pool[row % pool.length]!;
@@ -156,16 +163,24 @@ function* stepsOf(model: Model, pool: readonly Job[], steps: readonly Step[]): G
           ? { ...version, key: old.key, boardId: old.boardId }
           : { ...version, key: `n${fresh++}`, boardId: version.boardId };
         changes.push({ kind: 'upsert', job });
+        given.push({ kind: 'upsert', job: row % 3 === 0 ? job : unparsed(job, row % 3 === 1) });
       }
       for (const d of step.deletes) {
         if (keys.length === 0) break;
         const gone = keys[d % keys.length]!;
         changes.push({ kind: 'delete', key: gone.key, boardId: gone.boardId });
+        given.push(changes.at(-1)!);
       }
       model.apply(changes);
-      yield { kind: 'apply', changes };
+      yield { kind: 'apply', changes: given };
     }
   }
+}
+
+/** A posting as the change feed gives it: its JSON as text or as UTF-8 bytes. */
+function unparsed(job: Job, asText: boolean): UnparsedJob {
+  const doc = JSON.stringify(job);
+  return new UnparsedJob(job.key, job.boardId, job.validThrough, asText ? doc : new TextEncoder().encode(doc));
 }
 
 /** A set of one segment, a full build of the model's store. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { duplicateKeysOf } from '../../src/domain/duplicate-key.js';
 import type { Job } from '../../src/domain/job.js';
-import type { JobStore } from '../../src/store/job-store.js';
+import type { JobChange, JobStore, UnparsedChange } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
 import type { StoreFixture } from './job-store.contract.js';
 
@@ -129,6 +129,16 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
       return (await store.publish(id, { now: NOW, sync })).duplicates;
     }
 
+    /** The feed read by position (the index's) says what changesSince says: board ids and ends included. */
+    async function expectSameByPosition(since: number, changes: readonly JobChange[]): Promise<void> {
+      const page = await store.changesAfter(since, null, 100);
+      const seen = (c: JobChange | UnparsedChange): unknown[] =>
+        c.kind === 'delete'
+          ? [c.cursor, 'delete', c.key, c.boardId]
+          : [c.cursor, 'upsert', c.job.key, c.job.boardId, c.job.validThrough];
+      expect(page.changes.map(seen)).toEqual(changes.map(seen));
+    }
+
     it('serves the first of two sources, attaches the second, and promotes it when the first goes', async () => {
       const first = posting('a', 1, { url: 'https://acme.example/jobs/1' });
       const second = posting('b', 1, { title: 'SEO-Manager (w/m/d)', company: { ...first.company, name: 'ACME' } });
@@ -143,6 +153,7 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
         ['delete', 'b:id::1'],
         ['delete', 'c:id::1'],
       ]);
+      await expectSameByPosition(cursor, feed.changes);
 
       const group = await store.getGroupByBoardId?.(second.boardId);
       expect(group?.job.key).toBe('a:id::1');
@@ -160,6 +171,7 @@ export function runDuplicateContract(name: string, makeStore: () => Promise<Stor
         ['upsert', 'b:id::1'],
         ['upsert', 'c:id::1'],
       ]);
+      await expectSameByPosition(before, after.changes);
       // c matched only a's url: with a gone it is served on its own; its feed entry says so.
       expect((await store.getGroupByBoardId?.(byUrl.boardId))?.job.key).toBe('c:id::1');
     });
