@@ -499,25 +499,25 @@ async function main(): Promise<void> {
     const end = await memoryOf(pid);
     const after = JSON.parse((await timed(`${server.base}/readyz`)).body) as { documents: number };
     const probe = summary(probes);
-    // How long this process itself stood still within probe i (its own stalls during the probe).
-    const ownStall = (i: number): number => {
+    // How long this process itself stood still within each probe (its own stalls during the probe).
+    const ownStall = probes.map((ms, i) => {
       const from = probeStart[i]!;
-      const to = from + probes[i]!;
+      const to = from + ms;
       let stood = 0;
       for (const s of stalls) stood += Math.max(0, Math.min(to, s.to) - Math.max(from, s.from));
       return stood;
-    };
+    });
     // The five longest probes and when they started (s after the import started; it ended at
     // importS, its postings were visible at importS + importEndToVisibleS), with that stall.
     const slowest = probes
       .map((ms, i) => ({
         ms: Math.round(ms),
         atS: Math.round(probeAt[i]! / 100) / 10,
-        clientStalledMs: Math.round(ownStall(i)),
+        clientStalledMs: Math.round(ownStall[i]!),
       }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5);
-    const over10 = probes.map((ms, i) => ({ ms, stalled: ownStall(i) })).filter((p) => p.ms > 10);
+    const over10 = probes.map((ms, i) => ({ ms, stalled: ownStall[i]! })).filter((p) => p.ms > 10);
     const http = args.httpSeconds > 0 ? await httpPhase(server.base, port, db, args.httpSeconds, log) : null;
     const final = await memoryOf(pid);
     // 4. A restart: from the index the first start saved (INDEX_FILE's default, beside the store)

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Job } from '../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { loadIndex, saveIndex } from '../src/search/index-file.js';
 import { SearchIndex } from '../src/search/search-index.js';
@@ -27,8 +26,7 @@ const corpus = await ensureCorpus(count, 1001, false, (line) => {
   console.log(line);
 });
 const store = new SqliteJobStore(corpus.path);
-const jobs: Job[] = [];
-for await (const chunk of store.liveChunks(BENCH_NOW)) jobs.push(...chunk);
+const jobs = await store.loadLive(BENCH_NOW);
 await store.close();
 
 const dir = mkdtempSync(join(tmpdir(), 'segment-file-'));
