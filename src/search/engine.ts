@@ -45,12 +45,12 @@ export interface EngineTuning {
   /** Count one facet over a large set through its postings: by cost, never, or always. */
   readonly byPostings: 'auto' | 'never' | 'always';
   /**
-   * Results kept per operation in the index's LRU cache (0: no cache). Few: in the service the
-   * response cache keeps every answer, so the index's own only spares a query asked again within a
-   * few others (a count beside its list). Every result kept lives through the young generation's
-   * collections, which copy it: with 500 kept, the index worker's scavenges took up to 6 ms (55 ms
-   * in all over 2,000 uncached list pages at 100k), with 16 about 1 ms (9 ms); README, "Fewer
-   * results kept by the index".
+   * Results kept per operation in the index's LRU cache (0: no cache). Few: every result kept lives
+   * through the young generation's collections, which copy it: with 500 kept, the index worker's
+   * scavenges took up to 6 ms (55 ms in all over 2,000 uncached list pages at 100k), with 16 about
+   * 1 ms (9 ms); README, "Fewer results kept by the index". The service keeps none
+   * (`SearchIndex.keeping`, RESULTS_KEPT in src/runtime/change-applier.ts): its response cache
+   * keeps every answer.
    */
   readonly cacheSize: number;
 }

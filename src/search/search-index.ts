@@ -176,6 +176,20 @@ export class SearchIndex {
     return new SearchIndex(engine, all, bases, locationSuggest, companySuggest, titleSuggest);
   }
 
+  /**
+   * The same index, its data shared, keeping `results` results per operation instead of its
+   * tuning's `cacheSize` (a SegmentedIndex over it as a base keeps as many). The service keeps
+   * none: its response cache keeps every answer (src/runtime/change-applier.ts).
+   * @example SearchIndex.keeping(index, 0).list(r) !== SearchIndex.keeping(index, 0).list(r) // equal, not the same object
+   */
+  static keeping(index: SearchIndex, results: number): SearchIndex {
+    const parts = SearchIndex.partsOf(index);
+    return SearchIndex.fromParts({
+      ...parts,
+      engine: { ...parts.engine, tuning: { ...parts.engine.tuning, cacheSize: results } },
+    });
+  }
+
   /** Number of live jobs matching the filter. @example index.count({ workModel: 'remote' }) // 42 */
   count(filter: JobFilter): number {
     return this.counts.get(filterKey(filter), () => evaluate(this.engine, planFilter(this.engine, filter)).size);
