@@ -118,9 +118,16 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   function keepAndCompress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const { snapshot, canonicalUrl } = request;
     if (!snapshot || canonicalUrl === undefined || reply.statusCode !== 200) return payload;
-    if (typeof payload === 'string' && snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, payload);
+    let body = payload;
+    // A serialised answer is encoded once, here: kept by the cache, compressed or sent as these
+    // bytes. (One that came from the cache is a Buffer already, and is not kept again.)
+    if (typeof payload === 'string') {
+      const bytes = Buffer.from(payload);
+      if (snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, bytes);
+      body = bytes;
+    }
     if (request.method === 'GET' && request.byAlias !== true) rememberAlias(request, reply, snapshot, canonicalUrl);
-    return compressAnswer(request, reply, payload);
+    return compressAnswer(request, reply, body);
   }
 
   /** The request's URL as an alias of the answer it got, unless the `_` cache-buster makes it one-off. */

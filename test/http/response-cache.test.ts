@@ -43,6 +43,12 @@ describe('ResponseCache', () => {
     const kept = text.replace('"duration_ms":5', '"duration_ms":0');
     expect(cache.bytes).toBe(entryBytes('/u', Buffer.byteLength(kept)));
     expect(Buffer.byteLength(kept)).toBeGreaterThan(kept.length);
+    // Given as its UTF-8 bytes (as the API's hook gives it), the same.
+    cache.set(snapshotOf(live), '/bytes', Buffer.from(text));
+    expect(cache.get(snapshotOf(live), '/bytes', 0)?.body.toString('utf8')).toBe(kept);
+    expect(cache.get(snapshotOf(live), '/bytes', 7)?.body.toString('utf8')).toBe(
+      text.replace('"duration_ms":5', '"duration_ms":7'),
+    );
   });
 
   it('answers a hit of 0 ms with the kept buffer itself, and a slower one with a copy that leaves it as it was', () => {
@@ -178,8 +184,12 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache(MB);
     cache.set(snapshotOf(live), '/a', '{"duration_ms":1,"success":true}');
     cache.set(snapshotOf(live), '/b', 'not json');
-    expect(cache.get(snapshotOf(live), '/a', 0)).toBeUndefined();
-    expect(cache.get(snapshotOf(live), '/b', 0)).toBeUndefined();
+    cache.set(snapshotOf(live), '/c', '{"success":true,"duration_ms":}');
+    cache.set(snapshotOf(live), '/d', Buffer.from('{"success":true,"duration_ms":1x}'));
+    cache.set(snapshotOf(live), '/e', Buffer.from('{"success":true,"duration_ms":-1}'));
+    cache.set(snapshotOf(live), '/f', Buffer.from('{"success":true,"duration_ms":1} '));
+    for (const path of ['/a', '/b', '/c', '/d', '/e', '/f'])
+      expect(cache.get(snapshotOf(live), path, 0)).toBeUndefined();
     expect(cache.bytes).toBe(0);
   });
 
