@@ -142,9 +142,9 @@ export class ResponseCache {
 
   /**
    * Keeps a serialised body whose last field is `duration_ms`; anything else is ignored. Given as
-   * the UTF-8 bytes the answer is sent as (api-hooks encodes it once): the text's own copies cost
-   * the request thread about 40 KB of garbage per answer (a flat copy of a 25 KB two-byte string
-   * to measure it, another to cut its tail).
+   * the UTF-8 bytes the answer is sent as (api-hooks encodes it once): kept from its text, an answer
+   * cost the request thread about 40 KB more garbage (the text with its tail cut, a two-byte string
+   * as soon as a card has a character beyond Latin-1, copied flat to be measured, then encoded).
    */
   set(snapshot: IndexSnapshot, key: string, body: Buffer | string): void {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
