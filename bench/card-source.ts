@@ -27,6 +27,7 @@ import { loadIndex, saveIndex } from '../src/search/index-file.js';
 import { withEstimate } from '../src/search/list.js';
 import { SearchIndex } from '../src/search/search-index.js';
 import { parseJob } from '../src/store/job-json.js';
+import type { JobStore } from '../src/store/job-store.js';
 import { PostgresJobStore } from '../src/store/postgres-store.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { BENCH_NOW, ensureCorpus } from './corpus.js';
@@ -53,6 +54,18 @@ type Source = { name: string; page: (docs: readonly number[]) => Promise<readonl
 function card(job: Job): ListedJob {
   const { searchText: _text, url: _url, detail: _detail, ...listed } = job;
   return listed;
+}
+
+/** A page read through the store's own lookup, one posting at a time. */
+function oneByOne(name: string, store: JobStore, boardIds: readonly string[]): Source {
+  return {
+    name: `${name}, store.getByBoardId x${PER_PAGE}`,
+    page: async (docs) => {
+      const out: ListedJob[] = [];
+      for (const d of docs) out.push(card((await store.getByBoardId(boardIds[d]!))!));
+      return out;
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -88,16 +101,7 @@ async function main(): Promise<void> {
     const sources: Source[] = [
       { name: 'card store, in memory', page: (docs) => docs.map((d) => withEstimate(inMemory, d)) },
       { name: 'card store, in the saved file', page: (docs) => docs.map((d) => withEstimate(inFile, d)) },
-      {
-        name: 'SQLite, store.getByBoardId x20',
-        page: async (docs) => {
-          const out: ListedJob[] = [];
-          for (const d of docs) {
-            out.push(card((await store.getByBoardId(boardIds[d]!))!));
-          }
-          return out;
-        },
-      },
+      oneByOne('SQLite', store, boardIds),
       {
         name: 'SQLite, one IN query a page',
         page: (docs) => (byIds.all(...docs.map((d) => boardIds[d]!)) as string[]).map((doc) => card(parseJob(doc))),
@@ -114,29 +118,17 @@ async function main(): Promise<void> {
       for (let i = 0; i < jobs.length; i += 1_000) await pgStore.upsert(jobs.slice(i, i + 1_000));
       const pool = new pg.Pool({ connectionString: made.url, max: 1 });
       closers.push(() => pool.end());
-      sources.push(
-        {
-          name: 'PostgreSQL, store.getByBoardId x20',
-          page: async (docs) => {
-            const out: ListedJob[] = [];
-            for (const d of docs) {
-              out.push(card((await pgStore.getByBoardId(boardIds[d]!))!));
-            }
-            return out;
-          },
+      sources.push(oneByOne('PostgreSQL', pgStore, boardIds), {
+        name: 'PostgreSQL, one query a page',
+        page: async (docs) => {
+          const result = await pool.query<[string]>({
+            text: 'SELECT doc::text FROM jobs WHERE board_id = ANY($1)',
+            values: [docs.map((d) => boardIds[d]!)],
+            rowMode: 'array',
+          });
+          return result.rows.map((row) => card(parseJob(row[0])));
         },
-        {
-          name: 'PostgreSQL, one query a page',
-          page: async (docs) => {
-            const result = await pool.query<[string]>({
-              text: 'SELECT doc::text FROM jobs WHERE board_id = ANY($1)',
-              values: [docs.map((d) => boardIds[d]!)],
-              rowMode: 'array',
-            });
-            return result.rows.map((row) => card(parseJob(row[0])));
-          },
-        },
-      );
+      });
     }
 
     const random = new SeededRandom(7);
