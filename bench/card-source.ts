@@ -9,8 +9,9 @@
  * run and dropped afterwards (`--no-pg` to skip it). Each round asks `--pages` pages of 20
  * documents drawn at random (no locality: the worst case for every source), every source the
  * same pages in an interleaved order; per page the time to have the 20 ListedJobs in hand (the
- * engine's `withEstimate`, or the store's documents parsed and stripped of their search text).
- * Prints p50 / p99 per page and what each source holds in memory. A measurement, not a test.
+ * engine's `withEstimate`, or the store's documents parsed and stripped of what a card leaves out:
+ * search text, own URL, detail view). Prints p50 / p99 per page and the card store's bytes, and
+ * checks that every source gives the same cards (but for the estimate). A measurement, not a test.
  *
  *   node --import tsx bench/card-source.ts [--size 100000] [--pages 2000] [--rounds 3] [--no-pg]
  */
