@@ -1,7 +1,7 @@
 import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
 import { CardStoreBuilder, type CardSpill, type CardStore } from './card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
-import { boardOrder } from './board-order.js';
+import { boardOrderSteps } from './board-order.js';
 import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns.js';
 import { buildPointIndexSteps, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
@@ -158,11 +158,12 @@ export class EngineBuilder {
     tuning = DEFAULT_TUNING,
     estimator: SalaryEstimator | null = null,
   ): Steps<{ engine: Engine; jobs: readonly IndexedJob[] }> {
-    const order = boardOrder(this.jobs);
+    const order = yield* boardOrderSteps(this.jobs);
     yield;
     const keywords = yield* this.keywords.finishSteps(tuning.denseRatio, order);
     const jobs = Array.from(order, (a) => this.jobs[a]!);
-    const cards = this.cards.finish(order);
+    yield;
+    const cards = yield* this.cards.finishSteps(order);
     yield;
     const engine = yield* assemble(jobs, cards, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
     return { engine, jobs };

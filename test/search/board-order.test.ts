@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardOrder, compareBoardIds } from '../../src/search/board-order.js';
+import { boardOrder, boardOrderSteps, compareBoardIds } from '../../src/search/board-order.js';
 
 // Board-id order, worked out by hand: shorter ids first; ids of the same length character by
 // character (for digit ids that is their numeric order); equal ids by key.
@@ -31,6 +32,48 @@ describe('boardOrder', () => {
 
   it('is empty for no jobs', () => {
     expect(Array.from(boardOrder([]))).toEqual([]);
+  });
+
+  it('sorts thousands of jobs in runs merged step by step exactly as one plain sort by the rule does', () => {
+    // Ids of a few lengths (digits, some not), many repeated, so runs and merges meet equal ids.
+    const id = fc.oneof(
+      fc.stringMatching(/^[0-9]{1,3}$/),
+      fc.stringMatching(/^[0-9]{16,17}$/),
+      fc.constantFrom('1e2', 'ab', '09', '9'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(id, fc.stringMatching(/^[a-c]{1,2}$/)), { minLength: 1100, maxLength: 3500 }),
+        (pairs) => {
+          const jobs = pairs.map(([boardId, key]) => card(boardId, key));
+          // The rule by hand: length, then character by character (digit ids: numerically), then key.
+          const naive = jobs
+            .map((_, i) => i)
+            .sort((a, b) => {
+              const x = jobs[a]!;
+              const y = jobs[b]!;
+              if (x.boardId.length !== y.boardId.length) return x.boardId.length - y.boardId.length;
+              if (x.boardId !== y.boardId) return x.boardId < y.boardId ? -1 : 1;
+              return x.key < y.key ? -1 : x.key > y.key ? 1 : 0;
+            });
+          const got = Array.from(boardOrder(jobs));
+          // Jobs equal by the rule (same id and key) may come in either order: compare what they are.
+          expect(got.map((i) => jobs[i])).toEqual(naive.map((i) => jobs[i]));
+          expect(new Set(got).size).toBe(jobs.length);
+          // Stepped: more than one step, and the same order.
+          const steps = boardOrderSteps(jobs);
+          let yields = 0;
+          let next = steps.next();
+          while (next.done !== true) {
+            yields++;
+            next = steps.next();
+          }
+          expect(yields).toBeGreaterThan(0);
+          expect(Array.from(next.value)).toEqual(got);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
 
