@@ -28,6 +28,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { openStore } from '../store/open-store.js';
 import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { buildStreaming } from './live-index.js';
+import { KeywordThread } from './keyword-thread.js';
 import { forkBeside } from '../module-beside.js';
 import { lowerPriority } from './priority.js';
 
@@ -90,15 +91,20 @@ async function runBuilder(request: BuildApartRequest): Promise<BuildApartReport>
   const store = await openStore(request.databaseUrl, { readOnly: request.readOnly });
   // The cards leave memory as they are made: they are copied into the file and never read here.
   const spill = SpillFile.open(dirname(request.path));
+  // The keyword index is made beside the rest of the build, on the machine's other core.
+  const keywords = new KeywordThread();
   try {
     const { index, loadMs, buildMs } = await buildStreaming(store, {
       salaryBuckets: request.salaryBuckets,
       now: request.now,
       spillCards: spill,
+      keywords,
     });
+    await keywords.close();
     const file = writeIndexFile(request.path, index, { ...request.meta, builtAt: request.now, documents: index.size });
     return { type: 'built', documents: index.size, loadMs, buildMs, file };
   } finally {
+    await keywords.close();
     spill.close();
     await store.close();
   }

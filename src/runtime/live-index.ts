@@ -3,6 +3,7 @@ import { SearchIndex, type SearchReader } from '../search/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
 import type { CardSpill } from '../search/card-store.js';
+import type { KeywordSink } from '../search/keywords.js';
 import { RefreshHealth } from './health.js';
 import type { IndexFileReport } from './index-file-step.js';
 import { ChangeApplier, DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
@@ -128,6 +129,8 @@ export async function buildStreaming(
     signal?: AbortSignal;
     /** Where the serialised cards leave memory as they are made (a build that is saved, then dropped). */
     spillCards?: CardSpill;
+    /** Where the keyword index is made (keyword-thread.ts; by default on this thread). */
+    keywords?: KeywordSink & { pause?: () => Promise<void> };
   },
 ): Promise<StreamedIndex> {
   const { now } = options;
@@ -150,6 +153,7 @@ export async function buildStreaming(
     now,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.spillCards ? { spillCards: options.spillCards } : {}),
+    ...(options.keywords ? { keywords: options.keywords } : {}),
   });
   const total = performance.now() - t0;
   return { index, nextExpiry, loadMs: Math.round(readMs), buildMs: Math.round(total - readMs) };

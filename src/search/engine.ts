@@ -5,7 +5,7 @@ import { boardOrderSteps } from './board-order.js';
 import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns.js';
 import { buildPointIndexSteps, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
-import { KeywordBuilder, type KeywordIndex } from './keywords.js';
+import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './keywords.js';
 import { buildPlacesSteps, type PlaceRegistry } from './places.js';
 import { SalaryEstimator } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
@@ -122,14 +122,18 @@ export function buildEngine(
  * whole jobs is ever held. `finish` numbers the documents in board-id order and builds the rest.
  */
 export class EngineBuilder {
-  private readonly keywords = new KeywordBuilder();
   private readonly cards: CardStoreBuilder;
   private readonly jobs: IndexedJob[] = [];
 
-  /** `spill`: where the serialised cards leave memory as they are made (see CardStoreBuilder). */
+  /**
+   * `spill`: where the serialised cards leave memory as they are made (see CardStoreBuilder).
+   * `keywords`: where the documents are keyword-indexed (a builder in another thread: a full
+   * build's busiest pass then runs beside the rest; src/runtime/keyword-thread.ts).
+   */
   constructor(
     private readonly now: number,
     spill: CardSpill | null = null,
+    private readonly keywords: KeywordSink = new KeywordBuilder(),
   ) {
     this.cards = new CardStoreBuilder(undefined, spill);
   }
@@ -145,6 +149,7 @@ export class EngineBuilder {
       this.keywords.addDocument(job);
       this.jobs.push(this.cards.add(job));
     }
+    this.keywords.flush();
   }
 
   /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments.ts). */
@@ -160,11 +165,15 @@ export class EngineBuilder {
   ): Steps<{ engine: Engine; jobs: readonly IndexedJob[] }> {
     const order = yield* boardOrderSteps(this.jobs);
     yield;
-    const keywords = yield* this.keywords.finishSteps(tuning.denseRatio, order);
+    // A keyword builder in a thread inverts while this one makes the cards' columns; one here
+    // inverts first, as before, so that its forward lists are let go before the cards' columns.
+    const inverting = this.keywords.finishing(tuning.denseRatio, order);
+    const inverted = this.keywords.concurrent ? null : yield* inverting;
     const jobs = Array.from(order, (a) => this.jobs[a]!);
     yield;
     const cards = yield* this.cards.finishSteps(order);
     yield;
+    const keywords = inverted ?? (yield* inverting);
     const engine = yield* assemble(jobs, cards, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
     return { engine, jobs };
   }

@@ -44,6 +44,37 @@ export function languageOf(job: Job): Language {
   return LANGUAGE_LIST.includes(job.language) ? job.language : 'en';
 }
 
+/**
+ * Appends the texts a job is searched by, in the order they are indexed, to `out`; returns how
+ * many. Every keyword builder indexes these and only these.
+ */
+export function searchedTexts(job: Job, out: string[]): number {
+  out.push(job.title, job.company.name, job.position.name);
+  for (const skill of job.skills) out.push(skill.name);
+  out.push(job.searchText);
+  return 4 + job.skills.length;
+}
+
+/**
+ * Where a build's documents go to be keyword-indexed, in arrival order: a KeywordBuilder here, or
+ * one in a thread of its own (src/runtime/keyword-thread.ts).
+ */
+export interface KeywordSink {
+  /** Documents added so far. */
+  readonly size: number;
+  /** Whether the inversion runs beside the caller (in another thread) once `finishing` is called. */
+  readonly concurrent: boolean;
+  addDocument(job: Job): void;
+  /** The documents added since the last flush are handed on (a builder in a thread gets them now). */
+  flush(): void;
+  /**
+   * Starts the inversion in document order (`order`: see KeywordBuilder.finishSteps); the steps
+   * give the index. A builder here inverts as the steps run; one in a thread starts at once, and
+   * its steps yield until the thread has answered, so the caller can do other work meanwhile.
+   */
+  finishing(denseRatio: number, order: Uint32Array): Steps<KeywordIndex>;
+}
+
 /** Calls visit(d, tf) for every document of term t, ascending. */
 export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number, tf: number) => void): void {
   let j = index.tfOffsets[t]!;
@@ -68,7 +99,8 @@ export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number
  * Documents are added in any order (as a store streams them, each job's text dropped right after);
  * `finish` takes the document order as a permutation of the arrival order.
  */
-export class KeywordBuilder {
+export class KeywordBuilder implements KeywordSink {
+  readonly concurrent = false;
   private readonly termOf = new Map<string, number>();
   private readonly stems: string[] = [];
   private readonly tables = new Map<Language, WordTable>();
@@ -90,6 +122,7 @@ export class KeywordBuilder {
   /** Per arrival: where its forward entries end (start: the previous one's end). */
   private readonly fwdEnds = new Chunked((size) => new Uint32Array(size));
   private readonly docLength = new Chunked((size) => new Uint32Array(size));
+  private readonly scratch: string[] = [];
 
   /** Documents added so far. */
   get size(): number {
@@ -98,14 +131,21 @@ export class KeywordBuilder {
 
   /** Indexes the job's searched texts under the next arrival number (`size` before the call). */
   addDocument(job: Job): void {
+    this.scratch.length = 0;
+    searchedTexts(job, this.scratch);
+    this.addFields(languageOf(job), this.scratch, 0, this.scratch.length);
+  }
+
+  /**
+   * Indexes texts[from, to) as one document in `lang` under the next arrival number: what
+   * `addDocument` does with a job's `searchedTexts` (a builder in another thread gets only those).
+   */
+  addFields(lang: Language, texts: readonly string[], from: number, to: number): void {
     const d = this.size;
-    const lang = languageOf(job);
     const table = this.tableOf(lang);
     this.touchedCount = 0;
-    let length = this.addText(d, lang, table, job.title) + this.addText(d, lang, table, job.company.name);
-    length += this.addText(d, lang, table, job.position.name);
-    for (const skill of job.skills) length += this.addText(d, lang, table, skill.name);
-    length += this.addText(d, lang, table, job.searchText);
+    let length = 0;
+    for (let i = from; i < to; i++) length += this.addText(d, lang, table, texts[i]!);
     for (let i = 0; i < this.touchedCount; i++) {
       const t = this.touched[i]!;
       this.fwdTerms.push(t);
@@ -113,6 +153,14 @@ export class KeywordBuilder {
     }
     this.fwdEnds.push(this.fwdTerms.length);
     this.docLength.push(length);
+  }
+
+  /** Nothing waits: the documents are indexed as they are added. */
+  flush(): void {}
+
+  /** The inversion (`finishSteps`), run when the steps are. */
+  finishing(denseRatio: number, order: Uint32Array): Steps<KeywordIndex> {
+    return this.finishSteps(denseRatio, order);
   }
 
   /** Scans the words of one text (inline, without creating strings for known words). */

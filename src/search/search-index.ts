@@ -11,6 +11,7 @@ import { computeFacets } from './facets.js';
 import { evaluate, planFilter } from './filter.js';
 import { correctQuery, parseKeywords } from './keyword-query.js';
 import { highlightRanges, type Range } from './highlight.js';
+import type { KeywordSink } from './keywords.js';
 import { LANGUAGE_LIST } from './tokenize.js';
 import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
@@ -117,15 +118,26 @@ export class SearchIndex {
    */
   static async buildStreaming(
     chunks: AsyncIterable<readonly Job[]>,
-    options: SearchIndexOptions & { signal?: AbortSignal; pause?: () => Promise<void>; spillCards?: CardSpill },
+    options: SearchIndexOptions & {
+      signal?: AbortSignal;
+      pause?: () => Promise<void>;
+      spillCards?: CardSpill;
+      /** Where the keyword index is made (a builder in a thread, whose `pause` the build then awaits). */
+      keywords?: KeywordSink & { pause?: () => Promise<void> };
+    },
   ): Promise<SearchIndex> {
-    const builder = new EngineBuilder(options.now, options.spillCards ?? null);
+    const keywords = options.keywords;
+    const builder = new EngineBuilder(options.now, options.spillCards ?? null, keywords);
+    const sinkPause = keywords?.pause?.bind(keywords);
     for await (const chunk of chunks) {
       options.signal?.throwIfAborted();
       builder.add(chunk);
+      if (sinkPause) await sinkPause();
     }
     const steps = SearchIndex.finishSteps(builder, options);
-    return options.pause ? runStepsPausing(steps, options.pause) : runSteps(steps);
+    const { pause } = options;
+    const pauses = pause && sinkPause ? () => pause().then(sinkPause) : (pause ?? sinkPause);
+    return pauses ? runStepsPausing(steps, pauses) : runSteps(steps);
   }
 
   /** The rest of a build once every job is added, in steps (steps.ts). */

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../src/domain/job.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
+import { KeywordThread, MAX_WAITING_BATCHES } from '../../src/runtime/keyword-thread.js';
+import { EngineBuilder } from '../../src/search/engine.js';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { corpusArb, listArb, NOW } from '../search/arbitraries.js';
+
+const OPTIONS = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };
+
+async function* chunksOf(jobs: readonly Job[], size: number): AsyncGenerator<Job[]> {
+  for (let i = 0; i < jobs.length; i += size) yield jobs.slice(i, i + size);
+}
+
+/** A build whose keyword index is made in a thread, the thread closed after it either way. */
+async function builtWithThread(jobs: readonly Job[], chunk: number): Promise<SearchIndex> {
+  const keywords = new KeywordThread();
+  try {
+    return await SearchIndex.buildStreaming(chunksOf(jobs, chunk), { ...OPTIONS, keywords });
+  } finally {
+    await keywords.close();
+  }
+}
+
+describe('a keyword index made in a thread of its own', () => {
+  it('is the index a build on one thread makes, and so are its answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArb,
+        fc.integer({ min: 1, max: 25 }),
+        fc.array(listArb, { minLength: 1, maxLength: 6 }),
+        async (jobs, chunk, lists) => {
+          const here = SearchIndex.build(jobs, OPTIONS);
+          const threaded = await builtWithThread(jobs, chunk);
+          expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
+          for (const r of lists) {
+            expect(threaded.list(r)).toEqual(here.list(r));
+            expect(threaded.count(r.filter)).toBe(here.count(r.filter));
+            expect(threaded.didYouMean(r.filter)).toBe(here.didYouMean(r.filter));
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('keeps up when far more batches come than may wait in the thread', async () => {
+    const jobs = fc.sample(
+      corpusArb.filter((c) => c.length > 2 * MAX_WAITING_BATCHES),
+      { numRuns: 1, seed: 5 },
+    )[0]!;
+    const threaded = await builtWithThread(jobs, 1);
+    const here = SearchIndex.build(jobs, OPTIONS);
+    expect(threaded.size).toBe(jobs.length === 0 ? 0 : here.size);
+    expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
+  });
+
+  it('fails the build with its reason when the thread ends before it answered', async () => {
+    const jobs = fc.sample(
+      corpusArb.filter((c) => c.length > 4),
+      { numRuns: 1, seed: 9 },
+    )[0]!;
+    const keywords = new KeywordThread();
+    async function* closing(): AsyncGenerator<Job[]> {
+      yield jobs.slice(0, 2);
+      await keywords.close();
+      yield jobs.slice(2);
+    }
+    await expect(SearchIndex.buildStreaming(closing(), { ...OPTIONS, keywords })).rejects.toThrow(
+      /keyword index thread was closed/,
+    );
+  });
+
+  it('refuses to be waited for by steps run without its pause, instead of waiting forever', async () => {
+    const jobs = fc.sample(
+      corpusArb.filter((c) => c.length > 0),
+      { numRuns: 1, seed: 3 },
+    )[0]!;
+    const keywords = new KeywordThread();
+    try {
+      const builder = new EngineBuilder(NOW, null, keywords);
+      builder.add(jobs);
+      expect(() => builder.finish(DEFAULT_SALARY_BUCKETS)).toThrow(/without its pause would wait forever/);
+    } finally {
+      await keywords.close();
+    }
+  });
+});
