@@ -1,11 +1,12 @@
 /**
- * A full build's keyword index made in a thread of its own (keyword-worker.ts). Tokenising every
- * searched text is a full build's busiest pass (a fifth of it at 100k; README, "Live data"), and
- * needs nothing of the rest: the build's thread hands each batch of documents' searched texts on
- * as it reads them and goes on parsing and making cards, while this thread indexes them; at the
- * end it inverts while the build's thread makes the cards' columns. The index that comes back is
- * the one a build on one thread makes (the same builder runs there, fed the same texts in the same
- * order).
+ * A full build's keyword index and title suggestions made in a thread of its own
+ * (keyword-worker.ts). Tokenising every searched text is a full build's busiest pass (a fifth of it
+ * at 100k; README, "Live data"), and needs nothing of the rest: the build's thread hands each batch
+ * of documents' searched texts on as it reads them and goes on parsing and making cards, while
+ * this thread indexes them; at the end it inverts while the build's thread makes the cards'
+ * columns, then makes the title suggestions while the build's thread makes the facet columns. What
+ * comes back is what a build on one thread makes (the same builders run there, fed the same texts
+ * in the same order).
  *
  * Its steps and its `pause` go together: the steps yield while the thread has not answered, and
  * `pause` waits for the thread's next message, so the caller (SearchIndex.buildStreaming) runs them
@@ -16,6 +17,7 @@ import type { Job } from '../domain/job.js';
 import { workerBeside } from '../module-beside.js';
 import { languageOf, searchedTexts, type KeywordIndex, type KeywordSink } from '../search/keywords.js';
 import type { Steps } from '../search/steps.js';
+import type { TitleSuggestIndex } from '../search/title-suggest.js';
 import type { KeywordReply, KeywordRequest } from './keyword-worker.js';
 
 /**
@@ -35,6 +37,7 @@ export class KeywordThread implements KeywordSink {
   private waiting = 0;
   private finishingStarted = false;
   private result: KeywordIndex | null = null;
+  private titles: TitleSuggestIndex | null = null;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
   /** Whether `pause` ran since the steps last yielded (steps run without it would never see an answer). */
@@ -45,6 +48,7 @@ export class KeywordThread implements KeywordSink {
     this.worker.on('message', (reply: KeywordReply) => {
       if (reply.type === 'added') this.waiting--;
       else if (reply.type === 'index') this.result = reply.index;
+      else if (reply.type === 'titles') this.titles = reply.titles;
       else this.fail(new Error(`the keyword index thread failed: ${reply.message}`));
       this.wakeUp();
     });
@@ -52,7 +56,7 @@ export class KeywordThread implements KeywordSink {
       this.fail(new Error(`the keyword index thread failed: ${error.message}`));
     });
     this.worker.on('exit', (code) => {
-      if (this.result === null) this.fail(new Error(`the keyword index thread ended (code ${code})`));
+      if (this.titles === null) this.fail(new Error(`the keyword index thread ended (code ${code})`));
     });
   }
 
@@ -82,7 +86,7 @@ export class KeywordThread implements KeywordSink {
     this.finishingStarted = true;
     const request: KeywordRequest = { type: 'finish', denseRatio, order };
     this.worker.postMessage(request);
-    return this.answer();
+    return this.answer(() => this.result);
   }
 
   /**
@@ -93,7 +97,9 @@ export class KeywordThread implements KeywordSink {
   pause(): Promise<void> {
     this.paused = true;
     if (this.failure !== null) return SETTLED;
-    const behind = this.finishingStarted ? this.result === null : this.waiting > MAX_WAITING_BATCHES;
+    const behind = this.finishingStarted
+      ? this.result === null || this.titles === null
+      : this.waiting > MAX_WAITING_BATCHES;
     if (!behind) return SETTLED;
     return new Promise((resolve) => (this.wake = resolve));
   }
@@ -104,10 +110,16 @@ export class KeywordThread implements KeywordSink {
     await this.worker.terminate();
   }
 
-  private *answer(): Steps<KeywordIndex> {
+  titleSuggestions(): Steps<TitleSuggestIndex> {
+    return this.answer(() => this.titles);
+  }
+
+  /** Steps that yield until `get` gives the thread's answer (the index, the title suggestions). */
+  private *answer<T>(get: () => T | null): Steps<T> {
     for (;;) {
+      const answer = get();
+      if (answer !== null) return answer;
       this.throwIfFailed();
-      if (this.result !== null) return this.result;
       if (!this.paused) throw new Error("a keyword index thread's steps run without its pause would wait forever");
       this.paused = false;
       yield;
@@ -115,7 +127,7 @@ export class KeywordThread implements KeywordSink {
   }
 
   private throwIfFailed(): void {
-    if (this.failure !== null && this.result === null) throw this.failure;
+    if (this.failure !== null && (this.result === null || this.titles === null)) throw this.failure;
   }
 
   private fail(error: Error): void {

@@ -1,12 +1,15 @@
 /**
- * The body of a keyword-builder thread (keyword-thread.ts): a KeywordBuilder fed the searched
- * texts of each batch of documents, in arrival order; on `finish` it inverts in the given
- * document order and hands the index back, its arrays moved, not copied. The builder is the same
- * as a build on one thread uses, so the index is the same.
+ * The body of a keyword-builder thread (keyword-thread.ts): a KeywordBuilder and a
+ * TitleSuggestBuilder fed the searched texts of each batch of documents, in arrival order; on
+ * `finish` it inverts in the given document order and hands the index back, its arrays moved, not
+ * copied, then makes the title suggestions in that order and hands them back too. The builders are
+ * those a build on one thread uses, so the index and the suggestions are the same.
  */
+import process from 'node:process';
 import { parentPort } from 'node:worker_threads';
 import type { Language } from '../domain/vocab.js';
-import { KeywordBuilder, type KeywordIndex } from '../search/keywords.js';
+import { KeywordBuilder, SEARCHED_POSITION, SEARCHED_TITLE, type KeywordIndex } from '../search/keywords.js';
+import { TitleSuggestBuilder, type TitleSuggestIndex } from '../search/title-suggest.js';
 import { runSteps } from '../search/steps.js';
 
 /** What the build's thread sends. */
@@ -17,23 +20,35 @@ export type KeywordRequest =
    */
   { type: 'add'; texts: string[]; counts: number[] } | { type: 'finish'; denseRatio: number; order: Uint32Array };
 
-/** What the thread answers: a batch indexed, the index, or why it failed. */
+/** What the thread answers: a batch indexed, the index, the title suggestions, or why it failed. */
 export type KeywordReply =
-  { type: 'added' } | { type: 'index'; index: KeywordIndex } | { type: 'failed'; message: string };
+  | { type: 'added' }
+  | { type: 'index'; index: KeywordIndex }
+  | { type: 'titles'; titles: TitleSuggestIndex }
+  | { type: 'failed'; message: string };
 
-const builder = new KeywordBuilder();
+let builder: KeywordBuilder | null = new KeywordBuilder();
+const titles = new TitleSuggestBuilder();
 
-function handle(request: KeywordRequest): KeywordReply {
+/** Handles a request; `finish` answers twice (the index first: the build waits for it sooner). */
+function handle(request: KeywordRequest, reply: (r: KeywordReply) => void): void {
   if (request.type === 'add') {
     const { texts, counts } = request;
     let at = 0;
     for (const count of counts) {
-      builder.addFields(texts[at] as Language, texts, at + 1, at + 1 + count);
+      builder!.addFields(texts[at] as Language, texts, at + 1, at + 1 + count);
+      titles.add(texts[at + 1 + SEARCHED_TITLE]!, texts[at + 1 + SEARCHED_POSITION]!);
       at += 1 + count;
     }
-    return { type: 'added' };
+    reply({ type: 'added' });
+    return;
   }
-  return { type: 'index', index: runSteps(builder.finishSteps(request.denseRatio, request.order)) };
+  reply({ type: 'index', index: runSteps(builder!.finishSteps(request.denseRatio, request.order)) });
+  // The build's thread has its own copy of the vocabulary now: this one's can go.
+  builder = null;
+  reply({ type: 'titles', titles: runSteps(titles.finishSteps(request.order)) });
+  // And so can the whole thread, at once, rather than when the build is done with it.
+  process.exit(0);
 }
 
 /** The index's own arrays, moved to the build's thread instead of copied. */
@@ -44,12 +59,14 @@ function transferOf(index: KeywordIndex): ArrayBuffer[] {
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }
 
-parentPort?.on('message', (request: KeywordRequest) => {
-  let reply: KeywordReply;
-  try {
-    reply = handle(request);
-  } catch (error) {
-    reply = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
-  }
+function send(reply: KeywordReply): void {
   parentPort?.postMessage(reply, reply.type === 'index' ? transferOf(reply.index) : []);
+}
+
+parentPort?.on('message', (request: KeywordRequest) => {
+  try {
+    handle(request, send);
+  } catch (error) {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
 });

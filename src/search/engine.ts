@@ -6,6 +6,7 @@ import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn 
 import { buildPointIndexSteps, type PointIndex } from './geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './keywords.js';
+import { buildTitleSuggestSteps, type TitleSuggestIndex } from './title-suggest.js';
 import { buildPlacesSteps, type PlaceRegistry } from './places.js';
 import { SalaryEstimator } from './salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './sort.js';
@@ -162,7 +163,7 @@ export class EngineBuilder {
     buckets: readonly SalaryBucket[],
     tuning = DEFAULT_TUNING,
     estimator: SalaryEstimator | null = null,
-  ): Steps<{ engine: Engine; jobs: readonly IndexedJob[] }> {
+  ): Steps<{ engine: Engine; jobs: readonly IndexedJob[]; titles: Steps<TitleSuggestIndex> }> {
     const order = yield* boardOrderSteps(this.jobs);
     yield;
     // A keyword builder in a thread inverts while this one makes the cards' columns; one here
@@ -175,7 +176,9 @@ export class EngineBuilder {
     yield;
     const keywords = inverted ?? (yield* inverting);
     const engine = yield* assemble(jobs, cards, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
-    return { engine, jobs };
+    // Made by the keyword thread beside the rest (its steps wait for them), or here from the jobs.
+    const titles = this.keywords.titleSuggestions?.() ?? buildTitleSuggestSteps(jobs);
+    return { engine, jobs, titles };
   }
 }
 

@@ -8,6 +8,7 @@ import { indexKeys } from './word-forms.js';
 import { Chunked } from './chunked.js';
 import { WordTable } from './word-table.js';
 import type { Steps } from './steps.js';
+import type { TitleSuggestIndex } from './title-suggest.js';
 
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
@@ -49,11 +50,16 @@ export function languageOf(job: Job): Language {
  * many. Every keyword builder indexes these and only these.
  */
 export function searchedTexts(job: Job, out: string[]): number {
+  // SEARCHED_TITLE and SEARCHED_POSITION name two of these places.
   out.push(job.title, job.company.name, job.position.name);
   for (const skill of job.skills) out.push(skill.name);
   out.push(job.searchText);
   return 4 + job.skills.length;
 }
+
+/** Where a job's title and its position's name are among its `searchedTexts`. */
+export const SEARCHED_TITLE = 0;
+export const SEARCHED_POSITION = 2;
 
 /**
  * Where a build's documents go to be keyword-indexed, in arrival order: a KeywordBuilder here, or
@@ -73,6 +79,11 @@ export interface KeywordSink {
    * its steps yield until the thread has answered, so the caller can do other work meanwhile.
    */
   finishing(denseRatio: number, order: Uint32Array): Steps<KeywordIndex>;
+  /**
+   * A sink in a thread makes the title suggestions too (from the same texts, in the order given to
+   * `finishing`); its steps give them once the thread has. Absent: the build makes them itself.
+   */
+  titleSuggestions?(): Steps<TitleSuggestIndex>;
 }
 
 /** Calls visit(d, tf) for every document of term t, ascending. */

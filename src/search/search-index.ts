@@ -1,4 +1,4 @@
-import type { IndexedJob, Job, ListedJob } from '../domain/job.js';
+import type { Job, ListedJob } from '../domain/job.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../domain/query.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { filterKey } from './cache-key.js';
@@ -17,12 +17,7 @@ import { listPage } from './list.js';
 import { canonicalPlace } from './places.js';
 import { QueryCache } from './query-cache.js';
 import { buildSuggestIndexSteps, suggest, type SuggestIndex } from './suggest.js';
-import {
-  buildTitleSuggestSteps,
-  suggestTitles,
-  type TitleSuggestion,
-  type TitleSuggestIndex,
-} from './title-suggest.js';
+import { suggestTitles, type TitleSuggestion, type TitleSuggestIndex } from './title-suggest.js';
 import { runSteps, runStepsPausing, type Steps } from './steps.js';
 
 export interface SearchIndexOptions {
@@ -143,15 +138,15 @@ export class SearchIndex {
   /** The rest of a build once every job is added, in steps (steps.ts). */
   private static *finishSteps(builder: EngineBuilder, options: SearchIndexOptions): Steps<SearchIndex> {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-    const { engine, jobs } = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
-    return yield* SearchIndex.ofEngineSteps(engine, jobs);
+    const { engine, titles } = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
+    return yield* SearchIndex.ofEngineSteps(engine, titles);
   }
 
-  /** `jobs`: the engine's documents as they were built from (for the title suggestions). */
-  private static *ofEngineSteps(e: Engine, jobs: readonly IndexedJob[]): Steps<SearchIndex> {
+  /** `titles`: the steps that give the title suggestions of the engine's documents. */
+  private static *ofEngineSteps(e: Engine, titles: Steps<TitleSuggestIndex>): Steps<SearchIndex> {
     const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
     yield;
-    const titleSuggest = yield* buildTitleSuggestSteps(jobs);
+    const titleSuggest = yield* titles;
     yield;
     const bases = yield* buildBasesSteps(e, frequentTitleTexts(titleSuggest));
     yield;

@@ -24,7 +24,7 @@ async function builtWithThread(jobs: readonly Job[], chunk: number): Promise<Sea
 }
 
 describe('a keyword index made in a thread of its own', () => {
-  it('is the index a build on one thread makes, and so are its answers', async () => {
+  it('is the index and the title suggestions a build on one thread makes, and so are its answers', async () => {
     await fc.assert(
       fc.asyncProperty(
         corpusArb,
@@ -34,6 +34,7 @@ describe('a keyword index made in a thread of its own', () => {
           const here = SearchIndex.build(jobs, OPTIONS);
           const threaded = await builtWithThread(jobs, chunk);
           expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
+          expect(SearchIndex.partsOf(threaded).titleSuggest).toEqual(SearchIndex.partsOf(here).titleSuggest);
           for (const r of lists) {
             expect(threaded.list(r)).toEqual(here.list(r));
             expect(threaded.count(r.filter)).toBe(here.count(r.filter));
@@ -54,6 +55,7 @@ describe('a keyword index made in a thread of its own', () => {
     const here = SearchIndex.build(jobs, OPTIONS);
     expect(threaded.size).toBe(jobs.length === 0 ? 0 : here.size);
     expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
+    expect(SearchIndex.partsOf(threaded).titleSuggest).toEqual(SearchIndex.partsOf(here).titleSuggest);
   });
 
   it('fails the build with its reason when the thread ends before it answered', async () => {

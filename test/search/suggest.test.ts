@@ -7,7 +7,13 @@ import { naiveSuggestCompanies, rankByPrefix } from './naive-suggest.js';
 import { buildSuggestIndex, rankedMatches, suggest } from '../../src/search/suggest.js';
 import { compareStrings } from '../../src/search/columns.js';
 import { runSteps } from '../../src/search/steps.js';
-import { buildTitleSuggestSteps, suggestTitles, type TitleSuggestIndex } from '../../src/search/title-suggest.js';
+import {
+  buildTitleSuggestSteps,
+  suggestTitles,
+  TitleSuggestBuilder,
+  type TitleSuggestIndex,
+} from '../../src/search/title-suggest.js';
+import fc from 'fast-check';
 
 const company = (name: string) => job({ company: { ...job().company, name } });
 
@@ -134,6 +140,31 @@ describe('SearchIndex autocomplete', () => {
     expect(found(word(49_997))).toEqual([[word(49_997), 1]]);
     expect(found(word(0))).toEqual([[word(0), 1]]);
     expect(found('leiter')).toEqual([['Leiter', 1]]);
+  });
+
+  it('are the same whatever order the jobs were added in, given that order (a store streams them in its own)', () => {
+    // Spellings of one position and one word that fold alike: the label is the first document's.
+    const POSITIONS = ['Koch', 'koch', 'KOCH', 'Pflege', 'Berater', 'berater'];
+    const WORDS = ['Koch', 'koch', 'Küche', 'küche', 'Kuche', 'Berater', 'Senior', 'und', 'SAP', '2024', 'Pflege'];
+    const jobArb = fc.record({
+      position: fc.constantFrom(...POSITIONS),
+      title: fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }).map((ws) => ws.join(' ')),
+    });
+    const caseArb = fc
+      .array(jobArb, { maxLength: 40 })
+      .chain((jobs) => fc.tuple(fc.constant(jobs), fc.shuffledSubarray([...jobs.keys()], { minLength: jobs.length })));
+    fc.assert(
+      fc.property(caseArb, ([rows, arrivals]) => {
+        const jobs = rows.map((r) => job({ title: r.title, position: { slug: r.position, name: r.position } }));
+        // The a-th job added is jobs[arrivals[a]]; document d is the order[d]-th added.
+        const builder = new TitleSuggestBuilder();
+        for (const d of arrivals) builder.add(jobs[d]!.title, jobs[d]!.position.name);
+        const order = new Uint32Array(jobs.length);
+        arrivals.forEach((d, a) => (order[d] = a));
+        expect(runSteps(builder.finishSteps(order))).toEqual(runSteps(buildTitleSuggestSteps(jobs)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("lists each document's position and suggested title words once, whatever repeats", () => {
