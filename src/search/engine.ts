@@ -166,16 +166,17 @@ export class EngineBuilder {
   ): Steps<{ engine: Engine; jobs: readonly IndexedJob[]; titles: Steps<TitleSuggestIndex> }> {
     const order = yield* boardOrderSteps(this.jobs);
     yield;
-    // A keyword builder in a thread inverts while this one makes the cards' columns; one here
-    // inverts first, as before, so that its forward lists are let go before the cards' columns.
+    // A keyword builder in a thread inverts while this one makes the cards' and the facets'
+    // columns; one here inverts first, as before, so that its forward lists are let go before them.
     const inverting = this.keywords.finishing(tuning.denseRatio, order);
     const inverted = this.keywords.concurrent ? null : yield* inverting;
     const jobs = Array.from(order, (a) => this.jobs[a]!);
     yield;
     const cards = yield* this.cards.finishSteps(order);
     yield;
-    const keywords = inverted ?? (yield* inverting);
-    const engine = yield* assemble(jobs, cards, keywords, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    const rest = yield* assemble(jobs, cards, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    // A thread's inversion ran beside the cards' and the facets' columns; it is waited for only now.
+    const engine: Engine = { ...rest, keywords: inverted ?? (yield* inverting) };
     // Made by the keyword thread beside the rest (its steps wait for them), or here from the jobs.
     const titles = this.keywords.titleSuggestions?.() ?? buildTitleSuggestSteps(jobs);
     return { engine, jobs, titles };
@@ -186,11 +187,10 @@ export class EngineBuilder {
 function* assemble(
   jobs: readonly IndexedJob[],
   cards: CardStore,
-  keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
   estimator: SalaryEstimator,
-): Steps<Engine> {
+): Steps<Omit<Engine, 'keywords'>> {
   const n = jobs.length;
   // An estimate computes its group's medians the first time the group is asked for since new
   // samples came (a merge of the group's sorted values): in steps, not in one stretch.
@@ -244,7 +244,6 @@ function* assemble(
     places,
     points,
     remote,
-    keywords,
     packs: packed.map((p) => p.pack),
     rows,
     orders,
