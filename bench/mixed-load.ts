@@ -79,8 +79,8 @@ async function main(): Promise<void> {
     `mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`,
   );
 
-  // The CLI, its index worker and its index builder (index-worker.js and index-builder.js beside
-  // it), bundled inside the repository so that its package.json ("type": "module") and
+  // The CLI, its index worker, its index builder and the builder's keyword thread (index-worker.js,
+  // index-builder.js and keyword-worker.js beside it), bundled inside the repository so that its package.json ("type": "module") and
   // node_modules apply.
   const bundle = join(ROOT, 'node_modules', `.mixed-load-${process.pid}`); // two levels deep, like dist/cli/
   const main = join(bundle, 'main.js');
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
       join(ROOT, 'src/cli/main.ts'),
       join(ROOT, 'src/runtime/index-worker.ts'),
       join(ROOT, 'src/runtime/index-builder.ts'),
+      join(ROOT, 'src/runtime/keyword-worker.ts'),
     ],
     bundle: true,
     platform: 'node',

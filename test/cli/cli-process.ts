@@ -1,6 +1,6 @@
 /**
  * The CLI as real processes for tests: `bundleCli()` bundles it (and the worker threads it starts,
- * which must sit beside it as index-worker.js, index-builder.js and enrich-worker.js) once per test file, packages external, so that each
+ * which must sit beside it as index-worker.js, index-builder.js, keyword-worker.js and enrich-worker.js) once per test file, packages external, so that each
  * process starts in a fraction of a second; `runCli` starts one and watches its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +28,7 @@ export async function bundleCli(): Promise<CliBundle> {
       join(ROOT, 'src/cli/main.ts'),
       join(ROOT, 'src/runtime/index-worker.ts'),
       join(ROOT, 'src/runtime/index-builder.ts'),
+      join(ROOT, 'src/runtime/keyword-worker.ts'),
       join(ROOT, 'src/ingest/enrich-worker.ts'),
     ],
     bundle: true,
