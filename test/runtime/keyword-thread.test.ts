@@ -5,9 +5,18 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { KeywordThread, MAX_WAITING_BATCHES } from '../../src/runtime/keyword-thread.js';
 import { EngineBuilder } from '../../src/search/engine.js';
 import { SearchIndex } from '../../src/search/search-index.js';
+import { runStepsPausing } from '../../src/search/steps.js';
 import { corpusArb, listArb, NOW } from '../search/arbitraries.js';
 
 const OPTIONS = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };
+
+/** One corpus of more than `min` jobs, the same every run. */
+function corpusOf(min: number, seed: number): Job[] {
+  return fc.sample(
+    corpusArb.filter((c) => c.length > min),
+    { numRuns: 1, seed },
+  )[0]!;
+}
 
 async function* chunksOf(jobs: readonly Job[], size: number): AsyncGenerator<Job[]> {
   for (let i = 0; i < jobs.length; i += size) yield jobs.slice(i, i + size);
@@ -47,22 +56,16 @@ describe('a keyword index made in a thread of its own', () => {
   });
 
   it('keeps up when far more batches come than may wait in the thread', async () => {
-    const jobs = fc.sample(
-      corpusArb.filter((c) => c.length > 2 * MAX_WAITING_BATCHES),
-      { numRuns: 1, seed: 5 },
-    )[0]!;
+    const jobs = corpusOf(2 * MAX_WAITING_BATCHES, 5);
     const threaded = await builtWithThread(jobs, 1);
     const here = SearchIndex.build(jobs, OPTIONS);
-    expect(threaded.size).toBe(jobs.length === 0 ? 0 : here.size);
+    expect(threaded.size).toBe(here.size);
     expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
     expect(SearchIndex.partsOf(threaded).titleSuggest).toEqual(SearchIndex.partsOf(here).titleSuggest);
   });
 
   it('fails the build with its reason when the thread ends before it answered', async () => {
-    const jobs = fc.sample(
-      corpusArb.filter((c) => c.length > 4),
-      { numRuns: 1, seed: 9 },
-    )[0]!;
+    const jobs = corpusOf(4, 9);
     const keywords = new KeywordThread();
     async function* closing(): AsyncGenerator<Job[]> {
       yield jobs.slice(0, 2);
@@ -74,11 +77,21 @@ describe('a keyword index made in a thread of its own', () => {
     );
   });
 
+  it("fails with the thread's own error when its work throws there", async () => {
+    const keywords = new KeywordThread();
+    try {
+      for (const job of corpusOf(0, 4)) keywords.addDocument(job);
+      keywords.flush();
+      // A document order naming an arrival far past the last: the inversion throws in the thread.
+      const steps = keywords.finishing(1, Uint32Array.of(1 << 25));
+      await expect(runStepsPausing(steps, () => keywords.pause())).rejects.toThrow(/keyword index thread failed: \S/);
+    } finally {
+      await keywords.close();
+    }
+  });
+
   it('refuses to be waited for by steps run without its pause, instead of waiting forever', async () => {
-    const jobs = fc.sample(
-      corpusArb.filter((c) => c.length > 0),
-      { numRuns: 1, seed: 3 },
-    )[0]!;
+    const jobs = corpusOf(0, 3);
     const keywords = new KeywordThread();
     try {
       const builder = new EngineBuilder(NOW, null, keywords);
