@@ -42,6 +42,8 @@ export class KeywordThread implements KeywordSink {
   private wake: (() => void) | null = null;
   /** Whether `pause` ran since the steps last yielded (steps run without it would never see an answer). */
   private paused = true;
+  /** The answer the steps wait for, while they do: `pause` waits for the thread only then. */
+  private awaiting: (() => unknown) | null = null;
 
   constructor() {
     this.worker = workerBeside(import.meta.url, 'keyword-worker', {});
@@ -91,15 +93,15 @@ export class KeywordThread implements KeywordSink {
 
   /**
    * Settled at once unless there is something to wait for: more batches waiting in the thread
-   * than MAX_WAITING_BATCHES, or its answer once `finishing` was called. Then resolves at the
-   * thread's next message, or its failure.
+   * than MAX_WAITING_BATCHES while documents are added, or the answer the steps are waiting for
+   * (not before: the caller's own steps run meanwhile). Then resolves at the thread's next message,
+   * or its failure.
    */
   pause(): Promise<void> {
     this.paused = true;
     if (this.failure !== null) return SETTLED;
-    const behind = this.finishingStarted
-      ? this.result === null || this.titles === null
-      : this.waiting > MAX_WAITING_BATCHES;
+    const behind =
+      this.awaiting !== null ? this.awaiting() === null : !this.finishingStarted && this.waiting > MAX_WAITING_BATCHES;
     if (!behind) return SETTLED;
     return new Promise((resolve) => (this.wake = resolve));
   }
@@ -118,10 +120,14 @@ export class KeywordThread implements KeywordSink {
   private *answer<T>(get: () => T | null): Steps<T> {
     for (;;) {
       const answer = get();
-      if (answer !== null) return answer;
+      if (answer !== null) {
+        this.awaiting = null;
+        return answer;
+      }
       this.throwIfFailed();
       if (!this.paused) throw new Error("a keyword index thread's steps run without its pause would wait forever");
       this.paused = false;
+      this.awaiting = get;
       yield;
     }
   }

@@ -77,6 +77,26 @@ describe('a keyword index made in a thread of its own', () => {
     );
   });
 
+  it('lets the caller go on with its own steps until they wait for the thread', async () => {
+    const keywords = new KeywordThread();
+    try {
+      const jobs = corpusOf(0, 6);
+      for (const job of jobs) keywords.addDocument(job);
+      keywords.flush();
+      const steps = keywords.finishing(1, Uint32Array.from(jobs.keys()));
+      // A thread's message comes at a turn of the event loop at the earliest: a pause that waited
+      // for it would still be pending after the microtasks queued now.
+      let went = false;
+      void keywords.pause().then(() => (went = true));
+      await Promise.resolve();
+      expect(went).toBe(true);
+      const index = await runStepsPausing(steps, () => keywords.pause());
+      expect(index.n).toBe(jobs.length);
+    } finally {
+      await keywords.close();
+    }
+  });
+
   it("fails with the thread's own error when its work throws there", async () => {
     const keywords = new KeywordThread();
     try {
