@@ -158,12 +158,16 @@ export class EngineBuilder {
     return runSteps(this.finishSteps(buckets, tuning, estimator)).engine;
   }
 
-  /** `finish` in steps (steps.ts): the index worker pauses between them to answer queries. */
+  /**
+   * `finish` in steps (steps.ts): the index worker pauses between them to answer queries. With the
+   * engine come the steps that give its documents' title suggestions (made by the keyword thread, or
+   * here when they run).
+   */
   *finishSteps(
     buckets: readonly SalaryBucket[],
     tuning = DEFAULT_TUNING,
     estimator: SalaryEstimator | null = null,
-  ): Steps<{ engine: Engine; jobs: readonly IndexedJob[]; titles: Steps<TitleSuggestIndex> }> {
+  ): Steps<{ engine: Engine; titles: Steps<TitleSuggestIndex> }> {
     const order = yield* boardOrderSteps(this.jobs);
     yield;
     // A keyword builder in a thread inverts while this one makes the cards' and the facets'
@@ -179,7 +183,7 @@ export class EngineBuilder {
     const engine: Engine = { ...rest, keywords: inverted ?? (yield* inverting) };
     // Made by the keyword thread beside the rest (its steps wait for them), or here from the jobs.
     const titles = this.keywords.titleSuggestions?.() ?? buildTitleSuggestSteps(jobs);
-    return { engine, jobs, titles };
+    return { engine, titles };
   }
 }
 
