@@ -100,7 +100,6 @@ async function runBuilder(request: BuildApartRequest): Promise<BuildApartReport>
       spillCards: spill,
       keywords,
     });
-    await keywords.close();
     const file = writeIndexFile(request.path, index, { ...request.meta, builtAt: request.now, documents: index.size });
     return { type: 'built', documents: index.size, loadMs, buildMs, file };
   } finally {

@@ -16,7 +16,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Job } from '../domain/job.js';
 import { workerBeside } from '../module-beside.js';
 import { languageOf, searchedTexts, type KeywordIndex, type KeywordSink } from '../search/keywords.js';
-import type { Steps } from '../search/steps.js';
+import { SETTLED, type Steps } from '../search/steps.js';
 import type { TitleSuggestIndex } from '../search/title-suggest.js';
 import type { KeywordReply, KeywordRequest } from './keyword-worker.js';
 
@@ -26,12 +26,9 @@ import type { KeywordReply, KeywordRequest } from './keyword-worker.js';
  */
 export const MAX_WAITING_BATCHES = 16;
 
-const SETTLED: Promise<void> = Promise.resolve();
-
 export class KeywordThread implements KeywordSink {
   readonly concurrent = true;
   private readonly worker: Worker;
-  private added = 0;
   private texts: string[] = [];
   private counts: number[] = [];
   private waiting = 0;
@@ -62,14 +59,9 @@ export class KeywordThread implements KeywordSink {
     });
   }
 
-  get size(): number {
-    return this.added;
-  }
-
   addDocument(job: Job): void {
     this.texts.push(languageOf(job));
     this.counts.push(searchedTexts(job, this.texts));
-    this.added++;
   }
 
   flush(): void {

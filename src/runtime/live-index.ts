@@ -130,7 +130,7 @@ export async function buildStreaming(
     /** Where the serialised cards leave memory as they are made (a build that is saved, then dropped). */
     spillCards?: CardSpill;
     /** Where the keyword index is made (keyword-thread.ts; by default on this thread). */
-    keywords?: KeywordSink & { pause?: () => Promise<void> };
+    keywords?: KeywordSink;
   },
 ): Promise<StreamedIndex> {
   const { now } = options;

@@ -66,8 +66,6 @@ export const SEARCHED_POSITION = 2;
  * one in a thread of its own (src/runtime/keyword-thread.ts).
  */
 export interface KeywordSink {
-  /** Documents added so far. */
-  readonly size: number;
   /** Whether the inversion runs beside the caller (in another thread) once `finishing` is called. */
   readonly concurrent: boolean;
   addDocument(job: Job): void;
@@ -84,6 +82,11 @@ export interface KeywordSink {
    * `finishing`); its steps give them once the thread has. Absent: the build makes them itself.
    */
   titleSuggestions?(): Steps<TitleSuggestIndex>;
+  /**
+   * A sink in a thread: what the build awaits between its chunks and its finishing steps (settled
+   * at once unless there is something to wait for).
+   */
+  pause?(): Promise<void>;
 }
 
 /** Calls visit(d, tf) for every document of term t, ascending. */

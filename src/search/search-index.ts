@@ -118,7 +118,7 @@ export class SearchIndex {
       pause?: () => Promise<void>;
       spillCards?: CardSpill;
       /** Where the keyword index is made (a builder in a thread, whose `pause` the build then awaits). */
-      keywords?: KeywordSink & { pause?: () => Promise<void> };
+      keywords?: KeywordSink;
     },
   ): Promise<SearchIndex> {
     const keywords = options.keywords;

@@ -33,7 +33,7 @@ export async function runStepsPausing<T>(steps: Steps<T>, pause: () => Promise<v
 }
 
 /** An already settled promise: awaiting it costs one microtask, not a turn of the event loop. */
-const SETTLED: Promise<void> = Promise.resolve();
+export const SETTLED: Promise<void> = Promise.resolve();
 
 /**
  * A pause that lets the thread go (`yieldThread`, e.g. one `setImmediate`) only once `budgetMs`
