@@ -6,6 +6,7 @@ import { isDense } from './postings/doc-set.js';
 import { isWordChar, LANGUAGE_LIST, stemKey } from './tokenize.js';
 import { indexKeys } from './word-forms.js';
 import { Chunked } from './chunked.js';
+import { ForwardList } from './forward-list.js';
 import { WordTable } from './word-table.js';
 import type { Steps } from './steps.js';
 import type { TitleSuggestIndex } from './title-suggest.js';
@@ -130,11 +131,8 @@ export class KeywordBuilder implements KeywordSink {
   private readonly keyTerm = new Map<Language, Map<string, number>>();
   private lastDoc = new Int32Array(1024).fill(-1);
   private tf = new Uint32Array(1024);
-  /** Forward index: the distinct terms of each document (and their tf), documents in order. */
-  private readonly fwdTerms = new Chunked((size) => new Uint32Array(size));
-  private readonly fwdTfs = new Chunked((size) => new Uint8Array(size));
-  /** Per arrival: where its forward entries end (start: the previous one's end). */
-  private readonly fwdEnds = new Chunked((size) => new Uint32Array(size));
+  /** Forward index: the distinct terms of each document (and their tf), documents in arrival order. */
+  private readonly forward = new ForwardList();
   private readonly docLength = new Chunked((size) => new Uint32Array(size));
   private readonly scratch: string[] = [];
 
@@ -162,10 +160,9 @@ export class KeywordBuilder implements KeywordSink {
     for (let i = from; i < to; i++) length += this.addText(d, lang, table, texts[i]!);
     for (let i = 0; i < this.touchedCount; i++) {
       const t = this.touched[i]!;
-      this.fwdTerms.push(t);
-      this.fwdTfs.push(Math.min(MAX_TF, this.tf[t]!));
+      this.forward.add(t, Math.min(MAX_TF, this.tf[t]!));
     }
-    this.fwdEnds.push(this.fwdTerms.length);
+    this.forward.endDocument();
     this.docLength.push(length);
   }
 
@@ -268,12 +265,12 @@ export class KeywordBuilder implements KeywordSink {
     const n = order.length;
     const termCount = this.stems.length;
     const df = new Uint32Array(termCount);
-    const fwd = this.fwdTerms;
-    const ends = this.fwdEnds;
-    const startOf = (a: number): number => (a === 0 ? 0 : ends.get(a - 1));
+    const forward = this.forward;
+    const count = (t: number): void => {
+      df[t]!++;
+    };
     for (let d = 0; d < n; d++) {
-      const a = order[d]!;
-      for (let i = startOf(a), end = ends.get(a); i < end; i++) df[fwd.get(i)]!++;
+      forward.forEachTerm(order[d]!, count);
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
@@ -289,22 +286,24 @@ export class KeywordBuilder implements KeywordSink {
     const docs = new Uint32Array(docOffsets[termCount]!);
     const tfs = new Uint8Array(tfOffsets[termCount]!);
     const docLength = new Uint32Array(n);
-    for (let d = 0; d < n; d++) {
+    let d = 0;
+    const post = (t: number, tf: number): void => {
+      tfs[tfFill[t]!++] = tf;
+      const bits = dense[t];
+      if (bits) bits[d >>> 5]! |= 1 << (d & 31);
+      else docs[docFill[t]!++] = d;
+    };
+    for (d = 0; d < n; d++) {
       const a = order[d]!;
       docLength[d] = this.docLength.get(a);
-      for (let i = startOf(a), end = ends.get(a); i < end; i++) {
-        const t = fwd.get(i);
-        tfs[tfFill[t]!++] = this.fwdTfs.get(i);
-        const bits = dense[t];
-        if (bits) bits[d >>> 5]! |= 1 << (d & 31);
-        else docs[docFill[t]!++] = d;
-      }
+      forward.forEachTerm(a, post);
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
-    // The forward index, as large as the inverted one, is done with: the builder is spent, and the
+    // The forward index is done with: the builder is spent, and the
     // rest of a build (which still holds the builder) does not carry it.
-    for (const list of [this.fwdTerms, this.fwdTfs, this.fwdEnds, this.docLength]) list.clear();
+    forward.clear();
+    this.docLength.clear();
     yield;
     const total = docLength.reduce((a, b) => a + b, 0);
     return {
