@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { boardIdCandidates } from '../domain/board-id.js';
 import type { Job } from '../domain/job.js';
 import type { PublishOptions, PublishResult, StageResult, StagedJob } from './job-store.js';
-import { storedJob, withBoardId } from './job-json.js';
+import { contentHash, withBoardId } from './job-json.js';
 import { newImportId, sourceOfImport } from './import-id.js';
 import { duplicateKeysOf } from '../domain/duplicate-key.js';
 import { applyGroupsOfSeeds, PUBLISH_SEEDS_TABLE, type GroupStatements } from './sqlite-groups.js';
@@ -140,7 +140,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
   const result: StageResult = { staged: 0, repeated: [] };
   for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
-    const { doc, hash } = storedJob(job);
+    const doc = JSON.stringify(job);
     const keys = duplicateKeysOf(job);
     const args = [
       importId,
@@ -151,7 +151,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
       job.postedAt,
       job.validThrough,
       doc,
-      hash,
+      contentHash(doc),
       keys.place,
       keys.url,
     ] as const;

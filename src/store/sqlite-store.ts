@@ -18,7 +18,7 @@ import type {
   UpsertResult,
 } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
-import { parseJob, storedJob, withBoardId } from './job-json.js';
+import { contentHash, parseJob, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { checkSchemaVersions, pendingMigrations, type Migration } from './migrations/migration.js';
@@ -371,10 +371,10 @@ function writeJobs(s: Statements, jobs: readonly Job[], now: number): UpsertResu
       s.untombstone.run(proposed.key);
     } else seeds.push(storedKeys(s.groups, proposed.key));
     const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
-    const { doc, hash } = storedJob(job);
+    const doc = JSON.stringify(job);
     const keys = duplicateKeysOf(job);
     seeds.push(keys);
-    const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, hash] as const;
+    const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc)] as const;
     s.upsert.run(...row, seq, seq, keys.place, keys.url);
   }
   applyGroups(s.groups, seeds, now, () => seq);

@@ -12,7 +12,6 @@ import type { Job } from '../../src/domain/job.js';
 import type { JobStore } from '../../src/store/job-store.js';
 import { migrateSqlite, SqliteJobStore, type SqliteStoreOptions } from '../../src/store/sqlite-store.js';
 import { SQLITE_MIGRATIONS } from '../../src/store/migrations/sqlite.js';
-import { contentHash } from '../../src/store/job-json.js';
 import { job, place } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
 
@@ -135,50 +134,6 @@ describe('SqliteJobStore', () => {
     expect(served).toHaveLength(1_001);
     expect(served).toContain(old.key);
     expect(served).not.toContain(copy.key);
-  });
-
-  it('keeps documents in characters of one byte, reads them back as they were, and leaves a posting stored plain alone when it comes again unchanged', async () => {
-    fixture = await sqliteFixture();
-    await fixture.store.migrate();
-    const text = 'Köln – 5 € … 😀';
-    const upserted = job({ key: 'feed:id::1', title: `Koch ${text}` });
-    const imported = job({ key: 'feed:id::2', summary: `Bäcker ${text}` });
-    const plain = job({ key: 'feed:id::3', title: `Kellner ${text}` });
-    await fixture.store.upsert([upserted]);
-    const first = await fixture.store.beginImport('feed');
-    await fixture.store.stage(first, [
-      { job: imported, position: 'line 1' },
-      { job: plain, position: 'line 2' },
-    ]);
-    await fixture.store.publish(first, { now: Date.now(), sync: false });
-    const db = new Database(fixture.path);
-    try {
-      const docs = db.prepare('SELECT doc FROM jobs ORDER BY key').pluck().all() as string[];
-      expect(docs).toHaveLength(3);
-      for (const doc of docs) expect(doc).not.toContain('–');
-      expect(docs.every((doc) => doc.includes('\\u2013'))).toBe(true);
-      // As a release before this one stored it: the plain JSON, and the hash of it.
-      const stored = db.prepare('SELECT doc FROM jobs WHERE key = ?').pluck().get(plain.key) as string;
-      const before = JSON.stringify(JSON.parse(stored));
-      db.prepare('UPDATE jobs SET doc = ?, hash = ? WHERE key = ?').run(before, contentHash(before), plain.key);
-    } finally {
-      db.close();
-    }
-    const byKey = new Map((await fixture.store.loadLive(0)).map((j) => [j.key, j]));
-    expect(byKey.get(upserted.key)?.title).toBe(upserted.title);
-    expect(byKey.get(imported.key)?.summary).toBe(imported.summary);
-    expect(byKey.get(plain.key)?.title).toBe(plain.title);
-    const cursor = await fixture.store.changeCursor();
-    const again = await fixture.store.beginImport('feed');
-    await fixture.store.stage(again, [
-      { job: imported, position: 'line 1' },
-      { job: plain, position: 'line 2' },
-    ]);
-    expect(await fixture.store.publish(again, { now: Date.now(), sync: false })).toMatchObject({
-      updated: 0,
-      unchanged: 2,
-    });
-    expect(await fixture.store.changeCursor()).toBe(cursor);
   });
 
   it('groups duplicates of an import of thousands (seeds taken a chunk at a time) as one upsert of them does', async () => {
