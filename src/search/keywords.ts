@@ -300,8 +300,8 @@ export class KeywordBuilder implements KeywordSink {
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
-    // The forward index is done with: the builder is spent, and the
-    // rest of a build (which still holds the builder) does not carry it.
+    // The forward index is done with: the builder is spent, and the rest of a build (which still
+    // holds the builder) does not carry it.
     forward.clear();
     this.docLength.clear();
     yield;
