@@ -19,6 +19,7 @@ import { build } from 'esbuild';
 import { ensureCorpus } from './corpus.js';
 import { buildQueryMix } from './query-mix.js';
 import { urlsFor } from './http-urls.js';
+import { MODULES_BESIDE } from '../src/module-beside.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Random } from '../src/demo/generate-random.js';
 
@@ -79,18 +80,12 @@ async function main(): Promise<void> {
     `mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`,
   );
 
-  // The CLI, its index worker, its index builder and the builder's keyword thread (index-worker.js,
-  // index-builder.js and keyword-worker.js beside it), bundled inside the repository so that its package.json ("type": "module") and
-  // node_modules apply.
+  // The CLI and the modules it starts beside it (MODULES_BESIDE), bundled inside the repository so
+  // that its package.json ("type": "module") and node_modules apply.
   const bundle = join(ROOT, 'node_modules', `.mixed-load-${process.pid}`); // two levels deep, like dist/cli/
   const main = join(bundle, 'main.js');
   await build({
-    entryPoints: [
-      join(ROOT, 'src/cli/main.ts'),
-      join(ROOT, 'src/runtime/index-worker.ts'),
-      join(ROOT, 'src/runtime/index-builder.ts'),
-      join(ROOT, 'src/runtime/keyword-worker.ts'),
-    ],
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), ...MODULES_BESIDE.map((path) => join(ROOT, path))],
     bundle: true,
     platform: 'node',
     format: 'esm',

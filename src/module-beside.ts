@@ -12,6 +12,18 @@ function beside(here: string, stem: string): { url: URL; compiled: boolean } {
   return { url: new URL(`./${stem}.${compiled ? 'js' : 'ts'}`, here), compiled };
 }
 
+/**
+ * Every module the service starts beside another by its stem, as a path from the repository's root:
+ * a bundle of the CLI (test/cli/cli-process.ts, bench/mixed-load.ts) must carry each of them
+ * beside `main.js` as `<stem>.js`, or the thread or process that runs it cannot start.
+ */
+export const MODULES_BESIDE = [
+  'src/runtime/index-worker.ts',
+  'src/runtime/index-builder.ts',
+  'src/runtime/keyword-worker.ts',
+  'src/ingest/enrich-worker.ts',
+] as const;
+
 /** A worker thread running `<stem>` beside `here`. */
 export function workerBeside(here: string, stem: string, options: WorkerOptions): Worker {
   const { url, compiled } = beside(here, stem);

@@ -2,7 +2,8 @@ import { Chunked } from './chunked.js';
 
 /**
  * A keyword build's forward index: the distinct terms of each document, with their counts, in the
- * order the documents arrive, packed as bytes. Each term is a variable-length number (seven bits a
+ * order the documents arrive, packed as bytes (the title suggestions keep each document's title
+ * words in one too, each counted once). Each term is a variable-length number (seven bits a
  * byte, the high bit set on all but the last) holding `term * 2 + (count > 1)`, followed by the
  * count in a byte when it is more than 1. A word's term is numbered when it is first met, so the
  * frequent words of a corpus have small numbers: over the benchmark's 100k postings (10.1 million

@@ -6,6 +6,7 @@ import { forEachWord } from './tokenize.js';
 import { cleanQueryText } from './word-forms.js';
 import { STEP_ITEMS, type Steps } from './steps.js';
 import { Chunked } from './chunked.js';
+import { ForwardList } from './forward-list.js';
 
 /** Title words shorter than this are not suggested. */
 const MIN_WORD = 3;
@@ -81,10 +82,9 @@ export class TitleSuggestBuilder {
     { spellings: Map<string, number>; count: number; last: number; id: number }
   >();
   private readonly wordKeys: string[] = [];
-  /** Per arrival: its position's spelling, and where its title words (ids, in title order) end. */
+  /** Per arrival: its position's spelling, and its title words (ids, in title order). */
   private readonly docSpelling = new Chunked((size) => new Uint32Array(size));
-  private readonly wordIds = new Chunked((size) => new Uint32Array(size));
-  private readonly wordEnds = new Chunked((size) => new Uint32Array(size));
+  private readonly titleWords = new ForwardList();
 
   /** Jobs added so far. */
   get size(): number {
@@ -114,9 +114,9 @@ export class TitleSuggestBuilder {
         entry.last = a;
         entry.count++;
       }
-      this.wordIds.push(entry.id);
+      this.titleWords.add(entry.id, 1);
     });
-    this.wordEnds.push(this.wordIds.length);
+    this.titleWords.endDocument();
   }
 
   /** The suggestions, with document d the `order[d]`-th added. The builder is spent. */
@@ -178,18 +178,21 @@ export class TitleSuggestBuilder {
       }
       docEntities[used++] = e;
     };
-    for (let d = 0; d < n; d++) {
+    let d = 0;
+    const addWord = (id: number): void => {
+      const e = wordEntity[id]!;
+      if (e >= 0) add(d, e);
+    };
+    for (d = 0; d < n; d++) {
       const a = order[d]!;
       add(d, spellingEntity[this.docSpelling.get(a)]!);
-      for (let i = a === 0 ? 0 : this.wordEnds.get(a - 1), end = this.wordEnds.get(a); i < end; i++) {
-        const e = wordEntity[this.wordIds.get(i)]!;
-        if (e >= 0) add(d, e);
-      }
+      this.titleWords.forEachTerm(a, addWord);
       docOffsets[d + 1] = used;
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_JOBS === STEP_JOBS - 1) yield;
     }
-    for (const list of [this.docSpelling, this.wordIds, this.wordEnds]) list.clear();
+    this.docSpelling.clear();
+    this.titleWords.clear();
     const countArray = Uint32Array.from(counts);
     const index = yield* buildSuggestIndexSteps(values, values, countArray);
     return {

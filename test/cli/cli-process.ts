@@ -1,7 +1,7 @@
 /**
- * The CLI as real processes for tests: `bundleCli()` bundles it (and the worker threads it starts,
- * which must sit beside it as index-worker.js, index-builder.js, keyword-worker.js and enrich-worker.js) once per test file, packages external, so that each
- * process starts in a fraction of a second; `runCli` starts one and watches its output.
+ * The CLI as real processes for tests: `bundleCli()` bundles it (and the threads and processes it
+ * starts, which must sit beside it: MODULES_BESIDE) once per test file, packages external, so that
+ * each process starts in a fraction of a second; `runCli` starts one and watches its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
+import { MODULES_BESIDE } from '../../src/module-beside.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,13 +25,7 @@ export async function bundleCli(): Promise<CliBundle> {
   // Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
   const dir = join(ROOT, 'node_modules', `.cli-process-${process.pid}-${randomBytes(4).toString('hex')}`);
   await build({
-    entryPoints: [
-      join(ROOT, 'src/cli/main.ts'),
-      join(ROOT, 'src/runtime/index-worker.ts'),
-      join(ROOT, 'src/runtime/index-builder.ts'),
-      join(ROOT, 'src/runtime/keyword-worker.ts'),
-      join(ROOT, 'src/ingest/enrich-worker.ts'),
-    ],
+    entryPoints: [join(ROOT, 'src/cli/main.ts'), ...MODULES_BESIDE.map((path) => join(ROOT, path))],
     bundle: true,
     platform: 'node',
     format: 'esm',
