@@ -19,3 +19,42 @@ export function contentHash(doc: string): string {
 export function withBoardId(job: Job, boardId: string): Job {
   return job.boardId === boardId ? job : { ...job, boardId };
 }
+
+/**
+ * How a store keeps a posting: the document the index reads (`doc`, the posting without its
+ * `detail`), what only the one-posting view shows (`detail`, its JSON, null when the posting has
+ * none), and the content hash of the whole posting as one JSON text (as the stores hashed it when
+ * the detail was kept inside the document, so a posting stored then and imported again unchanged
+ * is still unchanged).
+ *
+ * Why apart: the description is a posting's longest text (up to 20,000 characters, a third of the
+ * demo's documents), the index never holds it, and a build reads and parses every document of
+ * the store. README, "The detail beside the document".
+ */
+export interface StoredDoc {
+  doc: string;
+  detail: string | null;
+  hash: string;
+}
+
+export function storedDoc(job: Job): StoredDoc {
+  const whole = JSON.stringify(job);
+  const hash = contentHash(whole);
+  if (job.detail === undefined) return { doc: whole, detail: null, hash };
+  const { detail, ...indexed } = job;
+  return { doc: JSON.stringify(indexed), detail: JSON.stringify(detail), hash };
+}
+
+/**
+ * SQLite: the whole posting as JSON text (`doc` with its `detail`), for the reads that give whole
+ * postings (the one-posting view, scans, the change feed served over HTTP). `t`: a table alias
+ * with its dot, where the query needs one.
+ */
+export function sqliteWholeDoc(t = ''): string {
+  return `CASE WHEN ${t}detail IS NULL THEN ${t}doc ELSE json_set(${t}doc, '$.detail', json(${t}detail)) END`;
+}
+
+/** PostgreSQL: the same (JSONB; `::text` to read it as text). */
+export function postgresWholeDoc(t = ''): string {
+  return `CASE WHEN ${t}detail IS NULL THEN ${t}doc ELSE ${t}doc || jsonb_build_object('detail', ${t}detail) END`;
+}

@@ -86,11 +86,12 @@ export async function beginImport(client: pg.PoolClient, source: string): Promis
   return newImportId(source);
 }
 
+/** The posting's detail goes beside its document (job-json.ts, storedDoc). */
 const STAGE_SQL = `
-  INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash,
-                              place_dup, url_dup)
+  INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, detail,
+                              hash, place_dup, url_dup)
   SELECT $1, $2, r->>'k', r->>'p', r->'j'->>'boardId', (r->'j'->>'postedAt')::bigint,
-         (r->'j'->>'validThrough')::bigint, r->'j', r->>'h', r->>'pd', r->>'ud'
+         (r->'j'->>'validThrough')::bigint, (r->'j') - 'detail', r->'j'->'detail', r->>'h', r->>'pd', r->>'ud'
     FROM jsonb_array_elements($3::jsonb) AS t (r)
   ON CONFLICT DO NOTHING
   RETURNING key`;
@@ -158,12 +159,14 @@ const REMOVABLE_SQL = `
      AND NOT EXISTS (SELECT 1 FROM import_staging s WHERE s.import_id = $2 AND s.key = j.key)`;
 
 const PUBLISH_SQL = `
-  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
-  SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, $2, $2, s.place_dup, s.url_dup
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
+                    url_dup)
+  SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.detail, s.hash, $2, $2, s.place_dup,
+         s.url_dup
     FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
    WHERE s.import_id = $1 AND (j.key IS NULL OR j.hash IS DISTINCT FROM s.hash)
   ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
-    posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
+    posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc, detail = excluded.detail,
     hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`;
 
 /** Duplicate keys, new and old, of the staged postings that are new or changed. */

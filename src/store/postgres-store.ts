@@ -20,7 +20,7 @@ import type {
 import { StoreUnavailableError } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
-import { parseJob } from './job-json.js';
+import { parseJob, postgresWholeDoc } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
@@ -40,16 +40,19 @@ const MIGRATION_LOCK = 4_217_730_551;
 
 /**
  * One JSON array per chunk, split on the server: faster than one array parameter per column,
- * and the indexed columns are read from the very document stored, so they cannot disagree.
+ * and the indexed columns are read from the very document stored, so they cannot disagree. The
+ * posting's detail goes beside its document (job-json.ts, storedDoc).
  */
 const UPSERT_SQL = `
-  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
-  SELECT d->>'key', d->>'boardId', d->>'source', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint, d, r->>'h', $2,
-         $2, r->>'pd', r->>'ud'
+  INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
+                    url_dup)
+  SELECT d->>'key', d->>'boardId', d->>'source', (d->>'postedAt')::bigint, (d->>'validThrough')::bigint,
+         d - 'detail', d->'detail', r->>'h', $2, $2, r->>'pd', r->>'ud'
     FROM jsonb_array_elements($1::jsonb) AS t (r), LATERAL (SELECT r->'j') AS u (d)
   ON CONFLICT (key) DO UPDATE SET
     board_id = excluded.board_id, source = excluded.source, posted_at = excluded.posted_at,
-    valid_through = excluded.valid_through, doc = excluded.doc, hash = excluded.hash, seq = excluded.seq,
+    valid_through = excluded.valid_through, doc = excluded.doc, detail = excluded.detail, hash = excluded.hash,
+    seq = excluded.seq,
     place_dup = excluded.place_dup, url_dup = excluded.url_dup
   -- xmax is 0 only on a freshly inserted row version.
   RETURNING (xmax = 0) AS inserted`;
@@ -71,7 +74,8 @@ const NTH_CHANGE_SQL = `
  * (attached to a posting of another source) is a deletion of its key.
  */
 const CHANGES_SQL = `
-  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN doc::text END, CASE WHEN duplicate_of IS NOT NULL THEN board_id END
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN (${postgresWholeDoc()})::text END,
+         CASE WHEN duplicate_of IS NOT NULL THEN board_id END
     FROM jobs WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   UNION ALL
   SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
@@ -317,7 +321,7 @@ export class PostgresJobStore implements JobStore {
 
   async getByBoardId(boardId: string): Promise<Job | null> {
     const result = await this.#pool.query<[string]>({
-      text: 'SELECT doc::text FROM jobs WHERE board_id = $1',
+      text: `SELECT (${postgresWholeDoc()})::text FROM jobs WHERE board_id = $1`,
       values: [boardId],
       rowMode: 'array',
     });
@@ -372,7 +376,7 @@ export class PostgresJobStore implements JobStore {
     let after = '';
     for (;;) {
       const result = await this.#pool.query<[string, string]>({
-        text: 'SELECT key, doc::text FROM jobs WHERE key > $1 ORDER BY key LIMIT $2',
+        text: `SELECT key, (${postgresWholeDoc()})::text FROM jobs WHERE key > $1 ORDER BY key LIMIT $2`,
         values: [after, SCAN_CHUNK],
         rowMode: 'array',
       });
@@ -387,7 +391,7 @@ export class PostgresJobStore implements JobStore {
     let after = '';
     for (;;) {
       const result = await this.#pool.query<[string, string, string | null, string[]]>({
-        text: `SELECT key, doc::text, duplicate_of,
+        text: `SELECT key, (${postgresWholeDoc()})::text, duplicate_of,
                       coalesce((SELECT array_agg(d.key ORDER BY d.stored_seq, d.key) FROM jobs d
                                  WHERE d.duplicate_of = j.key), '{}')
                  FROM jobs j WHERE key > $1 ORDER BY key LIMIT $2`,

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
 import type { Job } from '../domain/job.js';
 import { collectSync, regroup, type GroupRow } from './duplicate-groups.js';
-import { parseJob } from './job-json.js';
+import { parseJob, sqliteWholeDoc } from './job-json.js';
 
 type RawGroupRow = [string, string, number, number | null, string | null, string | null, string | null, number | null];
 
@@ -67,14 +67,18 @@ export function prepareGroupStatements(db: Database.Database): GroupStatements {
       `UPDATE jobs SET duplicate_of = ?, head_valid_through = ?, seq = CASE WHEN ? THEN ? ELSE seq END WHERE key = ?`,
     ),
     rowByBoardId: db
-      .prepare<[string], [string, string | null, string]>('SELECT key, duplicate_of, doc FROM jobs WHERE board_id = ?')
+      .prepare<[string], [string, string | null, string]>(
+        `SELECT key, duplicate_of, ${sqliteWholeDoc()} FROM jobs WHERE board_id = ?`,
+      )
       .raw(),
-    docByKey: db.prepare<[string], string>('SELECT doc FROM jobs WHERE key = ?').pluck(),
+    docByKey: db.prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE key = ?`).pluck(),
     duplicatesOf: db
-      .prepare<[string], string>('SELECT doc FROM jobs WHERE duplicate_of = ? ORDER BY stored_seq, key')
+      .prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE duplicate_of = ? ORDER BY stored_seq, key`)
       .pluck(),
     unfilled: db
-      .prepare<[string, number], [string, string]>('SELECT key, doc FROM jobs WHERE key > ? ORDER BY key LIMIT ?')
+      .prepare<[string, number], [string, string]>(
+        `SELECT key, ${sqliteWholeDoc()} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
+      )
       .raw(),
     fillKeys: db.prepare('UPDATE jobs SET place_dup = ?, url_dup = ? WHERE key = ?'),
     filled: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'duplicate_keys_filled'").pluck(),

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { boardIdCandidates } from '../domain/board-id.js';
 import type { Job } from '../domain/job.js';
 import type { PublishOptions, PublishResult, StageResult, StagedJob } from './job-store.js';
-import { contentHash, withBoardId } from './job-json.js';
+import { storedDoc, withBoardId } from './job-json.js';
 import { newImportId, sourceOfImport } from './import-id.js';
 import { duplicateKeysOf } from '../domain/duplicate-key.js';
 import { applyGroupsOfSeeds, PUBLISH_SEEDS_TABLE, type GroupStatements } from './sqlite-groups.js';
@@ -18,7 +18,11 @@ export interface ImportStatements {
   holderOf: Database.Statement<[string], string>;
   register: Database.Statement<[string, string]>;
   stage: Database.Statement<
-    [string, string, string, string, string, number | null, number | null, string, string, string | null, string | null]
+    [
+      ...[importId: string, source: string, key: string, position: string, boardId: string],
+      ...[postedAt: number | null, validThrough: number | null, doc: string, detail: string | null, hash: string],
+      ...[placeDup: string | null, urlDup: string | null],
+    ]
   >;
   firstPosition: Database.Statement<[string, string], string>;
   clearSource: Database.Statement<[string]>;
@@ -44,9 +48,9 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
     holderOf: db.prepare<[string], string>('SELECT key FROM board_ids WHERE board_id = ?').pluck(),
     register: db.prepare('INSERT INTO board_ids (board_id, key) VALUES (?, ?)'),
     stage: db.prepare(
-      `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, hash,
-         place_dup, url_dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, detail,
+         hash, place_dup, url_dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
     firstPosition: db
       .prepare<[string, string], string>('SELECT position FROM import_staging WHERE import_id = ? AND key = ?')
@@ -72,13 +76,15 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
     // would be materialised whole first, every document of the import in temporary storage. An
     // unchanged posting (same hash) is left alone by the WHERE of the update.
     publish: db.prepare(
-      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
-       SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.hash, ?, ?, s.place_dup, s.url_dup
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
+         url_dup)
+       SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.detail, s.hash, ?, ?, s.place_dup,
+              s.url_dup
          FROM import_staging s
         WHERE s.import_id = ?
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup
+         detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup
         WHERE jobs.hash IS NOT excluded.hash`,
     ),
     untombstoneStaged: db.prepare(
@@ -140,7 +146,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
   const result: StageResult = { staged: 0, repeated: [] };
   for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
-    const doc = JSON.stringify(job);
+    const { doc, detail, hash } = storedDoc(job);
     const keys = duplicateKeysOf(job);
     const args = [
       importId,
@@ -151,7 +157,8 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
       job.postedAt,
       job.validThrough,
       doc,
-      contentHash(doc),
+      detail,
+      hash,
       keys.place,
       keys.url,
     ] as const;

@@ -18,7 +18,7 @@ import type {
   UpsertResult,
 } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
-import { contentHash, parseJob, withBoardId } from './job-json.js';
+import { parseJob, sqliteWholeDoc, storedDoc, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { checkSchemaVersions, pendingMigrations, type Migration } from './migrations/migration.js';
@@ -94,7 +94,11 @@ export interface SqliteStoreOptions {
 interface Statements {
   exists: Database.Statement<[string], number>;
   upsert: Database.Statement<
-    [string, string, string, number | null, number | null, string, string, number, number, string | null, string | null]
+    [
+      ...[key: string, boardId: string, source: string, postedAt: number | null, validThrough: number | null],
+      ...[doc: string, detail: string | null, hash: string, seq: number, storedSeq: number],
+      ...[placeDup: string | null, urlDup: string | null],
+    ]
   >;
   remove: Database.Statement<[string], [string, string | null, string | null]>;
   tombstone: Database.Statement<[string, string, number]>;
@@ -371,10 +375,10 @@ function writeJobs(s: Statements, jobs: readonly Job[], now: number): UpsertResu
       s.untombstone.run(proposed.key);
     } else seeds.push(storedKeys(s.groups, proposed.key));
     const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
-    const doc = JSON.stringify(job);
+    const { doc, detail, hash } = storedDoc(job);
     const keys = duplicateKeysOf(job);
     seeds.push(keys);
-    const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, contentHash(doc)] as const;
+    const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, detail, hash] as const;
     s.upsert.run(...row, seq, seq, keys.place, keys.url);
   }
   applyGroups(s.groups, seeds, now, () => seq);
@@ -421,8 +425,11 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
     : { kind: 'upsert', cursor: seq, job: parseJob(doc) };
 }
 
-/** A duplicate (attached to a posting of another source) is a deletion of its key in the feed. */
-const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN doc END,
+/**
+ * A duplicate (attached to a posting of another source) is a deletion of its key in the feed. An
+ * upsert carries the whole posting (the feed served over HTTP gives it).
+ */
+const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN ${sqliteWholeDoc()} END,
   CASE WHEN duplicate_of IS NOT NULL THEN board_id END`;
 
 /** seq, key, the document's UTF-8 bytes (null for a deletion), board_id, valid_through. */
@@ -434,7 +441,10 @@ function toUnparsedChange([seq, key, doc, boardId, validThrough]: PositionedRow)
     : { kind: 'upsert', cursor: seq, job: new UnparsedJob(key, boardId, validThrough, doc) };
 }
 
-/** The feed read by position: the document as bytes (a Buffer, outside the heap), parsed when indexed. */
+/**
+ * The feed read by position: the document as bytes (a Buffer, outside the heap), parsed when
+ * indexed; without its detail, which the index never holds.
+ */
 const POSITIONED_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN CAST(doc AS BLOB) END, board_id, valid_through`;
 
 /** Changes after a position in (seq, key) order, by the (seq, key) indexes, without a sort. */
@@ -453,11 +463,12 @@ function prepareStatements(db: Database.Database): Statements {
   return {
     exists: db.prepare<[string], number>('SELECT 1 FROM jobs WHERE key = ?').pluck(),
     upsert: db.prepare(
-      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq, place_dup, url_dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
+         url_dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
+         detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
     ),
     remove: db
       .prepare<[string], [string, string | null, string | null]>(
@@ -495,22 +506,24 @@ function prepareStatements(db: Database.Database): Statements {
     cursor: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck(),
     storeId: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'store_id'").pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
-    byBoardId: db.prepare<[string], string>('SELECT doc FROM jobs WHERE board_id = ?').pluck(),
+    byBoardId: db.prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE board_id = ?`).pluck(),
     liveChunk: db
       .prepare<[number, number, number], [number, string]>(
         // NOT INDEXED: rowid order, a sequential pass; the valid_through index would visit rows
-        // in random order, and most rows are live anyway.
+        // in random order, and most rows are live anyway. The document without its detail.
         `SELECT rowid, doc FROM jobs NOT INDEXED
           WHERE rowid > ? AND (valid_through IS NULL OR valid_through >= ?) AND duplicate_of IS NULL
           ORDER BY rowid LIMIT ?`,
       )
       .raw(),
     scanChunk: db
-      .prepare<[string, number], [string, string]>('SELECT key, doc FROM jobs WHERE key > ? ORDER BY key LIMIT ?')
+      .prepare<[string, number], [string, string]>(
+        `SELECT key, ${sqliteWholeDoc()} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
+      )
       .raw(),
     storedChunk: db
       .prepare<[string, number], [string, string, string | null, string]>(
-        `SELECT key, doc, duplicate_of,
+        `SELECT key, ${sqliteWholeDoc()}, duplicate_of,
                 (SELECT json_group_array(key) FROM (SELECT key FROM jobs d WHERE d.duplicate_of = j.key
                   ORDER BY stored_seq, key))
            FROM jobs j WHERE key > ? ORDER BY key LIMIT ?`,

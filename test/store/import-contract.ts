@@ -60,6 +60,25 @@ export function runImportContract(name: string, makeStore: () => Promise<StoreFi
       expect(await store.loadLive(NOW)).toStrictEqual(sorted(jobs));
     });
 
+    it("keeps an imported posting's detail beside it: whole in the one-posting view, unchanged when imported again", async () => {
+      const detail = { description: 'Aufgaben.\n\nProfil.', applyUrl: 'https://example.com/apply', statedSalary: null };
+      const jobs = [...feed(2, { detail }), ...feed(3).slice(2)];
+      const first = await store.beginImport('feed');
+      await store.stage(first, staged(jobs));
+      await store.publish(first, { now: NOW, sync: false });
+      expect(await store.getByBoardId('500')).toStrictEqual(jobs[0]);
+      expect(await store.getByBoardId('502')).toStrictEqual(jobs[2]);
+      expect((await store.loadLive(NOW)).map((j) => j.detail)).toEqual([undefined, undefined, undefined]);
+      const again = await store.beginImport('feed');
+      await store.stage(again, staged(jobs));
+      expect(await store.publish(again, { now: NOW, sync: false })).toMatchObject({ updated: 0, unchanged: 3 });
+      // A changed detail is a changed posting.
+      const third = await store.beginImport('feed');
+      await store.stage(third, staged([{ ...jobs[0]!, detail: { ...detail, description: 'Neu.' } }, ...jobs.slice(1)]));
+      expect(await store.publish(third, { now: NOW, sync: false })).toMatchObject({ updated: 1, unchanged: 2 });
+      expect((await store.getByBoardId('500'))?.detail?.description).toBe('Neu.');
+    });
+
     it('counts a re-import of the same postings as unchanged and leaves the cursor alone', async () => {
       const jobs = feed(3);
       const first = await store.beginImport('feed');

@@ -223,6 +223,40 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
       expect(await store.getByBoardId('42')).toBeNull();
     });
 
+    it("keeps a posting's detail where a posting is read whole, and leaves it out of what an index reads", async () => {
+      const detail = {
+        description: 'Erste Zeile.\n\nZweite Zeile.',
+        applyUrl: 'https://example.com/a',
+        statedSalary: null,
+      };
+      const a = job({ boardId: '77', detail });
+      const b = job({ boardId: '78' });
+      await store.upsert([a, b]);
+      const { detail: _left, ...indexed } = a;
+      // Whole: the one-posting view, the scans, the change feed (served over HTTP).
+      expect(await store.getByBoardId('77')).toStrictEqual(a);
+      expect(await store.getByBoardId('78')).toStrictEqual(b);
+      const scanned: Job[] = [];
+      for await (const chunk of store.scanAll()) scanned.push(...chunk);
+      expect(scanned.sort(byKey)).toStrictEqual([a, b].sort(byKey));
+      expect((await store.changesSince(0, 10)).changes.map(what)).toStrictEqual(
+        [a, b].sort(byKey).map((j) => ['upsert', j]),
+      );
+      // What an index reads: the document alone.
+      expect(await store.loadLive(NOW)).toStrictEqual([indexed, b].sort(byKey));
+      const streamed: Job[] = [];
+      for await (const chunk of store.liveChunks(NOW)) streamed.push(...chunk);
+      expect(streamed.sort(byKey)).toStrictEqual([indexed, b].sort(byKey));
+      const positioned = parsed((await store.changesAfter(0, null, 10)).changes);
+      expect(positioned.map(what)).toStrictEqual([indexed, b].sort(byKey).map((j) => ['upsert', j]));
+      // Written again without it, it is gone; with another, the other.
+      await store.upsert([{ ...indexed }]);
+      expect(await store.getByBoardId('77')).toStrictEqual(indexed);
+      const other = { ...detail, description: 'Neu.' };
+      await store.upsert([{ ...a, detail: other }]);
+      expect(await store.getByBoardId('77')).toStrictEqual({ ...a, detail: other });
+    });
+
     it('deletes by key and returns how many existed', async () => {
       const [a, b] = [job(), job()];
       await store.upsert([a, b]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, type ChangeWatch, type JobStore, type WatchEvents } from '../../src/store/job-store.js';
@@ -259,6 +260,65 @@ describe('PostgresJobStore', () => {
       expect(await store.publish(id, { now: Date.now(), sync: false })).toMatchObject({ inserted: 1, duplicates: 1 });
       // Nothing of a published import stays staged.
       expect((await client.query('SELECT count(*)::int AS n FROM import_staging')).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await client.end();
+      await store.close();
+      await dropTestDatabase(name);
+    }
+  });
+
+  it('moves the detail of postings stored before migration 7 beside their documents, their content hashes kept', async () => {
+    const { name, url } = await createTestDatabase();
+    const client = new pg.Client({ connectionString: url });
+    const store = new PostgresJobStore(url);
+    try {
+      await client.connect();
+      await client.query(`CREATE TABLE schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      for (const m of POSTGRES_MIGRATIONS.slice(0, 6)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      }
+      const detail = { description: 'Aufgaben.\n\nProfil.', applyUrl: 'https://example.com/apply', statedSalary: null };
+      const stored = [
+        job({ key: 'feed:id::1', boardId: '11', source: 'feed', detail }),
+        job({ key: 'feed:id::2', boardId: '12', source: 'feed' }),
+      ];
+      // As the release before wrote them: the whole posting in the document, hashed as one text.
+      for (const j of stored) {
+        const doc = JSON.stringify(j);
+        await client.query(
+          `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 1, 1)`,
+          [
+            j.key,
+            j.boardId,
+            j.source,
+            j.postedAt,
+            j.validThrough,
+            doc,
+            createHash('sha1').update(doc).digest('base64'),
+          ],
+        );
+        await client.query('INSERT INTO board_ids (board_id, key) VALUES ($1, $2)', [j.boardId, j.key]);
+      }
+      await client.query("UPDATE store_meta SET value = 1 WHERE name = 'change_cursor'");
+      await store.migrate();
+      const rows = await client.query<{ detail: unknown; in_doc: boolean }>(
+        "SELECT detail, doc ? 'detail' AS in_doc FROM jobs ORDER BY key",
+      );
+      expect(rows.rows).toEqual([
+        { detail, in_doc: false },
+        { detail: null, in_doc: false },
+      ]);
+      expect(await store.getByBoardId('11')).toStrictEqual(stored[0]);
+      expect((await store.loadLive(0)).map((j) => j.detail)).toEqual([undefined, undefined]);
+      const id = await store.beginImport('feed');
+      await store.stage(
+        id,
+        stored.map((j, i) => ({ job: j, position: `line ${i + 1}` })),
+      );
+      expect(await store.publish(id, { now: 0, sync: false })).toMatchObject({ updated: 0, unchanged: 2 });
     } finally {
       await client.end();
       await store.close();

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -94,7 +95,7 @@ describe('SqliteJobStore', () => {
     const db = new Database(fixture.path, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(db.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get()).toBe(1);
     } finally {
       db.close();
@@ -134,6 +135,51 @@ describe('SqliteJobStore', () => {
     expect(served).toHaveLength(1_001);
     expect(served).toContain(old.key);
     expect(served).not.toContain(copy.key);
+  });
+
+  it('moves the detail of postings stored before migration 7 beside their documents, their content hashes kept', async () => {
+    fixture = await sqliteFixture();
+    const detail = { description: 'Aufgaben.\n\nProfil.', applyUrl: 'https://example.com/apply', statedSalary: null };
+    const stored = [
+      job({ key: 'feed:id::1', boardId: '11', source: 'feed', detail }),
+      job({ key: 'feed:id::2', boardId: '12', source: 'feed' }),
+    ];
+    const db = new Database(fixture.path);
+    migrateSqlite(db, SQLITE_MIGRATIONS.slice(0, 6));
+    // As the release before wrote them: the whole posting in the document, hashed as one text.
+    const insert = db.prepare(
+      `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, hash, seq, stored_seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1)`,
+    );
+    for (const j of stored) {
+      const doc = JSON.stringify(j);
+      insert.run(j.key, j.boardId, j.source, j.postedAt, j.validThrough, doc, sha1Base64(doc));
+      db.prepare('INSERT INTO board_ids (board_id, key) VALUES (?, ?)').run(j.boardId, j.key);
+    }
+    db.prepare("UPDATE store_meta SET value = 1 WHERE name = 'change_cursor'").run();
+    db.close();
+    await fixture.store.migrate();
+    const check = new Database(fixture.path, { readonly: true });
+    try {
+      const rows = check
+        .prepare<[], [string | null, string | null]>("SELECT detail, json_type(doc, '$.detail') FROM jobs ORDER BY key")
+        .raw()
+        .all();
+      expect(rows.map(([d, inDoc]) => [d === null ? null : (JSON.parse(d) as unknown), inDoc])).toEqual([
+        [detail, null],
+        [null, null],
+      ]);
+    } finally {
+      check.close();
+    }
+    expect(await fixture.store.getByBoardId('11')).toStrictEqual(stored[0]);
+    expect((await fixture.store.loadLive(0)).map((j) => j.detail)).toEqual([undefined, undefined]);
+    const id = await fixture.store.beginImport('feed');
+    await fixture.store.stage(
+      id,
+      stored.map((j, i) => ({ job: j, position: `line ${i + 1}` })),
+    );
+    expect(await fixture.store.publish(id, { now: 0, sync: false })).toMatchObject({ updated: 0, unchanged: 2 });
   });
 
   it('groups duplicates of an import of thousands (seeds taken a chunk at a time) as one upsert of them does', async () => {
@@ -251,3 +297,8 @@ describe('migrateSqlite', () => {
     db.close();
   });
 });
+
+/** The content hash the stores have always kept: SHA-1 of the posting's JSON, in base64. */
+function sha1Base64(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}

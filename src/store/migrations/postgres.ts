@@ -122,4 +122,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       INSERT INTO store_meta (name, value) VALUES ('store_id', floor(random() * 9007199254740991)::bigint);
     `,
   },
+  {
+    version: 7,
+    name: 'detail beside the document',
+    // What only the one-posting view shows leaves the document the index reads (job-json.ts,
+    // storedDoc): every row that has one is written once. The content hashes stay.
+    sql: `
+      ALTER TABLE jobs ADD COLUMN detail JSONB; -- Job.detail; null: none
+      UPDATE jobs SET detail = doc->'detail', doc = doc - 'detail' WHERE jsonb_typeof(doc->'detail') = 'object';
+      ALTER TABLE import_staging ADD COLUMN detail JSONB;
+      UPDATE import_staging SET detail = doc->'detail', doc = doc - 'detail'
+       WHERE jsonb_typeof(doc->'detail') = 'object';
+    `,
+  },
 ];
