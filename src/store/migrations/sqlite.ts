@@ -123,7 +123,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     version: 7,
     name: 'detail beside the document',
     // What only the one-posting view shows leaves the document the index reads (job-json.ts,
-    // storedDoc). Rewrites every row that has one once: at 100,000 postings about 3 s, holding the
+    // storedDoc). Rewrites every row that has one once: at 1,000,000 postings 36 s, holding the
     // write lock; serving processes keep reading meanwhile (WAL). The content hashes stay.
     sql: `
       ALTER TABLE jobs ADD COLUMN detail TEXT; -- Job.detail as JSON; null: none
