@@ -141,6 +141,53 @@ describe('the card store', () => {
     expect(a).not.toBe(cards.get(0));
   });
 
+  it('shares exactly the equal companies, places and names: one object for equal values, never for unequal ones', () => {
+    // Few values for each field, so that equal and nearly equal values meet often.
+    const few = <T>(values: readonly T[]): fc.Arbitrary<T> => pick(values);
+    const named = fc.record({ slug: few(['a', 'b']), name: few(['A', 'a', 'B']) });
+    const company = fc.record({
+      name: few(['Acme', 'Beta']),
+      domain: few([null, 'acme.de']),
+      website: few([null, 'https://acme.de']),
+      logoUrl: few([null, 'https://acme.de/l.png']),
+      size: few([null, '11-50', '51-200'] as const),
+    });
+    const jobPlace = fc.record({
+      city: fc.option(named, { nil: null }),
+      region: few([null, { slug: 'be', name: 'Berlin' }]),
+      country: few([null, { slug: 'de', name: 'Deutschland' }]),
+      countryCode: few([null, 'DE']),
+      lat: few([null, 52.5]),
+      lon: few([null, 13.4]),
+    });
+    const posting = fc
+      .record({ company, position: named, skills: fc.array(named, { maxLength: 2 }), places: fc.array(jobPlace) })
+      .map((r) => job(r));
+    fc.assert(
+      fc.property(fc.array(posting, { minLength: 2, maxLength: 30 }), (jobs) => {
+        const builder = new CardStoreBuilder();
+        for (const j of jobs) builder.add(j);
+        const store = builder.finish(Uint32Array.from(jobs.keys()));
+        const values = (c: ListedJob): object[] => [c.company, c.position, ...c.skills, ...c.places];
+        const decoded = jobs.map((_, d) => store.get(d));
+        // Each card gives back its own values (a value shared with an unequal one would not)...
+        decoded.forEach((c, d) => {
+          expect(values(c)).toEqual(values(jobs[d]!));
+        });
+        // ... and equal values are one object.
+        const all = decoded.flatMap(values);
+        for (const a of all) {
+          for (const b of all) {
+            // Places hold named values: equal places hold the same ones.
+            if ('slug' in a !== 'slug' in b || 'lat' in a !== 'lat' in b) continue;
+            expect(a === b).toBe(JSON.stringify(a) === JSON.stringify(b));
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps a card longer than a chunk whole, and the cards after it', () => {
     const long = 'Ä€😀 '.repeat(5_000);
     const builder = new CardStoreBuilder(1_024);
