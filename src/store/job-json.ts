@@ -27,9 +27,9 @@ export function withBoardId(job: Job, boardId: string): Job {
  * the detail was kept inside the document, so a posting stored then and imported again unchanged
  * is still unchanged).
  *
- * Why apart: the description is a posting's longest text (up to 20,000 characters, a third of the
- * demo's documents), the index never holds it, and a build reads and parses every document of
- * the store. README, "The detail beside the document".
+ * Why apart: the description is a posting's longest text (up to 20,000 characters, about a quarter
+ * of the demo's documents), the index never holds it, and a build reads and parses every document
+ * of the store. src/store/README.md, "The detail beside the document".
  */
 export interface StoredDoc {
   doc: string;

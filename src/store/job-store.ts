@@ -147,7 +147,9 @@ export interface JobStore {
   checkSchema(): Promise<void>;
   /**
    * Every served posting that has not expired at `now` (epoch ms), in a stable order (by key).
-   * A posting attached to one of another source (a duplicate) is not served on its own.
+   * A posting attached to one of another source (a duplicate) is not served on its own. As an
+   * index reads them: without their `detail` (what only the one-posting view shows; getByBoardId
+   * gives it).
    */
   loadLive(now: number): Promise<Job[]>;
   /**
@@ -196,7 +198,8 @@ export interface JobStore {
    * attached it; one promoted to served is an `upsert` at the cursor of that write. The changes of one transaction
    * are never split across pages: a page holds more than `limit` changes when one transaction
    * wrote more. Expiry is no change: an upsert carries its `validThrough` and the follower
-   * handles the due time. Tombstones are kept until the key is written again (see README).
+   * handles the due time. An upsert carries the whole posting, its `detail` included.
+   * Tombstones are kept until the key is written again (see README).
    */
   changesSince(since: number, limit: number): Promise<ChangePage>;
   /**
@@ -207,7 +210,7 @@ export interface JobStore {
    * it treats what it read as whole transactions. A posting written again while the feed is read
    * moves past the reader's position, so it is read once more in its new state, never missed.
    * Its upserts carry the posting unparsed (UnparsedJob: key, board id and validThrough from the
-   * store's columns): the index parses each as it indexes it.
+   * store's columns), without its `detail`: the index parses each as it indexes it.
    */
   changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage>;
   /**
