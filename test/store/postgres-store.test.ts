@@ -234,12 +234,7 @@ describe('PostgresJobStore', () => {
     const store = new PostgresJobStore(url);
     try {
       await client.connect();
-      await client.query(`CREATE TABLE schema_migrations (
-        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-      for (const m of POSTGRES_MIGRATIONS.slice(0, 3)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-      }
+      await migratedUpTo(client, 3);
       // 1,001 postings (the chunk is 1,000) of a source named in capitals: keys below any letter.
       const old = Array.from({ length: 1_001 }, (_, i) =>
         job({ key: `Old:id::${String(i).padStart(4, '0')}`, boardId: String(5_000 + i), source: 'Old' }),
@@ -273,12 +268,7 @@ describe('PostgresJobStore', () => {
     const store = new PostgresJobStore(url);
     try {
       await client.connect();
-      await client.query(`CREATE TABLE schema_migrations (
-        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-      for (const m of POSTGRES_MIGRATIONS.slice(0, 6)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-      }
+      await migratedUpTo(client, 6);
       const detail = { description: 'Aufgaben.\n\nProfil.', applyUrl: 'https://example.com/apply', statedSalary: null };
       const stored = [
         job({ key: 'feed:id::1', boardId: '11', source: 'feed', detail }),
@@ -376,3 +366,13 @@ describe('PostgresJobStore', () => {
     }
   }, 60_000);
 });
+
+/** A database at schema `version`, as a release of that version left it (its migrations, recorded). */
+async function migratedUpTo(client: pg.Client, version: number): Promise<void> {
+  await client.query(`CREATE TABLE schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= version)) {
+    await client.query(m.sql);
+    await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+  }
+}
