@@ -166,8 +166,9 @@ const PUBLISH_SQL = `
     FROM import_staging s LEFT JOIN jobs j ON j.key = s.key
    WHERE s.import_id = $1 AND (j.key IS NULL OR j.hash IS DISTINCT FROM s.hash)
   ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
-    posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc, detail = excluded.detail,
-    hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`;
+    posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
+    detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup,
+    url_dup = excluded.url_dup`;
 
 /** Duplicate keys, new and old, of the staged postings that are new or changed. */
 const CHANGED_KEYS_SQL = `

@@ -468,7 +468,8 @@ function prepareStatements(db: Database.Database): Statements {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
-         detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup, url_dup = excluded.url_dup`,
+         detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup,
+         url_dup = excluded.url_dup`,
     ),
     remove: db
       .prepare<[string], [string, string | null, string | null]>(
