@@ -47,14 +47,10 @@ export function storedDoc(job: Job): StoredDoc {
 
 /**
  * SQLite: the whole posting as JSON text (`doc` with its `detail`), for the reads that give whole
- * postings (the one-posting view, scans, the change feed served over HTTP). `t`: a table alias
- * with its dot, where the query needs one.
+ * postings (the one-posting view, scans, the change feed served over HTTP).
  */
-export function sqliteWholeDoc(t = ''): string {
-  return `CASE WHEN ${t}detail IS NULL THEN ${t}doc ELSE json_set(${t}doc, '$.detail', json(${t}detail)) END`;
-}
+export const SQLITE_WHOLE_DOC = "CASE WHEN detail IS NULL THEN doc ELSE json_set(doc, '$.detail', json(detail)) END";
 
-/** PostgreSQL: the same (JSONB; `::text` to read it as text). */
-export function postgresWholeDoc(t = ''): string {
-  return `CASE WHEN ${t}detail IS NULL THEN ${t}doc ELSE ${t}doc || jsonb_build_object('detail', ${t}detail) END`;
-}
+/** PostgreSQL: the same, as text. */
+export const POSTGRES_WHOLE_DOC =
+  "(CASE WHEN detail IS NULL THEN doc ELSE doc || jsonb_build_object('detail', detail) END)::text";

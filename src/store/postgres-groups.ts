@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
 import { collectAsync, regroup, type GroupRow } from './duplicate-groups.js';
 import type { JobGroup } from './job-store.js';
-import { parseJob, postgresWholeDoc } from './job-json.js';
+import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
 
 /** BIGINTs arrive as strings. */
 type RawGroupRow = [string, string, string, string | null, string | null, string | null, string | null, string | null];
@@ -85,15 +85,13 @@ export async function applyGroups(
   return moved;
 }
 
-const WHOLE_DOC = postgresWholeDoc('jobs.');
-
 /** The posting `boardId` names, resolved to the posting that serves it, with its duplicates. */
 export async function groupByBoardId(pool: pg.Pool, boardId: string): Promise<JobGroup | null> {
   const result = await pool.query<[string, string, string, string]>({
     text: `WITH named AS (SELECT coalesce(duplicate_of, key) AS head FROM jobs WHERE board_id = $1)
-           SELECT 'h', stored_seq, jobs.key, (${WHOLE_DOC})::text FROM jobs, named WHERE jobs.key = named.head
+           SELECT 'h', stored_seq, jobs.key, ${POSTGRES_WHOLE_DOC} FROM jobs, named WHERE jobs.key = named.head
            UNION ALL
-           SELECT 'd', stored_seq, jobs.key, (${WHOLE_DOC})::text FROM jobs, named
+           SELECT 'd', stored_seq, jobs.key, ${POSTGRES_WHOLE_DOC} FROM jobs, named
             WHERE jobs.duplicate_of = named.head`,
     values: [boardId],
     rowMode: 'array',
@@ -116,7 +114,7 @@ export async function fillDuplicateKeys(client: pg.PoolClient, chunk: number): P
   let after = '';
   for (;;) {
     const rows = await client.query<[string, string]>({
-      text: `SELECT key, (${postgresWholeDoc()})::text FROM jobs WHERE key > $1 ORDER BY key LIMIT $2`,
+      text: `SELECT key, ${POSTGRES_WHOLE_DOC} FROM jobs WHERE key > $1 ORDER BY key LIMIT $2`,
       values: [after, chunk],
       rowMode: 'array',
     });

@@ -20,7 +20,7 @@ import type {
 import { StoreUnavailableError } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
-import { parseJob, postgresWholeDoc } from './job-json.js';
+import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
@@ -74,7 +74,7 @@ const NTH_CHANGE_SQL = `
  * (attached to a posting of another source) is a deletion of its key.
  */
 const CHANGES_SQL = `
-  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN (${postgresWholeDoc()})::text END,
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN ${POSTGRES_WHOLE_DOC} END,
          CASE WHEN duplicate_of IS NOT NULL THEN board_id END
     FROM jobs WHERE seq > $1 AND ($2::bigint IS NULL OR seq <= $2::bigint)
   UNION ALL
@@ -96,6 +96,14 @@ const CHANGES_FROM_KEY_SQL = `
   UNION ALL
   SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE (seq, key) > ($1, $2)
   ORDER BY 1, 2 LIMIT $3`;
+
+/** Whole postings (their detail put back): the one-posting view and the scans. */
+const BY_BOARD_ID_SQL = `SELECT ${POSTGRES_WHOLE_DOC} FROM jobs WHERE board_id = $1`;
+const SCAN_SQL = `SELECT key, ${POSTGRES_WHOLE_DOC} FROM jobs WHERE key > $1 ORDER BY key LIMIT $2`;
+const SCAN_STORED_SQL = `
+  SELECT key, ${POSTGRES_WHOLE_DOC}, duplicate_of,
+         coalesce((SELECT array_agg(d.key ORDER BY d.stored_seq, d.key) FROM jobs d WHERE d.duplicate_of = j.key), '{}')
+    FROM jobs j WHERE key > $1 ORDER BY key LIMIT $2`;
 
 const ANY_CHANGE_AFTER_SQL = `
   SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > $1) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > $1)`;
@@ -321,7 +329,7 @@ export class PostgresJobStore implements JobStore {
 
   async getByBoardId(boardId: string): Promise<Job | null> {
     const result = await this.#pool.query<[string]>({
-      text: `SELECT (${postgresWholeDoc()})::text FROM jobs WHERE board_id = $1`,
+      text: BY_BOARD_ID_SQL,
       values: [boardId],
       rowMode: 'array',
     });
@@ -376,7 +384,7 @@ export class PostgresJobStore implements JobStore {
     let after = '';
     for (;;) {
       const result = await this.#pool.query<[string, string]>({
-        text: `SELECT key, (${postgresWholeDoc()})::text FROM jobs WHERE key > $1 ORDER BY key LIMIT $2`,
+        text: SCAN_SQL,
         values: [after, SCAN_CHUNK],
         rowMode: 'array',
       });
@@ -391,10 +399,7 @@ export class PostgresJobStore implements JobStore {
     let after = '';
     for (;;) {
       const result = await this.#pool.query<[string, string, string | null, string[]]>({
-        text: `SELECT key, (${postgresWholeDoc()})::text, duplicate_of,
-                      coalesce((SELECT array_agg(d.key ORDER BY d.stored_seq, d.key) FROM jobs d
-                                 WHERE d.duplicate_of = j.key), '{}')
-                 FROM jobs j WHERE key > $1 ORDER BY key LIMIT $2`,
+        text: SCAN_STORED_SQL,
         values: [after, SCAN_CHUNK],
         rowMode: 'array',
       });

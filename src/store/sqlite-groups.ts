@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { duplicateKeysOf, type DuplicateKeys } from '../domain/duplicate-key.js';
 import type { Job } from '../domain/job.js';
 import { collectSync, regroup, type GroupRow } from './duplicate-groups.js';
-import { parseJob, sqliteWholeDoc } from './job-json.js';
+import { parseJob, SQLITE_WHOLE_DOC } from './job-json.js';
 
 type RawGroupRow = [string, string, number, number | null, string | null, string | null, string | null, number | null];
 
@@ -68,16 +68,16 @@ export function prepareGroupStatements(db: Database.Database): GroupStatements {
     ),
     rowByBoardId: db
       .prepare<[string], [string, string | null, string]>(
-        `SELECT key, duplicate_of, ${sqliteWholeDoc()} FROM jobs WHERE board_id = ?`,
+        `SELECT key, duplicate_of, ${SQLITE_WHOLE_DOC} FROM jobs WHERE board_id = ?`,
       )
       .raw(),
-    docByKey: db.prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE key = ?`).pluck(),
+    docByKey: db.prepare<[string], string>(`SELECT ${SQLITE_WHOLE_DOC} FROM jobs WHERE key = ?`).pluck(),
     duplicatesOf: db
-      .prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE duplicate_of = ? ORDER BY stored_seq, key`)
+      .prepare<[string], string>(`SELECT ${SQLITE_WHOLE_DOC} FROM jobs WHERE duplicate_of = ? ORDER BY stored_seq, key`)
       .pluck(),
     unfilled: db
       .prepare<[string, number], [string, string]>(
-        `SELECT key, ${sqliteWholeDoc()} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
+        `SELECT key, ${SQLITE_WHOLE_DOC} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
       )
       .raw(),
     fillKeys: db.prepare('UPDATE jobs SET place_dup = ?, url_dup = ? WHERE key = ?'),

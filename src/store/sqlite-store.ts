@@ -18,7 +18,7 @@ import type {
   UpsertResult,
 } from './job-store.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
-import { parseJob, sqliteWholeDoc, storedDoc, withBoardId } from './job-json.js';
+import { parseJob, SQLITE_WHOLE_DOC, storedDoc, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
 import { checkSchemaVersions, pendingMigrations, type Migration } from './migrations/migration.js';
@@ -429,7 +429,7 @@ function toChange([seq, key, doc, boardId]: ChangeRow): JobChange {
  * A duplicate (attached to a posting of another source) is a deletion of its key in the feed. An
  * upsert carries the whole posting (the feed served over HTTP gives it).
  */
-const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN ${sqliteWholeDoc()} END,
+const JOB_CHANGE = `seq, key, CASE WHEN duplicate_of IS NULL THEN ${SQLITE_WHOLE_DOC} END,
   CASE WHEN duplicate_of IS NOT NULL THEN board_id END`;
 
 /** seq, key, the document's UTF-8 bytes (null for a deletion), board_id, valid_through. */
@@ -507,7 +507,7 @@ function prepareStatements(db: Database.Database): Statements {
     cursor: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck(),
     storeId: db.prepare<[], number>("SELECT value FROM store_meta WHERE name = 'store_id'").pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM jobs').pluck(),
-    byBoardId: db.prepare<[string], string>(`SELECT ${sqliteWholeDoc()} FROM jobs WHERE board_id = ?`).pluck(),
+    byBoardId: db.prepare<[string], string>(`SELECT ${SQLITE_WHOLE_DOC} FROM jobs WHERE board_id = ?`).pluck(),
     liveChunk: db
       .prepare<[number, number, number], [number, string]>(
         // NOT INDEXED: rowid order, a sequential pass; the valid_through index would visit rows
@@ -519,12 +519,12 @@ function prepareStatements(db: Database.Database): Statements {
       .raw(),
     scanChunk: db
       .prepare<[string, number], [string, string]>(
-        `SELECT key, ${sqliteWholeDoc()} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
+        `SELECT key, ${SQLITE_WHOLE_DOC} FROM jobs WHERE key > ? ORDER BY key LIMIT ?`,
       )
       .raw(),
     storedChunk: db
       .prepare<[string, number], [string, string, string | null, string]>(
-        `SELECT key, ${sqliteWholeDoc()}, duplicate_of,
+        `SELECT key, ${SQLITE_WHOLE_DOC}, duplicate_of,
                 (SELECT json_group_array(key) FROM (SELECT key FROM jobs d WHERE d.duplicate_of = j.key
                   ORDER BY stored_seq, key))
            FROM jobs j WHERE key > ? ORDER BY key LIMIT ?`,
