@@ -16,7 +16,9 @@
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
  *    distinct URLs (uncached), first one request at a time (latency as one user sees it: p50,
- *    p99; Node's fetch asks for brotli as a browser does, so compression is in these times), then
+ *    p99; Node's fetch asks for gzip over plain HTTP, so compression is in these times), each
+ *    followed by a request to a bare route sending an untimed answer's bytes of the same kind (the
+ *    floor of one request at a time on this machine, in the same seconds), then
  *    with 50 connections (autocannon, as bench/http.ts, asking for no compression: requests per
  *    second, p99);
  *    then one URL repeated, without compression and asking for brotli as a browser does, against
@@ -249,16 +251,34 @@ function summary(latencies: readonly number[]): { count: number; p50: number; p9
   return { count: s.length, p50: r(percentile(s, 50)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? Number.NaN) };
 }
 
-/** One request at a time over `paths` (at most `count`): latency as one user sees it. */
-async function oneByOne(base: string, paths: readonly string[], count: number): Promise<ReturnType<typeof summary>> {
+/**
+ * One request at a time over `paths` (at most `count`): latency as one user sees it. With `floor`
+ * (a URL of a bare route sending one such answer's bytes, bench/ceiling.ts), each request is
+ * followed by one to the floor, timed the same way: what one request costs on this machine and
+ * this client when the server does nothing but send the bytes, in the same seconds as the real one.
+ */
+async function oneByOne(
+  base: string,
+  paths: readonly string[],
+  count: number,
+  floor: string | null = null,
+): Promise<ReturnType<typeof summary> & { floor?: ReturnType<typeof summary> }> {
   const ms: number[] = [];
+  const floorMs: number[] = [];
   for (const path of paths.slice(0, count)) {
     const r = await timed(`${base}${path}`);
     if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);
     ms.push(r.ms);
+    if (floor === null) continue;
+    const f = await timed(floor);
+    if (f.status !== 200) throw new Error(`${floor}: HTTP ${f.status}`);
+    floorMs.push(f.ms);
   }
-  return summary(ms);
+  return floor === null ? summary(ms) : { ...summary(ms), floor: summary(floorMs) };
 }
+
+/** What Node's fetch asks for over plain HTTP (it asks for brotli only over HTTPS). */
+const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
 
 const BROTLI = { 'accept-encoding': 'br' };
 
@@ -270,12 +290,30 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   const list1 = urlsFor('list1', mix);
   // Warm-up URLs are others than the timed ones (the response cache must not answer those).
   await oneByOne(base, filterData.slice(-50), 50);
-  const single = {
-    filterData: await oneByOne(base, filterData, 1_000),
-    list1: await oneByOne(base, list1, 1_000),
-  };
+  // The floor of one request at a time: a bare route sending the bytes (as sent to this client) of
+  // an answer of the same kind that is not timed, asked after each timed request.
+  const floors = new Ceiling();
+  let single;
+  try {
+    const floorBase = `http://127.0.0.1:${(await floors.listening()).port}`;
+    const floorOf = async (name: string, path: string): Promise<string> => {
+      const answer = await rawAnswer(port, path, FETCH_ENCODINGS);
+      return `${floorBase}${await floors.same(name, answer.bytes, answer.encoding)}`;
+    };
+    const floorFilterData = await floorOf('filterData', filterData.at(-1)!);
+    const floorList1 = await floorOf('list1', list1.at(-1)!);
+    single = {
+      filterData: await oneByOne(base, filterData, 1_000, floorFilterData),
+      list1: await oneByOne(base, list1, 1_000, floorList1),
+    };
+  } finally {
+    await floors.stop();
+  }
   log(
     `one client: filter data p50 ${single.filterData.p50} ms, p99 ${single.filterData.p99} ms; list p50 ${single.list1.p50} ms, p99 ${single.list1.p99} ms`,
+  );
+  log(
+    `one client, a bare route sending the same kind's bytes after each: filter data p50 ${single.filterData.floor?.p50} ms, p99 ${single.filterData.floor?.p99} ms; list p50 ${single.list1.floor?.p50} ms, p99 ${single.list1.floor?.p99} ms`,
   );
   const rows: Record<string, HttpStats> = {};
   const rate = (name: string, paths: readonly string[], headers: Record<string, string> = {}) =>
