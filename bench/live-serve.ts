@@ -22,8 +22,10 @@
  *    with 50 connections (autocannon, as bench/http.ts, asking for no compression: requests per
  *    second, p99);
  *    then one URL repeated, without compression and asking for brotli as a browser does, against
- *    bare Fastify routes in another process (bench/ceiling.ts): one answering 5 KB (the ceiling),
- *    and one sending the very bytes of each repeated answer. RSS at the end.
+ *    bare Fastify routes in another process (bench/ceiling.ts): one answering 5 KB (the ceiling; as
+ *    JSON text, and as binary bytes for the answers asked for with brotli, which the client decodes
+ *    at about half the rate of text), and one sending the very bytes of each repeated answer. RSS
+ *    at the end.
  * 4. A restart on the same store: start to ready again, now from the index the first start saved
  *    (INDEX_FILE's default, beside the store) plus the changes since (phase 2's import); RSS.
  *
@@ -42,6 +44,7 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Ceiling, rawAnswer } from './ceiling.js';
@@ -340,8 +343,16 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   ] as const;
   const answerBytes: Record<string, number> = {};
   try {
-    const ceilingPort = (await ceilings.listening()).port;
+    const { port: ceilingPort, bytes: ceilingBytes } = await ceilings.listening();
     rows['ceiling'] = await load(ceilingPort, ['/ceiling'], seconds);
+    // The same size in bytes that are not text, as a compressed answer's are: the client (autocannon
+    // adds each body to a string) decodes them at about half the rate of JSON text, so a brotli
+    // answer is set against this ceiling, not the text one.
+    const binary = await ceilings.same('binary', randomBytes(ceilingBytes), 'br');
+    rows['ceiling, binary'] = await load(ceilingPort, [binary], seconds, BROTLI);
+    log(
+      `50 connections, the ${ceilingBytes} B ceiling: ${Math.round(rows['ceiling'].rps)} req/s as JSON text, ${Math.round(rows['ceiling, binary'].rps)} req/s as binary bytes`,
+    );
     for (const [name, path, headers] of repeated) {
       const answer = await rawAnswer(port, path, headers);
       answerBytes[name] = answer.bytes.length;
@@ -357,10 +368,15 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   }
   const ceiling = rows['ceiling'].rps;
   const share = (name: string): number => Math.round((100 * (rows[name]?.rps ?? 0)) / ceiling);
+  const shareOfBinary = (name: string): number =>
+    Math.round((100 * (rows[name]?.rps ?? 0)) / (rows['ceiling, binary']?.rps ?? Number.NaN));
   const shareOfSame = (name: string): number =>
     Math.round((100 * (rows[name]?.rps ?? 0)) / (rows[`same bytes as ${name}`]?.rps ?? Number.NaN));
   log(
     `repeated: filter data ${share('filterData repeated')} %, list ${share('list1 repeated')} % of the ceiling (${Math.round(ceiling)} req/s); asking for brotli ${share('filterData repeated, br')} % and ${share('list1 repeated, br')} %`,
+  );
+  log(
+    `repeated, asking for brotli, of the ceiling's size in binary bytes: filter data ${shareOfBinary('filterData repeated, br')} %, list ${shareOfBinary('list1 repeated, br')} %`,
   );
   log(
     `repeated, of a bare route sending the same bytes: filter data ${shareOfSame('filterData repeated')} %, list ${shareOfSame('list1 repeated')} %; asking for brotli ${shareOfSame('filterData repeated, br')} % and ${shareOfSame('list1 repeated, br')} %`,
@@ -380,6 +396,10 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
     repeatedBrotliShareOfCeilingPct: {
       filterData: share('filterData repeated, br'),
       list1: share('list1 repeated, br'),
+    },
+    repeatedBrotliShareOfBinaryCeilingPct: {
+      filterData: shareOfBinary('filterData repeated, br'),
+      list1: shareOfBinary('list1 repeated, br'),
     },
   };
 }
