@@ -10,7 +10,9 @@
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
  *    p99, longest, and for the slowest (and the count of those over 10 ms) how long this process
  *    itself stood still meanwhile (a timer every 5 ms notes when it fires late) and the server's
- *    own time (the answer's `duration_ms`, to the handler's return); import duration;
+ *    own time (the answer's `duration_ms`, to the handler's return); /healthz and a bare route in
+ *    another process sending a list page's bytes (the machine's floor meanwhile), each probed every
+ *    20 ms alongside; import duration;
  *    import end to visible (/readyz's cursor reaches the store's cursor at the import's end); RSS
  *    peak over the whole run.
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
@@ -285,6 +287,10 @@ const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
 
 const BROTLI = { 'accept-encoding': 'br' };
 
+/** The probe during an import: an uncached list page (date order), page 1 + (k % PROBE_PAGES). */
+const PROBE_PATH = '/jobs/api/job-search-results-list?sort=date';
+const PROBE_PAGES = 4000;
+
 /** Phase 3: the served index over HTTP, uncached and repeated, beside the bare-Fastify ceiling. */
 async function httpPhase(base: string, port: number, db: string, seconds: number, log: (s: string) => void) {
   const mix = await mixOf(db);
@@ -483,6 +489,7 @@ async function main(): Promise<void> {
   // Set on the way out, whatever happened: the probe loop and the RSS timer must end with the run.
   let stop = false as boolean; // set in `finally`, read by the loops between awaits
   let rssTimer: NodeJS.Timeout | undefined;
+  let floors: Ceiling | undefined;
   try {
     // 1. Start to ready, /healthz probed throughout (the store has no saved index yet: a build).
     const { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree } = await startPhase(server, log);
@@ -503,10 +510,10 @@ async function main(): Promise<void> {
     const probing = (async () => {
       while (!stop) {
         k++;
-        const page = 1 + (k % 4000);
+        const page = 1 + (k % PROBE_PAGES);
         const started = performance.now();
         const at = started - i0;
-        const p = await timed(`${server.base}/jobs/api/job-search-results-list?page=${page}&sort=date`);
+        const p = await timed(`${server.base}${PROBE_PATH}&page=${page}`);
         if (p.status === 200) {
           probes.push(p.ms);
           probeAt.push(at);
@@ -524,6 +531,20 @@ async function main(): Promise<void> {
         const at = performance.now() - i0;
         const h = await timed(`${server.base}/healthz`);
         healthDuring.push({ atS: Math.round(at / 100) / 10, ms: Math.round(h.ms) });
+        await sleep(PROBE_EVERY_MS);
+      }
+    })();
+    // And a bare route in another process sending a list page's bytes (one page not probed), every
+    // 20 ms alongside: the floor of a request one at a time on this machine while it imports.
+    floors = new Ceiling();
+    const floorPage = await rawAnswer(port, `${PROBE_PATH}&page=${PROBE_PAGES + 1}`, FETCH_ENCODINGS);
+    const floorRoute = await floors.same('list', floorPage.bytes, floorPage.encoding);
+    const floorUrl = `http://127.0.0.1:${(await floors.listening()).port}${floorRoute}`;
+    const floorDuring: number[] = [];
+    const floorProbing = (async () => {
+      while (!stop) {
+        const f = await timed(floorUrl);
+        if (f.status === 200) floorDuring.push(f.ms);
         await sleep(PROBE_EVERY_MS);
       }
     })();
@@ -565,6 +586,9 @@ async function main(): Promise<void> {
     stop = true;
     await probing;
     await healthProbing;
+    await floorProbing;
+    await floors.stop();
+    floors = undefined;
     clearInterval(rssTimer);
     clearInterval(stallTimer);
     ownDelay.disable();
@@ -641,6 +665,8 @@ async function main(): Promise<void> {
           ...summary(healthDuring.map((h) => h.ms)),
           slowest: [...healthDuring].sort((a, b) => b.ms - a.ms).slice(0, 5),
         },
+        /** The bare route alongside (another process sending a list page's bytes): this machine's floor meanwhile. */
+        floorDuring: summary(floorDuring),
         failedProbes: failures.length,
         clientLongestEventLoopDelayMs: Math.round(ownDelay.max / 1e6),
         /** Probes over 10 ms, and those of them during which this process stood still 5 ms or more. */
@@ -672,6 +698,7 @@ async function main(): Promise<void> {
   } finally {
     stop = true;
     clearInterval(rssTimer);
+    await floors?.stop();
     // A server that already exited (a failed start) emits no second 'exit': waiting for one would
     // leave nothing pending and let this process end silently with status 0.
     await stopServer(server);
