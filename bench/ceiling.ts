@@ -48,6 +48,9 @@ export class Ceiling {
   }
 }
 
+/** What Node's fetch asks for over plain HTTP (it asks for brotli only over HTTPS): a floor's bytes are fetched so. */
+export const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
+
 /**
  * One answer's bytes as the server sent them (not decompressed) and its Content-Encoding.
  * @example await rawAnswer(3000, '/api/job-search-filter-data?q=seo', { 'accept-encoding': 'br' })

@@ -3,7 +3,8 @@
  * server's own times — `duration_ms` in the body (from the request's arrival to the handler's
  * return) and the request log's `ms` (to the response's end: serialisation, compression and the
  * write included; `LOG_LEVEL=debug`) — per query kind, with the slowest requests and their kinds,
- * and the longest event-loop delays of the client itself (its own pauses count in its latencies).
+ * and the longest event-loop delays of the client itself (its own pauses count in its latencies),
+ * and the floor: a bare route in another process sending an answer's bytes, asked after each.
  *
  *   npm run build && npx tsx bench/latency-split.ts --db <a SQLite store> [--count 1000] [--port 3977]
  *   (a store of bench/live-serve.ts: bench/.cache/live-<size>-<day>.db; it is copied, not changed)
@@ -19,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { quantile } from './measure.js';
 import { mixOf, spawnServe, waitReady } from './serve.js';
 import { filterUrl } from './http-urls.js';
+import { Ceiling, FETCH_ENCODINGS, rawAnswer } from './ceiling.js';
 import type { FilterKind } from './query-mix.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,12 +61,19 @@ async function main(): Promise<void> {
     if (entry.msg === 'request' && entry.url !== undefined && entry.ms !== undefined) logged.set(entry.url, entry.ms);
   });
   const loop = monitorEventLoopDelay({ resolution: 1 });
+  const floors = new Ceiling();
   try {
     await waitReady(server, port);
     const mix = await mixOf(db);
     for (const q of mix.warmup.filters) await fetch(`${base}${filterUrl('list1', q)}`).then((r) => r.text());
     for (const op of ['list1', 'filterData'] as const) {
       const samples: Sample[] = [];
+      // The floor: a bare route in another process sending the bytes of an untimed answer of this
+      // kind (as this client is sent them), asked after each timed request (as bench/live-serve.ts).
+      const untimed = filterUrl(op, mix.warmup.filters[0]!);
+      const answer = await rawAnswer(port, untimed, FETCH_ENCODINGS);
+      const floorUrl = `http://127.0.0.1:${(await floors.listening()).port}${await floors.same(op, answer.bytes, answer.encoding)}`;
+      const floorMs: number[] = [];
       loop.reset();
       loop.enable();
       for (const q of mix.filters.slice(0, count)) {
@@ -79,6 +88,9 @@ async function main(): Promise<void> {
           handlerMs: body.duration_ms,
           serverMs: 0,
         });
+        const f0 = performance.now();
+        await fetch(floorUrl).then((r) => r.json());
+        floorMs.push(performance.now() - f0);
       }
       loop.disable();
       await sleep(500); // the last log lines
@@ -89,6 +101,7 @@ async function main(): Promise<void> {
       console.log(`  server, handler ${stats(samples.map((s) => s.handlerMs))}`);
       console.log(`  after handler   ${stats(samples.map((s) => s.serverMs - s.handlerMs))}`);
       console.log(`  client - server ${stats(samples.map((s) => s.clientMs - s.serverMs))}`);
+      console.log(`  the floor        ${stats(floorMs)} (a bare route sending an answer's bytes, after each)`);
       console.log(
         `  the client's own event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} max ${(loop.max / 1e6).toFixed(1)}`,
       );
@@ -108,6 +121,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    await floors.stop();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await rm(db, { force: true });

@@ -49,7 +49,7 @@ import { loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { Ceiling, rawAnswer } from './ceiling.js';
+import { Ceiling, FETCH_ENCODINGS, rawAnswer } from './ceiling.js';
 import { mixOf, spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
@@ -281,9 +281,6 @@ async function oneByOne(
   }
   return floor === null ? summary(ms) : { ...summary(ms), floor: summary(floorMs) };
 }
-
-/** What Node's fetch asks for over plain HTTP (it asks for brotli only over HTTPS). */
-const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
 
 const BROTLI = { 'accept-encoding': 'br' };
 
