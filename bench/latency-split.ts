@@ -121,11 +121,11 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await floors.stop();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await rm(db, { force: true });
     await rm(`${db}.index`, { force: true });
+    await floors.stop();
   }
 }
 

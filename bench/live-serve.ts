@@ -695,7 +695,6 @@ async function main(): Promise<void> {
   } finally {
     stop = true;
     clearInterval(rssTimer);
-    await floors?.stop();
     // A server that already exited (a failed start) emits no second 'exit': waiting for one would
     // leave nothing pending and let this process end silently with status 0.
     await stopServer(server);
@@ -703,6 +702,7 @@ async function main(): Promise<void> {
     await rm(`${db}.index`, { force: true });
     await rm(`${db}-wal`, { force: true });
     await rm(`${db}-shm`, { force: true });
+    await floors?.stop();
   }
 }
 
