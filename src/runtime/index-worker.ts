@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
   nameThread();
   const report = (message: WorkerReport): void => parentPort?.postMessage(message);
-  /** Files the index reads from while it serves (its saved file): the host closes them once it ends this worker. */
+  /** Files the index reads from while it serves (its saved file): Node closes them when this worker ends. */
   const files: number[] = [];
   try {
     const open = () => openStore(data.databaseUrl, { readOnly: data.readOnly === true });
@@ -160,10 +160,9 @@ async function main(): Promise<void> {
       buildMs,
       heapUsed: process.memoryUsage().heapUsed,
       indexFile: file,
-      files,
     });
   } catch (error) {
-    // Not reported as ready, so the host does not know them: closed here.
+    // Not reported as ready: closed now rather than when the host ends this worker.
     for (const fd of files) closeSync(fd);
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -1,4 +1,3 @@
-import { closeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { workerBeside } from '../module-beside.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
@@ -30,8 +29,6 @@ export type WorkerReport =
       buildMs: number;
       heapUsed: number;
       indexFile: IndexFileReport;
-      /** File descriptors the worker's index reads from: closed here once the worker has ended. */
-      files: number[];
     }
   | { type: 'failed'; message: string };
 
@@ -153,10 +150,11 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     for (const p of waiting.values()) p.reject(new Error(why));
     waiting.clear();
   };
+  // The files the worker's index reads from (its saved file) are closed by Node as the worker
+  // ends (trackUnmanagedFds, spawnIndexWorker), not here: by the time 'exit' is heard their numbers
+  // are free, and another thread may have opened something else under them.
   worker.on('exit', () => {
     failAll('the index worker exited');
-    // A worker's open files are the process's: ending the thread does not close them.
-    for (const fd of report.files) closeQuietly(fd);
   });
   let asked = 0;
   return {
@@ -235,15 +233,17 @@ function remoteReader(state: { size: number }, call: (method: string, args: unkn
   });
 }
 
-/** The worker runs index-worker beside this file (module-beside.ts). */
+/**
+ * The worker runs index-worker beside this file (module-beside.ts). Node closes the descriptors the
+ * worker opened with `fs.open*` as it ends (`trackUnmanagedFds`, Node's default, set here because
+ * the index's saved file depends on it): closing them from this thread once the worker has ended
+ * closed whatever had taken their numbers meanwhile — another worker's event loop, which aborted
+ * the process (test/runtime/index-file.test.ts).
+ */
 function spawnIndexWorker(data: object, transfer: MessagePort[]): Worker {
-  return workerBeside(import.meta.url, 'index-worker', { workerData: data, transferList: transfer });
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
+  return workerBeside(import.meta.url, 'index-worker', {
+    workerData: data,
+    transferList: transfer,
+    trackUnmanagedFds: true,
+  });
 }

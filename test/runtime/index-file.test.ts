@@ -4,7 +4,7 @@
  * exactly as a start that builds from the store; a file that does not fit its store is refused
  * with its reason, and the index is built instead.
  */
-import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,6 +157,52 @@ describe('a saved index', () => {
     }
     for (let i = 0; i < 100 && holding() > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(holding()).toBe(0);
+  }, 120_000);
+
+  it('leaves alone what opens under its number once the worker serving from it has ended', async () => {
+    // The worker's own descriptors are closed as it ends; the host closing them again once it heard
+    // the worker's 'exit' closed whatever had been opened under their numbers meanwhile (in the
+    // suite, another worker's event loop: the process aborted).
+    const file = path.join(dir, 'reused.index');
+    const target = (fd: number): string | null => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return null; // not open
+      }
+    };
+    const built = await buildInWorker({
+      databaseUrl: dbPath,
+      salaryBuckets: DEFAULT_SALARY_BUCKETS,
+      now: Date.now(),
+      indexFile: file,
+    });
+    const held = readdirSync('/proc/self/fd')
+      .map(Number)
+      .filter((fd) => target(fd) === file);
+    expect(held).toHaveLength(1);
+    const number = held[0]!;
+    const other = path.join(dir, 'opened-meanwhile');
+    await writeFile(other, 'x');
+    built.retire();
+    // Without letting this thread's event loop run (it is where 'exit' is heard): wait until the
+    // ending worker has closed the file, then take its number, the lowest free ones first.
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 20_000;
+    while (target(number) === file && Date.now() < deadline) Atomics.wait(nap, 0, 0, 5);
+    expect(target(number)).toBeNull();
+    const opened: number[] = [];
+    try {
+      while (opened.at(-1) !== number && opened.length < 1_000) opened.push(openSync(other, 'r'));
+      expect(opened.at(-1)).toBe(number);
+      // Now 'exit' is heard (the reader stops being healthy): the number is the other file's still.
+      for (let i = 0; i < 400 && built.healthy(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(built.healthy()).toBe(false);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(target(number)).toBe(other);
+    } finally {
+      for (const fd of opened) closeSync(fd);
+    }
   }, 120_000);
 
   it('is built by a process of its own, which ends; the index worker serves it from the file', async () => {
