@@ -229,12 +229,7 @@ describe('PostgresJobStore', () => {
   });
 
   it('fills the duplicate keys of postings stored before migration 4, more than one chunk of them', async () => {
-    const { name, url } = await createTestDatabase();
-    const client = new pg.Client({ connectionString: url });
-    const store = new PostgresJobStore(url);
-    try {
-      await client.connect();
-      await migratedUpTo(client, 3);
+    await atSchema(3, async (client, store) => {
       // 1,001 postings (the chunk is 1,000) of a source named in capitals: keys below any letter.
       const old = Array.from({ length: 1_001 }, (_, i) =>
         job({ key: `Old:id::${String(i).padStart(4, '0')}`, boardId: String(5_000 + i), source: 'Old' }),
@@ -255,20 +250,11 @@ describe('PostgresJobStore', () => {
       expect(await store.publish(id, { now: Date.now(), sync: false })).toMatchObject({ inserted: 1, duplicates: 1 });
       // Nothing of a published import stays staged.
       expect((await client.query('SELECT count(*)::int AS n FROM import_staging')).rows[0]).toEqual({ n: 0 });
-    } finally {
-      await client.end();
-      await store.close();
-      await dropTestDatabase(name);
-    }
+    });
   });
 
   it('moves the detail of postings stored before migration 7 beside their documents, their content hashes kept', async () => {
-    const { name, url } = await createTestDatabase();
-    const client = new pg.Client({ connectionString: url });
-    const store = new PostgresJobStore(url);
-    try {
-      await client.connect();
-      await migratedUpTo(client, 6);
+    await atSchema(6, async (client, store) => {
       const detail = { description: 'Aufgaben.\n\nProfil.', applyUrl: 'https://example.com/apply', statedSalary: null };
       const stored = [
         job({ key: 'feed:id::1', boardId: '11', source: 'feed', detail }),
@@ -309,11 +295,7 @@ describe('PostgresJobStore', () => {
         stored.map((j, i) => ({ job: j, position: `line ${i + 1}` })),
       );
       expect(await store.publish(id, { now: 0, sync: false })).toMatchObject({ updated: 0, unchanged: 2 });
-    } finally {
-      await client.end();
-      await store.close();
-      await dropTestDatabase(name);
-    }
+    });
   });
 
   it('survives its connections being ended at any moment: the loss is a failed call, never a crash', async () => {
@@ -366,6 +348,28 @@ describe('PostgresJobStore', () => {
     }
   }, 60_000);
 });
+
+/**
+ * Runs `use` on a new database at schema `version` (as a release of that version left it), with a
+ * connection to it and a store not yet migrated; drops the database after.
+ */
+async function atSchema(
+  version: number,
+  use: (client: pg.Client, store: PostgresJobStore) => Promise<void>,
+): Promise<void> {
+  const { name, url } = await createTestDatabase();
+  const client = new pg.Client({ connectionString: url });
+  const store = new PostgresJobStore(url);
+  try {
+    await client.connect();
+    await migratedUpTo(client, version);
+    await use(client, store);
+  } finally {
+    await client.end();
+    await store.close();
+    await dropTestDatabase(name);
+  }
+}
 
 /** A database at schema `version`, as a release of that version left it (its migrations, recorded). */
 async function migratedUpTo(client: pg.Client, version: number): Promise<void> {
