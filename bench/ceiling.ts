@@ -38,6 +38,16 @@ export class Ceiling {
     return `/same/${encodeURIComponent(name)}`;
   }
 
+  /**
+   * The URL of a bare route sending the answer at `path` of the server on `port` as Node's fetch is
+   * sent it (FETCH_ENCODINGS): the floor a request of that kind is set against.
+   */
+  async floor(name: string, port: number, path: string): Promise<string> {
+    const answer = await rawAnswer(port, path, FETCH_ENCODINGS);
+    const route = await this.same(name, answer.bytes, answer.encoding);
+    return `http://127.0.0.1:${(await this.listening()).port}${route}`;
+  }
+
   async stop(): Promise<void> {
     try {
       this.#child.send({ type: 'stop' } satisfies CeilingMessage);
@@ -49,7 +59,7 @@ export class Ceiling {
 }
 
 /** What Node's fetch asks for over plain HTTP (it asks for brotli only over HTTPS): a floor's bytes are fetched so. */
-export const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
+const FETCH_ENCODINGS = { 'accept-encoding': 'gzip, deflate' };
 
 /**
  * One answer's bytes as the server sent them (not decompressed) and its Content-Encoding.

@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { quantile } from './measure.js';
 import { mixOf, spawnServe, waitReady } from './serve.js';
 import { filterUrl } from './http-urls.js';
-import { Ceiling, FETCH_ENCODINGS, rawAnswer } from './ceiling.js';
+import { Ceiling } from './ceiling.js';
 import type { FilterKind } from './query-mix.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,9 +70,7 @@ async function main(): Promise<void> {
       const samples: Sample[] = [];
       // The floor: a bare route in another process sending the bytes of an untimed answer of this
       // kind (as this client is sent them), asked after each timed request (as bench/live-serve.ts).
-      const untimed = filterUrl(op, mix.warmup.filters[0]!);
-      const answer = await rawAnswer(port, untimed, FETCH_ENCODINGS);
-      const floorUrl = `http://127.0.0.1:${(await floors.listening()).port}${await floors.same(op, answer.bytes, answer.encoding)}`;
+      const floorUrl = await floors.floor(op, port, filterUrl(op, mix.warmup.filters[0]!));
       const floorMs: number[] = [];
       loop.reset();
       loop.enable();

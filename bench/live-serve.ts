@@ -49,7 +49,7 @@ import { loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { Ceiling, FETCH_ENCODINGS, rawAnswer } from './ceiling.js';
+import { Ceiling, rawAnswer } from './ceiling.js';
 import { mixOf, spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
@@ -296,56 +296,45 @@ async function httpPhase(base: string, port: number, db: string, seconds: number
   const list1 = urlsFor('list1', mix);
   // Warm-up URLs are others than the timed ones (the response cache must not answer those).
   await oneByOne(base, filterData.slice(-50), 50);
-  // The floor of one request at a time: a bare route sending the bytes (as sent to this client) of
-  // an answer of the same kind that is not timed, asked after each timed request.
-  const floors = new Ceiling();
+  // The bare routes (bench/ceiling.ts), one child for all: the floors, then the ceilings.
+  const ceilings = new Ceiling();
+  const rows: Record<string, HttpStats> = {};
+  const answerBytes: Record<string, number> = {};
   let single;
   try {
-    const floorBase = `http://127.0.0.1:${(await floors.listening()).port}`;
-    const floorOf = async (name: string, path: string): Promise<string> => {
-      const answer = await rawAnswer(port, path, FETCH_ENCODINGS);
-      return `${floorBase}${await floors.same(name, answer.bytes, answer.encoding)}`;
-    };
-    const floorFilterData = await floorOf('filterData', filterData.at(-1)!);
-    const floorList1 = await floorOf('list1', list1.at(-1)!);
+    // The floor of one request at a time: a bare route sending the bytes (as sent to this client)
+    // of an answer of the same kind that is not timed, asked after each timed request.
     single = {
-      filterData: await oneByOne(base, filterData, 1_000, floorFilterData),
-      list1: await oneByOne(base, list1, 1_000, floorList1),
+      filterData: await oneByOne(base, filterData, 1_000, await ceilings.floor('filterData', port, filterData.at(-1)!)),
+      list1: await oneByOne(base, list1, 1_000, await ceilings.floor('list1', port, list1.at(-1)!)),
     };
-  } finally {
-    await floors.stop();
-  }
-  log(
-    `one client: filter data p50 ${single.filterData.p50} ms, p99 ${single.filterData.p99} ms; list p50 ${single.list1.p50} ms, p99 ${single.list1.p99} ms`,
-  );
-  log(
-    `one client, a bare route sending the same kind's bytes after each: filter data p50 ${single.filterData.floor?.p50} ms, p99 ${single.filterData.floor?.p99} ms; list p50 ${single.list1.floor?.p50} ms, p99 ${single.list1.floor?.p99} ms`,
-  );
-  const rows: Record<string, HttpStats> = {};
-  const rate = (name: string, paths: readonly string[], headers: Record<string, string> = {}) =>
-    load(port, paths, seconds, headers).then((r) => {
-      rows[name] = r;
-      log(
-        `50 connections, ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
-      );
-    });
-  await rate('filterData', filterData.slice(1_000));
-  await rate('list1', list1.slice(1_000));
-  await rate('filterData repeated', urlsFor('filterData', one));
-  await rate('list1 repeated', urlsFor('list1', one));
-  // As a browser asks: the answer kept compressed beside the cached one.
-  await rate('filterData repeated, br', urlsFor('filterData', one), BROTLI);
-  await rate('list1 repeated, br', urlsFor('list1', one), BROTLI);
-  // The ceilings: the 5 KB route, and a bare route sending each repeated answer's own bytes.
-  const ceilings = new Ceiling();
-  const repeated = [
-    ['filterData repeated', urlsFor('filterData', one)[0]!, {}],
-    ['list1 repeated', urlsFor('list1', one)[0]!, {}],
-    ['filterData repeated, br', urlsFor('filterData', one)[0]!, BROTLI],
-    ['list1 repeated, br', urlsFor('list1', one)[0]!, BROTLI],
-  ] as const;
-  const answerBytes: Record<string, number> = {};
-  try {
+    log(
+      `one client: filter data p50 ${single.filterData.p50} ms, p99 ${single.filterData.p99} ms; list p50 ${single.list1.p50} ms, p99 ${single.list1.p99} ms`,
+    );
+    log(
+      `one client, a bare route sending the same kind's bytes after each: filter data p50 ${single.filterData.floor?.p50} ms, p99 ${single.filterData.floor?.p99} ms; list p50 ${single.list1.floor?.p50} ms, p99 ${single.list1.floor?.p99} ms`,
+    );
+    const rate = (name: string, paths: readonly string[], headers: Record<string, string> = {}) =>
+      load(port, paths, seconds, headers).then((r) => {
+        rows[name] = r;
+        log(
+          `50 connections, ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`,
+        );
+      });
+    await rate('filterData', filterData.slice(1_000));
+    await rate('list1', list1.slice(1_000));
+    await rate('filterData repeated', urlsFor('filterData', one));
+    await rate('list1 repeated', urlsFor('list1', one));
+    // As a browser asks: the answer kept compressed beside the cached one.
+    await rate('filterData repeated, br', urlsFor('filterData', one), BROTLI);
+    await rate('list1 repeated, br', urlsFor('list1', one), BROTLI);
+    // The ceilings: the 5 KB route, and a bare route sending each repeated answer's own bytes.
+    const repeated = [
+      ['filterData repeated', urlsFor('filterData', one)[0]!, {}],
+      ['list1 repeated', urlsFor('list1', one)[0]!, {}],
+      ['filterData repeated, br', urlsFor('filterData', one)[0]!, BROTLI],
+      ['list1 repeated, br', urlsFor('list1', one)[0]!, BROTLI],
+    ] as const;
     const { port: ceilingPort, bytes: ceilingBytes } = await ceilings.listening();
     rows['ceiling'] = await load(ceilingPort, ['/ceiling'], seconds);
     // The same size in bytes that are not text, as a compressed answer's are: the client (autocannon
@@ -534,9 +523,7 @@ async function main(): Promise<void> {
     // And a bare route in another process sending a list page's bytes (one page not probed), every
     // 20 ms alongside: the floor of a request one at a time on this machine while it imports.
     floors = new Ceiling();
-    const floorPage = await rawAnswer(port, `${PROBE_PATH}&page=${PROBE_PAGES + 1}`, FETCH_ENCODINGS);
-    const floorRoute = await floors.same('list', floorPage.bytes, floorPage.encoding);
-    const floorUrl = `http://127.0.0.1:${(await floors.listening()).port}${floorRoute}`;
+    const floorUrl = await floors.floor('list', port, `${PROBE_PATH}&page=${PROBE_PAGES + 1}`);
     const floorDuring: number[] = [];
     const floorProbing = (async () => {
       while (!stop) {
