@@ -37,5 +37,10 @@ declare module 'autocannon' {
     '5xx': number;
     duration: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run under way: it resolves with the result, and tells of each response as it comes. */
+  export interface Instance extends Promise<Result> {
+    /** `client`: the connection's own object (the same for every response on it); `ms`: its latency. */
+    on(event: 'response', listener: (client: object, statusCode: number, bytes: number, ms: number) => void): void;
+  }
+  export default function autocannon(options: Options): Instance;
 }
