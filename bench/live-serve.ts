@@ -229,6 +229,14 @@ async function timed(url: string): Promise<{ ms: number; status: number; body: s
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Runs `ask(k)` for k = 1, 2, … one at a time, PROBE_EVERY_MS apart, until `stopped()`. */
+async function probeEvery(stopped: () => boolean, ask: (k: number) => Promise<void>): Promise<void> {
+  for (let k = 1; !stopped(); k++) {
+    await ask(k);
+    await sleep(PROBE_EVERY_MS);
+  }
+}
+
 /**
  * An API answer's `duration_ms`, its last field, read from the end of the text: parsing a 25 KB
  * page every 20 ms would add to this process's own garbage, whose stalls count in the probes.
@@ -490,48 +498,38 @@ async function main(): Promise<void> {
     /** The server's own time for each probe (`duration_ms`: from the request's arrival to the handler's return). */
     const probeHandler: number[] = [];
     let i0 = performance.now();
-    let k = 0;
     let maxRss = steady.rss;
     const rebuildsBefore = await rebuildsOf(server.base);
-    const probing = (async () => {
-      while (!stop) {
-        k++;
-        const page = 1 + (k % PROBE_PAGES);
-        const started = performance.now();
-        const at = started - i0;
-        const p = await timed(`${server.base}${PROBE_PATH}&page=${page}`);
-        if (p.status === 200) {
-          probes.push(p.ms);
-          probeAt.push(at);
-          probeStart.push(started);
-          probeHandler.push(durationOf(p.body));
-        } else failures.push(p.status);
-        await sleep(PROBE_EVERY_MS);
-      }
-    })();
+    const stopped = (): boolean => stop;
+    const probing = probeEvery(stopped, async (k) => {
+      const page = 1 + (k % PROBE_PAGES);
+      const started = performance.now();
+      const at = started - i0;
+      const p = await timed(`${server.base}${PROBE_PATH}&page=${page}`);
+      if (p.status === 200) {
+        probes.push(p.ms);
+        probeAt.push(at);
+        probeStart.push(started);
+        probeHandler.push(durationOf(p.body));
+      } else failures.push(p.status);
+    });
     // /healthz alongside (answered by the request thread alone, never by the index worker): when a
     // list probe is slow and /healthz is not, the wait was the index worker's.
     const healthDuring: { atS: number; ms: number }[] = [];
-    const healthProbing = (async () => {
-      while (!stop) {
-        const at = performance.now() - i0;
-        const h = await timed(`${server.base}/healthz`);
-        healthDuring.push({ atS: Math.round(at / 100) / 10, ms: Math.round(h.ms) });
-        await sleep(PROBE_EVERY_MS);
-      }
-    })();
+    const healthProbing = probeEvery(stopped, async () => {
+      const at = performance.now() - i0;
+      const h = await timed(`${server.base}/healthz`);
+      healthDuring.push({ atS: Math.round(at / 100) / 10, ms: Math.round(h.ms) });
+    });
     // And a bare route in another process sending a list page's bytes (one page not probed), every
     // 20 ms alongside: the floor of a request one at a time on this machine while it imports.
     floors = new Ceiling();
     const floorUrl = await floors.floor('list', port, `${PROBE_PATH}&page=${PROBE_PAGES + 1}`);
     const floorDuring: number[] = [];
-    const floorProbing = (async () => {
-      while (!stop) {
-        const f = await timed(floorUrl);
-        if (f.status === 200) floorDuring.push(f.ms);
-        await sleep(PROBE_EVERY_MS);
-      }
-    })();
+    const floorProbing = probeEvery(stopped, async () => {
+      const f = await timed(floorUrl);
+      if (f.status === 200) floorDuring.push(f.ms);
+    });
     // This process's own event-loop delay: a probe is timed here, so a stall of this process would
     // look like a slow answer (hence the store's cursor read in a thread of its own, below).
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -29,6 +29,22 @@ let dir: string;
 let dbPath: string;
 let backup: string;
 
+/** What this process's descriptor `fd` names (a path), or null when it is not open. */
+function fdTarget(fd: number): string | null {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return null; // not open (or closed meanwhile)
+  }
+}
+
+/** This process's descriptors that name `file`. */
+function descriptorsOf(file: string): number[] {
+  return readdirSync('/proc/self/fd')
+    .map(Number)
+    .filter((fd) => fdTarget(fd) === file);
+}
+
 /** Starts the service on `db`, runs `use` on it, closes it; gives back what it said. */
 async function withServer<T>(
   db: string,
@@ -132,14 +148,7 @@ describe('a saved index', () => {
 
   it('is held open by the worker serving from it, and closed once that worker is retired', async () => {
     const file = path.join(dir, 'held.index');
-    const holding = (): number =>
-      readdirSync('/proc/self/fd').filter((fd) => {
-        try {
-          return readlinkSync(`/proc/self/fd/${fd}`) === file;
-        } catch {
-          return false; // closed meanwhile
-        }
-      }).length;
+    const holding = (): number => descriptorsOf(file).length;
     const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now(), indexFile: file };
     const built = await buildInWorker(options);
     try {
@@ -164,22 +173,13 @@ describe('a saved index', () => {
     // the worker's 'exit' closed whatever had been opened under their numbers meanwhile (in the
     // suite, another worker's event loop: the process aborted).
     const file = path.join(dir, 'reused.index');
-    const target = (fd: number): string | null => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`);
-      } catch {
-        return null; // not open
-      }
-    };
     const built = await buildInWorker({
       databaseUrl: dbPath,
       salaryBuckets: DEFAULT_SALARY_BUCKETS,
       now: Date.now(),
       indexFile: file,
     });
-    const held = readdirSync('/proc/self/fd')
-      .map(Number)
-      .filter((fd) => target(fd) === file);
+    const held = descriptorsOf(file);
     expect(held).toHaveLength(1);
     const number = held[0]!;
     const other = path.join(dir, 'opened-meanwhile');
@@ -189,8 +189,8 @@ describe('a saved index', () => {
     // ending worker has closed the file, then take its number, the lowest free ones first.
     const nap = new Int32Array(new SharedArrayBuffer(4));
     const deadline = Date.now() + 20_000;
-    while (target(number) === file && Date.now() < deadline) Atomics.wait(nap, 0, 0, 5);
-    expect(target(number)).toBeNull();
+    while (fdTarget(number) === file && Date.now() < deadline) Atomics.wait(nap, 0, 0, 5);
+    expect(fdTarget(number)).toBeNull();
     const opened: number[] = [];
     try {
       while (opened.at(-1) !== number && opened.length < 1_000) opened.push(openSync(other, 'r'));
@@ -199,7 +199,7 @@ describe('a saved index', () => {
       for (let i = 0; i < 400 && built.healthy(); i++) await new Promise((r) => setTimeout(r, 25));
       expect(built.healthy()).toBe(false);
       await new Promise((r) => setTimeout(r, 50));
-      expect(target(number)).toBe(other);
+      expect(fdTarget(number)).toBe(other);
     } finally {
       for (const fd of opened) closeSync(fd);
     }
