@@ -52,7 +52,11 @@ export function indexFormat(options: { salaryBuckets: readonly SalaryBucket[]; t
     .digest('hex');
 }
 
-/** This folder's, its postings/ and src/domain's files; bundled (one file holds them all), that file. */
+/**
+ * This folder's, its postings/ and src/domain's files; bundled, the files of the bundle's folder
+ * (the entry and the modules started beside it: the CLI's main thread checks a file that its
+ * index worker or builder wrote, so they must all hash alike).
+ */
 function hashCode(): string {
   const self = fileURLToPath(import.meta.url);
   const here = dirname(self);
@@ -61,11 +65,11 @@ function hashCode(): string {
 
 /**
  * A hash of the names and contents of the `.ts` and `.js` files of `dirs` (not of their subfolders),
- * in name order; when one of the folders is missing (a bundle), of the file `self` alone.
+ * in name order; when one of the folders is missing (a bundle), of those of the folder of `self`.
  */
 export function hashSources(dirs: readonly string[], self: string): string {
+  if (!dirs.every((dir) => existsSync(dir))) return hashSources([dirname(self)], self);
   const hash = createHash('sha1');
-  if (!dirs.every((dir) => existsSync(dir))) return hash.update(readFileSync(self)).digest('hex');
   for (const dir of dirs) {
     // Stryker disable next-line MethodExpression: equivalent here, Node's readdir (libuv's scandir) lists names sorted; the sort keeps the hash from depending on it
     for (const name of readdirSync(dir).sort()) {

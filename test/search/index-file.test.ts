@@ -355,7 +355,7 @@ describe('a saved index', () => {
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS, tuning: { denseRatio: 2 } })).not.toBe(a);
   });
 
-  it('has a format that follows the code: every source file of the folders by name and content, nothing else', () => {
+  it('has a format that follows the code: every source file of the folders (a bundle’s folder) by name and content, nothing else', () => {
     const root = join(dir, 'sources');
     const [a, b] = [join(root, 'a'), join(root, 'b')];
     mkdirSync(join(a, 'nested'), { recursive: true });
@@ -424,11 +424,17 @@ describe('a saved index', () => {
     const byHand = createHash('sha1');
     for (const name of [...names].sort()) byHand.update(name).update(`content of ${name}`);
     expect(hashSources([many], self)).toBe(byHand.digest('hex'));
-    // A folder missing (a bundle): the running file alone.
+    // A folder missing (a bundle): the source files beside the running file, the bundle's.
     const bundled = hashSources([a, join(root, 'missing')], self);
     expect(hashSources([join(root, 'missing')], self)).toBe(bundled);
+    expect(hashSources([join(root, 'missing')], join(root, 'worker.js'))).toBe(bundled);
+    writeFileSync(join(root, 'notes.md'), 'notes');
+    expect(hashSources([join(root, 'missing')], self)).toBe(bundled);
     writeFileSync(self, 'bundle 3');
-    expect(hashSources([a, join(root, 'missing')], self)).not.toBe(bundled);
+    const changed = hashSources([a, join(root, 'missing')], self);
+    expect(changed).not.toBe(bundled);
+    writeFileSync(join(root, 'worker.js'), 'worker 1');
+    expect(hashSources([join(root, 'missing')], self)).not.toBe(changed);
     expect(bundled).not.toBe(settled);
   });
 });
