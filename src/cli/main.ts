@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { openStore, parseDatabaseUrl, type OpenOptions } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
 import { registerInit } from './commands/init.js';
-import { registerIndex } from './commands/build-index.js';
+import { indexAfterImport, registerIndex } from './commands/build-index.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
 /** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
@@ -42,6 +42,7 @@ registerImport(
   () => openConfiguredStore({ forImport: true }),
   undefined,
   () => storeLabel(loadConfig().databaseUrl),
+  (store, priority) => indexAfterImport(store, priority),
 );
 registerGenerate(program);
 registerStats(program, () => openConfiguredStore());

@@ -88,6 +88,19 @@ export function saveIndex(path: string, index: SearchIndex, meta: IndexFileMeta)
 }
 
 /**
+ * What the index saved at `path` says of itself, its header alone read (the rest of the file is
+ * not); null when there is no file. A file that is not an index throws.
+ */
+export function readIndexMeta(path: string): IndexFileMeta | null {
+  let meta: IndexFileMeta | null = null;
+  readGraph<IndexFileMeta>(path, CLASSES, (read) => {
+    meta = read;
+    return false;
+  });
+  return meta;
+}
+
+/**
  * The index saved at `path` when its meta passes `accept` (null: no file, or another format,
  * store or cursor); a file that is damaged throws. With `cardsOnDisk`, the serialised cards (half
  * of an index's bytes) stay in the file and a page reads its 20 by position; the file is then

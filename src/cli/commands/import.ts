@@ -15,6 +15,7 @@ import {
 } from '../../ingest/run-import.js';
 import type { JobStore } from '../../store/job-store.js';
 import { lowerPriority } from '../../runtime/priority.js';
+import type { BuildPriority } from '../../runtime/index-builder.js';
 
 /** Rejects listed in the printed summary; the reject report holds them all. */
 const PRINTED_REJECTS = 20;
@@ -29,6 +30,8 @@ interface ImportCommandOptions {
   allowRejects?: boolean;
   workers?: string;
   priority: string;
+  /** false with --no-index. */
+  index: boolean;
 }
 
 /**
@@ -56,6 +59,7 @@ export function registerImport(
   openStore: () => Promise<JobStore>,
   io: CommandOutput = { out: process.stdout, err: process.stderr },
   storeLabel: () => string = () => 'the store',
+  keepIndex?: (store: JobStore, priority: BuildPriority) => Promise<void>,
 ): void {
   program
     .command('import')
@@ -81,8 +85,12 @@ export function registerImport(
       'CPU priority: low (the default: a server on the same machine answers first) or normal',
       'low',
     )
+    .option(
+      '--no-index',
+      'leave INDEX_FILE as it is (by default, when it holds no index serve could start from, the import builds and saves one)',
+    )
     .action(async (file: string, options: ImportCommandOptions) => {
-      await runImportCommand(file, options, openStore, io, storeLabel);
+      await runImportCommand(file, options, openStore, io, storeLabel, options.index ? keepIndex : undefined);
     });
 }
 
@@ -102,6 +110,7 @@ async function runImportCommand(
   openStore: () => Promise<JobStore>,
   io: CommandOutput,
   storeLabel: () => string,
+  keepIndex: ((store: JobStore, priority: BuildPriority) => Promise<void>) | undefined,
 ): Promise<void> {
   const name = file === '-' ? 'stdin' : basename(file);
   if (!SOURCE_NAME.test(options.source)) {
@@ -165,6 +174,8 @@ async function runImportCommand(
     io.err.write(`${progressLine(summary, Date.now() - started)}\n`);
     io.out.write(summaryText(file, summary, options));
     process.exitCode = exitStatus(summary, options);
+    // Published (rejects or not): the store's index is kept where serve starts from.
+    if (!summary.empty) await keepIndex?.(store, options.priority === 'normal' ? 'normal' : 'low');
   } catch (error) {
     if (error instanceof ImportInterrupted) {
       io.err.write(interruptedText(error, storeLabel()));
