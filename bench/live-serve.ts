@@ -2,9 +2,12 @@
  * The service as a user runs it: `node dist/cli/main.js serve` (Node's default options) on a
  * SQLite file of `--size` postings, measured over HTTP from this process.
  *
- * 1. Start to ready: /healthz probed every 20 ms from the spawn (its longest gap), the time until
- *    /readyz says ready, peak RSS (VmHWM) and RSS once ready (VmRSS), worker threads included;
- *    the peak of the process the server builds in (its index builder) and of both together.
+ * 0. The first start after the import that filled the store (the corpus's, cached): from the index
+ *    that import saved at its end (INDEX_FILE's default), as phase 1 measures it.
+ * 1. Start to ready of the same store without that index (a build): /healthz probed every 20 ms
+ *    from the spawn (its longest gap), the time until /readyz says ready, peak RSS (VmHWM) and
+ *    RSS once ready (VmRSS), worker threads included; the peak of the process the server builds
+ *    in (its index builder) and of both together.
  * 2. Import while serving: `jobsearch import` of `--import` new postings from a second process
  *    while a probe asks for an uncached list page every 20 ms (one request at a time) until the
  *    import is visible and 5 s more (the background rebuild that follows included): probe p50,
@@ -36,7 +39,8 @@
  *   (--cli <other dist/cli/main.js> --tag <name>: measure another build the same way)
  *
  * The corpus is `jobsearch generate --count size+import --now <today>` split in two: the first
- * `size` lines are imported once into bench/.cache/live-<size>-<day>.db (copied for every run),
+ * `size` lines are imported once into bench/.cache/live-<size>-<day>.db (copied for every run, with
+ * the index that import saved),
  * the last `import` lines are the import. Results: bench/results/live-<size>.json and stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -102,12 +106,18 @@ function parseArgs(argv: readonly string[]): Args {
   return args;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** Runs a command to its end, its stderr passed on; resolves with that stderr. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      process.stderr.write(chunk);
+    });
     child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve();
+    child.on('close', (code) => {
+      if (code === 0) resolve(err);
       else reject(new Error(`${command} ${args.join(' ')} exited ${code ?? 'on a signal'}`));
     });
   });
@@ -131,14 +141,27 @@ async function split(all: string, first: number, head: string, tail: string): Pr
   await Promise.all([new Promise((r) => a.end(r)), new Promise((r) => b.end(r))]);
 }
 
-async function corpus(args: Args, log: (s: string) => void): Promise<{ db: string; importFile: string; day: string }> {
+/** The corpus's import of its base: how long it took, and the index it saved at its end (s; NaN: none). */
+interface BaseImport {
+  importS: number;
+  indexS: number;
+}
+
+async function corpus(
+  args: Args,
+  log: (s: string) => void,
+): Promise<{ db: string; importFile: string; day: string; base: BaseImport }> {
   const day = new Date().toISOString().slice(0, 10);
   const stem = join(CACHE, `${args.tag}-${args.size}-${args.importCount}-${day}`);
   const db = `${stem}.db`;
   const importFile = `${stem}-import.jsonl`;
-  if (!args.fresh && (await exists(db)) && (await exists(importFile))) return { db, importFile, day };
+  const baseFile = `${stem}-base.json`;
+  if (!args.fresh && (await exists(db)) && (await exists(importFile)) && (await exists(baseFile))) {
+    return { db, importFile, day, base: JSON.parse(await readFile(baseFile, 'utf8')) as BaseImport };
+  }
   await mkdir(CACHE, { recursive: true });
   await rm(db, { force: true });
+  await rm(`${db}.index`, { force: true });
   log(`generating ${args.size + args.importCount} postings (now ${day}) ...`);
   const all = `${stem}-all.jsonl`;
   const base = `${stem}-base.jsonl`;
@@ -154,10 +177,15 @@ async function corpus(args: Args, log: (s: string) => void): Promise<{ db: strin
   ]);
   await split(all, args.size, base, importFile);
   log(`importing the base of ${args.size} ...`);
-  await run(process.execPath, [CLI, 'import', base], { ...process.env, DATABASE_URL: db });
+  const started = performance.now();
+  const said = await run(process.execPath, [CLI, 'import', base], { ...process.env, DATABASE_URL: db });
+  // The import saves the store's index at its end (a build older than that does not: NaN).
+  const indexed = /saved the index of [\d,]+ postings to .* in ([\d.]+) s/.exec(said);
+  const baseImport = { importS: (performance.now() - started) / 1000, indexS: Number(indexed?.[1] ?? Number.NaN) };
+  await writeFile(baseFile, `${JSON.stringify(baseImport)}\n`);
   await rm(all, { force: true });
   await rm(base, { force: true });
-  return { db, importFile, day };
+  return { db, importFile, day, base: baseImport };
 }
 
 /**
@@ -474,18 +502,39 @@ async function main(): Promise<void> {
   };
   if (args.cli !== null) CLI = args.cli;
   if (!(await exists(CLI))) throw new Error('run `npm run build` first: the bench starts dist/cli/main.js');
-  const { db: cached, importFile, day } = await corpus(args, log);
+  const { db: cached, importFile, day, base } = await corpus(args, log);
   const db = join(CACHE, `live-run-${process.pid}.db`);
   await copyFile(cached, db);
   const port = 20_000 + (process.pid % 20_000);
-  let server = serve(db, port);
-  const pid = server.child.pid ?? 0;
+  // 0. The first start as a user makes it: on the store as the import left it, with the index the
+  // import saved (when it saved one).
+  let afterImport: Awaited<ReturnType<typeof startPhase>> | null = null;
+  // Every server started, stopped on the way out.
+  const servers: Server[] = [];
+  const start = (): Server => {
+    const started = serve(db, port);
+    servers.push(started);
+    return started;
+  };
   // Set on the way out, whatever happened: the probe loop and the RSS timer must end with the run.
   let stop = false as boolean; // set in `finally`, read by the loops between awaits
   let rssTimer: NodeJS.Timeout | undefined;
   let floors: Ceiling | undefined;
   try {
-    // 1. Start to ready, /healthz probed throughout (the store has no saved index yet: a build).
+    if (await exists(`${cached}.index`)) {
+      await copyFile(`${cached}.index`, `${db}.index`);
+      log(
+        `first start after the import (from the index it saved in ${base.indexS} s of its ${base.importS.toFixed(0)} s):`,
+      );
+      const first = start();
+      afterImport = await startPhase(first, log);
+      await stopServer(first);
+    }
+    // 1. Start to ready of a store nobody indexed, /healthz probed throughout (a build).
+    await rm(`${db}.index`, { force: true });
+    log('first start of the store without its index (a build):');
+    let server = start();
+    const pid = server.child.pid ?? 0;
     const { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree } = await startPhase(server, log);
 
     // 2. Import from a second process while probing every 20 ms.
@@ -606,7 +655,7 @@ async function main(): Promise<void> {
     const indexFile = `${db}.index`;
     const saved = await stat(indexFile).catch(() => null);
     await stopServer(server);
-    server = serve(db, port);
+    server = start();
     const again = await startPhase(server, log);
     const reused = saved !== null && (await stat(indexFile)).mtimeMs === saved.mtimeMs;
     const result = {
@@ -616,6 +665,21 @@ async function main(): Promise<void> {
       documentsAtReady: readyz.documents,
       documentsAfterImport: after.documents,
       loadAverage: loadavg()[0],
+      /** The corpus's import of the base (once a day, cached) and the index it saved at its end. */
+      baseImport: base,
+      /** The first start on the store as that import left it: from the index it saved. */
+      startAfterImport:
+        afterImport === null
+          ? null
+          : {
+              healthzFirstS: afterImport.firstHealth / 1000,
+              readyS: afterImport.ready / 1000,
+              healthzLongestGapMs: Math.round(afterImport.longestGap),
+              documents: afterImport.readyz.documents,
+              rssAtReadyMb: afterImport.atReady.rss,
+              peakRssStartMb: afterImport.atReady.peak,
+              steadyRssMb: afterImport.steady.rss,
+            },
       start: {
         healthzFirstS: firstHealth / 1000,
         readyS: ready / 1000,
@@ -682,7 +746,7 @@ async function main(): Promise<void> {
     clearInterval(rssTimer);
     // A server that already exited (a failed start) emits no second 'exit': waiting for one would
     // leave nothing pending and let this process end silently with status 0.
-    await stopServer(server);
+    for (const started of servers) await stopServer(started);
     await rm(db, { force: true });
     await rm(`${db}.index`, { force: true });
     await rm(`${db}-wal`, { force: true });
