@@ -5,6 +5,7 @@ import type { Job } from '../domain/job.js';
 import { UnparsedJob } from '../domain/unparsed-job.js';
 import type {
   ChangePage,
+  ChangeWatch,
   JobChange,
   PositionedChangePage,
   UnparsedChange,
@@ -16,7 +17,9 @@ import type {
   StagedJob,
   StageResult,
   UpsertResult,
+  WatchEvents,
 } from './job-store.js';
+import { watchSqliteFile } from './sqlite-watch.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { parseJob, SQLITE_WHOLE_DOC, storedDoc, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
@@ -309,6 +312,15 @@ export class SqliteJobStore implements JobStore {
         ? { changes, cursor: since, key, more }
         : { changes, cursor: last[0], key: last[1], more };
     });
+  }
+
+  /**
+   * Change notifications: writes to the file by any process, watched (sqlite-watch.ts). An
+   * in-memory store has no other writer: its watch never listens.
+   */
+  async watch(events: WatchEvents): Promise<ChangeWatch> {
+    if (this.#db.memory) return { listening: false, close: () => Promise.resolve() };
+    return watchSqliteFile(this.#db.name, () => this.changeCursor(), events);
   }
 
   async close(): Promise<void> {
