@@ -490,6 +490,19 @@ async function startPhase(server: Server, log: (s: string) => void) {
   return { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree };
 }
 
+/** A start phase's figures, as the results give them. */
+function startFigures(phase: Awaited<ReturnType<typeof startPhase>>) {
+  return {
+    healthzFirstS: phase.firstHealth / 1000,
+    readyS: phase.ready / 1000,
+    healthzLongestGapMs: Math.round(phase.longestGap),
+    documents: phase.readyz.documents,
+    rssAtReadyMb: phase.atReady.rss,
+    peakRssStartMb: phase.atReady.peak,
+    steadyRssMb: phase.steady.rss,
+  };
+}
+
 function serve(db: string, port: number): Server {
   const child = spawnServe(CLI, db, port);
   return { child, base: `http://127.0.0.1:${port}` };
@@ -668,18 +681,7 @@ async function main(): Promise<void> {
       /** The corpus's import of the base (once a day, cached) and the index it saved at its end. */
       baseImport: base,
       /** The first start on the store as that import left it: from the index it saved. */
-      startAfterImport:
-        afterImport === null
-          ? null
-          : {
-              healthzFirstS: afterImport.firstHealth / 1000,
-              readyS: afterImport.ready / 1000,
-              healthzLongestGapMs: Math.round(afterImport.longestGap),
-              documents: afterImport.readyz.documents,
-              rssAtReadyMb: afterImport.atReady.rss,
-              peakRssStartMb: afterImport.atReady.peak,
-              steadyRssMb: afterImport.steady.rss,
-            },
+      startAfterImport: afterImport === null ? null : startFigures(afterImport),
       start: {
         healthzFirstS: firstHealth / 1000,
         readyS: ready / 1000,
@@ -729,13 +731,7 @@ async function main(): Promise<void> {
       restart: {
         indexFileMb: saved === null ? null : Math.round(saved.size / 2 ** 20),
         startedFromIndexFile: reused,
-        healthzFirstS: again.firstHealth / 1000,
-        readyS: again.ready / 1000,
-        healthzLongestGapMs: Math.round(again.longestGap),
-        documents: again.readyz.documents,
-        rssAtReadyMb: again.atReady.rss,
-        peakRssStartMb: again.atReady.peak,
-        steadyRssMb: again.steady.rss,
+        ...startFigures(again),
       },
     };
     log(JSON.stringify(result, null, 2));
