@@ -16,7 +16,8 @@
  *    own time (the answer's `duration_ms`, to the handler's return); /healthz and a bare route in
  *    another process sending a list page's bytes (the machine's floor meanwhile), each probed every
  *    20 ms alongside; import duration;
- *    import end to visible (/readyz's cursor reaches the store's cursor at the import's end); RSS
+ *    import end to visible (/readyz's cursor reaches the store's cursor at the import's end) and
+ *    commit to visible (from the publish's commit, seen in the store, /readyz asked from then); RSS
  *    peak over the whole run.
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
@@ -210,6 +211,43 @@ async function storeCursor(db: string): Promise<number> {
   } finally {
     await worker.terminate();
   }
+}
+
+/**
+ * When the store's change cursor first moves from where it is now (the import's publish commits),
+ * as an absolute time in ms (performance.timeOrigin + performance.now()): read every 10 ms in a
+ * thread of its own, so that neither this process's probes nor the server wait for it. `stop()`
+ * ends the thread (NaN when it saw no commit).
+ */
+function commitWatch(db: string): { committed: Promise<number>; stop: () => Promise<void> } {
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const Database = require('better-sqlite3');
+     const sqlite = new Database(workerData, { readonly: true });
+     const read = sqlite.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck();
+     const first = read.get();
+     const timer = setInterval(() => {
+       if (read.get() === first) return;
+       parentPort.postMessage(performance.timeOrigin + performance.now());
+       clearInterval(timer);
+     }, 10);`,
+    { eval: true, workerData: db },
+  );
+  const committed = new Promise<number>((resolve) => {
+    worker.once('message', resolve);
+    worker.once('exit', () => {
+      resolve(Number.NaN);
+    });
+    worker.once('error', () => {
+      resolve(Number.NaN);
+    });
+  });
+  return {
+    committed,
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB, worker threads included. */
@@ -609,6 +647,22 @@ async function main(): Promise<void> {
     rssTimer = setInterval(() => {
       void memoryOf(pid).then((m) => (maxRss = Math.max(maxRss, m.rss)));
     }, 250);
+    // From the publish's commit (in the store) to visible, /readyz asked every 20 ms from the
+    // commit on: the import's steps after its commit (its write-ahead log checkpoint, its exit)
+    // and how long they took are not in it, as they are in "import end to visible".
+    const commit = commitWatch(db);
+    const commitToVisible = (async (): Promise<number> => {
+      const at = await commit.committed;
+      if (Number.isNaN(at)) return Number.NaN;
+      const published = await storeCursor(db);
+      for (;;) {
+        const r = await timed(`${server.base}/readyz`);
+        const now = performance.timeOrigin + performance.now();
+        if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= published) return now - at;
+        if (now - at > 600_000) return Number.NaN;
+        await sleep(PROBE_EVERY_MS);
+      }
+    })();
     i0 = performance.now();
     await run(process.execPath, [CLI, 'import', importFile], { ...process.env, DATABASE_URL: db });
     const importEnd = performance.now();
@@ -619,6 +673,8 @@ async function main(): Promise<void> {
       if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= target) visible = performance.now();
       else await sleep(PROBE_EVERY_MS);
     }
+    const commitToVisibleMs = await commitToVisible;
+    await commit.stop();
     // A merge the import started (past the threshold: max(20,000, a twentieth of the base)), when
     // asked: probed on until it is swapped in.
     let merged = Number.NaN;
@@ -699,6 +755,7 @@ async function main(): Promise<void> {
         postings: args.importCount,
         importS: (importEnd - i0) / 1000,
         importEndToVisibleS: (visible - importEnd) / 1000,
+        commitToVisibleS: commitToVisibleMs / 1000,
         probe,
         ...(args.untilMerged
           ? {
