@@ -24,7 +24,7 @@ export interface IndexFileReport {
   reloadMs?: number;
 }
 
-export type StoreState = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
+type Expected = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
 
 /**
  * Starts from the file when it fits, its cards left in the file (`fd`: open while the index
@@ -32,7 +32,7 @@ export type StoreState = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
  */
 export function readIndexFile(
   path: string,
-  expected: StoreState,
+  expected: Expected,
 ):
   | { state: 'loaded'; index: SearchIndex; cursor: number; fd: number | null; report: IndexFileReport }
   | { state: 'refused'; report: { reason: string } }
@@ -66,7 +66,7 @@ export function readIndexFile(
 }
 
 /** Why a saved index (its meta) cannot serve this store as it is now; null when it can. */
-export function refusal(meta: IndexFileMeta, expected: StoreState): string | null {
+export function refusal(meta: IndexFileMeta, expected: Expected): string | null {
   if (meta.format !== expected.format) return 'written by another version of the engine or with other options';
   if (meta.storeId !== expected.storeId) return 'built from another store';
   if (meta.cursor > expected.cursor)

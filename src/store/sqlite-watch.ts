@@ -48,7 +48,8 @@ export function watchSqliteFile(path: string, cursor: () => Promise<number>, eve
     } catch {
       // The store failing is the poll's to report (it reads the same store).
     }
-    if (!isClosed() && performance.now() - lastWriteAt < SETTLE_MS) step = setTimeout(() => void check(), STEP_MS);
+    // (A write seen during the read may have scheduled the next check already.)
+    if (!isClosed() && performance.now() - lastWriteAt < SETTLE_MS) step ??= setTimeout(() => void check(), STEP_MS);
   };
 
   const written = (name: string | null): void => {
