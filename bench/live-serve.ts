@@ -571,6 +571,8 @@ async function main(): Promise<void> {
   let stop = false as boolean; // set in `finally`, read by the loops between awaits
   let rssTimer: NodeJS.Timeout | undefined;
   let floors: Ceiling | undefined;
+  /** Ends the thread that watches for the import's commit (set while it runs). */
+  let stopCommitWatch = (): Promise<void> => Promise.resolve();
   try {
     if (await exists(`${cached}.index`)) {
       await copyFile(`${cached}.index`, `${db}.index`);
@@ -651,6 +653,7 @@ async function main(): Promise<void> {
     // commit on: the import's steps after its commit (its write-ahead log checkpoint, its exit)
     // and how long they took are not in it, as they are in "import end to visible".
     const commit = commitWatch(db);
+    stopCommitWatch = commit.stop;
     const commitToVisible = (async (): Promise<number> => {
       const at = await commit.committed;
       if (Number.isNaN(at)) return Number.NaN;
@@ -659,7 +662,7 @@ async function main(): Promise<void> {
         const r = await timed(`${server.base}/readyz`);
         const now = performance.timeOrigin + performance.now();
         if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= published) return now - at;
-        if (now - at > 600_000) return Number.NaN;
+        if (now - at > 600_000 || stop) return Number.NaN;
         await sleep(PROBE_EVERY_MS);
       }
     })();
@@ -799,6 +802,7 @@ async function main(): Promise<void> {
     clearInterval(rssTimer);
     // A server that already exited (a failed start) emits no second 'exit': waiting for one would
     // leave nothing pending and let this process end silently with status 0.
+    await stopCommitWatch();
     for (const started of servers) await stopServer(started);
     await rm(db, { force: true });
     await rm(`${db}.index`, { force: true });
