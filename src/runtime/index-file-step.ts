@@ -1,7 +1,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { loadIndex, saveIndex, type IndexFileMeta } from '../search/index-file.js';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
+import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../search/index-file.js';
 import type { SearchIndex } from '../search/search-index.js';
+import type { JobStore } from '../store/job-store.js';
 
 /**
  * The index worker's use of a saved index (src/search/index-file.ts): start from the file when it
@@ -24,7 +26,20 @@ export interface IndexFileReport {
   reloadMs?: number;
 }
 
-type Expected = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
+/** What a saved index must say of itself to serve a store: see `expectedOf`. */
+export type Expected = Pick<IndexFileMeta, 'format' | 'storeId' | 'cursor'>;
+
+/** What a saved index must say of itself to serve `store` as it is now (and what a build's file says). */
+export async function expectedOf(
+  store: Pick<JobStore, 'storeId' | 'changeCursor'>,
+  salaryBuckets: readonly SalaryBucket[],
+): Promise<Expected> {
+  return {
+    format: indexFormat({ salaryBuckets }),
+    storeId: await store.storeId(),
+    cursor: await store.changeCursor(),
+  };
+}
 
 /**
  * Starts from the file when it fits, its cards left in the file (`fd`: open while the index

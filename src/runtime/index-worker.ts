@@ -18,9 +18,8 @@ import type { SearchIndex, SearchReader } from '../search/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
+import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
-import { indexFormat } from '../search/index-file.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
 import {
   INDEX_THREAD_NAME,
@@ -64,12 +63,8 @@ async function main(): Promise<void> {
     let buildMs = 0;
     let file: IndexFileReport = { state: 'off' };
     try {
-      cursor = await loading.changeCursor();
-      const meta = {
-        format: indexFormat({ salaryBuckets: data.salaryBuckets }),
-        storeId: await loading.storeId(),
-        cursor,
-      };
+      const meta = await expectedOf(loading, data.salaryBuckets);
+      cursor = meta.cursor;
       const loaded = data.indexFile !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
       if (loaded?.state === 'loaded') {
         ({ index, cursor } = loaded);

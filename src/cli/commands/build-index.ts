@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config.js';
-import { buildInWorker } from '../../runtime/remote-index.js';
+import { loadConfig, type Config } from '../../config.js';
 import { buildApart, type BuildPriority } from '../../runtime/index-builder.js';
-import { refusal } from '../../runtime/index-file-step.js';
-import { indexFormat, readIndexMeta } from '../../search/index-file.js';
+import { expectedOf, refusal, type Expected } from '../../runtime/index-file-step.js';
+import { readIndexMeta } from '../../search/index-file.js';
 import { isInMemory } from '../../store/open-store.js';
 import type { JobStore } from '../../store/job-store.js';
 import { formatCount } from '../format.js';
-
-const DAY_MS = 86_400_000;
 
 export interface IndexOutput {
   err: NodeJS.WritableStream;
@@ -16,7 +13,7 @@ export interface IndexOutput {
 
 /**
  * `jobsearch index`: builds the store's search index and saves it to INDEX_FILE exactly as the
- * first start of `serve` does (the same worker, builder process and file), without serving. The
+ * first start of `serve` does (the same builder process and file), without serving. The
  * next `serve` then starts from the file plus the store's changes since it (seconds), instead of
  * building (minutes at a million postings): run it with a new release before it replaces the
  * running one (a new release's index format differs, so its first start would build), after
@@ -44,32 +41,49 @@ export function registerIndex(
         throw new Error('DATABASE_URL is an in-memory SQLite store, which no other process can read: nothing to index');
       }
       // The store is opened (and migrated) as every command does, so a store that cannot be
-      // opened is refused with the same message; the build then reads it over its own connection.
-      await (await prepareStore()).close();
-      const started = performance.now();
-      const built = await buildInWorker({
-        databaseUrl: config.databaseUrl,
-        salaryBuckets: config.salaryBuckets,
-        now: Date.now(),
-        newWithinMs: config.newWithinDays * DAY_MS,
-        indexFile: config.indexFile,
-        loadIndexFile: false,
-        buildPriority: 'normal',
-      });
+      // opened is refused with the same message; the build reads it over its own connection.
+      const store = await prepareStore();
+      let meta: Expected;
       try {
-        const file = built.stats.indexFile;
-        if (file?.state !== 'saved') {
-          throw new Error(`the index could not be saved to ${config.indexFile}: ${file?.reason ?? 'no file written'}`);
-        }
-        const mb = ((file.bytes ?? 0) / 1_048_576).toFixed(0);
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        io.err.write(
-          `jobsearch: saved the index of ${formatCount(built.stats.documents)} postings (change cursor ${built.stats.cursor}) to ${config.indexFile} (${mb} MB) in ${seconds} s\n`,
-        );
+        meta = await expectedOf(store, config.salaryBuckets);
       } finally {
-        built.retire();
+        await store.close();
       }
+      const saved = await saveIndex(config, config.indexFile, meta, 'normal');
+      if (saved.reason !== null)
+        throw new Error(`the index could not be saved to ${config.indexFile}: ${saved.reason}`);
+      io.err.write(
+        `jobsearch: saved the index of ${formatCount(saved.documents)} postings (change cursor ${meta.cursor}) to ${config.indexFile} (${saved.mb} MB) in ${saved.seconds} s\n`,
+      );
     });
+}
+
+/** A build saved to a file, or why it could not be. */
+type Saved = { reason: string } | { reason: null; documents: number; mb: string; seconds: string };
+
+/**
+ * Builds the store's index in the builder process (index-builder.ts) and saves it to `path`, its
+ * header saying `meta` (the store's state read just before): what `index` and an import share.
+ */
+async function saveIndex(config: Config, path: string, meta: Expected, priority: BuildPriority): Promise<Saved> {
+  const started = performance.now();
+  const built = await buildApart({
+    databaseUrl: config.databaseUrl,
+    readOnly: false,
+    salaryBuckets: config.salaryBuckets,
+    now: Date.now(),
+    path,
+    meta,
+    priority,
+  });
+  if (built.type === 'failed') return { reason: built.message };
+  if (built.file.state !== 'saved') return { reason: built.file.reason ?? 'no file written' };
+  return {
+    reason: null,
+    documents: built.documents,
+    mb: ((built.file.bytes ?? 0) / 1_048_576).toFixed(0),
+    seconds: ((performance.now() - started) / 1000).toFixed(1),
+  };
 }
 
 /**
@@ -89,11 +103,7 @@ export async function indexAfterImport(
   const config = loadConfig();
   if (config.indexFile === null || isInMemory(config.databaseUrl)) return;
   const path = config.indexFile;
-  const expected = {
-    format: indexFormat({ salaryBuckets: config.salaryBuckets }),
-    storeId: await store.storeId(),
-    cursor: await store.changeCursor(),
-  };
+  const expected = await expectedOf(store, config.salaryBuckets);
   let why: string | null;
   try {
     const meta = readIndexMeta(path);
@@ -103,26 +113,10 @@ export async function indexAfterImport(
   }
   if (why === null) return;
   io.err.write(`jobsearch import: building the search index for ${path} (${why}) ...\n`);
-  const started = performance.now();
-  const built = await buildApart({
-    databaseUrl: config.databaseUrl,
-    readOnly: false,
-    salaryBuckets: config.salaryBuckets,
-    now: Date.now(),
-    path,
-    meta: expected,
-    priority,
-  });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (built.type === 'built' && built.file.state === 'saved') {
-    const mb = ((built.file.bytes ?? 0) / 1_048_576).toFixed(0);
-    io.err.write(
-      `jobsearch import: saved the index of ${formatCount(built.documents)} postings to ${path} (${mb} MB) in ${seconds} s: serve starts from it\n`,
-    );
-  } else {
-    const reason = built.type === 'built' ? (built.file.reason ?? 'no file written') : built.message;
-    io.err.write(
-      `jobsearch import: the index could not be saved to ${path} (${reason}): the import stands, and serve will build the index at its start\n`,
-    );
-  }
+  const saved = await saveIndex(config, path, expected, priority);
+  io.err.write(
+    saved.reason === null
+      ? `jobsearch import: saved the index of ${formatCount(saved.documents)} postings to ${path} (${saved.mb} MB) in ${saved.seconds} s: serve starts from it\n`
+      : `jobsearch import: the index could not be saved to ${path} (${saved.reason}): the import stands, and serve will build the index at its start\n`,
+  );
 }
