@@ -1,14 +1,11 @@
 import pg from 'pg';
 import type { ChangeWatch, WatchEvents } from './job-store.js';
+import { RetryWait } from './watch-retry.js';
 
 /** The channel every write's transaction notifies, with the new change cursor as its payload. */
 export const CHANGES_CHANNEL = 'jobsearch_changes';
 /** How the listening connection shows in pg_stat_activity (and can be found to end it). */
 export const LISTENER_APPLICATION_NAME = 'jobsearch-listen';
-
-/** Reconnection waits after a lost listening connection: doubling from the first to the last. */
-const FIRST_RETRY_MS = 250;
-const LAST_RETRY_MS = 30_000;
 
 /**
  * Listens for the store's change notifications on a connection of its own (LISTEN; a write's
@@ -22,7 +19,7 @@ export async function watchChanges(config: pg.ClientConfig, events: WatchEvents)
   let client: pg.Client | null = null;
   let closed = false;
   let up = false;
-  let retryMs = FIRST_RETRY_MS;
+  const wait = new RetryWait();
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
@@ -36,9 +33,8 @@ export async function watchChanges(config: pg.ClientConfig, events: WatchEvents)
       void c.end().catch(() => undefined);
       if (closed) return;
       events.lost?.(error);
-      timer = setTimeout(() => void connect(), retryMs);
+      timer = setTimeout(() => void connect(), wait.next());
       timer.unref();
-      retryMs = Math.min(LAST_RETRY_MS, retryMs * 2);
     };
     c.on('error', lose);
     c.on('end', () => {
@@ -61,7 +57,7 @@ export async function watchChanges(config: pg.ClientConfig, events: WatchEvents)
     }
     client = c;
     up = true;
-    retryMs = FIRST_RETRY_MS;
+    wait.reset();
     events.listening?.();
   };
 

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { ChangeWatch, WatchEvents } from './job-store.js';
+import { RetryWait } from './watch-retry.js';
 
 /** While writes go on, the cursor is read at most this often. */
 const STEP_MS = 20;
@@ -9,9 +10,6 @@ const STEP_MS = 20;
  * shared memory, which no file event reports) is updated, a moment after its last write.
  */
 const SETTLE_MS = 200;
-/** Re-watching after the folder's watch failed: doubling from the first to the last. */
-const FIRST_RETRY_MS = 250;
-const LAST_RETRY_MS = 30_000;
 
 /**
  * A SQLite store's change notifications, the counterpart of PostgreSQL's LISTEN/NOTIFY
@@ -30,7 +28,7 @@ export function watchSqliteFile(path: string, cursor: () => Promise<number>, eve
   /** Read through a call: close() may set it during any await, which control-flow narrowing cannot see. */
   const isClosed = (): boolean => closed;
   let up = false;
-  let retryMs = FIRST_RETRY_MS;
+  const wait = new RetryWait();
   let retry: NodeJS.Timeout | undefined;
   let step: NodeJS.Timeout | undefined;
   let lastWriteAt = 0;
@@ -64,9 +62,8 @@ export function watchSqliteFile(path: string, cursor: () => Promise<number>, eve
     watcher = null;
     if (closed) return;
     events.lost?.(error);
-    retry = setTimeout(start, retryMs);
+    retry = setTimeout(start, wait.next());
     retry.unref();
-    retryMs = Math.min(LAST_RETRY_MS, retryMs * 2);
   };
 
   function start(): void {
@@ -81,7 +78,7 @@ export function watchSqliteFile(path: string, cursor: () => Promise<number>, eve
     }
     watcher.on('error', lose);
     up = true;
-    retryMs = FIRST_RETRY_MS;
+    wait.reset();
     // Writes made before the watch (or while it was down) were not seen: the follower looks once.
     events.listening?.();
   }
