@@ -215,11 +215,11 @@ async function storeCursor(db: string): Promise<number> {
 
 /**
  * When the store's change cursor first moves from where it is now (the import's publish commits),
- * as an absolute time in ms (performance.timeOrigin + performance.now()): read every 10 ms in a
- * thread of its own, so that neither this process's probes nor the server wait for it. `stop()`
- * ends the thread (NaN when it saw no commit).
+ * as an absolute time in ms (performance.timeOrigin + performance.now()), and the cursor it moved
+ * to: read every 10 ms in a thread of its own, so that neither this process's probes nor the
+ * server wait for it. `stop()` ends the thread (`at` NaN when it saw no commit).
  */
-function commitWatch(db: string): { committed: Promise<number>; stop: () => Promise<void> } {
+function commitWatch(db: string): { committed: Promise<{ at: number; cursor: number }>; stop: () => Promise<void> } {
   const worker = new Worker(
     `const { workerData, parentPort } = require('node:worker_threads');
      const Database = require('better-sqlite3');
@@ -227,19 +227,20 @@ function commitWatch(db: string): { committed: Promise<number>; stop: () => Prom
      const read = sqlite.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck();
      const first = read.get();
      const timer = setInterval(() => {
-       if (read.get() === first) return;
-       parentPort.postMessage(performance.timeOrigin + performance.now());
+       const now = read.get();
+       if (now === first) return;
+       parentPort.postMessage({ at: performance.timeOrigin + performance.now(), cursor: Number(now) });
        clearInterval(timer);
      }, 10);`,
     { eval: true, workerData: db },
   );
-  const committed = new Promise<number>((resolve) => {
+  const committed = new Promise<{ at: number; cursor: number }>((resolve) => {
     worker.once('message', resolve);
     worker.once('exit', () => {
-      resolve(Number.NaN);
+      resolve({ at: Number.NaN, cursor: Number.NaN });
     });
     worker.once('error', () => {
-      resolve(Number.NaN);
+      resolve({ at: Number.NaN, cursor: Number.NaN });
     });
   });
   return {
@@ -655,9 +656,8 @@ async function main(): Promise<void> {
     const commit = commitWatch(db);
     stopCommitWatch = commit.stop;
     const commitToVisible = (async (): Promise<number> => {
-      const at = await commit.committed;
+      const { at, cursor: published } = await commit.committed;
       if (Number.isNaN(at)) return Number.NaN;
-      const published = await storeCursor(db);
       for (;;) {
         const r = await timed(`${server.base}/readyz`);
         const now = performance.timeOrigin + performance.now();
