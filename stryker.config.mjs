@@ -13,7 +13,7 @@
 // Survivors: an equivalent mutant that a comment can single out is marked where it lives
 // (`// Stryker disable next-line <Mutator>: equivalent, <why>`, so the reason sits beside the code
 // it concerns); the others, equivalent or accepted, are listed with their reasons file by file in
-// README "Mutation testing" (the sections per scope and piece, and "Survivors accepted").
+// docs/mutation-testing.md (the sections per scope and piece, and "Survivors accepted").
 
 import process from 'node:process';
 
@@ -57,7 +57,8 @@ export default {
   concurrency: 2,
   // A mutant that loops forever (a binary search's bound) is a kill by timeout. 30 s rather than
   // Stryker's 5 s: on a busy shared machine, after a dry run that happened to be fast, mutants that
-  // cannot loop timed out and were counted as kills (55 of 285 in one run; README "Timeouts").
+  // cannot loop timed out and were counted as kills (55 of 285 in one run; docs/mutation-testing.md
+  // "Timeouts").
   timeoutMS: 30_000,
   timeoutFactor: 1.5,
   // The search scope's dry run (its whole test folder with 50 property cases) took longer than
@@ -78,8 +79,9 @@ export default {
   // With it on, a "hybrid" mutant (code run both outside any test — an app or index built in a
   // beforeAll — and inside some tests) is run only against the tests that reached it inside a
   // test, not those that rely on the beforeAll fixture: route registration, presenters and
-  // mappers then survive mutants the suite does kill (README "Hybrid mutants"). STRYKER_STATIC=run
-  // runs static and hybrid mutants against every test of the scope: exact, and slower.
+  // mappers then survive mutants the suite does kill (docs/mutation-testing.md "Hybrid mutants").
+  // STRYKER_STATIC=run runs static and hybrid mutants against every test of the scope: exact, and
+  // slower.
   ignoreStatic: process.env.STRYKER_STATIC !== 'run',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

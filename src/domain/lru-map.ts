@@ -12,7 +12,7 @@ interface Node<K, V> {
  * key comes or goes. (Re-inserting a used key into a Map, the usual way to keep that order, leaves
  * its old entry in its hash bucket until V8 rebuilds the table, so the lookups of a key used again
  * and again walk a chain that grows with each use: in a Map of 10,000 entries a hit went from 2 to
- * 16 µs over 16,000 hits of one key; README, "A hit's place in the order of use".)
+ * 16 µs over 16,000 hits of one key; docs/live-data-log.md, "A hit's place in the order of use".)
  * @example const m = new RecencyMap<string, number>(); m.set('a', 1); m.set('b', 2); m.get('a'); m.oldestKey() // 'b'
  */
 export class RecencyMap<K, V> {

@@ -9,9 +9,9 @@ import type { Job } from './job.js';
  * visible whole or not at all), and a delta segment keeps its postings for the merges of small
  * segments. Ten thousand parsed postings are some 40 MB of small objects that the index worker's
  * young-generation collections copied, 4–7 ms a collection every few tens of milliseconds while a
- * catch-up ran beside the requests (README, "Live data"). Their JSON bytes are one object each
- * (SQLite's are outside the JavaScript heap altogether), and the Job parsed from them when a slice
- * of the build indexes it dies young.
+ * catch-up ran beside the requests (docs/live-data-log.md, "A catch-up's postings held unparsed").
+ * Their JSON bytes are one object each (SQLite's are outside the JavaScript heap altogether), and
+ * the Job parsed from them when a slice of the build indexes it dies young.
  */
 export class UnparsedJob {
   constructor(

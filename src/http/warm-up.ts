@@ -11,7 +11,7 @@ import { API_PREFIX, type ApiInstance } from './build-app.js';
  * serialisation and compression run only there. Warmed here, that cost is not the first users'.
  * The index worker warms its own side (runtime/index-worker.ts, `warmUp`). The answers stay in the
  * response cache: they are the unfiltered search page's. The requests count in `/metrics` like any
- * other (README, "First requests, catch-up pages, merges").
+ * other (docs/live-data-log.md, "First requests, catch-up pages, merges").
  */
 export const WARM_UP_REQUESTS: readonly { url: string; encoding: string }[] = [
   { url: `${API_PREFIX}/job-search-filter-data`, encoding: 'identity' },

@@ -11,8 +11,8 @@ export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
  * piece, a large transaction split across pages; a catch-up with a pause pauses between pages).
  * A page is the longest stretch a catch-up holds the index worker without a pause, so it is kept
  * near the pause budget (PAUSE_BUDGET_MS): on a 100k SQLite store after imports, a page of 1,000
- * took up to 23 ms (43 ms cold), one of 250 at most 9 ms (README, "First requests, catch-up
- * pages, merges").
+ * took up to 23 ms (43 ms cold), one of 250 at most 9 ms (docs/live-data-log.md, "First requests,
+ * catch-up pages, merges").
  */
 const FEED_PAGE = 250;
 
@@ -22,8 +22,8 @@ const FEED_PAGE = 250;
  * a few others, and what it kept outlived the index worker's young-generation collections: at 100k,
  * over 4,000 uncached list pages and filter data one at a time, 16 kept made 7 major collections
  * (up to 15-17 ms) and scavenges of up to 6-10 ms in the worker; none kept, no major collection and
- * scavenges of at most 5 ms (README, "Live data"). The keyword matches a query reuses across its
- * facets stay.
+ * scavenges of at most 5 ms (docs/live-data-log.md, "None kept by the served index"). The keyword
+ * matches a query reuses across its facets stay.
  */
 export const RESULTS_KEPT = 0;
 

@@ -10,16 +10,16 @@
  * ready; with a fresh worker serving the file after the builder thread had ended, still 1.6 GB,
  * 1,172 MB of it in those arenas. A process that ends hands all of it back (790 MB).
  *
- * Its peak at 1M fell from 3.3 GB to 1.75 GB resident (and the build from 100 to 68 s; README,
- * "A build that holds less") by three changes, since most of the peak was garbage and
- * what the build held past its use: the store is read 250 postings at a time (live-index.ts,
- * BUILD_CHUNK), so that parsed documents die young instead of filling the old generation that
- * every full collection walks; the serialised cards move to a spill file as they are made (they
- * are copied into the saved file and never read here); and the keyword builder's forward lists and
- * the card builder's records are let go once they are used. Tried earlier and left out, since each
- * made the build far longer on this 2-core machine: a heap limit near the build's need
- * (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8 times as
- * long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
+ * Its peak at 1M fell from 3.3 GB to 1.75 GB resident (and the build from 100 to 68 s;
+ * docs/live-data-log.md, "A build that holds less") by three changes, since most of the peak was
+ * garbage and what the build held past its use: the store is read 250 postings at a time
+ * (live-index.ts, BUILD_CHUNK), so that parsed documents die young instead of filling the old
+ * generation that every full collection walks; the serialised cards move to a spill file as they
+ * are made (they are copied into the saved file and never read here); and the keyword builder's
+ * forward lists and the card builder's records are let go once they are used. Tried earlier and
+ * left out, since each made the build far longer on this 2-core machine: a heap limit near the
+ * build's need (`--max-old-space-size` of 1.1–1.26 GB: peak 2.1–2.7 GB resident, the build 1.2–1.8
+ * times as long) and `--optimize-for-size` (peak 1.9 GB, 2.6 times as long).
  */
 import { dirname } from 'node:path';
 import process from 'node:process';

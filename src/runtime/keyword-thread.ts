@@ -1,12 +1,12 @@
 /**
  * A full build's keyword index and title suggestions made in a thread of its own
  * (keyword-worker.ts). Tokenising every searched text is a full build's busiest pass (a fifth of it
- * at 100k; README, "Live data"), and needs nothing of the rest: the build's thread hands each batch
- * of documents' searched texts on as it reads them and goes on parsing and making cards, while
- * this thread indexes them; at the end it inverts while the build's thread makes the cards'
- * columns, then makes the title suggestions while the build's thread makes the facet columns. What
- * comes back is what a build on one thread makes (the same builders run there, fed the same texts
- * in the same order).
+ * at 100k; docs/live-data-log.md, "A first start on both cores"), and needs nothing of the rest:
+ * the build's thread hands each batch of documents' searched texts on as it reads them and goes on
+ * parsing and making cards, while this thread indexes them; at the end it inverts while the build's
+ * thread makes the cards' columns, then makes the title suggestions while the build's thread makes
+ * the facet columns. What comes back is what a build on one thread makes (the same builders run
+ * there, fed the same texts in the same order).
  *
  * Its steps and its `pause` go together: the steps yield while the thread has not answered, and
  * `pause` waits for the thread's next message, so the caller (SearchIndex.buildStreaming) runs them

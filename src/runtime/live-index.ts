@@ -163,8 +163,8 @@ export async function buildStreaming(
  * Postings a streaming build reads from the store at once. Small, so that a chunk's parsed
  * documents (several KB each) die young, in the collector's new space, instead of being promoted
  * and then collected by full collections of a heap that holds the growing index: at 1M, 5,000 a
- * chunk spent a third of the build in the collector, 250 a seventh (README, "A build that holds
- * less").
+ * chunk spent a third of the build in the collector, 250 a seventh (docs/live-data-log.md, "A build
+ * that holds less").
  */
 const BUILD_CHUNK = 250;
 

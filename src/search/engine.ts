@@ -49,7 +49,7 @@ export interface EngineTuning {
    * Results kept per operation in the index's LRU cache (0: no cache). Few: every result kept lives
    * through the young generation's collections, which copy it: with 500 kept, the index worker's
    * scavenges took up to 6 ms (55 ms in all over 2,000 uncached list pages at 100k), with 16 about
-   * 1 ms (9 ms); README, "Fewer results kept by the index". The service keeps none
+   * 1 ms (9 ms); docs/live-data-log.md, "Fewer results kept by the index". The service keeps none
    * (`SearchIndex.keeping`, RESULTS_KEPT in src/runtime/change-applier.ts): its response cache
    * keeps every answer.
    */

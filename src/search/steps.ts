@@ -63,8 +63,8 @@ export function pacedPause(
  * How long the index worker's work in steps (a catch-up's segment, its reader's preparation) may
  * hold the thread before it lets the request thread's calls through: a call that arrives then
  * waits for the rest of the stretch. 2 ms with steps of 256 items (it was 4 ms with steps of
- * 1,024: a catch-up then took as long, its stretches' p99 a third or more longer; README, "Shorter
- * stretches").
+ * 1,024: a catch-up then took as long, its stretches' p99 a third or more longer;
+ * docs/live-data-log.md, "Shorter stretches").
  */
 export const PAUSE_BUDGET_MS = 2;
 

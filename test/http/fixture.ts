@@ -147,8 +147,8 @@ export function corpus(): Job[] {
  * `beforeEach` runs as that test's, so every test that relies on a route's registration, its
  * schema or its hooks is one that can kill a mutant there. Built once in a `beforeAll`, the app's
  * code belonged to no test, and such mutants were tried only against the few tests that happened
- * to reach that code themselves (README, "Hybrid mutants"). The index, which is not what these
- * tests test, is built once per set of jobs and shared.
+ * to reach that code themselves (docs/mutation-testing.md, "Hybrid mutants"). The index, which is
+ * not what these tests test, is built once per set of jobs and shared.
  */
 export async function testApp(
   jobs: readonly Job[] = corpus(),
