@@ -589,7 +589,7 @@ async function main(): Promise<void> {
     log('first start of the store without its index (a build):');
     let server = start();
     const pid = server.child.pid ?? 0;
-    const { ready, firstHealth, longestGap, health, atReady, readyz, steady, tree } = await startPhase(server, log);
+    const built = await startPhase(server, log);
 
     // 2. Import from a second process while probing every 20 ms.
     const probes: number[] = [];
@@ -601,7 +601,7 @@ async function main(): Promise<void> {
     /** The server's own time for each probe (`duration_ms`: from the request's arrival to the handler's return). */
     const probeHandler: number[] = [];
     let i0 = performance.now();
-    let maxRss = steady.rss;
+    let maxRss = built.steady.rss;
     const rebuildsBefore = await rebuildsOf(server.base);
     const stopped = (): boolean => stop;
     const probing = probeEvery(stopped, async (k) => {
@@ -734,7 +734,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       corpusDay: day,
       size: args.size,
-      documentsAtReady: readyz.documents,
+      documentsAtReady: built.readyz.documents,
       documentsAfterImport: after.documents,
       loadAverage: loadavg()[0],
       /** The corpus's import of the base (once a day, cached) and the index it saved at its end. */
@@ -742,17 +742,12 @@ async function main(): Promise<void> {
       /** The first start on the store as that import left it: from the index it saved. */
       startAfterImport: afterImport === null ? null : startFigures(afterImport),
       start: {
-        healthzFirstS: firstHealth / 1000,
-        readyS: ready / 1000,
-        healthzLongestGapMs: Math.round(longestGap),
-        healthz: summary(health),
-        rssAtReadyMb: atReady.rss,
-        peakRssStartMb: atReady.peak,
-        steadyRssMb: steady.rss,
+        ...startFigures(built),
+        healthz: summary(built.health),
         /** The index builder's process (a first start builds in a process of its own). */
-        builderPeakRssMb: tree.childPeak,
+        builderPeakRssMb: built.tree.childPeak,
         /** The server and the builder together, at their highest sum (sampled every 200 ms). */
-        peakRssWithBuilderMb: tree.peak,
+        peakRssWithBuilderMb: built.tree.peak,
       },
       importWhileServing: {
         postings: args.importCount,
