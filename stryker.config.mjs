@@ -19,7 +19,7 @@ import process from 'node:process';
 
 const scopes = {
   search: {
-    mutate: ['src/search/**/*.ts'],
+    mutate: ['src/search/**/*.ts', 'src/lib/graph-file.ts', 'src/lib/steps.ts'],
   },
   http: {
     mutate: ['src/http/**/*.ts'],
@@ -27,12 +27,12 @@ const scopes = {
   ingest: {
     // classification, salary and places: the derived fields a job seeker filters on.
     mutate: [
-      'src/ingest/classify-*.ts',
-      'src/ingest/positions.ts',
-      'src/ingest/salary.ts',
-      'src/ingest/salary-text.ts',
-      'src/ingest/locations.ts',
-      'src/ingest/gazetteer.ts',
+      'src/ingest/classify/classify-*.ts',
+      'src/domain/positions.ts',
+      'src/ingest/salary/salary.ts',
+      'src/ingest/salary/salary-text.ts',
+      'src/ingest/places/locations.ts',
+      'src/ingest/places/gazetteer.ts',
     ],
   },
   store: {

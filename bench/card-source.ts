@@ -25,7 +25,7 @@ import type { Job, ListedJob } from '../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { loadIndex, saveIndex } from '../src/search/index-file.js';
-import { withEstimate } from '../src/search/list.js';
+import { withEstimate } from '../src/search/query/list.js';
 import { SearchIndex } from '../src/search/search-index.js';
 import { parseJob } from '../src/store/job-json.js';
 import type { JobStore } from '../src/store/job-store.js';

@@ -1,5 +1,5 @@
 /**
- * Facet counting over the packed facet rows (src/search/facet-rows.ts): the compiled counter
+ * Facet counting over the packed facet rows (src/search/columns/facet-rows.ts): the compiled counter
  * (`countRows`) against the same loop written plainly (`countRowsPlainly`), in the same process,
  * alternating, on rows shaped like a million generated postings (two packs, position, company,
  * skills, places), for sets of 35,000 and 100,000 documents spread over the corpus and 100,000
@@ -9,7 +9,7 @@
  *
  *   node --import tsx bench/facet-rows.ts [--n 1000000] [--runs 30]
  */
-import { buildFacetRows, countRows, countRowsPlainly } from '../src/search/facet-rows.js';
+import { buildFacetRows, countRows, countRowsPlainly } from '../src/search/columns/facet-rows.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

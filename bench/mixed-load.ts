@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 import { ensureCorpus } from './corpus.js';
 import { buildQueryMix } from './query-mix.js';
 import { urlsFor } from './http-urls.js';
-import { MODULES_BESIDE } from '../src/module-beside.js';
+import { MODULES_BESIDE } from '../src/lib/module-beside.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Random } from '../src/demo/generate-random.js';
 

@@ -1,12 +1,12 @@
 /**
  * A hit's cost in an order of use, one key used again and again among `--size` entries: a Map
  * whose hit re-inserts the key (delete, then set: the usual way) against RecencyMap
- * (src/domain/lru-map.ts), `--hits` hits in rounds of 2,000, nanoseconds per hit in each round.
+ * (src/lib/lru-map.ts), `--hits` hits in rounds of 2,000, nanoseconds per hit in each round.
  *
  *   npx tsx bench/recency-map.ts [--size 10000] [--hits 16000]
  */
 import { parseArgs } from 'node:util';
-import { RecencyMap } from '../src/domain/lru-map.js';
+import { RecencyMap } from '../src/lib/lru-map.js';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: '10000' }, hits: { type: 'string', default: '16000' } },

@@ -29,7 +29,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { generatePostings } from '../src/demo/generate.js';
 import { enrichRecord } from '../src/ingest/enrich.js';
 import { SearchIndex, type SearchReader } from '../src/search/search-index.js';
-import { SegmentSet, type IndexChange } from '../src/search/segment-set.js';
+import { SegmentSet, type IndexChange } from '../src/search/segments/segment-set.js';
 import { buildQueryMix } from './query-mix.js';
 
 const { values } = parseArgs({

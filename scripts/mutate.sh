@@ -2,7 +2,7 @@
 # npm run mutate -- <scope> [stryker options]
 # Mutation testing of one folder (search | http | ingest | store) with StrykerJS; incremental, so a
 # re-run tests only what changed. Every scope in turn when no scope is given.
-# Extra options go to Stryker, e.g. `npm run mutate -- search --mutate src/search/geo.ts`.
+# Extra options go to Stryker, e.g. `npm run mutate -- search --mutate src/search/columns/geo.ts`.
 set -e
 if [ $# -eq 0 ]; then
   for scope in search http ingest store; do "$0" "$scope"; done

@@ -1,7 +1,7 @@
 import type { Job } from '../../src/domain/job.js';
 import { bucketOf, bucketValue, DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { REMOTE_PERCENTAGE_STEPS } from '../../src/domain/vocab.js';
-import { estimateSalaries } from '../../src/search/salary-estimate.js';
+import { estimateSalaries } from '../../src/search/columns/salary-estimate.js';
 
 /**
  * One job as the peers store it: a flat row with one column per facet, multi-valued places and

@@ -1,6 +1,6 @@
 /** The company pool of the demo-posting generator: names from parts, size and industry fixed per company. */
 import { expandUmlauts } from '../domain/text-fold.js';
-import type { GazetteerCity } from '../ingest/gazetteer.js';
+import type { GazetteerCity } from '../ingest/places/gazetteer.js';
 import { INDUSTRIES, type IndustryDef } from './generate-positions.js';
 import { type Random, WeightedSampler, weighted } from './generate-random.js';
 

@@ -2,7 +2,7 @@
 import { formatNumber } from '../domain/salary-buckets.js';
 import type { Language, SeniorityLevel } from '../domain/vocab.js';
 import type { DemoCountry } from './generate-companies.js';
-import type { GazetteerCity } from '../ingest/gazetteer.js';
+import type { GazetteerCity } from '../ingest/places/gazetteer.js';
 import type { PositionDef } from './generate-positions.js';
 import { type Random, weighted } from './generate-random.js';
 

@@ -32,7 +32,7 @@ import {
 import { POSITIONS, type PositionDef } from './generate-positions.js';
 import { Random, WeightedSampler, weighted, zipfWeights } from './generate-random.js';
 import { describe, PHRASEBOOKS } from './generate-texts.js';
-import { getGazetteer, type GazetteerCity } from '../ingest/gazetteer.js';
+import { getGazetteer, type GazetteerCity } from '../ingest/places/gazetteer.js';
 
 export interface GenerateOptions {
   count: number;

@@ -2,7 +2,7 @@
  * Board ids: the digits-only id the contract's cards carry (`board_id`). Shared by ingest (which
  * proposes one per posting) and the stores (which keep the registry of who holds which id).
  */
-import { sha1 } from './sha1.js';
+import { sha1 } from '../lib/sha1.js';
 
 /** A kept numeric identifier has at most this many digits; derived ids have 17, so they never meet. */
 export const MAX_KEPT_DIGITS = 15;

@@ -144,7 +144,7 @@ export interface PostingBaseSalary {
 /** A job as a result list gives it: everything a card shows, without the indexed text and the source url. */
 export type ListedJob = Omit<Job, 'searchText' | 'url'>;
 
-/** The texts only a result card shows: the index keeps them serialised (src/search/card-store.ts). */
+/** The texts only a result card shows: the index keeps them serialised (src/search/columns/card-store.ts). */
 export type CardText = 'summary' | 'seoContext' | 'salaryContext' | 'remoteContext';
 
 /** A job as the index's structures are built from: a card without its texts. */

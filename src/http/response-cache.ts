@@ -1,5 +1,5 @@
 import type { IndexSnapshot } from '../runtime/live-index.js';
-import { RecencyMap } from '../domain/lru-map.js';
+import { RecencyMap } from '../lib/lru-map.js';
 import { COMPRESS_THRESHOLD, compressBody, type Encoding } from './compression.js';
 
 const DURATION_FIELD = ',"duration_ms":';

@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { workerBeside } from '../module-beside.js';
+import { workerBeside } from '../lib/module-beside.js';
 import { enrichRecord, type EnrichResult } from './enrich.js';
 import type { EnrichReply, EnrichRequest, EnrichWorkerData } from './enrich-worker.js';
 
@@ -97,7 +97,7 @@ export class EnrichPool {
   }
 }
 
-/** The worker runs enrich-worker beside this file (module-beside.ts). */
+/** The worker runs enrich-worker beside this file (lib/module-beside.ts). */
 function spawnEnrichWorker(data: EnrichWorkerData): Worker {
   return workerBeside(import.meta.url, 'enrich-worker', { workerData: data });
 }

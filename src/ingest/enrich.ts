@@ -4,22 +4,22 @@
  * `estimatedSalary` stays null: the index estimates it from comparable jobs.
  */
 import type { Job, JobPlace, SalaryRange } from '../domain/job.js';
-import { classifyEmploymentType, classifySeniority } from './classify-employment.js';
-import { classifyPosition } from './classify-position.js';
-import { classifySeo, SEO_QUOTE_STRONG, SEO_QUOTE_WEAK } from './classify-seo.js';
-import { classifyWork } from './classify-work.js';
-import { brancheLine, companyOf, industryOf } from './company.js';
-import { decodeEntities } from './entities.js';
-import { contextOf, REMOTE_TERMS, SALARY_TERMS, summaryOf } from './excerpt.js';
-import { getGazetteer } from './gazetteer.js';
-import { blocksText, descriptionBlocks, type TextBlock } from './html-to-text.js';
+import { classifyEmploymentType, classifySeniority } from './classify/classify-employment.js';
+import { classifyPosition } from './classify/classify-position.js';
+import { classifySeo, SEO_QUOTE_STRONG, SEO_QUOTE_WEAK } from './classify/classify-seo.js';
+import { classifyWork } from './classify/classify-work.js';
+import { brancheLine, companyOf, industryOf } from './classify/company.js';
+import { decodeEntities } from './text/entities.js';
+import { contextOf, REMOTE_TERMS, SALARY_TERMS, summaryOf } from './text/excerpt.js';
+import { getGazetteer } from './places/gazetteer.js';
+import { blocksText, descriptionBlocks, type TextBlock } from './text/html-to-text.js';
 import { identityOf } from './identity.js';
-import { detectLanguage } from './language.js';
-import { dedupe, PlaceResolver } from './locations.js';
+import { detectLanguage } from './text/language.js';
+import { dedupe, PlaceResolver } from './places/locations.js';
 import type { Posting } from './posting.js';
-import { salaryFromPosting, salaryFromText } from './salary.js';
-import { findSkills } from './skills.js';
-import { countryHint, placeNamesInText } from './text-places.js';
+import { salaryFromPosting, salaryFromText } from './salary/salary.js';
+import { findSkills } from './classify/skills.js';
+import { countryHint, placeNamesInText } from './places/text-places.js';
 import { validatePosting } from './validate.js';
 
 export interface EnrichContext {

@@ -15,7 +15,7 @@
  * proposal only when no other posting holds it (see src/store/README.md).
  */
 import { derivedBoardId, isKeptBoardId } from '../domain/board-id.js';
-import { sha1 } from '../domain/sha1.js';
+import { sha1 } from '../lib/sha1.js';
 
 export interface Identity {
   key: string;

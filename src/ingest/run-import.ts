@@ -17,8 +17,8 @@ import type { Job } from '../domain/job.js';
 import { StoreUnavailableError, type JobStore, type PublishResult, type StagedJob } from '../store/job-store.js';
 import { enrichRecord, type EnrichContext, type EnrichResult } from './enrich.js';
 import { EnrichPool } from './enrich-pool.js';
-import type { PlaceResolver } from './locations.js';
-import { readPostings, type ReadResult } from './read-postings.js';
+import type { PlaceResolver } from './places/locations.js';
+import { readPostings, type ReadResult } from './read/read-postings.js';
 
 export const DEFAULT_BATCH_SIZE = 1_000;
 export const MAX_KEPT_REJECTS = 1_000;

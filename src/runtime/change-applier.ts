@@ -1,6 +1,6 @@
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../search/search-index.js';
-import { SegmentSet, type IndexChange } from '../search/segment-set.js';
+import { SegmentSet, type IndexChange } from '../search/segments/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
 
 /** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */

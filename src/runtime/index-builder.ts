@@ -23,13 +23,13 @@
  */
 import { dirname } from 'node:path';
 import process from 'node:process';
-import { SpillFile } from '../search/graph-file.js';
+import { SpillFile } from '../lib/graph-file.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { openStore } from '../store/open-store.js';
 import { writeIndexFile, type IndexFileReport } from './index-file-step.js';
 import { buildStreaming } from './live-index.js';
 import { KeywordThread } from './keyword-thread.js';
-import { forkBeside } from '../module-beside.js';
+import { forkBeside } from '../lib/module-beside.js';
 import { lowerPriority } from './priority.js';
 
 export interface BuildApartRequest {

@@ -20,7 +20,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
 import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
-import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../search/steps.js';
+import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../lib/steps.js';
 import {
   INDEX_THREAD_NAME,
   type CallReply,

@@ -14,10 +14,10 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Job } from '../domain/job.js';
-import { workerBeside } from '../module-beside.js';
-import { languageOf, searchedTexts, type KeywordIndex, type KeywordSink } from '../search/keywords.js';
-import { SETTLED, type Steps } from '../search/steps.js';
-import type { TitleSuggestIndex } from '../search/title-suggest.js';
+import { workerBeside } from '../lib/module-beside.js';
+import { languageOf, searchedTexts, type KeywordIndex, type KeywordSink } from '../search/text/keywords.js';
+import { SETTLED, type Steps } from '../lib/steps.js';
+import type { TitleSuggestIndex } from '../search/text/title-suggest.js';
 import type { KeywordReply, KeywordRequest } from './keyword-worker.js';
 
 /**

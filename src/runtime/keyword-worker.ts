@@ -8,9 +8,9 @@
 import process from 'node:process';
 import { parentPort } from 'node:worker_threads';
 import type { Language } from '../domain/vocab.js';
-import { KeywordBuilder, SEARCHED_POSITION, SEARCHED_TITLE, type KeywordIndex } from '../search/keywords.js';
-import { TitleSuggestBuilder, type TitleSuggestIndex } from '../search/title-suggest.js';
-import { runSteps } from '../search/steps.js';
+import { KeywordBuilder, SEARCHED_POSITION, SEARCHED_TITLE, type KeywordIndex } from '../search/text/keywords.js';
+import { TitleSuggestBuilder, type TitleSuggestIndex } from '../search/text/title-suggest.js';
+import { runSteps } from '../lib/steps.js';
 
 /** What the build's thread sends. */
 export type KeywordRequest =

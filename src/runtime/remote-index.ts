@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
-import { workerBeside } from '../module-beside.js';
+import { workerBeside } from '../lib/module-beside.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, SearchReader } from './live-index.js';
@@ -234,7 +234,7 @@ function remoteReader(state: { size: number }, call: (method: string, args: unkn
 }
 
 /**
- * The worker runs index-worker beside this file (module-beside.ts). Node closes the descriptors the
+ * The worker runs index-worker beside this file (lib/module-beside.ts). Node closes the descriptors the
  * worker opened with `fs.open*` as it ends (`trackUnmanagedFds`, Node's default, set here because
  * the index's saved file depends on it): closing them from this thread once the worker has ended
  * closed whatever had taken their numbers meanwhile — another worker's event loop, which aborted

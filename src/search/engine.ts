@@ -1,19 +1,19 @@
 import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
-import { CardStoreBuilder, type CardSpill, type CardStore } from './card-store.js';
+import { CardStoreBuilder, type CardSpill, type CardStore } from './columns/card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
-import { boardOrderSteps } from './board-order.js';
-import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns.js';
-import { buildPointIndexSteps, type PointIndex } from './geo.js';
+import { boardOrderSteps } from './columns/board-order.js';
+import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns/columns.js';
+import { buildPointIndexSteps, type PointIndex } from './columns/geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
-import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './keywords.js';
-import { buildTitleSuggestSteps, type TitleSuggestIndex } from './title-suggest.js';
-import { buildPlacesSteps, type PlaceRegistry } from './places.js';
-import { SalaryEstimator } from './salary-estimate.js';
-import { buildSortOrders, type SortOrder } from './sort.js';
-import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './remote.js';
-import { buildPacks, type FacetPack, type PackInput } from './facet-pack.js';
-import { buildFacetRowsSteps, type FacetRows, type RowColumn } from './facet-rows.js';
-import { Scratch } from './scratch.js';
+import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './text/keywords.js';
+import { buildTitleSuggestSteps, type TitleSuggestIndex } from './text/title-suggest.js';
+import { buildPlacesSteps, type PlaceRegistry } from './columns/places.js';
+import { SalaryEstimator } from './columns/salary-estimate.js';
+import { buildSortOrders, type SortOrder } from './columns/sort.js';
+import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './columns/remote.js';
+import { buildPacks, type FacetPack, type PackInput } from './columns/facet-pack.js';
+import { buildFacetRowsSteps, type FacetRows, type RowColumn } from './columns/facet-rows.js';
+import { Scratch } from './postings/scratch.js';
 import {
   COLUMN_FACETS,
   FACETS,
@@ -26,9 +26,9 @@ import {
   type ListEntry,
   type ListFacet,
 } from '../domain/facet-catalogue.js';
-import { QueryCache } from './query-cache.js';
-import { buildExtraColumns, type ExtraColumns } from './extra-filters.js';
-import { runSteps, STEP_ITEMS, type Steps } from './steps.js';
+import { QueryCache } from './query/query-cache.js';
+import { buildExtraColumns, type ExtraColumns } from './query/extra-filters.js';
+import { runSteps, STEP_ITEMS, type Steps } from '../lib/steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
 const KEYWORD_CACHE_SIZE = 16;

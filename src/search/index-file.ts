@@ -3,18 +3,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
-import { CardStore } from './card-store.js';
+import { CardStore } from './columns/card-store.js';
 import { workingState, type Engine } from './engine.js';
-import { readGraph, writeGraph, type ClassTable } from './graph-file.js';
-import { SalaryEstimator, Samples } from './salary-estimate.js';
+import { readGraph, writeGraph, type ClassTable } from '../lib/graph-file.js';
+import { SalaryEstimator, Samples } from './columns/salary-estimate.js';
 import { SearchIndex, type IndexParts } from './search-index.js';
-import { WordTable } from './word-table.js';
+import { WordTable } from './postings/word-table.js';
 
 /**
  * A built index saved to a file and read back (graph-file.ts), so that a serving process starts
  * from the file and the store's changes since it, instead of reading and indexing every posting.
  * The file is a cache, never the record: it is used only when it was written by the same engine
- * code (a hash of this folder's and src/domain's files), with the same salary buckets and tuning,
+ * code (a hash of the files of this folder and its wings, src/domain and src/lib), with the same salary buckets and tuning,
  * from the same store, and the store has not gone back behind its cursor; otherwise the index is
  * built from the store as before.
  */
@@ -38,14 +38,17 @@ export interface IndexFileMeta {
 let codeHash: string | null = null;
 
 /**
- * The format of a saved index: a hash of the code that builds and reads indexes (every file of this
- * folder and of src/domain, as run: sources or compiled), the Node.js version (the skeleton is
+ * The format of a saved index: a hash of the code that builds and reads indexes (`engineCode`, as
+ * run: sources or compiled; another `code` in tests), the Node.js version (the skeleton is
  * v8-serialised) and the options a build depends on.
  */
-export function indexFormat(options: { salaryBuckets: readonly SalaryBucket[]; tuning?: unknown }): string {
-  codeHash ??= hashCode();
+export function indexFormat(
+  options: { salaryBuckets: readonly SalaryBucket[]; tuning?: unknown },
+  code?: string,
+): string {
+  codeHash ??= engineCode(dirname(fileURLToPath(import.meta.url)), fileURLToPath(import.meta.url));
   return createHash('sha1')
-    .update(codeHash)
+    .update(code ?? codeHash)
     .update(process.version)
     .update(JSON.stringify(options.salaryBuckets))
     .update(JSON.stringify(options.tuning ?? null))
@@ -53,30 +56,41 @@ export function indexFormat(options: { salaryBuckets: readonly SalaryBucket[]; t
 }
 
 /**
- * This folder's, its postings/ and src/domain's files; bundled, the files of the bundle's folder
- * (the entry and the modules started beside it: the CLI's main thread checks a file that its
- * index worker or builder wrote, so they must all hash alike).
+ * The folders of the code the engine runs, given this folder (`search`): all of it with its wings,
+ * and the two it may import from, `domain` and `lib` (an import rule keeps it to those).
  */
-function hashCode(): string {
-  const self = fileURLToPath(import.meta.url);
-  const here = dirname(self);
-  return hashSources([here, join(here, 'postings'), join(here, '..', 'domain')], self);
+export function engineFolders(search: string): string[] {
+  return [search, join(search, '..', 'domain'), join(search, '..', 'lib')];
 }
 
 /**
- * A hash of the names and contents of the `.ts` and `.js` files of `dirs` (not of their subfolders),
- * in name order; when one of the folders is missing (a bundle), of those of the folder of `self`.
+ * A hash of the engine's code (`engineFolders` of `search`); bundled, of the files of the bundle's
+ * folder (the entry and the modules started beside it: the CLI's main thread checks a file that its
+ * index worker or builder wrote, so they must all hash alike). `self` is the running file.
+ */
+export function engineCode(search: string, self: string): string {
+  return hashSources(engineFolders(search), self);
+}
+
+/**
+ * A hash of the relative paths and contents of the `.ts` and `.js` files of `dirs` and their
+ * subfolders, in name order; when one of the folders is missing (a bundle), of those of the folder
+ * of `self` (not of its subfolders).
  */
 export function hashSources(dirs: readonly string[], self: string): string {
-  if (!dirs.every((dir) => existsSync(dir))) return hashSources([dirname(self)], self);
+  const bundled = !dirs.every((dir) => existsSync(dir));
   const hash = createHash('sha1');
-  for (const dir of dirs) {
+  const add = (dir: string, prefix: string): void => {
     // Stryker disable next-line MethodExpression: equivalent here, Node's readdir (libuv's scandir) lists names sorted; the sort keeps the hash from depending on it
-    for (const name of readdirSync(dir).sort()) {
-      if (!/\.(ts|js)$/.test(name)) continue;
-      hash.update(name).update(readFileSync(join(dir, name)));
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.isDirectory()) {
+        if (!bundled) add(join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (/\.(ts|js)$/.test(entry.name)) {
+        hash.update(prefix + entry.name).update(readFileSync(join(dir, entry.name)));
+      }
     }
-  }
+  };
+  for (const dir of bundled ? [dirname(self)] : dirs) add(dir, '');
   return hash.digest('hex');
 }
 

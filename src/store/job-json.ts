@@ -1,5 +1,5 @@
 import type { Job } from '../domain/job.js';
-import { sha1 } from '../domain/sha1.js';
+import { sha1 } from '../lib/sha1.js';
 
 /**
  * A stored document back to a Job. Not validated: a store holds only what its upsert wrote from

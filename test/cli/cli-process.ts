@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
-import { MODULES_BESIDE } from '../../src/module-beside.js';
+import { MODULES_BESIDE } from '../../src/lib/module-beside.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

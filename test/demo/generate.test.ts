@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
-import { getGazetteer } from '../../src/ingest/gazetteer.js';
+import { getGazetteer } from '../../src/ingest/places/gazetteer.js';
 
 const NOW = Date.UTC(2025, 5, 1, 12);
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { FACETS, LIST_ORDER, type Facet } from '../../src/domain/facet-catalogue
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { SELECTED_KEYS } from '../../src/http/schemas.js';
 import { toFilter } from '../../src/http/to-search-query.js';
-import { filterKey } from '../../src/search/cache-key.js';
+import { filterKey } from '../../src/search/query/cache-key.js';
 import { corpus, getOk, NOW, testApp } from './fixture.js';
 
 let app: ApiInstance;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { enrichRecord } from '../../src/ingest/enrich.js';
-import { blocksText, descriptionBlocks } from '../../src/ingest/html-to-text.js';
-import { findSkills } from '../../src/ingest/skills.js';
+import { blocksText, descriptionBlocks } from '../../src/ingest/text/html-to-text.js';
+import { findSkills } from '../../src/ingest/classify/skills.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 

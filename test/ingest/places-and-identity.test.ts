@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { companyOf, industryOf, sizeOf } from '../../src/ingest/company.js';
-import { getGazetteer } from '../../src/ingest/gazetteer.js';
+import { companyOf, industryOf, sizeOf } from '../../src/ingest/classify/company.js';
+import { getGazetteer } from '../../src/ingest/places/gazetteer.js';
 import { derivedBoardId } from '../../src/domain/board-id.js';
 import { identityOf } from '../../src/ingest/identity.js';
-import { PlaceResolver } from '../../src/ingest/locations.js';
+import { PlaceResolver } from '../../src/ingest/places/locations.js';
 import type { Posting, PostingAddress } from '../../src/ingest/posting.js';
 import { validatePosting } from '../../src/ingest/validate.js';
 import { MUNICH } from '../builders.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
-import { readPostings, type ReadResult } from '../../src/ingest/read-postings.js';
+import { readPostings, type ReadResult } from '../../src/ingest/read/read-postings.js';
 import {
   importFile,
   ImportInterrupted,

@@ -92,7 +92,7 @@ async function apply(store: JobStore, op: Op): Promise<void> {
 /**
  * Every facet's values with a count, without labels and without the salary bands: those, and a
  * selected value listed at 0 because a segment still knows it, follow the segment rules
- * (statistics as of the segments' builds; src/search/segments.ts and its own property test).
+ * (statistics as of the segments' builds; src/search/segments/segments.ts and its own property test).
  */
 function countsOf(f: FacetCounts): Record<string, unknown> {
   const { salaryRanges: _estimated, seo, ...lists } = f;

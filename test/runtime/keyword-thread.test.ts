@@ -5,7 +5,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { KeywordThread, MAX_WAITING_BATCHES } from '../../src/runtime/keyword-thread.js';
 import { EngineBuilder } from '../../src/search/engine.js';
 import { SearchIndex } from '../../src/search/search-index.js';
-import { runStepsPausing } from '../../src/search/steps.js';
+import { runStepsPausing } from '../../src/lib/steps.js';
 import { corpusArb, listArb, NOW } from '../search/arbitraries.js';
 
 const OPTIONS = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW };

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -12,12 +13,21 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { FileBytes, GraphFileError, readGraph, SpillFile, writeGraph } from '../../src/search/graph-file.js';
-import { hashSources, indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../../src/search/index-file.js';
+import { FileBytes, GraphFileError, readGraph, SpillFile, writeGraph } from '../../src/lib/graph-file.js';
+import {
+  engineCode,
+  engineFolders,
+  hashSources,
+  indexFormat,
+  loadIndex,
+  saveIndex,
+  type IndexFileMeta,
+} from '../../src/search/index-file.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
 
@@ -348,6 +358,78 @@ describe('a saved index', () => {
     expect(loadIndex(path, (m) => m.cursor === 7)?.meta).toEqual(META);
   });
 
+  it('is refused once one byte of a file changes in any folder of the engine’s code, wings included', () => {
+    const src = fileURLToPath(new URL('../../src/', import.meta.url));
+    const copy = join(dir, 'code', 'src');
+    for (const folder of ['search', 'domain', 'lib'])
+      cpSync(join(src, folder), join(copy, folder), { recursive: true });
+    const search = join(copy, 'search');
+    const self = join(search, 'index-file.ts');
+    const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS };
+    const built = SearchIndex.build([], { ...options, now: NOW });
+    const path = join(dir, 'code.bin');
+    const saved = indexFormat(options, engineCode(search, self));
+    saveIndex(path, built, { ...META, format: saved });
+    const accept = (meta: IndexFileMeta): boolean => meta.format === indexFormat(options, engineCode(search, self));
+    expect(loadIndex(path, accept)).not.toBeNull();
+    // Every folder holding source files: search and each of its wings, domain, lib.
+    const folders: string[] = [];
+    const walk = (folder: string): void => {
+      const entries = readdirSync(folder, { withFileTypes: true });
+      if (entries.some((e) => e.isFile() && e.name.endsWith('.ts'))) folders.push(folder);
+      for (const e of entries) if (e.isDirectory()) walk(join(folder, e.name));
+    };
+    for (const folder of engineFolders(search)) walk(folder);
+    const names = folders.map((folder) => relative(copy, folder)).sort();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'domain',
+        'lib',
+        'search',
+        'search/columns',
+        'search/postings',
+        'search/query',
+        'search/segments',
+        'search/text',
+      ]),
+    );
+    for (const folder of folders) {
+      const file = join(
+        folder,
+        readdirSync(folder)
+          .filter((name) => name.endsWith('.ts'))
+          .sort()[0]!,
+      );
+      const bytes = readFileSync(file);
+      const changed = Buffer.from(bytes);
+      changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
+      writeFileSync(file, changed);
+      expect([relative(copy, file), loadIndex(path, accept)]).toEqual([relative(copy, file), null]);
+      writeFileSync(file, bytes);
+    }
+    expect(loadIndex(path, accept)).not.toBeNull();
+  });
+
+  it('hashes every file the engine imports: its imports stay inside the folders of its code', () => {
+    const src = fileURLToPath(new URL('../../src/', import.meta.url));
+    const folders = engineFolders(join(src, 'search'));
+    const inside = (file: string): boolean => folders.some((folder) => !relative(folder, file).startsWith('..'));
+    const seen = new Set<string>();
+    const pending = readdirSync(join(src, 'search'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(src, 'search', name));
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) {
+        pending.push(join(dirname(file), spec!.replace(/\.js$/, '.ts')));
+      }
+    }
+    expect([...seen].filter((file) => !inside(file)).map((file) => relative(src, file))).toEqual([]);
+    expect(seen.size).toBeGreaterThan(40);
+  });
+
   it('has a format that follows the options a build depends on', () => {
     const a = indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS });
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS })).toBe(a);
@@ -355,7 +437,7 @@ describe('a saved index', () => {
     expect(indexFormat({ salaryBuckets: DEFAULT_SALARY_BUCKETS, tuning: { denseRatio: 2 } })).not.toBe(a);
   });
 
-  it('has a format that follows the code: every source file of the folders (a bundle’s folder) by name and content, nothing else', () => {
+  it('has a format that follows the code: every source file of the folders and their subfolders (a bundle’s folder) by path and content, nothing else', () => {
     const root = join(dir, 'sources');
     const [a, b] = [join(root, 'a'), join(root, 'b')];
     mkdirSync(join(a, 'nested'), { recursive: true });
@@ -388,6 +470,18 @@ describe('a saved index', () => {
         },
       ],
       [
+        'a file of a subfolder added',
+        () => {
+          writeFileSync(join(a, 'nested', 'deep.ts'), 'deep 1');
+        },
+      ],
+      [
+        'a file of a subfolder changed',
+        () => {
+          writeFileSync(join(a, 'nested', 'deep.ts'), 'deep 2');
+        },
+      ],
+      [
         'a source file added',
         () => {
           writeFileSync(join(b, 'w.ts'), '');
@@ -407,11 +501,12 @@ describe('a saved index', () => {
       expect([what, seen.has(now)]).toEqual([what, false]);
       seen.add(now);
     }
-    // What is not a source file of these folders does not count: other files, subfolders, the bundle.
+    // What is not a source file of these folders does not count: other files, empty subfolders, the bundle.
     const settled = hash();
     writeFileSync(join(a, 'notes.md'), 'notes');
     writeFileSync(join(a, 'x.tsx'), 'x');
-    writeFileSync(join(a, 'nested', 'deep.ts'), 'deep');
+    writeFileSync(join(a, 'nested', 'notes.md'), 'notes');
+    mkdirSync(join(a, 'empty'));
     writeFileSync(self, 'bundle 2');
     expect(hash()).toBe(settled);
     // The same files in the other order of folders hash otherwise (the order is the folders').

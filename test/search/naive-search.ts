@@ -8,7 +8,7 @@ import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
 import { fieldValues, type JobFilter, type ListRequest, type MultiField } from '../../src/domain/query.js';
 import type { SalaryBucket } from '../../src/domain/salary-buckets.js';
-import { queryPosition } from '../../src/search/word-forms.js';
+import { queryPosition } from '../../src/search/text/word-forms.js';
 import { cleanQueryText, indexKeys, queryKeys } from './naive-word-forms.js';
 import { bucketOf, bucketValue, foldKey, foldKeys } from './naive-text.js';
 
@@ -121,7 +121,7 @@ const byBoardId = (a: Job, b: Job): number =>
   a.boardId.length - b.boardId.length || cmp(a.boardId, b.boardId) || cmp(a.key, b.key);
 
 /**
- * The search rules over the live jobs. `segments` (segmented index, src/search/segments.ts): the
+ * The search rules over the live jobs. `segments` (segmented index, src/search/segments/segments.ts): the
  * jobs each segment was built with (live then, deleted ones included), base first. Their rules:
  * salary estimates from the base's jobs; keyword statistics (N, document frequencies, mean
  * length, prefix expansion, corrections) over all of them together; a value's label and a place's

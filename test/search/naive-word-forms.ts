@@ -1,6 +1,6 @@
 /**
  * The oracle's own word forms, written out from the rules in src/search/DESIGN.md ("Word forms")
- * rather than imported from src/search/word-forms.ts, so that a bug there shows up as a
+ * rather than imported from src/search/text/word-forms.ts, so that a bug there shows up as a
  * disagreement in the property tests instead of being wrong on both sides. Plain string work:
  * suffix checks, an exhaustive search over compound splits, a scan of parenthesised tags.
  *
@@ -8,7 +8,7 @@
  * (compound-parts.ts). The position thesaurus (queryPosition) stays the import's own and is
  * tested with the import's title table.
  */
-import { COMPOUND_PARTS } from '../../src/search/compound-parts.js';
+import { COMPOUND_PARTS } from '../../src/search/text/compound-parts.js';
 import { foldKeys } from './naive-text.js';
 
 const DE_AGENT_ENDINGS = ['er', 'ent', 'ant', 'eur', 'ist', 'or', 'at', 'ot', 'ar', 'ier', 'eut', 'oge', 'ekt'];

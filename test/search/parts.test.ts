@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/facet-rows.js';
-import { haversineKm } from '../../src/search/geo.js';
+import { buildFacetRows, countRows, INLINE_VALUES } from '../../src/search/columns/facet-rows.js';
+import { haversineKm } from '../../src/search/columns/geo.js';
 import { andNotToIds } from '../../src/search/postings/bitset.js';
-import { paginate } from '../../src/search/paginate.js';
-import { QueryCache } from '../../src/search/query-cache.js';
-import { buildSortOrder, buildSortOrders } from '../../src/search/sort.js';
-import { wordKeys, wordsOf } from '../../src/search/tokenize.js';
+import { paginate } from '../../src/search/query/paginate.js';
+import { QueryCache } from '../../src/search/query/query-cache.js';
+import { buildSortOrder, buildSortOrders } from '../../src/search/columns/sort.js';
+import { wordKeys, wordsOf } from '../../src/search/text/tokenize.js';
 
 describe('engine parts', () => {
   it('measures Berlin to Munich at about 504 km', () => {

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Command } from 'commander';
 import type { Job, SalaryRange } from '../../domain/job.js';
-import { estimateSalaries } from '../../search/salary-estimate.js';
+import { estimateSalaries } from '../../search/columns/salary-estimate.js';
 import type { JobStore, StoredJob } from '../../store/job-store.js';
 
 export interface ExportOutput {

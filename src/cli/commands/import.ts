@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { formatCount } from '../format.js';
-import { PostingsFormatError } from '../../ingest/read-postings.js';
+import { PostingsFormatError } from '../../ingest/read/read-postings.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
 import { defaultEnrichWorkers, MAX_ENRICH_WORKERS } from '../../ingest/enrich-pool.js';
 import {

@@ -1,0 +1,404 @@
+import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named, SalaryRange } from '../../domain/job.js';
+import type { EmploymentType, Language, SeniorityLevel, WorkModel } from '../../domain/vocab.js';
+import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
+
+/** Bytes of one chunk of serialised cards (a card longer than this gets a chunk of its own). */
+const CHUNK_BYTES = 4 << 20;
+
+/**
+ * The result cards of an index, kept compactly: each card is serialised once, as the index is
+ * built, into large byte chunks outside the JavaScript heap (UTF-8 JSON, its companies, places,
+ * positions, skills and source written as numbers into tables shared by every card), and decoded
+ * again only for the cards of a page. What queries read of every card — key, board id, posted and
+ * expiry dates — stays in plain columns.
+ *
+ * At a million postings the cards were most of the heap: over ten objects each (the card, its
+ * texts, its lists, its salary) that every major collection had to walk. Here they are a few
+ * dozen buffers and five columns.
+ * @example
+ * const b = new CardStoreBuilder();
+ * b.add(job); // its lighter IndexedJob, for the rest of the build
+ * const cards = b.finish(Uint32Array.of(0));
+ * cards.get(0).summary === job.summary // true
+ */
+/** Serialised cards: a Buffer, or the same bytes left in a saved index's file (FileBytes). */
+export interface CardBytes {
+  readonly length: number;
+  toString(encoding: 'utf8', start: number, end: number): string;
+  /** Bytes in a file: reads a slice from `start` so that the system caches it (graph-file.ts). */
+  prefetch?(start: number, scratch: Buffer): number;
+}
+
+/** What one step of `prefetchSteps` reads: a fraction of a millisecond from the page cache or a disk. */
+const PREFETCH_SLICE = 256 * 1024;
+
+export class CardStore {
+  private constructor(
+    readonly length: number,
+    /** Board id and key per document: the tie-break of every order, and the identity of a posting. */
+    readonly boardIds: readonly string[],
+    readonly keys: readonly string[],
+    /** Epoch ms per document, NaN where the posting has no date / never expires. */
+    readonly postedAt: Float64Array,
+    readonly validThrough: Float64Array,
+    /** In memory, or (an index read from its saved file) in the file, read by position (graph-file.ts). */
+    private readonly chunks: readonly CardBytes[],
+    /** Per document: its chunk, where its bytes start in it, and how many they are. */
+    private readonly chunkOf: Uint32Array,
+    private readonly startOf: Uint32Array,
+    private readonly lengthOf: Uint32Array,
+    private readonly tables: SharedTables,
+  ) {}
+
+  /**
+   * Cards left in a saved index's file are read by position, 20 small reads a page; those not in
+   * the system's page cache (after a restart, or dropped as cold) cost a disk read each. These steps
+   * read every chunk once, a slice per step, so that the pages are cached before the queries ask;
+   * nothing for cards in memory.
+   */
+  *prefetchSteps(): Generator<void, void, void> {
+    const scratch = Buffer.allocUnsafeSlow(PREFETCH_SLICE);
+    for (const chunk of this.chunks) {
+      if (chunk.prefetch === undefined) continue;
+      for (let at = 0; at < chunk.length;) {
+        at = chunk.prefetch(at, scratch);
+        yield;
+      }
+    }
+  }
+
+  /** The card of document d, decoded (a new object on every call; its shared parts are shared). */
+  get(d: number): ListedJob {
+    const chunk = this.chunks[this.chunkOf[d]!]!;
+    const start = this.startOf[d]!;
+    const t = JSON.parse(chunk.toString('utf8', start, start + this.lengthOf[d]!)) as Tuple;
+    const tables = this.tables;
+    const posted = this.postedAt[d]!;
+    const valid = this.validThrough[d]!;
+    return {
+      key: this.keys[d]!,
+      boardId: this.boardIds[d]!,
+      source: tables.sources[t[0]]!,
+      title: t[1],
+      company: tables.companies[t[2]]!,
+      industry: t[3],
+      position: tables.named[t[4]]!,
+      seniority: t[5],
+      employmentType: t[6],
+      workModel: t[7],
+      remotePercentage: t[8],
+      skills: t[9].map((id) => tables.named[id]!),
+      isSeo: t[10] === 1,
+      language: t[11],
+      places: t[12].map((id) => tables.places[id]!),
+      salary: t[13],
+      estimatedSalary: t[14],
+      summary: t[15],
+      seoContext: t[16],
+      salaryContext: t[17],
+      remoteContext: t[18],
+      postedAt: Number.isNaN(posted) ? null : posted,
+      validThrough: Number.isNaN(valid) ? null : valid,
+    };
+  }
+
+  /** The date a document was posted (epoch ms), null when it has none. */
+  postedOf(d: number): number | null {
+    const posted = this.postedAt[d]!;
+    return Number.isNaN(posted) ? null : posted;
+  }
+
+  /** Bytes held outside the heap by the serialised cards. */
+  get bytes(): number {
+    let total = 0;
+    for (const c of this.chunks) total += c.length;
+    return total;
+  }
+
+  /** @internal The store of the builder's cards in the order given (see CardStoreBuilder.finish). */
+  static of(
+    b: { cards: readonly BuiltCard[]; chunks: readonly CardBytes[]; tables: SharedTables },
+    order: Uint32Array,
+  ): CardStore {
+    return runSteps(CardStore.ofSteps(b, order));
+  }
+
+  /** `of` in steps (steps.ts), STEP_ITEMS documents a step: a catch-up's delta made it in one piece of 2-5 ms. */
+  static *ofSteps(
+    b: { cards: readonly BuiltCard[]; chunks: readonly CardBytes[]; tables: SharedTables },
+    order: Uint32Array,
+  ): Steps<CardStore> {
+    const n = order.length;
+    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written below (a presized array saves growing it)
+    const boardIds = new Array<string>(n);
+    // Stryker disable next-line ArrayDeclaration: equivalent (above)
+    const keys = new Array<string>(n);
+    const postedAt = new Float64Array(n);
+    const validThrough = new Float64Array(n);
+    const chunkOf = new Uint32Array(n);
+    const startOf = new Uint32Array(n);
+    const lengthOf = new Uint32Array(n);
+    for (let d = 0; d < n; d++) {
+      const c = b.cards[order[d]!]!;
+      boardIds[d] = c.job.boardId;
+      keys[d] = c.job.key;
+      postedAt[d] = c.job.postedAt ?? Number.NaN;
+      validThrough[d] = c.job.validThrough ?? Number.NaN;
+      chunkOf[d] = c.chunk;
+      startOf[d] = c.start;
+      lengthOf[d] = c.length;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+      if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
+    }
+    return new CardStore(n, boardIds, keys, postedAt, validThrough, b.chunks, chunkOf, startOf, lengthOf, b.tables);
+  }
+}
+
+/**
+ * Serialises cards as a store streams the jobs, sharing equal companies, places, positions and
+ * skills across all of them; `add` gives back the job as the rest of the build reads it (an
+ * IndexedJob: without the texts only a card shows, which are already serialised).
+ */
+export class CardStoreBuilder {
+  private readonly interner = new Interner();
+  private readonly cards: BuiltCard[] = [];
+  private readonly chunks: CardBytes[] = [];
+  private chunk: Buffer | null = null;
+  private used = 0;
+
+  /**
+   * `chunkBytes`: the size of a chunk of serialised cards (small ones in tests, to cross chunks).
+   * `spill`: where each full chunk is moved out of memory (a build that is saved to a file and then
+   * served from it: the cards are copied into the file and never read in memory again).
+   */
+  constructor(
+    private readonly chunkBytes = CHUNK_BYTES,
+    private readonly spill: CardSpill | null = null,
+  ) {}
+
+  /** Cards added so far. */
+  get size(): number {
+    return this.cards.length;
+  }
+
+  add(job: Job | ListedJob): IndexedJob {
+    const i = this.interner;
+    const light: IndexedJob = {
+      key: job.key,
+      boardId: job.boardId,
+      source: job.source,
+      title: job.title,
+      company: i.company(job.company),
+      industry: job.industry,
+      position: i.named(job.position),
+      seniority: job.seniority,
+      employmentType: job.employmentType,
+      workModel: job.workModel,
+      remotePercentage: job.remotePercentage,
+      skills: job.skills.map((s) => i.named(s)),
+      isSeo: job.isSeo,
+      language: job.language,
+      places: job.places.map((p) => i.place(p)),
+      salary: job.salary,
+      estimatedSalary: job.estimatedSalary,
+      postedAt: job.postedAt,
+      validThrough: job.validThrough,
+    };
+    const tuple: Tuple = [
+      i.idOf(i.sourceTable, job.source),
+      job.title,
+      i.idOf(i.companyTable, light.company),
+      job.industry,
+      i.idOf(i.namedTable, light.position),
+      job.seniority,
+      job.employmentType,
+      job.workModel,
+      job.remotePercentage,
+      light.skills.map((s) => i.idOf(i.namedTable, s)),
+      job.isSeo ? 1 : 0,
+      job.language,
+      light.places.map((p) => i.idOf(i.placeTable, p)),
+      job.salary,
+      job.estimatedSalary,
+      job.summary,
+      job.seoContext,
+      job.salaryContext,
+      job.remoteContext,
+    ];
+    const text = JSON.stringify(tuple);
+    const length = Buffer.byteLength(text);
+    if (this.chunk === null || this.used + length > this.chunk.length) {
+      this.spillLast();
+      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, length));
+      this.chunks.push(this.chunk);
+      this.used = 0;
+    }
+    const start = this.used;
+    this.used += this.chunk.write(text, start, 'utf8');
+    this.cards.push({ job: light, chunk: this.chunks.length - 1, start, length });
+    return light;
+  }
+
+  /** The store, with document d holding the card added `order[d]`-th. The builder is spent. */
+  finish(order: Uint32Array): CardStore {
+    return runSteps(this.finishSteps(order));
+  }
+
+  /** `finish` in steps (steps.ts). */
+  *finishSteps(order: Uint32Array): Steps<CardStore> {
+    // The last chunk is trimmed to what it holds (a copy, so that the unused rest is freed).
+    if (this.chunk !== null && this.used < this.chunk.length)
+      this.chunk = Buffer.from(this.chunk.subarray(0, this.used));
+    this.spillLast();
+    const tables = this.interner.tables();
+    yield;
+    const store = yield* CardStore.ofSteps({ cards: this.cards, chunks: this.chunks, tables }, order);
+    // A million small records the rest of a build (which still holds the builder) need not carry.
+    this.cards.length = 0;
+    return store;
+  }
+
+  /**
+   * The chunk being filled is done (it is full, or the last): it is cut to the bytes it holds (a
+   * view, so a saved file never holds the unused rest) and moved to the spill when there is one.
+   */
+  private spillLast(): void {
+    if (this.chunk === null) return;
+    const held = this.chunk.subarray(0, this.used);
+    this.chunks[this.chunks.length - 1] = this.spill === null ? held : this.spill.add(held);
+    this.chunk = null;
+  }
+}
+
+/** Where full chunks of cards go (graph-file.ts's SpillFile): bytes in, the same bytes readable back. */
+export interface CardSpill {
+  add(bytes: Uint8Array): CardBytes;
+}
+
+/** A card as serialised: shared parts by their number in the tables. */
+type Tuple = [
+  source: number,
+  title: string,
+  company: number,
+  industry: string | null,
+  position: number,
+  seniority: SeniorityLevel | null,
+  employmentType: EmploymentType | null,
+  workModel: WorkModel | null,
+  remotePercentage: number | null,
+  skills: number[],
+  isSeo: 0 | 1,
+  language: Language,
+  places: number[],
+  salary: SalaryRange | null,
+  estimatedSalary: SalaryRange | null,
+  summary: string,
+  seoContext: string,
+  salaryContext: string,
+  remoteContext: string,
+];
+
+interface BuiltCard {
+  readonly job: IndexedJob;
+  readonly chunk: number;
+  readonly start: number;
+  readonly length: number;
+}
+
+interface SharedTables {
+  readonly sources: readonly string[];
+  readonly companies: readonly Company[];
+  readonly named: readonly Named[];
+  readonly places: readonly JobPlace[];
+}
+
+/** Values in a table by number, and the number of each (by identity). */
+interface Table<T> {
+  readonly values: T[];
+  readonly ids: Map<T, number>;
+}
+
+/**
+ * Shares equal values: each kind found by one field through a map, then among the few values that
+ * share it (a place by its shared city, a company by its name, a name by its slug) by comparing the
+ * other fields. No key strings are built (a million concatenated keys cost more than the copies
+ * themselves), and one map lookup a value instead of one a field (nested maps of every field took
+ * 4 % of a 1M build's thread).
+ */
+class Interner {
+  private readonly namesBySlug = new Map<string, Named[]>();
+  private readonly placesByCity = new Map<Named | null, JobPlace[]>();
+  private readonly companiesByName = new Map<string, Company[]>();
+  readonly sourceTable: Table<string> = table();
+  readonly companyTable: Table<Company> = table();
+  readonly namedTable: Table<Named> = table();
+  readonly placeTable: Table<JobPlace> = table();
+
+  /** The number of a (shared) value in its table, added when new. */
+  idOf<T>(t: Table<T>, value: T): number {
+    let id = t.ids.get(value);
+    if (id === undefined) {
+      id = t.values.push(value) - 1;
+      t.ids.set(value, id);
+    }
+    return id;
+  }
+
+  tables(): SharedTables {
+    return {
+      sources: this.sourceTable.values,
+      companies: this.companyTable.values,
+      named: this.namedTable.values,
+      places: this.placeTable.values,
+    };
+  }
+
+  named(n: Named): Named {
+    const same = this.namesBySlug.get(n.slug);
+    if (same === undefined) {
+      this.namesBySlug.set(n.slug, [n]);
+      return n;
+    }
+    for (const s of same) if (s.name === n.name) return s;
+    same.push(n);
+    return n;
+  }
+
+  place(p: JobPlace): JobPlace {
+    const city = p.city === null ? null : this.named(p.city);
+    const region = p.region === null ? null : this.named(p.region);
+    const country = p.country === null ? null : this.named(p.country);
+    let same = this.placesByCity.get(city);
+    if (same === undefined) this.placesByCity.set(city, (same = []));
+    for (const s of same) {
+      if (
+        s.region === region &&
+        s.country === country &&
+        s.countryCode === p.countryCode &&
+        s.lat === p.lat &&
+        s.lon === p.lon
+      )
+        return s;
+    }
+    const shared = { city, region, country, countryCode: p.countryCode, lat: p.lat, lon: p.lon };
+    same.push(shared);
+    return shared;
+  }
+
+  company(c: Company): Company {
+    const same = this.companiesByName.get(c.name);
+    if (same === undefined) {
+      this.companiesByName.set(c.name, [c]);
+      return c;
+    }
+    for (const s of same) {
+      if (s.domain === c.domain && s.website === c.website && s.logoUrl === c.logoUrl && s.size === c.size) return s;
+    }
+    same.push(c);
+    return c;
+  }
+}
+
+function table<T>(): Table<T> {
+  return { values: [], ids: new Map() };
+}

@@ -1,0 +1,89 @@
+import type { ListedJob } from '../../domain/job.js';
+import type { ListRequest } from '../../domain/query.js';
+import type { Engine } from '../engine.js';
+import { evaluate, planFilter, type Plan, type PlanContext } from './filter.js';
+import { scoreTerms, type KeywordContext } from '../text/keyword-query.js';
+import { pageByScore, pageFromOrder, paginate, type PageWindow } from './paginate.js';
+import { toIds, type DocSet } from '../postings/doc-set.js';
+import type { SortOrder } from '../columns/sort.js';
+
+/**
+ * One page of matching jobs. `date` and `salary` walk a precomputed order; `relevance` ranks by
+ * BM25 score, and without keywords is the same as date descending (whatever the order).
+ * @example listPage(engine, { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 })
+ */
+export function listPage(e: Engine, request: ListRequest): { total: number; jobs: ListedJob[] } {
+  const plan = planFilter(e, request.filter);
+  const match = evaluate(e, plan);
+  const w = paginate(match.size, request.page, request.perPage);
+  const { docs } = pageDocs(e, request, plan, match, w, null);
+  return { total: match.size, jobs: Array.from(docs, (d) => withEstimate(e, d)) };
+}
+
+/**
+ * The matching documents at positions [start, end) of the request's order, and for a keyword
+ * relevance order their scores (ctx: keyword statistics over several segments, see segments.ts).
+ */
+function pageDocs(
+  e: Engine,
+  request: ListRequest,
+  plan: Plan,
+  match: DocSet,
+  w: PageWindow,
+  ctx: KeywordContext | null,
+): { docs: Uint32Array; scores: Float64Array | null } {
+  if (request.sort === 'relevance' && plan.keywords !== null) {
+    const ids = toIds(match, e.n);
+    const scores = e.scratch.scores();
+    const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx);
+    const docs = pageByScore(ids, scores, request.order === 'desc', w);
+    const own = Float64Array.from(docs, (d) => scores[d]!);
+    e.scratch.clearScores(ids);
+    return { docs, scores: own };
+  }
+  const docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
+  return { docs, scores: null };
+}
+
+/**
+ * One segment's matches in the request's order, evaluated once: their number, and the documents at
+ * positions [start, end) of the order (clipped to the matches) with (relevance with keywords)
+ * their scores — what segments.ts merges across segments. A window is valid until the engine's
+ * next evaluation (scratch buffers).
+ */
+export function orderedMatches(
+  e: Engine,
+  request: ListRequest,
+  ctx: PlanContext,
+): { total: number; window: (start: number, end: number) => { docs: Uint32Array; scores: Float64Array | null } } {
+  const plan = planFilter(e, request.filter, ctx);
+  const match = evaluate(e, plan);
+  return {
+    total: match.size,
+    window: (start, end) =>
+      pageDocs(
+        e,
+        request,
+        plan,
+        match,
+        { start: Math.min(start, match.size), end: Math.min(end, match.size) },
+        ctx.keywords,
+      ),
+  };
+}
+
+function orderOf(e: Engine, request: ListRequest): SortOrder {
+  const desc = request.order === 'desc';
+  if (request.sort === 'salary') return desc ? e.orders.salaryDesc : e.orders.salaryAsc;
+  if (request.sort === 'relevance') return e.orders.dateDesc;
+  return desc ? e.orders.dateDesc : e.orders.dateAsc;
+}
+
+/** The job as stored, with estimatedSalary set exactly where salary is null. */
+export function withEstimate(e: Engine, d: number): ListedJob {
+  const job = e.cards.get(d);
+  if (job.salary !== null) return job.estimatedSalary === null ? job : { ...job, estimatedSalary: null };
+  const est = e.estimates[d] ?? null;
+  return { ...job, estimatedSalary: est ? { min: est.min, max: est.max } : null };
+}

@@ -1,0 +1,343 @@
+import type { Job } from '../../domain/job.js';
+import { jobOf, type Posting } from '../../domain/unparsed-job.js';
+import type { SalaryBucket } from '../../domain/salary-buckets.js';
+import { compareBoardIds } from '../columns/board-order.js';
+import type { EngineTuning } from '../engine.js';
+import { SearchIndex, type SearchIndexOptions, type SearchReader } from '../search-index.js';
+import { SegmentedIndex } from './segments.js';
+import { buildSortOrder } from '../columns/sort.js';
+import type { SalaryEstimator } from '../columns/salary-estimate.js';
+import { runSteps, runStepsPausing, type Steps } from '../../lib/steps.js';
+
+/**
+ * A change to apply: a posting's new state, or its removal (the store's change feed). The posting
+ * may come unparsed (UnparsedJob): it is parsed when a slice of the build indexes it.
+ */
+export type IndexChange =
+  | { readonly kind: 'upsert'; readonly job: Posting }
+  | { readonly kind: 'delete'; readonly key: string; readonly boardId: string };
+
+/** Delta segments kept side by side before they are merged into one (tiered, as Lucene merges). */
+export const MAX_DELTA_SEGMENTS = 4;
+
+export interface SegmentSetOptions {
+  salaryBuckets: readonly SalaryBucket[];
+  tuning?: Partial<EngineTuning>;
+}
+
+/** One segment and what its owner keeps of it. */
+interface Part {
+  readonly index: SearchIndex;
+  /**
+   * The whole postings of a delta segment (to merge small segments without the store), unparsed
+   * as the change feed gave them; null for the base.
+   */
+  readonly jobs: readonly Posting[] | null;
+  /** key -> document of a delta segment; the base is searched by board id instead. */
+  readonly docOf: ReadonlyMap<string, number> | null;
+  readonly deleted: ReadonlySet<number>;
+  /** Documents with a validThrough, by it (ascending): expiry walks it. */
+  /** The documents that have a validThrough, by it (ties by document); `at`: the index's validThrough column. */
+  readonly expiring: Uint32Array;
+  readonly at: Float64Array;
+}
+
+/**
+ * The live index as a base segment plus small delta segments (src/search/DESIGN.md, "Segments").
+ * Its history is linear: apply, expire and reader are used on the newest set (the base's salary
+ * estimator gathers the samples of every segment as it is built).
+ * `apply` turns k changes into one new segment of the k postings and deletion marks on the older
+ * segments, at a cost that grows with k (plus merging the small segments now and then); `expire`
+ * marks the postings whose validThrough has passed. Each returns a new immutable set: a reader
+ * (`reader`) never sees half of a change. A merge into a new base is a full build, done elsewhere
+ * (src/runtime) when `deltaSize` grows past what is worth keeping apart.
+ * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
+ */
+export class SegmentSet {
+  private cached: SearchReader | null = null;
+
+  private constructor(
+    private readonly parts: readonly Part[],
+    private readonly options: SegmentSetOptions,
+  ) {}
+
+  /** A set of one base segment (a full build), nothing deleted yet. */
+  static of(base: SearchIndex, options: SegmentSetOptions): SegmentSet {
+    return new SegmentSet([partOf(base, null)], options);
+  }
+
+  /**
+   * The reader over the live postings (made once per set): the base itself while it is the only
+   * segment and nothing of it is deleted, else a SegmentedIndex over every segment.
+   */
+  reader(): SearchReader {
+    const only = this.parts.length === 1 && this.parts[0]!.deleted.size === 0;
+    this.cached ??= only
+      ? this.parts[0]!.index
+      : new SegmentedIndex(this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })));
+    return this.cached;
+  }
+
+  /**
+   * Makes, with `pause()` between its steps, what the reader's first requests would otherwise make
+   * (SegmentedIndex.prepareSteps), so that a reader is published ready to answer.
+   */
+  async prepare(pause: () => Promise<void>): Promise<void> {
+    const reader = this.reader();
+    if (reader instanceof SegmentedIndex) await runStepsPausing(reader.prepareSteps(), pause);
+  }
+
+  /** Postings held in delta segments (live or not): what a merge into a new base would take in. */
+  get deltaSize(): number {
+    return this.parts.slice(1).reduce((sum, p) => sum + p.index.size, 0);
+  }
+
+  /** Segments, the base first. */
+  get segmentCount(): number {
+    return this.parts.length;
+  }
+
+  /** The earliest validThrough of a live posting, or Infinity. */
+  get nextExpiry(): number {
+    let next = Infinity;
+    for (const p of this.parts) {
+      for (const doc of p.expiring) {
+        if (p.deleted.has(doc)) continue;
+        if (p.at[doc]! < next) next = p.at[doc]!;
+        break;
+      }
+    }
+    return next;
+  }
+
+  /**
+   * The next moment after `now` at which a posting's "new" flag (posted less than `windowMs` ago)
+   * turns off, or Infinity: answers change then, so the served version must too.
+   */
+  nextNewChange(now: number, windowMs: number): number {
+    let next = Infinity;
+    for (const p of this.parts) {
+      const e = SearchIndex.partsOf(p.index).engine;
+      const perm = e.orders.dateAsc.perm;
+      const threshold = now - windowMs;
+      // Dates ascending, undated last: the first posted after the threshold.
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const posted = e.cards.postedOf(perm[mid]!);
+        if (posted !== null && posted <= threshold) lo = mid + 1;
+        else hi = mid;
+      }
+      const posted = lo < perm.length ? e.cards.postedOf(perm[lo]!) : null;
+      if (posted !== null && posted + windowMs < next) next = posted + windowMs;
+    }
+    return next;
+  }
+
+  /**
+   * The set with the changes applied, in order: each posting's previous state is marked deleted
+   * where it lives, and the new states become one new segment (postings already expired at `now`
+   * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
+   */
+  apply(changes: readonly IndexChange[], now: number): SegmentSet {
+    const step = runSteps(this.mark(changes, now));
+    if (step === null) return this;
+    let parts = step.parts;
+    if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now, true)));
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS)
+      parts = [parts[0]!, partOf(...this.deltaOf(liveJobsOf(parts.slice(1)), now, false))];
+    return new SegmentSet(parts, this.options);
+  }
+
+  /**
+   * The same as `apply`, building the new segment a slice at a time with `pause()` between the
+   * slices (the index worker answers queries there), so no single step holds the thread for long.
+   */
+  async applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
+    const step = await runStepsPausing(this.mark(changes, now), pause);
+    if (step === null) return this;
+    let parts = step.parts;
+    if (step.added.length > 0) {
+      const delta = await this.deltaOfAsync(step.added, now, pause, true);
+      parts.push(await runStepsPausing(partSteps(...delta), pause));
+    }
+    if (parts.length - 1 > MAX_DELTA_SEGMENTS) {
+      const merged = await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false);
+      parts = [parts[0]!, await runStepsPausing(partSteps(...merged), pause)];
+    }
+    return new SegmentSet(parts, this.options);
+  }
+
+  /**
+   * The deletion marks of the changes, and the postings they add: the last state of each key, if
+   * live at `now` (a batch of expired postings adds no segment).
+   */
+  private *mark(changes: readonly IndexChange[], now: number): Steps<{ parts: Part[]; added: Posting[] } | null> {
+    if (changes.length === 0) return null;
+    const deleted = this.parts.map((p) => new Set(p.deleted));
+    const added = new Map<string, Posting>();
+    for (const [i, change] of changes.entries()) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+      if (i % MARK_STEP === MARK_STEP - 1) yield;
+      const key = change.kind === 'upsert' ? change.job.key : change.key;
+      const boardId = change.kind === 'upsert' ? change.job.boardId : change.boardId;
+      added.delete(key);
+      const at = this.locate(key, boardId, deleted);
+      if (at !== null) deleted[at.part]!.add(at.doc);
+      if (change.kind === 'upsert') added.set(key, change.job);
+    }
+    const live = [...added.values()].filter((j) => j.validThrough === null || j.validThrough >= now);
+    return { parts: this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! })), added: live };
+  }
+
+  /** The set with every posting whose validThrough lies before `now` marked deleted. */
+  expire(now: number): SegmentSet {
+    if (!(this.nextExpiry < now)) return this;
+    const parts = this.parts.map((p) => {
+      const deleted = new Set(p.deleted);
+      for (const doc of p.expiring) {
+        if (p.at[doc]! >= now) break;
+        deleted.add(doc);
+      }
+      return { ...p, deleted };
+    });
+    return new SegmentSet(parts, this.options);
+  }
+
+  /** Where the live state of a posting is: the newest segment holding it undeleted. */
+  private locate(key: string, boardId: string, deleted: readonly Set<number>[]): { part: number; doc: number } | null {
+    for (let i = this.parts.length - 1; i >= 0; i--) {
+      const p = this.parts[i]!;
+      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.index, key, boardId);
+      if (doc !== undefined && doc !== null && !deleted[i]!.has(doc)) return { part: i, doc };
+    }
+    return null;
+  }
+
+  /**
+   * How a delta segment is built: estimates by the base's estimator. The postings of a new delta
+   * (live at `now`: mark keeps only those) join its samples first (`sample`); not those of small
+   * segments merged, which joined when they arrived.
+   */
+  private deltaOptions(now: number): SearchIndexOptions & { estimator: SalaryEstimator } {
+    return {
+      salaryBuckets: this.options.salaryBuckets,
+      now,
+      estimator: SearchIndex.partsOf(this.parts[0]!.index).engine.estimator,
+      ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
+    };
+  }
+
+  private deltaOf(postings: readonly Posting[], now: number, sample: boolean): [SearchIndex, readonly Posting[]] {
+    const options = this.deltaOptions(now);
+    const jobs = postings.map(jobOf);
+    if (sample) options.estimator.add(jobs);
+    const index = SearchIndex.build(jobs, options);
+    return [index, runSteps(jobsByDocSteps(index, postings))];
+  }
+
+  /**
+   * deltaOf in slices: each slice of postings is parsed, joins the estimator's samples and is
+   * indexed, then dropped (the segment keeps the postings as given). The estimates are made when
+   * the build finishes, once every slice has joined the samples, as deltaOf makes them.
+   */
+  private async deltaOfAsync(
+    postings: readonly Posting[],
+    now: number,
+    pause: () => Promise<void>,
+    sample: boolean,
+  ): Promise<[SearchIndex, readonly Posting[]]> {
+    const options = this.deltaOptions(now);
+    async function* slices(): AsyncGenerator<readonly Job[]> {
+      for (let i = 0; i < postings.length; i += BUILD_SLICE) {
+        const jobs = postings.slice(i, i + BUILD_SLICE).map(jobOf);
+        if (sample) options.estimator.add(jobs);
+        yield jobs;
+        await pause();
+      }
+    }
+    const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
+    await pause();
+    return [index, await runStepsPausing(jobsByDocSteps(index, postings), pause)];
+  }
+}
+
+/**
+ * Changes marked between two offers to pause of applyAsync (a paced pause lets the thread go only
+ * once its time budget is spent: steps.ts, `pacedPause`).
+ */
+const MARK_STEP = 100;
+
+/** Postings indexed between two offers to pause of applyAsync (the rest of the build offers between its steps). */
+const BUILD_SLICE = 10;
+
+/**
+ * Postings handled between two yields of jobsByDocSteps and partSteps: a delta of 10,000 postings
+ * or more (an import's) made its maps in one piece of several milliseconds.
+ */
+const MAP_STEP = 1_024;
+
+/** The postings of an index's documents, by document number (expired ones were left out). */
+function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Posting[]> {
+  const byKey = new Map<string, Posting>();
+  for (const [i, job] of jobs.entries()) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (i % MAP_STEP === MAP_STEP - 1) yield;
+    byKey.set(job.key, job);
+  }
+  const keys = SearchIndex.partsOf(index).engine.cards.keys;
+  const out = new Array<Posting>(keys.length);
+  for (const [doc, key] of keys.entries()) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (doc % MAP_STEP === MAP_STEP - 1) yield;
+    out[doc] = byKey.get(key)!;
+  }
+  return out;
+}
+
+function partOf(index: SearchIndex, jobs: readonly Posting[] | null): Part {
+  return runSteps(partSteps(index, jobs));
+}
+
+/** A segment's part of the set (its postings by document when it is a delta), in steps. */
+function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<Part> {
+  const cards = SearchIndex.partsOf(index).engine.cards;
+  // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
+  // to make and sort, before a start from a saved index could serve.
+  let dated = 0;
+  for (const at of cards.validThrough) if (!Number.isNaN(at)) dated++;
+  const expiring = buildSortOrder(cards.validThrough, false).perm.subarray(0, dated);
+  let docOf: Map<string, number> | null = null;
+  if (jobs !== null) {
+    yield;
+    docOf = new Map();
+    for (const [doc, key] of cards.keys.entries()) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+      if (doc % MAP_STEP === MAP_STEP - 1) yield;
+      docOf.set(key, doc);
+    }
+  }
+  return { index, jobs, docOf, deleted: new Set(), expiring, at: cards.validThrough };
+}
+
+/** The live postings of delta segments, each as the segment holds it. */
+function liveJobsOf(parts: readonly Part[]): Posting[] {
+  const out: Posting[] = [];
+  for (const p of parts) p.jobs!.forEach((job, doc) => p.deleted.has(doc) || out.push(job));
+  return out;
+}
+
+/** The document of a posting in an index numbered in board-id order (binary search), or null. */
+function findByBoardId(index: SearchIndex, key: string, boardId: string): number | null {
+  const { boardIds, keys } = SearchIndex.partsOf(index).engine.cards;
+  const probe = { boardId, key };
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareBoardIds({ boardId: boardIds[mid]!, key: keys[mid]! }, probe) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < keys.length && keys[lo] === key ? lo : null;
+}

@@ -1,0 +1,362 @@
+import { LruMap } from '../../lib/lru-map.js';
+import type { Language } from '../../domain/vocab.js';
+import { andInto, hasBit, orInto, popcount, setBits } from '../postings/bitset.js';
+import { BM25_B, BM25_K1, forEachPosting, type KeywordIndex } from './keywords.js';
+import { compareStrings } from '../columns/columns.js';
+import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
+import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
+import type { Scratch } from '../postings/scratch.js';
+import { typoBudget, typoKeys } from './typos.js';
+
+/** Words beyond this many in a query are ignored (bounds the cost of one request). */
+export const MAX_QUERY_WORDS = 32;
+/** The last word also matches as a prefix of indexed words once it has this many characters. */
+export const MIN_PREFIX_LENGTH = 3;
+/** A prefix adds at most this many terms per language and key (the most frequent ones). */
+export const MAX_PREFIX_TERMS = 16;
+/** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
+export const EXACT_WORD_BONUS = 1e6;
+
+/**
+ * One query word: the terms it stands for in every language, the first `exact` of them its own
+ * stems and prefix expansions (sorted by stem), the rest typo corrections (sorted by stem).
+ */
+export interface QueryWord {
+  readonly terms: readonly number[];
+  readonly exact: number;
+}
+
+/** A parsed keyword query: its words, and the position the whole query names (thesaurus). */
+export interface KeywordQuery {
+  readonly words: readonly QueryWord[];
+  /** Slug of the position the query names as a whole (see queryPosition), or null. */
+  readonly position: string | null;
+}
+
+/**
+ * Corpus-wide keyword statistics when an index is one segment of several (segments.ts): document
+ * frequencies, the document count and the mean length are summed over every segment's keyword
+ * index (deleted documents included until the next merge, as Lucene does), and the prefix
+ * expansion picks the most frequent words over all of them. Without it, the index's own.
+ */
+export interface KeywordContext {
+  readonly peers: readonly KeywordIndex[];
+  readonly n: number;
+  readonly avgLength: number;
+}
+
+/** The statistics over several keyword indexes (see KeywordContext). */
+export function keywordContext(peers: readonly KeywordIndex[]): KeywordContext {
+  let n = 0;
+  let length = 0;
+  for (const p of peers) {
+    n += p.n;
+    length += p.avgLength * p.n;
+  }
+  return { peers, n, avgLength: n === 0 ? 0 : length / n };
+}
+
+const parsed = new WeakMap<object, LruMap<string, KeywordQuery | null>>();
+
+/**
+ * The words of a keyword query and the terms each stands for: the stems of its keys (after word
+ * forms, see word-forms.ts) in every language; for the last word also the terms of the indexed
+ * words its keys begin (when long enough; the MAX_PREFIX_TERMS most frequent, by document
+ * frequency then stem); with `typos`, the terms of indexed words within the word's typo budget
+ * (see typos.ts). Null when the text has no words (no keyword filter).
+ * @example parseKeywords(index, 'seo manag', true)!.words.length // 2
+ */
+export function parseKeywords(
+  index: KeywordIndex,
+  text: string,
+  typos: boolean,
+  ctx: KeywordContext | null = null,
+): KeywordQuery | null {
+  // One cache per index, or per index within a context (segments): its prefix choice differs.
+  const owner = ctx ?? index;
+  let cache = parsed.get(owner);
+  if (!cache) parsed.set(owner, (cache = new LruMap(256)));
+  const key = `${typos ? 't' : 'x'}${ctx === null ? '' : ctx.peers.indexOf(index)}|${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const query = parse(index, text, typos, ctx);
+  cache.set(key, query);
+  return query;
+}
+
+function parse(index: KeywordIndex, text: string, typos: boolean, ctx: KeywordContext | null): KeywordQuery | null {
+  const words: string[][] = [];
+  forEachWord(cleanQueryText(text), (w) => {
+    if (words.length < MAX_QUERY_WORDS) words.push(queryKeys(w));
+  });
+  if (words.length === 0) return null;
+  return {
+    words: words.map((keys, i) => wordOf(index, keys, i === words.length - 1, typos, ctx)),
+    position: queryPosition(text),
+  };
+}
+
+/** Terms of a query word; see parseKeywords. */
+function wordOf(
+  index: KeywordIndex,
+  keys: string[],
+  last: boolean,
+  typos: boolean,
+  ctx: KeywordContext | null,
+): QueryWord {
+  const exact = new Set<number>();
+  for (const lang of LANGUAGE_LIST) {
+    for (const key of keys) {
+      const t = index.termOf.get(`${lang}:${stemKey(lang, key)}`);
+      if (t !== undefined) exact.add(t);
+      if (last && key.length >= MIN_PREFIX_LENGTH) {
+        if (ctx === null) addPrefixTerms(index, lang, key, exact);
+        else for (const term of prefixTermsOver(ctx, lang, key)) addTerm(index, term, exact);
+      }
+    }
+  }
+  const corrected = new Set<number>();
+  if (typos) {
+    for (const lang of LANGUAGE_LIST) {
+      const vocab = index.vocab.get(lang);
+      if (!vocab) continue;
+      for (const key of keys) {
+        for (const i of typoKeys(vocab.keys, key, typoBudget(key.length))) {
+          const t = vocab.terms[i]!;
+          if (!exact.has(t)) corrected.add(t);
+        }
+      }
+    }
+  }
+  const byStem = (a: number, b: number): number => compareStrings(index.stems[a]!, index.stems[b]!) || a - b;
+  return { terms: [...[...exact].sort(byStem), ...[...corrected].sort(byStem)], exact: exact.size };
+}
+
+function addTerm(index: KeywordIndex, term: string, out: Set<number>): void {
+  const t = index.termOf.get(term);
+  if (t !== undefined) out.add(t);
+}
+
+/**
+ * The prefix expansion over every segment: the MAX_PREFIX_TERMS terms (`lang:stem`) with the most
+ * documents summed over the segments, then by stem — the choice one index over all of them makes.
+ */
+function prefixTermsOver(ctx: KeywordContext, lang: Language, prefix: string): string[] {
+  const df = new Map<string, number>();
+  for (const peer of ctx.peers) {
+    const found = new Set<number>();
+    addPrefixTerms(peer, lang, prefix, found, Infinity);
+    for (const t of found) df.set(`${lang}:${peer.stems[t]!}`, 0);
+  }
+  for (const term of df.keys()) df.set(term, frequencyOver(ctx, term));
+  return [...df.keys()].sort((a, b) => df.get(b)! - df.get(a)! || compareStrings(a, b)).slice(0, MAX_PREFIX_TERMS);
+}
+
+const names = new WeakMap<KeywordIndex, string[]>();
+
+/** `lang:stem` of term t (the reverse of termOf, made once per index when first needed). */
+function termName(index: KeywordIndex, t: number): string {
+  let all = names.get(index);
+  if (!all) {
+    all = [];
+    for (const [name, term] of index.termOf) all[term] = name;
+    names.set(index, all);
+  }
+  return all[t]!;
+}
+
+/** Documents with the term (`lang:stem`) summed over the context's segments. */
+function frequencyOver(ctx: KeywordContext, term: string): number {
+  let df = 0;
+  for (const peer of ctx.peers) {
+    const t = peer.termOf.get(term);
+    if (t !== undefined) df += documentFrequency(peer, t);
+  }
+  return df;
+}
+
+function addPrefixTerms(
+  index: KeywordIndex,
+  lang: Language,
+  prefix: string,
+  out: Set<number>,
+  max = MAX_PREFIX_TERMS,
+): void {
+  const vocab = index.vocab.get(lang);
+  if (!vocab) return;
+  let lo = 0;
+  let hi = vocab.keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (vocab.keys[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = new Set<number>();
+  for (let i = lo; i < vocab.keys.length && vocab.keys[i]!.startsWith(prefix); i++) found.add(vocab.terms[i]!);
+  const best = [...found].sort(
+    (a, b) =>
+      documentFrequency(index, b) - documentFrequency(index, a) || compareStrings(index.stems[a]!, index.stems[b]!),
+  );
+  for (const t of best.slice(0, max)) out.add(t);
+}
+
+/** Documents with term t. */
+export function documentFrequency(index: KeywordIndex, t: number): number {
+  return index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+}
+
+/** Stable text of the terms of a query, for caching its matches. */
+export function termsKey(words: readonly QueryWord[]): string {
+  return words.map((w) => `${w.terms.join(',')}/${w.exact}`).join('|');
+}
+
+/**
+ * Key of the keyword base (base-counts.ts) of a query's words and the position it names (by
+ * code): each word's terms, ascending.
+ */
+export function keywordBaseKey(words: readonly QueryWord[], position?: number): string {
+  const terms = words.map((w) => [...w.terms].sort((a, b) => a - b).join(',')).join('|');
+  return `${KEYWORD_BASE}${terms}${position === undefined ? '' : `@${position}`}`;
+}
+
+/** What the key of a keyword base begins with. */
+export const KEYWORD_BASE = 'kw:';
+
+/** Documents with any of the terms, OR-ed into `bits`. */
+function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Array): void {
+  for (const t of terms) {
+    const dense = index.dense[t];
+    if (dense) orInto(bits, dense);
+    else setBits(bits, index.docs.subarray(index.docOffsets[t], index.docOffsets[t + 1]));
+  }
+}
+
+/**
+ * Documents that match every word (any of its terms); a bitset that is the caller's to keep
+ * (taken from the scratch's pool, see Scratch.takeBits), and its size.
+ */
+export function matchTerms(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  scratch: Scratch,
+): { words: Uint32Array; size: number } {
+  const acc = scratch.takeBits();
+  let size = 0;
+  for (const [i, word] of words.entries()) {
+    const bits = i === 0 ? acc : scratch.lendBits();
+    addTerms(index, word.terms, bits);
+    size = i === 0 ? popcount(acc) : andInto(acc, bits);
+  }
+  return { words: acc, size };
+}
+
+/**
+ * Relevance scores of the matching documents, added into `scores` (which must be zero there):
+ * BM25 — for each word in order, for each of its terms, idf(term) * saturated tf — plus
+ * EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
+ */
+export function scoreTerms(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  match: Uint32Array,
+  scores: Float64Array,
+  scratch: Scratch,
+  ctx: KeywordContext | null = null,
+): void {
+  const n = index.n;
+  const corpus = ctx?.n ?? n;
+  const avgLength = ctx?.avgLength ?? index.avgLength;
+  for (const word of words) {
+    for (const t of word.terms) {
+      const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
+      const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
+      forEachPosting(index, t, (d, tf) => {
+        if (!hasBit(match, d)) return;
+        const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
+        scores[d]! += (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+      });
+    }
+  }
+  const exactWords = scratch.bytes();
+  let any = false;
+  for (const word of words) {
+    if (word.exact === 0) continue;
+    any = true;
+    const bits = scratch.lendBits();
+    addTerms(index, word.terms.slice(0, word.exact), bits);
+    andInto(bits, match);
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        exactWords[(w << 5) + 31 - Math.clz32(low)]!++;
+        x ^= low;
+      }
+    }
+  }
+  if (!any) return;
+  for (let w = 0; w < match.length; w++) {
+    let x = match[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      const d = (w << 5) + 31 - Math.clz32(low);
+      if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
+      exactWords[d] = 0;
+      x ^= low;
+    }
+  }
+}
+
+/**
+ * A spelling correction of a query, for `did_you_mean`: every word that no indexed word matches
+ * exactly (after word forms), replaced by the indexed word (a folded key) of the most documents
+ * within a looser budget (see suggestionBudget); null when no word is changed.
+ * @example correctQuery(index, 'markting manger') // 'marketing manager'
+ */
+export function correctQuery(index: KeywordIndex, text: string, ctx: KeywordContext | null = null): string | null {
+  const indexes = ctx?.peers ?? [index];
+  const dfOf = (peer: KeywordIndex, t: number): number =>
+    ctx === null ? documentFrequency(peer, t) : frequencyOver(ctx, termName(peer, t));
+  const out: string[] = [];
+  let changed = false as boolean; // set inside the callback below
+  forEachWord(cleanQueryText(text), (w) => {
+    if (out.length >= MAX_QUERY_WORDS) return;
+    const keys = queryKeys(w);
+    const known = indexes.some((peer) =>
+      LANGUAGE_LIST.some((lang) => keys.some((k) => peer.termOf.has(`${lang}:${stemKey(lang, k)}`))),
+    );
+    if (known) {
+      out.push(w);
+      return;
+    }
+    let best: string | null = null;
+    let bestDf = -1;
+    for (const peer of indexes) {
+      for (const lang of LANGUAGE_LIST) {
+        const vocab = peer.vocab.get(lang);
+        if (!vocab) continue;
+        for (const key of keys) {
+          for (const i of typoKeys(vocab.keys, key, suggestionBudget(key.length))) {
+            const df = dfOf(peer, vocab.terms[i]!);
+            const k = vocab.keys[i]!;
+            if (df > bestDf || (df === bestDf && best !== null && k < best)) {
+              best = k;
+              bestDf = df;
+            }
+          }
+        }
+      }
+    }
+    if (best === null) out.push(w);
+    else {
+      out.push(best);
+      changed = true;
+    }
+  });
+  return changed ? out.join(' ') : null;
+}
+
+/** Edits allowed for a suggestion (not a match): one from 4 letters, two from 7. */
+export function suggestionBudget(length: number): number {
+  return length >= 7 ? 2 : length >= 4 ? 1 : 0;
+}
