@@ -53,7 +53,11 @@ const DATA_FILE = 'gazetteer.json';
  * From src/ingest/places (tsx, vitest) the file is in the folder above; from dist/ingest/places (tsc
  * output) and from a bundle two levels below the root (like dist/cli/main.js) it is read from src.
  */
-const CANDIDATE_URLS = [`../data/${DATA_FILE}`, `../../../src/ingest/data/${DATA_FILE}`, `../../src/ingest/data/${DATA_FILE}`];
+const CANDIDATE_URLS = [
+  `../data/${DATA_FILE}`,
+  `../../../src/ingest/data/${DATA_FILE}`,
+  `../../src/ingest/data/${DATA_FILE}`,
+];
 
 let instance: Gazetteer | null = null;
 

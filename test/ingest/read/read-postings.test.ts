@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PostingsFormatError, readChunks, readPostings, type ReadResult } from '../../../src/ingest/read/read-postings.js';
+import {
+  PostingsFormatError,
+  readChunks,
+  readPostings,
+  type ReadResult,
+} from '../../../src/ingest/read/read-postings.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/ingest/${name}`, import.meta.url));
 

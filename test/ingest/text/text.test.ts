@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntities } from '../../../src/ingest/text/entities.js';
-import { contextOf, cutAtWord, REMOTE_TERMS, SALARY_TERMS, SEO_TERMS, summaryOf } from '../../../src/ingest/text/excerpt.js';
+import {
+  contextOf,
+  cutAtWord,
+  REMOTE_TERMS,
+  SALARY_TERMS,
+  SEO_TERMS,
+  summaryOf,
+} from '../../../src/ingest/text/excerpt.js';
 import { blocksText, descriptionBlocks } from '../../../src/ingest/text/html-to-text.js';
 import { detectLanguage } from '../../../src/ingest/text/language.js';
 import { findSkills } from '../../../src/ingest/classify/skills.js';

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageByScore, pageFromOrder, paginate, pagingWay, type PageWindow } from '../../../src/search/query/paginate.js';
+import {
+  pageByScore,
+  pageFromOrder,
+  paginate,
+  pagingWay,
+  type PageWindow,
+} from '../../../src/search/query/paginate.js';
 import { newBitset, setBits } from '../../../src/search/postings/bitset.js';
 import type { DocSet } from '../../../src/search/postings/doc-set.js';
 
