@@ -1,6 +1,7 @@
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
-import { buildApp, type ApiInstance } from './http/build-app.js';
+import { buildApp } from './http/build-app.js';
+import type { ApiInstance } from './http/app-types.js';
 import { Metrics } from './http/metrics.js';
 import { DEFAULT_WEB_ROOT } from './http/web-page.js';
 import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
@@ -12,8 +13,6 @@ import { generatePostings } from './demo/generate.js';
 import { importRecords } from './ingest/run-import.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
 import { SchemaBehindError } from './store/migrations/migration.js';
-import { formatCount } from './cli/format.js';
-import { welcome } from './welcome.js';
 import { warmUpRoutes } from './http/warm-up.js';
 
 const DAY_MS = 86_400_000;
@@ -29,11 +28,21 @@ export interface StartOptions {
    * `npm start` asks for; `jobsearch serve` alone never loads demo data).
    */
   demo?: boolean;
-  /** Lines for the person at the terminal (the CLI writes them to stderr; JSON logs go to stdout). */
-  say?: (line: string) => void;
+  /** What the start did, for the person at the terminal (the CLI words it on stderr; JSON logs go to stdout). */
+  tell?: (fact: StartFact) => void;
   /** Aborted (SIGTERM while starting): the start stops between steps, closes what it opened and rejects with StartAborted. */
   signal?: AbortSignal;
 }
+
+/** A step of a start the person at the terminal is told of (cli/welcome.ts words it). */
+export type StartFact =
+  | { kind: 'store'; label: string; created: boolean; standby: string | null }
+  | { kind: 'store-waiting'; reason: string }
+  | { kind: 'store-answers' }
+  | { kind: 'demo-loading'; postings: number }
+  | { kind: 'index-file-loaded'; path: string | null; changes: number }
+  | { kind: 'index-file-refused'; path: string | null; reason: string }
+  | { kind: 'ready'; url: string; host: string; documents: number; page: boolean };
 
 /** The start was aborted by a shutdown signal; nothing is left open. */
 export class StartAborted extends Error {
@@ -58,12 +67,16 @@ export async function startServer(
   log: Logger = pino({ level: config.logLevel }),
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const say = options.say ?? (() => undefined);
+  const tell = options.tell ?? (() => undefined);
   const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   // With a hot standby every read of this process goes there; the primary is only migrated (see standbyStep).
   const readUrl = config.databaseReadUrl;
-  const standby = readUrl === null ? '' : `, reading from the standby ${describePostgres(readUrl)} (DATABASE_READ_URL)`;
-  say(`jobsearch: starting with the store ${location.label}${location.created ? ' (new)' : ''}${standby}`);
+  tell({
+    kind: 'store',
+    label: location.label,
+    created: location.created,
+    standby: readUrl === null ? null : describePostgres(readUrl),
+  });
   // A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL server that
   // does not answer yet (a deploy that starts everything together, a restart) is waited for.
   const waitForStore = parseDatabaseUrl(config.databaseUrl).kind === 'postgres';
@@ -110,11 +123,11 @@ export async function startServer(
     if (waitForStore) {
       const step =
         readUrl === null ? migrateStep(store, config.databaseUrl) : standbyStep(store, config.databaseUrl, readUrl);
-      await whenStoreAnswers(step, live, log, say, stopping.signal);
+      await whenStoreAnswers(step, live, log, tell, stopping.signal);
     }
     await checkpoint();
     if (options.demo === true && location.kind === 'sqlite' && location.created && config.demoPostings > 0) {
-      say(`jobsearch: loading ${formatCount(config.demoPostings)} demo postings into the new store (DEMO_POSTINGS)`);
+      tell({ kind: 'demo-loading', postings: config.demoPostings });
       await loadDemoData(store, config, log, stopping.signal);
     }
     await checkpoint();
@@ -156,11 +169,9 @@ export async function startServer(
     log.info({ index: built.stats, url, inWorker }, 'ready');
     const file = built.stats.indexFile;
     if (file?.state === 'loaded')
-      say(
-        `jobsearch: started from the saved index ${config.indexFile} (${formatCount(file.changes ?? 0)} changes since it was saved)`,
-      );
+      tell({ kind: 'index-file-loaded', path: config.indexFile, changes: file.changes ?? 0 });
     else if (file?.refused !== undefined)
-      say(`jobsearch: the saved index ${config.indexFile} was not used: ${file.refused}`);
+      tell({ kind: 'index-file-refused', path: config.indexFile, reason: file.refused });
     if (file?.state === 'failed')
       log.warn(
         { indexFile: config.indexFile, reason: file.reason },
@@ -168,13 +179,13 @@ export async function startServer(
           ? 'the index could not be built apart (through a temporary file); it was built in the serving process'
           : 'the index could not be saved',
       );
-    for (const line of welcome({
+    tell({
+      kind: 'ready',
       url,
       host: config.host,
       documents: built.stats.documents,
       page: app.hasRoute({ method: 'GET', url: '/' }),
-    }))
-      say(line);
+    });
 
     follower =
       config.refreshIntervalMs > 0
@@ -327,7 +338,7 @@ async function whenStoreAnswers(
   step: StoreStep,
   live: LiveIndex,
   log: Logger,
-  say: (line: string) => void,
+  tell: (fact: StartFact) => void,
   signal: AbortSignal,
 ): Promise<void> {
   let waitMs = STORE_RETRY_FIRST_MS;
@@ -336,12 +347,12 @@ async function whenStoreAnswers(
   for (;;) {
     try {
       await step();
-      if (failing) say('jobsearch: the store answers; starting');
+      if (failing) tell({ kind: 'store-answers' });
       return;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (live.health.failed(new Error(reason), Date.now())) {
-        say(`jobsearch: ${reason}; retrying until it answers`);
+        tell({ kind: 'store-waiting', reason });
         log.warn({ reason }, 'store unreachable at start; retrying');
       }
       failing = true;

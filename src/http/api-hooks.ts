@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiInstance, AppDeps } from './build-app.js';
+import type { ApiInstance, AppDeps } from './app-types.js';
 import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DEFAULT_MAX_HEAP_USED_PERCENT } from '../config.js';
-import type { AppDeps } from './build-app.js';
+import type { AppDeps } from './app-types.js';
 import type { Metrics } from './metrics.js';
 import { registerApiHooks } from './api-hooks.js';
 import { registerRateLimit } from './rate-limit.js';

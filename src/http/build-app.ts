@@ -4,8 +4,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import zlib from 'node:zlib';
-import type { Config } from '../config.js';
-import type { LiveIndex } from '../runtime/live-index.js';
 import { registerDocs } from './docs.js';
 import { clientErrorResponse, registerErrorHandling } from './error-handling.js';
 import type { Duplex } from 'node:stream';
@@ -13,49 +11,8 @@ import { registerHealth } from './routes/health.js';
 import { Metrics } from './metrics.js';
 import { api } from './api-plugin.js';
 import { limitConnectionsPerClient } from './connection-limit.js';
-import type { JobStore } from '../store/job-store.js';
 import { registerWebPage } from './web-page.js';
-
-export type ApiInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOrigin' | 'cacheMaxAgeSeconds'> &
-  Partial<
-    Pick<
-      Config,
-      | 'rateLimitPerMinute'
-      | 'trustProxy'
-      | 'responseCacheBytes'
-      | 'requestTimeoutMs'
-      | 'headersTimeoutMs'
-      | 'keepAliveTimeoutMs'
-      | 'maxConnectionsPerClient'
-      | 'maxEventLoopDelayMs'
-      | 'maxHeapUsedPercent'
-      | 'readyMaxStalenessMs'
-    >
-  >;
-
-export interface AppDeps {
-  live: LiveIndex;
-  config: AppConfig;
-  /** A pino logger, or false to log nothing (tests). */
-  logger?: FastifyBaseLogger | false;
-  metrics?: Metrics;
-  /** Clock for `is_new` (tests pin it). */
-  now?: () => number;
-  /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
-  store?: JobStore;
-  /** Folder of the built search page served at `/` (see web-page.ts); absent: no page. */
-  webRoot?: string;
-}
-
-export const API_PREFIX = '/jobs/api';
+import { API_PREFIX, type ApiInstance, type AppDeps } from './app-types.js';
 
 /** The whole HTTP surface as one Fastify instance; the process wrapper only listens. */
 export async function buildApp(deps: AppDeps): Promise<ApiInstance> {

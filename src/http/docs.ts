@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { FACETS, isValuesEntry } from '../domain/facet-catalogue.js';
-import type { ApiInstance } from './build-app.js';
+import type { ApiInstance } from './app-types.js';
 import {
   DEFAULT_FACET_LIMIT,
   DEFAULT_PER_PAGE,

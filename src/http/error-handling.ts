@@ -1,5 +1,5 @@
 import type { FastifyError } from 'fastify';
-import type { ApiInstance } from './build-app.js';
+import type { ApiInstance } from './app-types.js';
 import { ApiError, errorBody, fromValidation, type ErrorCode } from './errors.js';
 
 /** Paths served, for telling 405 (known path, other method) from 404. */

@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import type { ApiInstance } from './build-app.js';
+import type { ApiInstance } from './app-types.js';
 import { ApiError } from './errors.js';
 
 /** Seconds a client is asked to wait when the process is overloaded. */

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { ApiInstance } from './build-app.js';
+import type { ApiInstance } from './app-types.js';
 import { ApiError } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import { API_PREFIX, type ApiInstance } from './build-app.js';
+import { API_PREFIX, type ApiInstance } from './app-types.js';
 
 /**
  * Requests a started server answers through `inject` (no socket) as soon as its first index is in,

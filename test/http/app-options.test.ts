@@ -1,6 +1,6 @@
 /** What the app is built with: cross-origin rules, trailing slashes, the request id, the body limit. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { corpus, testApp } from './fixture.js';
 
 const COUNT = '/jobs/api/job-search-results-count';

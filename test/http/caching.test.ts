@@ -1,7 +1,8 @@
 /** Conditional requests, ETags and the byte-bounded response cache, through the real app. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { NOW, corpus, metricSamples, sharedIndex, testConfig } from './fixture.js';
 

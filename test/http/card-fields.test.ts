@@ -1,6 +1,6 @@
 /** Card fields decided by one posting's data alone: place names, the date, the domain, the salary context. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { ListResponse } from '../../src/http/schemas.js';
 import type { Company } from '../../src/domain/job.js';
 import { job, place } from '../builders.js';

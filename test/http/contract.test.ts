@@ -3,7 +3,7 @@
  * Each test names the rule it guards.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import type { Job } from '../../src/domain/job.js';
 import { corpus, NOW, SELECTED_ORDER, testApp, getOk } from './fixture.js';

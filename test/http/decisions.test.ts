@@ -1,6 +1,6 @@
 /** The product decisions of DESIGN.md that fill the contract's open points. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { corpus, NOW, PLACES, testApp, getOk } from './fixture.js';

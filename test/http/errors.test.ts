@@ -1,6 +1,6 @@
 /** Bad input on every parameter and every exit of the app: a JSON error or an empty result, never a 5xx. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { clientErrorResponse, rawErrorResponse } from '../../src/http/error-handling.js';
 import { ApiError } from '../../src/http/errors.js';
 import { FACETS, isValuesEntry } from '../../src/domain/facet-catalogue.js';

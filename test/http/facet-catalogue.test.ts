@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FACETS, LIST_ORDER, type Facet } from '../../src/domain/facet-catalogue.js';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { SELECTED_KEYS } from '../../src/http/schemas.js';
 import { toFilter } from '../../src/http/to-search-query.js';
 import { filterKey } from '../../src/search/query/cache-key.js';

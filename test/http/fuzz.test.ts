@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { SELECTED_ORDER, testApp } from './fixture.js';
 
 const ENDPOINTS = [

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { job } from '../builders.js';

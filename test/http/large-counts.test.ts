@@ -1,6 +1,6 @@
 /** Counts of 1,000 and more, where German digit grouping shows: "1.234", "berlin (1.234)". */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, FilterDataResponse, ListResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { getOk, testApp } from './fixture.js';

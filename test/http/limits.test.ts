@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { getHeapStatistics } from 'node:v8';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { NOW, corpus, sharedIndex, testConfig } from './fixture.js';
 

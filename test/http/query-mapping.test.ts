@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postedSince, splitValues, toFilter } from '../../src/http/to-search-query.js';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { job } from '../builders.js';
 import { NOW, testApp } from './fixture.js';
 

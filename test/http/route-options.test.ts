@@ -3,7 +3,7 @@
  * ETag, the OpenAPI summary, and the answers to blank input (src/http/routes).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { DEFAULT_SUGGEST_LIMIT } from '../../src/http/schemas.js';
 import { corpus, testApp } from './fixture.js';
 

@@ -1,7 +1,7 @@
 /** The additions of issue 11 over real HTTP: title suggestions, word forms, typos, new filters. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { getOk, testApp } from './fixture.js';
 import { job } from '../builders.js';
 

@@ -1,6 +1,6 @@
 /** The SEO switch as a filter: `yes` keeps the SEO postings, `no` the others, on both result routes. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, ListResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { getOk, testApp } from './fixture.js';

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { JobStore } from '../../src/store/job-store.js';
 import { corpus, metricSamples, testApp } from './fixture.js';
 

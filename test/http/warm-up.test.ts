@@ -1,6 +1,6 @@
 /** The requests a started server answers before its first users (src/http/warm-up.ts). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { WARM_UP_REQUESTS, warmUpRoutes } from '../../src/http/warm-up.js';
 import { testApp } from './fixture.js';
 

@@ -18,6 +18,7 @@ import { SearchIndex } from '../../src/search/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { startLines } from '../../src/cli/welcome.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import type { FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 
@@ -62,7 +63,9 @@ async function withServer<T>(
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const server: RunningServer = await startServer(config, pino({ level: 'silent' }), { say: (l) => said.push(l) });
+  const server: RunningServer = await startServer(config, pino({ level: 'silent' }), {
+    tell: (fact) => said.push(...startLines(fact)),
+  });
   try {
     return { said, result: await use(server.url) };
   } finally {

@@ -5,7 +5,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb, type WebBuild } from '../../scripts/build-web.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { buildApp, type ApiInstance } from '../../src/http/build-app.js';
+import { buildApp } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 
 /** The page's budget: JavaScript and CSS together, compressed as sent. */

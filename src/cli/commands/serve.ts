@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { parseWorkers, runPrimary, WORKER_ENV, type ReadyMessage } from '../cluster.js';
 import { loadConfig, type Config } from '../../config.js';
 import { StartAborted, startServer, type RunningServer } from '../../server.js';
+import { startLines } from '../welcome.js';
 
 /** SIGTERM to exit: the bound an orchestrator can rely on (Kubernetes waits 30 s by default). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -69,7 +70,9 @@ export function registerServe(program: Command): void {
       try {
         server = await startServer(config, undefined, {
           demo: options.demo === true && first,
-          say,
+          tell: (fact) => {
+            for (const line of startLines(fact)) say(line);
+          },
           signal: stop.signal,
         });
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import {
   DEFAULT_SUGGEST_LIMIT,
   ErrorResponse,

@@ -1,4 +1,4 @@
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import { DEFAULT_FACET_LIMIT, FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
 import { toFacetRequest } from '../to-search-query.js';
 import { presentFilters } from '../present.js';

@@ -1,4 +1,4 @@
-import type { ApiInstance } from '../build-app.js';
+import type { ApiInstance } from '../app-types.js';
 import type { LiveIndex } from '../../runtime/live-index.js';
 import type { Metrics } from '../metrics.js';
 

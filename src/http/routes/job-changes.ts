@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { JobChange, JobStore } from '../../store/job-store.js';
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
 import { JobDetail, presentDetail } from './job-detail.js';

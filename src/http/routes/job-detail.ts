@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { Job, JobPlace } from '../../domain/job.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import type { JobGroup, JobStore } from '../../store/job-store.js';
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
 

@@ -1,4 +1,4 @@
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
 import { formatNumber } from '../../domain/salary-buckets.js';

@@ -1,4 +1,4 @@
-import type { ApiInstance, AppDeps } from '../build-app.js';
+import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas.js';
 import type { SearchReader } from '../../search/search-index.js';
 import type { JobFilter } from '../../domain/query.js';
