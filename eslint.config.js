@@ -1,6 +1,49 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Every folder (and top-level module) of src/ a layer may be told apart from. */
+const PARTS = [
+  'lib',
+  'domain',
+  'search',
+  'store',
+  'ingest',
+  'demo',
+  'runtime',
+  'http',
+  'cli',
+  'server',
+  'config',
+  'web',
+];
+
+/**
+ * One `no-restricted-imports` rule per layer: a relative import that climbs out of the layer's
+ * folder into a part of src/ it may not use is an error.
+ */
+function layers(allowed) {
+  return Object.entries(allowed).map(([files, may]) => {
+    const own = files.split('/')[1].replace(/\.ts$/, '');
+    const banned = PARTS.filter((part) => part !== own && !may.includes(part));
+    return {
+      files: [files],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^\\.\\.?/(\\.\\./)*(${banned.join('|')})(/|\\.js$)`,
+                message: `${files} may import only from ${may.length > 0 ? may.join(', ') : 'itself'} (see its folder's README).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +83,20 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  // The layers of src/, each importing only those below it (each folder's README says which):
+  // lib < domain < search, store < ingest < runtime < http < server.ts < cli; demo feeds ingest.
+  ...layers({
+    'src/lib/**/*.ts': [],
+    'src/domain/**/*.ts': ['lib'],
+    'src/search/**/*.ts': ['lib', 'domain'],
+    'src/store/**/*.ts': ['lib', 'domain'],
+    'src/ingest/**/*.ts': ['lib', 'domain', 'store'],
+    'src/demo/**/*.ts': ['lib', 'domain', 'ingest'],
+    'src/config.ts': ['lib', 'domain', 'store'],
+    'src/runtime/**/*.ts': ['lib', 'domain', 'search', 'store', 'config'],
+    'src/http/**/*.ts': ['lib', 'domain', 'search', 'store', 'runtime', 'config'],
+    'src/server.ts': ['lib', 'domain', 'search', 'store', 'ingest', 'demo', 'runtime', 'http', 'config'],
+  }),
   {
     // Tests read parsed JSON bodies and browser-evaluated values, which are `any` by nature; they
     // assert on them at once, which is the check these rules ask for.
