@@ -32,6 +32,8 @@ export interface StartOptions {
   tell?: (fact: StartFact) => void;
   /** Aborted (SIGTERM while starting): the start stops between steps, closes what it opened and rejects with StartAborted. */
   signal?: AbortSignal;
+  /** The clock of the index, its follower and the answers (default Date.now; tests pin it). */
+  now?: () => number;
 }
 
 /** A step of a start the person at the terminal is told of (cli/welcome.ts words it). */
@@ -68,6 +70,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const tell = options.tell ?? (() => undefined);
+  const clock = options.now ?? Date.now;
   const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   // With a hot standby every read of this process goes there; the primary is only migrated (see standbyStep).
   const readUrl = config.databaseReadUrl;
@@ -91,7 +94,7 @@ export async function startServer(
   }
   const live = new LiveIndex();
   const metrics = new Metrics({ defaults: true });
-  const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT });
+  const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT, now: clock });
   const stopping = new AbortController();
   let first: BuiltIndex | null = null;
   let follower: { stop(): void; wake(): void } | null = null;
@@ -140,7 +143,7 @@ export async function startServer(
     // at normal priority: nothing is served before it, while every later one (a merge, the hourly
     // rebuild) runs beside an index that answers requests (runtime/priority.ts).
     const build = (signal?: AbortSignal, firstStart = false): Promise<BuiltIndex> => {
-      const now = Date.now();
+      const now = clock();
       return inWorker
         ? buildInWorker({
             databaseUrl: readUrl ?? config.databaseUrl,
@@ -193,6 +196,7 @@ export async function startServer(
             intervalMs: config.refreshIntervalMs,
             maxAgeMs: MAX_INDEX_AGE_MS,
             log,
+            now: clock,
             build,
             onRebuild: (s) => {
               metrics.indexRebuilds.inc();
