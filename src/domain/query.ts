@@ -7,6 +7,12 @@ export const SORT_FIELDS = ['date', 'salary', 'relevance'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+/**
+ * posted_within_days counts from the start of the current hour (UTC): its answers change at each
+ * hour, so the served index version moves on then too (runtime/change-applier.ts).
+ */
+export const POSTED_SINCE_STEP_MS = 3_600_000;
+
 export const FACET_MODES = ['conjunctive', 'disjunctive'] as const;
 export type FacetMode = (typeof FACET_MODES)[number];
 
@@ -37,7 +43,7 @@ export interface JobFilter extends FacetFilters {
   keywords?: string;
   /** Typo tolerance of keyword search (default true). */
   typos?: boolean;
-  /** Epoch ms: jobs posted at or after it (jobs without a date never match). */
+  /** Epoch ms: jobs posted at or after it (jobs without a date never match); a whole POSTED_SINCE_STEP_MS. */
   postedSince?: number;
   /** EUR/year: jobs whose salary range reaches it (its upper end is at least this). */
   salaryMin?: number;

@@ -1,12 +1,19 @@
 import { FACETS } from '../domain/facet-catalogue.js';
-import type { JobFilter, ListRequest, FacetRequest, MultiField, SortField, SortOrder } from '../domain/query.js';
+import {
+  POSTED_SINCE_STEP_MS,
+  type JobFilter,
+  type ListRequest,
+  type FacetRequest,
+  type MultiField,
+  type SortField,
+  type SortOrder,
+} from '../domain/query.js';
 import type { FilterQuery, FilterDataQuery, ListQuery } from './schemas.js';
 import { DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE } from './schemas.js';
 
 export const DEFAULT_SORT: SortField = 'date';
 export const DEFAULT_ORDER: SortOrder = 'desc';
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -14,7 +21,7 @@ const DAY_MS = 86_400_000;
  * current hour (UTC), so that the cache key of a query stays the same for an hour.
  */
 export function postedSince(days: number, now: number): number {
-  return Math.floor(now / HOUR_MS) * HOUR_MS - days * DAY_MS;
+  return Math.floor(now / POSTED_SINCE_STEP_MS) * POSTED_SINCE_STEP_MS - days * DAY_MS;
 }
 
 /** Options of toFilter: the clock, and whether a whole (unsplit) value is a known company. */

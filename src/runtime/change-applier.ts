@@ -2,6 +2,7 @@ import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../search/search-index.js';
 import { SegmentSet, type IndexChange } from '../search/segments/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
+import { POSTED_SINCE_STEP_MS } from '../domain/query.js';
 
 /** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */
 export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
@@ -82,8 +83,10 @@ export class ChangeApplier {
 
   /** The first moment after `now` when answers change by the clock alone (see CatchUpReport.nextExpiry). */
   nextChange(now: number): number {
-    // An is_new flag is off from posted + window on: answers change at that very millisecond.
-    return Math.min(this.set.nextExpiry, this.set.nextNewChange(now, this.options.newWithinMs) - 1);
+    // An is_new flag is off from posted + window on, and posted_within_days moves at the hour:
+    // answers change at that very millisecond.
+    const nextHour = (Math.floor(now / POSTED_SINCE_STEP_MS) + 1) * POSTED_SINCE_STEP_MS;
+    return Math.min(this.set.nextExpiry, this.set.nextNewChange(now, this.options.newWithinMs) - 1, nextHour - 1);
   }
 
   /**
