@@ -90,7 +90,9 @@ describe('health with the store cut', { timeout: 120_000 }, () => {
       expect(stale.code).toBe(503);
       expect(stale.body.refresh_failures).toBeGreaterThanOrEqual(5);
       expect(stale.body.index_age_seconds).toBeGreaterThanOrEqual(2);
-      const metrics = await (await fetch(`${base}/metrics`)).text();
+      const metricsAnswer = await fetch(`${base}/metrics`);
+      expect(metricsAnswer.status).toBe(200);
+      const metrics = await metricsAnswer.text();
       const failures = Number(/^search_index_refresh_failures_total (\d+)/m.exec(metrics)?.[1]);
       expect(failures).toBeGreaterThanOrEqual(5);
       expect(metrics).toMatch(/^search_index_readiness\{state="stale"\} 1$/m);

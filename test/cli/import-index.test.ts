@@ -8,6 +8,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliFixture, type Run } from './cli-process.js';
+import { getJson } from '../get-json.js';
 
 const { dir, run } = cliFixture('import-index-');
 
@@ -41,10 +42,8 @@ async function served(
   const server = run(['serve'], env);
   try {
     const [, url] = await server.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
-    const count = (await (await fetch(`${url}/jobs/api/job-search-results-count?q=${q}`)).json()) as {
-      total_results: number;
-    };
+    const ready = await getJson<{ documents: number }>(`${url}/readyz`);
+    const count = await getJson<{ total_results: number }>(`${url}/jobs/api/job-search-results-count?q=${q}`);
     return { said: server.stderr(), documents: ready.documents, total: count.total_results };
   } finally {
     server.child.kill('SIGTERM');

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 import { cliFixture } from './cli-process.js';
+import { getJson } from '../get-json.js';
 
 const { dir, run } = cliFixture('index-command-');
 
@@ -35,9 +36,9 @@ describe('jobsearch index', { timeout: 120_000 }, () => {
     const served = run(['serve'], { DATABASE_URL: db });
     const [, url] = await served.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
     expect(served.stderr()).toMatch(/started from the saved index .*jobs\.db\.index \(1 changes since it was saved\)/);
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+    const ready = await getJson<{ documents: number }>(`${url}/readyz`);
     expect(ready.documents).toBe(4);
-    const count = (await (await fetch(`${url}/jobs/api/job-search-results-count?q=gartner`)).json()) as object;
+    const count = await getJson<object>(`${url}/jobs/api/job-search-results-count?q=gartner`);
     expect(count).toMatchObject({ total_results: 1 });
     served.child.kill('SIGTERM');
     expect((await served.exited).code).toBe(0);
@@ -53,7 +54,7 @@ describe('jobsearch index', { timeout: 120_000 }, () => {
     const served = run(['serve'], { DATABASE_URL: db, INDEX_FILE: path });
     const [, url] = await served.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
     expect(served.stderr()).toMatch(/started from the saved index .*shared\.index \(0 changes since it was saved\)/);
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+    const ready = await getJson<{ documents: number }>(`${url}/readyz`);
     expect(ready.documents).toBe(1);
     served.child.kill('SIGTERM');
     expect((await served.exited).code).toBe(0);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 import { cliFixture } from './cli-process.js';
+import { getJson } from '../get-json.js';
 
 const { dir, run } = cliFixture('serve-process-');
 
@@ -85,7 +86,7 @@ describe('demo postings and the first lines', { timeout: 120_000 }, () => {
     expect(lines[0]).toBe(`jobsearch: starting with the store ${join(dir, 'demo.db')} (new)`);
     expect(r.stderr()).toContain('jobsearch: loading 1,200 demo postings into the new store (DEMO_POSTINGS)');
     const [, shown] = r.stderr().match(/jobsearch: ready with ([\d,]+) postings/) ?? [];
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+    const ready = await getJson<{ documents: number }>(`${url}/readyz`);
     expect(shown).toBe(ready.documents.toLocaleString('en-US'));
     expect(ready.documents).toBeGreaterThan(1000);
     expect(r.stdout()).toBe(''); // LOG_LEVEL=warn: nothing at info, no request lines
@@ -105,7 +106,7 @@ describe('demo postings and the first lines', { timeout: 120_000 }, () => {
     ] as const) {
       const r = run([...args], { DATABASE_URL: path, DEMO_POSTINGS: '500' });
       const [, url] = await r.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
-      const ready = (await (await fetch(`${url}/readyz`)).json()) as { documents: number };
+      const ready = await getJson<{ documents: number }>(`${url}/readyz`);
       expect(ready.documents).toBe(path === existing ? 1 : 0);
       expect(r.stderr()).not.toContain('demo postings');
       r.child.kill('SIGTERM');

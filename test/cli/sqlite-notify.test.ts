@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 import { cliFixture } from './cli-process.js';
+import { getJson } from '../get-json.js';
 
 const { dir, run } = cliFixture('sqlite-notify-');
 
@@ -19,7 +20,7 @@ interface Ready {
 }
 
 async function readyOf(url: string): Promise<Ready> {
-  return (await (await fetch(`${url}/readyz`)).json()) as Ready;
+  return getJson<Ready>(`${url}/readyz`);
 }
 
 /** A store of one posting and a server on it that polls every ten minutes. */
@@ -47,7 +48,7 @@ describe('a server on a SQLite file', { timeout: 120_000 }, () => {
       const cursor = await store.changeCursor();
       for (let i = 0; i < 600 && (await readyOf(url)).cursor < cursor; i++) await sleep(50);
       expect(await readyOf(url)).toMatchObject({ cursor, documents: 2 });
-      const count = (await (await fetch(`${url}/jobs/api/job-search-results-count?q=gartner`)).json()) as object;
+      const count = await getJson<object>(`${url}/jobs/api/job-search-results-count?q=gartner`);
       expect(count).toMatchObject({ total_results: 1 });
     } finally {
       await stop();

@@ -26,6 +26,16 @@ describe('duplicate keys', () => {
     expect(duplicateKeysOf(job({ places: [MUNICH] })).place).not.toBe(base);
   });
 
+  it('keys the city before the region: two cities of one region differ, one city in two regions is the same', () => {
+    const bayern = { slug: 'bayern', name: 'Bayern' };
+    const augsburg = place({ city: { slug: 'augsburg', name: 'Augsburg' }, region: bayern });
+    const muenchen = place({ city: { slug: 'münchen', name: 'München' }, region: bayern });
+    const muenchenNoRegion = place({ city: { slug: 'münchen', name: 'München' }, region: null });
+    expect(duplicateKeysOf(job({ places: [augsburg] })).place).toBe('acme|seo manager|augsburg');
+    expect(duplicateKeysOf(job({ places: [muenchen] })).place).toBe('acme|seo manager|muenchen');
+    expect(duplicateKeysOf(job({ places: [muenchenNoRegion] })).place).toBe('acme|seo manager|muenchen');
+  });
+
   it('falls back to region, then country, and has no place key without a place, company or title', () => {
     const region = place({ city: null });
     expect(duplicateKeysOf(job({ places: [region] })).place).toMatch(/\|berlin land$/);

@@ -7,6 +7,7 @@ import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import type { Job } from '../../src/domain/job.js';
 import { corpus, NOW, SELECTED_ORDER, testApp, getOk } from './fixture.js';
+import { job, place } from '../builders.js';
 
 let app: ApiInstance;
 beforeEach(async () => {
@@ -442,6 +443,35 @@ describe.each([
       const { suggestions } = await get<SuggestResponse>(`${url}?q=${encodeURIComponent(prefix)}&limit=50`);
       const labels = suggestions.map((s) => s.label);
       expect(labels).toEqual([...labels].sort(new Intl.Collator('de').compare));
+    }
+  });
+
+  it('orders by German collation where code units order otherwise (eBay/EDEKA, Mühlheim/Murnau, Ärzte/Azubi)', async () => {
+    const own = await testApp([
+      ...['EDEKA Markt', 'eBay GmbH', 'Azubi Service GmbH', 'Ärzte ohne Grenzen'].map((name) =>
+        job({ company: { name, domain: null, website: null, logoUrl: null, size: null } }),
+      ),
+      ...[
+        ['murnau', 'Murnau'],
+        ['mühlheim', 'Mühlheim'],
+        ['erding', 'Erding'],
+        ['ebersberg', 'Ebersberg'],
+      ].map(([slug, name]) => job({ places: [place({ city: { slug: slug!, name: name! }, region: null })] })),
+    ]);
+    try {
+      const labels = async (prefix: string): Promise<string[]> =>
+        (await getOk<SuggestResponse>(own, `${url}?q=${encodeURIComponent(prefix)}&limit=50`)).suggestions.map(
+          (s) => s.label,
+        );
+      if (kind === 'company') {
+        expect(await labels('e')).toEqual(['eBay GmbH', 'EDEKA Markt']);
+        expect(await labels('a')).toEqual(['Acme GmbH', 'Ärzte ohne Grenzen', 'Azubi Service GmbH']);
+      } else {
+        expect(await labels('mu')).toEqual(['Mühlheim', 'Murnau']);
+        expect(await labels('e')).toEqual(['Ebersberg', 'Erding']);
+      }
+    } finally {
+      await own.close();
     }
   });
 

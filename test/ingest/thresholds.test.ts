@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifySeo } from '../../src/ingest/classify-seo.js';
 import { classifyEmploymentType, type EmploymentInput } from '../../src/ingest/classify-employment.js';
 import { classifyWork, type WorkInput } from '../../src/ingest/classify-work.js';
 import { annualise, salaryFromText } from '../../src/ingest/salary.js';
@@ -154,5 +155,28 @@ describe('the remote share', () => {
     ['6 tage remote pro woche.', 'onsite', null],
   ] as const)('in days a week: %s', (text, model, share) => {
     expect(work(text)).toEqual({ workModel: model, remotePercentage: share });
+  });
+});
+
+describe('the SEO weight of a marketing title: strong terms 2, craft words 1, at least 6 and twice the other disciplines', () => {
+  const seo = (text: string) => classifySeo({ title: 'Content Manager (m/w/d)', text }).isSeo;
+  const times = (term: string, n: number) => Array.from({ length: n }, () => term).join(', ');
+
+  it.each([
+    // [strong SEO terms, SEO craft words, other disciplines' terms, SEO job?]
+    [3, 0, 0, true],
+    [2, 1, 0, false],
+    [2, 2, 0, true],
+    [1, 3, 0, false],
+    [1, 4, 0, true],
+    [0, 5, 0, false],
+    [0, 6, 0, true],
+    [3, 0, 3, true],
+    [3, 0, 4, false],
+    [2, 3, 3, true],
+    [2, 3, 4, false],
+  ] as const)('%d strong, %d craft, %d other', (strong, craft, other, expected) => {
+    const text = `Wir bieten ${times('SEO', strong)}. Tools: ${times('Sistrix', craft)}. Dazu ${times('Newsletter', other)}.`;
+    expect(seo(text)).toBe(expected);
   });
 });

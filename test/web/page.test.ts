@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchChromium, type Browser } from './browser.js';
 import { freePort, startServe, type ServeProcess } from './serve-process.js';
+import { getJson } from '../get-json.js';
 
 /** Screenshots land here (git-ignored). */
 const OUTPUT = fileURLToPath(new URL('../../test-output/web/', import.meta.url));
@@ -29,8 +30,7 @@ describe('the search page in a real browser', () => {
 
   /** What the API answers for a list query: the oracle the page must show. */
   const api = async (query: string): Promise<Answer> => {
-    const res = await fetch(`${server.url}/jobs/api/job-search-results-list?${query}`);
-    return (await res.json()) as Answer;
+    return getJson<Answer>(`${server.url}/jobs/api/job-search-results-list?${query}`);
   };
   const heading = () => page.locator('#results-heading');
   const cardTitles = () => page.locator('.card:not(.skeleton) h3').allInnerTexts();
@@ -92,14 +92,10 @@ describe('the search page in a real browser', () => {
     await page.locator('button[data-facet=work_model][data-value=hybrid]').click();
     await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
     // A second work model is added, not swapped: hybrid or the other model with the most jobs here.
-    const models = await fetch(
+    const models = await getJson<{ filters: { work_models: { value: string; count: number }[] } }>(
       `${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid&facet_mode=disjunctive`,
     );
-    const other = (
-      (await models.json()) as { filters: { work_models: { value: string; count: number }[] } }
-    ).filters.work_models
-      .filter((m) => m.value !== 'hybrid')
-      .sort((a, b) => b.count - a.count)[0]!;
+    const other = models.filters.work_models.filter((m) => m.value !== 'hybrid').sort((a, b) => b.count - a.count)[0]!;
     expect(other.count).toBeGreaterThan(0);
     await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
     const either = await api(`location=münchen&radius=50&work_model=hybrid,${other.value}`);
@@ -111,11 +107,10 @@ describe('the search page in a real browser', () => {
     await page.locator(`button[data-facet=work_model][data-value=${other.value}]`).click();
     await expectResults(await api('location=münchen&radius=50&work_model=hybrid'));
     // The salary band with the most of these jobs (which one depends on the demo data).
-    const res = await fetch(
-      `${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid`,
-    );
     const bands = (
-      (await res.json()) as { filters: { salary_ranges: { value: string; label: string; count: number }[] } }
+      await getJson<{ filters: { salary_ranges: { value: string; label: string; count: number }[] } }>(
+        `${server.url}/jobs/api/job-search-filter-data?location=m%C3%BCnchen&radius=50&work_model=hybrid`,
+      )
     ).filters.salary_ranges;
     const band = [...bands].sort((a, b) => b.count - a.count)[0]!;
     expect(band.count).toBeGreaterThan(0);

@@ -77,6 +77,26 @@ describe('SearchIndex autocomplete', () => {
     ]);
   });
 
+  it('orders by German collation, not by code units: eBay before EDEKA, Mühlheim before Murnau, Ärzte before Azubi', () => {
+    const index = indexOf([
+      company('EDEKA Markt'),
+      company('eBay GmbH'),
+      company('Azubi Service GmbH'),
+      company('Ärzte ohne Grenzen'),
+      job({ places: [city('murnau', 'Murnau')] }),
+      job({ places: [city('mühlheim', 'Mühlheim')] }),
+    ]);
+    expect(index.suggestCompanies('e', 10).map((s) => s.label)).toEqual(['eBay GmbH', 'EDEKA Markt']);
+    expect(index.suggestCompanies('a', 10).map((s) => s.label)).toEqual([
+      'Acme GmbH',
+      'Ärzte ohne Grenzen',
+      'Azubi Service GmbH',
+    ]);
+    expect(index.suggestLocations('mu', 10).map((s) => s.label)).toEqual(['Mühlheim', 'Murnau']);
+    // Of two places with as many jobs, a limit of one keeps the first by collation.
+    expect(index.suggestLocations('mu', 1).map((s) => s.label)).toEqual(['Mühlheim']);
+  });
+
   it('suggests companies by display name, the value being the name itself', () => {
     const index = indexOf([
       company('Müller & Söhne GmbH'),
