@@ -39,6 +39,15 @@ describe('toFilter', () => {
     expect(postedSince(3, NOW)).toBe(Math.floor(NOW / 3_600_000) * 3_600_000 - 3 * 86_400_000);
   });
 
+  it('lets salary_min match an estimated salary only when salary_estimated=true asks for it', () => {
+    expect(toFilter({ salary_min: 50_000 }, NOW)).toEqual({ salaryMin: 50_000 });
+    expect(toFilter({ salary_min: 50_000, salary_estimated: 'false' }, NOW)).toEqual({ salaryMin: 50_000 });
+    expect(toFilter({ salary_min: 50_000, salary_estimated: 'true' }, NOW)).toEqual({
+      salaryMin: 50_000,
+      salaryEstimated: true,
+    });
+  });
+
   it('leaves a facet unset when its list holds no value, and sets one value as the single field', () => {
     expect(toFilter({ work_model: ',' }, NOW)).toEqual({});
     expect(toFilter({ work_model: ',,remote,' }, NOW)).toEqual({ workModel: 'remote' });
