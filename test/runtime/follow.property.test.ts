@@ -69,6 +69,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('refresh' as const) }), weight: 3 },
 );
 
+/** A version with nothing of note: override what a test is about. */
+const STEADY: Version = {
+  key: 'k:0',
+  company: 'Acme GmbH',
+  workModel: 'hybrid',
+  city: 0,
+  postedAt: T0 - 3 * 86_400_000,
+  validFor: null,
+  salary: null,
+};
+
 /** Board ids fixed per key, so that writes never clash on them. */
 function toJob(v: Version): Job {
   const i = KEYS.indexOf(v.key);
@@ -139,6 +150,40 @@ describe('following the store', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('drops a posting whose validThrough passes at the next refresh, with no write to the store', async () => {
+    const store = new SqliteJobStore(':memory:');
+    await store.migrate();
+    const expiring = toJob({ ...STEADY, key: 'k:0', workModel: 'remote', validFor: 10 });
+    await store.upsert([expiring, toJob({ ...STEADY, key: 'k:1' })]);
+    let clock = T0;
+    const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: () => clock };
+    const live = new LiveIndex();
+    const first = await buildHere(store, options);
+    live.swap(first.index, first.cursor, first.builtAt);
+    const follower = followStore(store, live, first, {
+      intervalMs: 3_600_000,
+      maxAgeMs: 3_600_000 * 24,
+      log: pino({ level: 'silent' }),
+      now: () => clock,
+      build: () => buildHere(store, options),
+    });
+    try {
+      const cursor = await store.changeCursor();
+      clock = T0 + 10 * MIN; // its last live millisecond
+      await follower.refresh();
+      expect(live.current!.index.count({ workModel: 'remote' })).toBe(1);
+      clock = T0 + 10 * MIN + 1;
+      expect(await follower.refresh()).toBe(true);
+      expect(await store.changeCursor()).toBe(cursor);
+      expect(live.current!.index.count({ workModel: 'remote' })).toBe(0);
+      expect(live.current!.index.size).toBe(1);
+      expect(live.current!.builtAt).toBe(clock);
+    } finally {
+      follower.stop();
+      await store.close();
+    }
   });
 
   it('answers like the naive scan of the store after every refresh, expiry included', async () => {
