@@ -90,12 +90,12 @@ async function workModels(): Promise<Record<string, number>> {
 }
 
 /**
- * Moves the clock and waits (bounded) until the follower has published an index as of it: the
+ * Moves the clock and waits (up to 30 s, for a loaded machine) until the follower has published an index as of it: the
  * snapshot's build time is the clock's value at its last catch-up.
  */
 async function moveClockAndWait(to: number): Promise<void> {
   clock = to;
-  for (let i = 0; i < 500 && server.live.current?.builtAt !== to; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 1_500 && server.live.current?.builtAt !== to; i++) await new Promise((r) => setTimeout(r, 20));
   expect(server.live.current?.builtAt, 'the follower published no index as of the new clock').toBe(to);
 }
 
