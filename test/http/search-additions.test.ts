@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { ApiInstance } from '../../src/http/app-types.js';
-import { getOk, testApp } from './fixture.js';
+import { getOk, NOW, testApp } from './fixture.js';
 import { job } from '../builders.js';
 
 let app: ApiInstance;
@@ -110,6 +110,23 @@ describe('posted_within_days, salary_min, language', () => {
           (fd.body.filters as { seo_jobs_only_counts: { all_formatted: string } }).seo_jobs_only_counts.all_formatted,
         ),
       ).toBe(n);
+    }
+  });
+
+  it('counts posted_within_days back from the start of the hour, not of the day', async () => {
+    // The clock is 12:00 UTC; three days back from the hour is 12:00 three days ago.
+    const MIN = 60_000;
+    const since = NOW - 3 * 86_400_000;
+    const at = (postedAt: number) => job({ postedAt });
+    const own = await testApp([at(since - 11 * 60 * MIN), at(since - MIN), at(since), at(since + MIN)]);
+    try {
+      const body = await getOk<{ total_results: number }>(
+        own,
+        '/jobs/api/job-search-results-count?posted_within_days=3',
+      );
+      expect(body.total_results).toBe(2);
+    } finally {
+      await own.close();
     }
   });
 
