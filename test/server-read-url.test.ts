@@ -14,6 +14,7 @@ import { POSTGRES_MIGRATIONS } from '../src/store/migrations/postgres.js';
 import { PostgresJobStore } from '../src/store/postgres-store.js';
 import { job } from './builders.js';
 import { createTestDatabase, dropTestDatabase } from './pg-database.js';
+import { getJson } from './get-json.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -148,9 +149,7 @@ describe('starting with DATABASE_READ_URL', { timeout: 60_000 }, () => {
         expect(outcome).not.toBeInstanceOf(Error);
         const r = await readyzUntil(base, (b) => b.status === 'ready');
         expect(r.documents).toBe(3);
-        const count = (await (await fetch(`${base}/jobs/api/job-search-results-count`)).json()) as {
-          total_results: number;
-        };
+        const count = await getJson<{ total_results: number }>(`${base}/jobs/api/job-search-results-count`);
         expect(count.total_results).toBe(3);
       });
     } finally {

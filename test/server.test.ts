@@ -130,7 +130,9 @@ describe('the service started on an empty SQLite file', () => {
   });
 
   it('has answered each API route once through the app by the time it is ready (the warm-up)', async () => {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const res = await fetch(`${server.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
     // No test here asks for the autocompletes: what they count is the warm-up's.
     for (const route of ['job-search-location-autosuggest', 'job-search-company-autosuggest']) {
       const line = `http_request_duration_seconds_count{method="GET",route="/jobs/api/${route}",status="200"}`;
