@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classifySeo } from '../../src/ingest/classify-seo.js';
-import { classifyEmploymentType, type EmploymentInput } from '../../src/ingest/classify-employment.js';
-import { classifyWork, type WorkInput } from '../../src/ingest/classify-work.js';
-import { annualise, salaryFromText } from '../../src/ingest/salary.js';
-import { findSalaryInText } from '../../src/ingest/salary-text.js';
+import { classifySeo } from '../../src/ingest/classify/classify-seo.js';
+import { classifyEmploymentType, type EmploymentInput } from '../../src/ingest/classify/classify-employment.js';
+import { classifyWork, type WorkInput } from '../../src/ingest/classify/classify-work.js';
+import { annualise, salaryFromText } from '../../src/ingest/salary/salary.js';
+import { findSalaryInText } from '../../src/ingest/salary/salary-text.js';
 
 // Every rule of the import that switches on a number, with values on each side of each threshold.
 // Expected figures are worked out by hand: a month is 12 payments, an hour 2,080 a year.
