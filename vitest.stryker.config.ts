@@ -34,6 +34,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/global-postgres.ts'],
     setupFiles: ['test/stryker-setup.ts'],
     // Test files stay isolated (Vitest's default). With `isolate: false` the runs were about twice
     // as fast, but Stryker's per-test coverage was wrong: its setup file registers the hooks that

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A server the tests may create and drop their own databases on; other databases are never touched. */
+/**
+ * A server the tests may create and drop their own databases on; other databases are never touched.
+ * TEST_POSTGRES_URL names it; unset, the test run's global setup starts one (test/global-postgres.ts).
+ */
 export const ADMIN_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `host:port` of ADMIN_URL, as the store's messages name a server. */
+export const ADMIN_HOST_PORT = ((url) => `${url.hostname}:${url.port || '5432'}`)(new URL(ADMIN_URL));
 
 const TEST_DATABASE = /^jobsearch_test_[0-9a-f]{12}$/;
 

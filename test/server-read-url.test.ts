@@ -13,7 +13,7 @@ import { startServer, StartAborted } from '../src/server.js';
 import { POSTGRES_MIGRATIONS } from '../src/store/migrations/postgres.js';
 import { PostgresJobStore } from '../src/store/postgres-store.js';
 import { job } from './builders.js';
-import { createTestDatabase, dropTestDatabase } from './pg-database.js';
+import { ADMIN_HOST_PORT, createTestDatabase, dropTestDatabase } from './pg-database.js';
 import { getJson } from './get-json.js';
 
 async function freePort(): Promise<number> {
@@ -106,7 +106,7 @@ describe('starting with DATABASE_READ_URL', { timeout: 60_000 }, () => {
         expect(r.status).toBe('loading');
         expect(r.reason).toMatch(
           new RegExp(
-            `^DATABASE_READ_URL: cannot open the store \\(PostgreSQL at 127\\.0\\.0\\.1:5432, database ${reader.name}.*` +
+            `^DATABASE_READ_URL: cannot open the store \\(PostgreSQL at ${ADMIN_HOST_PORT.replaceAll('.', '\\.')}, database ${reader.name}.*` +
               `schema version\\(s\\) ${future} that this program does not know`,
           ),
         );

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
-import { adminQuery, createTestDatabase, dropTestDatabase } from '../pg-database.js';
+import { ADMIN_HOST_PORT, adminQuery, createTestDatabase, dropTestDatabase } from '../pg-database.js';
 import { bundleCli, runCli, type CliBundle } from './cli-process.js';
 
 const POSTINGS = 5_000;
@@ -62,7 +62,7 @@ describe('jobsearch import into PostgreSQL, its connection dropped mid-import', 
       expect(killed).toBeGreaterThan(0);
       // a clear failure that names the store and says what to do, not a stack
       expect(code, first.stderr()).toBe(3); // EXIT_STORE: the store failed, run it again
-      expect(first.stderr()).toContain(`PostgreSQL at 127.0.0.1:5432, database ${name}`);
+      expect(first.stderr()).toContain(`PostgreSQL at ${ADMIN_HOST_PORT}, database ${name}`);
       // no posting of the file is bad: a connection lost must not turn good postings into rejects
       expect(first.stderr()).toMatch(/staged, 0 rejected; nothing was published/);
       expect(first.stderr()).toMatch(/run the same import again/i);
