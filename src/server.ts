@@ -10,6 +10,7 @@ import { buildInWorker } from './runtime/remote-index.js';
 import { createStore, isInMemory, openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { ChangeWatch, JobStore } from './store/job-store.js';
 import { generatePostings } from './demo/generate.js';
+import { defaultEnrichWorkers } from './ingest/enrich-pool.js';
 import { importRecords } from './ingest/run-import.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
 import { SchemaBehindError } from './store/migrations/migration.js';
@@ -38,7 +39,7 @@ export interface StartOptions {
 
 /** A step of a start the person at the terminal is told of (cli/welcome.ts words it). */
 export type StartFact =
-  | { kind: 'store'; label: string; created: boolean; standby: string | null }
+  | { kind: 'store'; label: string; created: boolean; standby: string | null; host: string; port: number }
   | { kind: 'store-waiting'; reason: string }
   | { kind: 'store-answers' }
   | { kind: 'demo-loading'; postings: number }
@@ -79,6 +80,8 @@ export async function startServer(
     label: location.label,
     created: location.created,
     standby: readUrl === null ? null : describePostgres(readUrl),
+    host: config.host,
+    port: config.port,
   });
   // A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL server that
   // does not answer yet (a deploy that starts everything together, a restart) is waited for.
@@ -259,10 +262,8 @@ async function loadDemoData(store: JobStore, config: Config, log: Logger, signal
   const summary = await importRecords(
     untilAborted(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), signal),
     store,
-    {
-      source: 'demo',
-      now,
-    },
+    // Enrichment threads as `jobsearch import` uses them: this thread generates and stores meanwhile.
+    { source: 'demo', now, workers: defaultEnrichWorkers() },
   );
   log.info(
     { import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } },

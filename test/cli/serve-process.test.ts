@@ -80,10 +80,15 @@ describe('jobsearch init', { timeout: 120_000 }, () => {
 
 describe('demo postings and the first lines', { timeout: 120_000 }, () => {
   it('loads demo postings into a store this start creates, with --demo, and greets in English', async () => {
-    const r = run(['serve', '--demo'], { DATABASE_URL: join(dir, 'demo.db'), DEMO_POSTINGS: '1200' });
+    const port = await closedPort();
+    const env = { DATABASE_URL: join(dir, 'demo.db'), DEMO_POSTINGS: '1200', PORT: String(port) };
+    const r = run(['serve', '--demo'], env);
     const [, url] = await r.waitFor(/API docs +(http:\/\/127\.0\.0\.1:\d+)\/docs/);
     const lines = r.stderr().split('\n');
-    expect(lines[0]).toBe(`jobsearch: starting with the store ${join(dir, 'demo.db')} (new)`);
+    // the page's address comes first, before the demo postings load and the index builds
+    expect(lines[0]).toBe(
+      `jobsearch: starting on http://127.0.0.1:${port}/ with the store ${join(dir, 'demo.db')} (new)`,
+    );
     expect(r.stderr()).toContain('jobsearch: loading 1,200 demo postings into the new store (DEMO_POSTINGS)');
     const [, shown] = r.stderr().match(/jobsearch: ready with ([\d,]+) postings/) ?? [];
     const ready = await getJson<{ documents: number }>(`${url}/readyz`);

@@ -21,7 +21,7 @@ describe('the browser the page tests drive', () => {
       expect(await page.locator('#out').innerText()).toBe('ran');
       const box = await page.locator('#w').boundingBox();
       expect(box?.width).toBeGreaterThan(50);
-      expect(await page.evaluate(() => navigator.userAgent)).toMatch(/HeadlessChrome\/\d+/);
+      expect(await page.evaluate<string>('navigator.userAgent')).toMatch(/HeadlessChrome\/\d+/);
     } finally {
       await browser.close();
     }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { parseWorkers, runPrimary, WORKER_ENV, type ReadyMessage } from '../cluster.js';
 import { loadConfig, type Config } from '../../config.js';
+import { chooseLogOutput, serveLogger } from '../log-output.js';
 import { StartAborted, startServer, type RunningServer } from '../../server.js';
 import { startLines } from '../welcome.js';
 
@@ -17,11 +18,12 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (overrides PORT)')
     .option('-H, --host <host>', 'address to listen on (overrides HOST)')
     .option('--demo', 'load DEMO_POSTINGS demo postings when this start creates a new SQLite store (npm start)')
+    .option('--log-json', 'JSON logs on stdout even at a terminal (they are whenever stdout is not a terminal)')
     .option(
       '-w, --workers <n>',
       "worker processes sharing the port, each with its own index: a number or 'auto' (one per core); overrides WORKERS (default 1)",
     )
-    .action(async (options: { port?: string; host?: string; demo?: boolean; workers?: string }) => {
+    .action(async (options: { port?: string; host?: string; demo?: boolean; workers?: string; logJson?: boolean }) => {
       const env = { ...process.env };
       if (options.port !== undefined) env.PORT = options.port;
       if (options.host !== undefined) env.HOST = options.host;
@@ -67,11 +69,13 @@ export function registerServe(program: Command): void {
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
 
+      const logOutput = chooseLogOutput(process.stdout.isTTY, options.logJson === true);
+      const log = serveLogger(config, logOutput, (env.LOG_LEVEL ?? '').trim() !== '');
       try {
-        server = await startServer(config, undefined, {
+        server = await startServer(config, log, {
           demo: options.demo === true && first,
           tell: (fact) => {
-            for (const line of startLines(fact)) say(line);
+            for (const line of startLines(fact, logOutput)) say(line);
           },
           signal: stop.signal,
         });
