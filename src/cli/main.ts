@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync, readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerServe } from './commands/serve.js';
 import { registerImport } from './commands/import.js';
@@ -12,9 +13,14 @@ import { registerInit } from './commands/init.js';
 import { indexAfterImport, registerIndex } from './commands/build-index.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from '../store/prepare-location.js';
 
-/** The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`). */
-async function openConfiguredStore(options: OpenOptions = {}): Promise<JobStore> {
+/**
+ * The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`).
+ * `existing`: a command that only reads (export, stats, index) refuses a SQLite file that is not
+ * there rather than creating an empty store.
+ */
+async function openConfiguredStore(options: OpenOptions = {}, existing = false): Promise<JobStore> {
   const config = loadConfig();
+  if (existing) refuseMissingStore(config.databaseUrl, config.databaseUrlGiven);
   prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   try {
     const store = await openStore(config.databaseUrl, options);
@@ -25,6 +31,23 @@ async function openConfiguredStore(options: OpenOptions = {}): Promise<JobStore>
   }
 }
 
+function refuseMissingStore(databaseUrl: string, given: boolean): void {
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind !== 'sqlite' || location.path === ':memory:' || existsSync(location.path)) return;
+  const where = given ? `DATABASE_URL=${location.path}` : `${location.path} (DATABASE_URL is not set: the default)`;
+  throw new Error(
+    `there is no store at ${where}. Fill one first (npm start loads demo postings into a new one; ` +
+      '"jobsearch import <file>" imports yours), or set DATABASE_URL to your store.',
+  );
+}
+
+/** The version in package.json, two folders up as from dist/cli/main.js. */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  const { version } = JSON.parse(text) as { version?: unknown };
+  return typeof version === 'string' ? version : 'unknown';
+}
+
 /** Where DATABASE_URL points, for messages (never the password). */
 function storeLabel(databaseUrl: string): string {
   const location = parseDatabaseUrl(databaseUrl);
@@ -33,6 +56,7 @@ function storeLabel(databaseUrl: string): string {
 
 const program = new Command('jobsearch')
   .description('Job-search backend: serve the API, import and export postings, generate demo data, show stats.')
+  .version(packageVersion(), '-V, --version', 'print the version')
   .showHelpAfterError();
 
 registerServe(program);
@@ -45,9 +69,9 @@ registerImport(
   (store, priority) => indexAfterImport(store, priority),
 );
 registerGenerate(program);
-registerStats(program, () => openConfiguredStore());
-registerExport(program, () => openConfiguredStore());
-registerIndex(program, () => openConfiguredStore());
+registerStats(program, () => openConfiguredStore({}, true));
+registerExport(program, () => openConfiguredStore({}, true));
+registerIndex(program, () => openConfiguredStore({}, true));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`jobsearch: ${err instanceof Error ? err.message : String(err)}\n`);

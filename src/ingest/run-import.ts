@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /**
  * An import: read results -> validate + enrich -> staged in batches (each committed on its own,
  * invisible to serving processes) -> one publish transaction that makes the whole import live at
@@ -102,9 +103,13 @@ export async function runImport(
   }
 }
 
-/** Imports a file of postings (NDJSON, JSON array, JSON-LD document); `-` reads stdin. */
-export async function importFile(path: string, store: JobStore, options: ImportOptions): Promise<ImportSummary> {
-  return runImport(readPostings(path), store, options);
+/** Imports a file of postings (NDJSON, JSON array, JSON-LD document) or an open stream; `-` reads stdin. */
+export async function importFile(
+  input: string | Readable,
+  store: JobStore,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  return runImport(readPostings(input), store, options);
 }
 
 /** Imports already parsed posting objects (generated demo data); positions are `item <i>`. */

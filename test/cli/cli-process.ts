@@ -49,7 +49,7 @@ export async function bundleCli(): Promise<CliBundle> {
  */
 export function cliFixture(prefix: string): {
   dir: string;
-  run: (args: string[], env: Record<string, string>) => Run;
+  run: (args: string[], env: Record<string, string>, cwd?: string) => Run;
 } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   let cli: CliBundle | null = null;
@@ -62,9 +62,9 @@ export function cliFixture(prefix: string): {
   });
   return {
     dir,
-    run: (args, env) => {
+    run: (args, env, cwd) => {
       if (cli === null) throw new Error('the CLI is bundled in beforeAll: run it from a test');
-      return runCli(cli.main, args, env);
+      return runCli(cli.main, args, env, cwd);
     },
   };
 }
@@ -89,12 +89,12 @@ afterAll(() => {
 });
 
 /**
- * Starts `node <main> ...args` with only PATH and `env` (HOST 127.0.0.1, PORT 0, LOG_LEVEL warn by
+ * Starts `node <main> ...args` in `cwd` (the repository) with only PATH and `env` (HOST 127.0.0.1, PORT 0, LOG_LEVEL warn by
  * default); killed at the end of the test file if it is still running then.
  */
-export function runCli(main: string, args: string[], env: Record<string, string>): Run {
+export function runCli(main: string, args: string[], env: Record<string, string>, cwd = ROOT): Run {
   const child = spawn(process.execPath, [main, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
