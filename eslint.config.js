@@ -56,6 +56,7 @@ export default tseslint.config(
       '.stryker-tmp*/',
       'test-output/',
       'scripts/*.mjs',
+      'bin/*.mjs',
       '*.config.*',
     ],
   },
