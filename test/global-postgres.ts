@@ -9,7 +9,13 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   if ((process.env['TEST_POSTGRES_URL'] ?? '') !== '') return undefined;
   const server = await startEmbeddedServer();
   process.env['TEST_POSTGRES_URL'] = server.url;
+  // An interrupted run (Ctrl+C) may exit without the teardown below.
+  const onExit = (): void => {
+    server.stopNow();
+  };
+  process.once('exit', onExit);
   return async () => {
+    process.off('exit', onExit);
     delete process.env['TEST_POSTGRES_URL'];
     await server.stop();
   };

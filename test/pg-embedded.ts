@@ -7,7 +7,8 @@
  * PostgreSQL refuses to run as root: as root the programs run as the `postgres` user (created
  * when missing, as the package itself does), which then owns the folder.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
@@ -146,6 +147,8 @@ export interface EmbeddedServer {
   /** The admin URL: user postgres, database postgres, on 127.0.0.1. */
   url: string;
   stop(): Promise<void>;
+  /** Stops it at once from an exit handler (a run ended by Ctrl+C must not leave a server behind). */
+  stopNow(): void;
 }
 
 /** One server in a new temporary folder; `stop` stops it and removes the folder. */
@@ -162,7 +165,12 @@ export async function startEmbeddedServer(): Promise<EmbeddedServer> {
     await initCluster(programs, account, data);
     await configure(data, baseSettings(dir, port));
     await startCluster(programs, account, data, join(dir, 'server.log'));
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    const stopNow = (): void => {
+      const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
+      spawnSync(programs.pg_ctl, args, { ...(account ?? {}), stdio: 'ignore', timeout: 10_000 });
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, stopNow };
   } catch (error) {
     await stop();
     throw error;
