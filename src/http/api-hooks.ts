@@ -4,7 +4,6 @@ import type { ApiInstance, AppDeps } from './app-types.js';
 import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
-import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 import { ResponseCache } from './response-cache.js';
 import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD, type Encoding } from './compression.js';
 import { canonicalQuery, isIgnorableParam, knownParams, scalarText } from './canonical-query.js';
@@ -182,16 +181,15 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Parameters that are whole numbers. Checked as plain digits before the schema coerces them, which
- * would otherwise take `0x10`, `1e3` or ` 7` as numbers.
+ * The route's parameters that are whole numbers, read from its own querystring schema (so every
+ * route, the change feed's included, shares one grammar). Checked as plain digits before the
+ * schema coerces them, which would otherwise take `0x10`, `1e3`, `1e309` (Infinity) or ` 7`.
  */
-const INTEGER_PARAMS = new Set(
-  [FilterDataQuery, ListQuery, SuggestQuery].flatMap((schema) =>
-    Object.entries(schema.properties)
-      .filter(([, property]) => (property as { type?: unknown }).type === 'integer')
-      .map(([name]) => name),
-  ),
-);
+function isIntegerParam(request: FastifyRequest, name: string): boolean {
+  const schema = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, { type?: unknown }> } | undefined;
+  return schema?.properties?.[name]?.type === 'integer';
+}
 
 /**
  * An empty value means "unset"; a repeated parameter is ambiguous and rejected by name; an
@@ -220,7 +218,7 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
       continue;
     }
     if (value === '') Reflect.deleteProperty(query, key);
-    else if (INTEGER_PARAMS.has(key) && typeof value === 'string' && !/^\d+$/.test(value)) {
+    else if (typeof value === 'string' && !/^\d+$/.test(value) && isIntegerParam(request, key)) {
       throw invalidParameter(key, 'must be a whole number (digits only)');
     }
   }
