@@ -17,7 +17,7 @@ export const MAX_CHANGES_PAGE_BYTES = 1024 * 1024;
 /** Longest `after` token: a posting's key (at most a URL's length) in base64url. */
 const MAX_AFTER_LENGTH = 12_000;
 
-const ChangesQuery = Type.Object({
+export const ChangesQuery = Type.Object({
   since: Type.Optional(
     Type.Integer({
       minimum: 0,
