@@ -19,6 +19,7 @@ import { enrichRecord, type EnrichContext, type EnrichResult } from './enrich.js
 import { EnrichPool } from './enrich-pool.js';
 import type { PlaceResolver } from './places/locations.js';
 import { readPostings, type ReadResult } from './read/read-postings.js';
+import type { ReadLimits } from './read/read-limits.js';
 
 export const DEFAULT_BATCH_SIZE = 1_000;
 export const MAX_KEPT_REJECTS = 1_000;
@@ -54,6 +55,8 @@ export interface ImportOptions {
   /** The import is a full snapshot of its source: postings of the source absent from it are removed. */
   sync?: boolean;
   batchSize?: number;
+  /** Bounds on what is read (line length, decompressed size, gzip ratio); DEFAULT_READ_LIMITS when unset. */
+  readLimits?: ReadLimits;
   onProgress?(progress: ImportProgress): void;
   /** Called for every reject, also those beyond the kept list (e.g. to write a reject report). */
   onReject?(reject: Reject): void;
@@ -104,7 +107,7 @@ export async function runImport(
 
 /** Imports a file of postings (NDJSON, JSON array, JSON-LD document); `-` reads stdin. */
 export async function importFile(path: string, store: JobStore, options: ImportOptions): Promise<ImportSummary> {
-  return runImport(readPostings(path), store, options);
+  return runImport(readPostings(path, options.readLimits), store, options);
 }
 
 /** Imports already parsed posting objects (generated demo data); positions are `item <i>`. */
