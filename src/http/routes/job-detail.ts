@@ -5,6 +5,7 @@ import type { JobGroup, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
+import { httpUrlOrNull } from '../../domain/http-url.js';
 
 const DAY_MS = 86_400_000;
 /** Longest board id accepted (import derives ids of up to 17 digits). */
@@ -150,7 +151,7 @@ async function groupOf(store: JobStore, boardId: string): Promise<JobGroup | nul
 }
 
 function presentSource(job: Job): Static<typeof PostingSource> {
-  return { source: job.source, board_id: job.boardId, apply_url: job.detail?.applyUrl ?? job.url };
+  return { source: job.source, board_id: job.boardId, apply_url: httpUrlOrNull(job.detail?.applyUrl ?? job.url) };
 }
 
 export function presentDetail(job: Job, now: number, newWithinDays: number): Static<typeof JobDetail> {
@@ -158,8 +159,8 @@ export function presentDetail(job: Job, now: number, newWithinDays: number): Sta
     board_id: job.boardId,
     title: job.title,
     company: job.company.name,
-    company_website: job.company.website,
-    company_logo_url: job.company.logoUrl,
+    company_website: httpUrlOrNull(job.company.website),
+    company_logo_url: httpUrlOrNull(job.company.logoUrl),
     company_size: job.company.size,
     industry: job.industry,
     position_name: job.position.name,
@@ -188,7 +189,7 @@ export function presentDetail(job: Job, now: number, newWithinDays: number): Sta
     summary: job.summary,
     // Postings stored before the detail existed have only the searched text (title lines first).
     description: job.detail?.description ?? job.summary,
-    apply_url: job.detail?.applyUrl ?? null,
+    apply_url: httpUrlOrNull(job.detail?.applyUrl ?? null),
     source: job.source,
   };
 }
