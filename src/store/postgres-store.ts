@@ -20,6 +20,7 @@ import type {
 } from './job-store.js';
 import { StoreUnavailableError } from './job-store.js';
 import { fittingRows } from './feed-page.js';
+import { isConnectionLoss } from './connection-loss.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
 import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
@@ -504,17 +505,6 @@ export class PostgresJobStore implements JobStore {
 
 function ignore(): void {
   // the failure surfaces as the next query's error
-}
-
-/** SQLSTATEs of a lost or refused connection: class 08, the server shutting down or not accepting connections. */
-const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/;
-
-/** Whether an error means the connection is gone rather than that a statement failed. */
-function isConnectionLoss(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return CONNECTION_STATES.test(code) || /^E[A-Z]+$/.test(code);
-  return /connection terminated|not queryable|connection error/i.test(error.message);
 }
 
 function unavailable(error: unknown): StoreUnavailableError {

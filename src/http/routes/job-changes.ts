@@ -5,6 +5,7 @@ import { ApiError, invalidParameter } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
 import { JobDetail, presentDetail } from './job-detail.js';
 import { snapshotOf } from './shared.js';
+import { readStore } from '../store-read.js';
 
 /** Changes per page by default, and at most. */
 export const DEFAULT_CHANGES_LIMIT = 100;
@@ -110,7 +111,9 @@ export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: J
       const after = request.query.after === undefined ? null : keyOf(request.query.after);
       const limit = request.query.limit ?? DEFAULT_CHANGES_LIMIT;
       const caughtUp = since > upTo || (since === upTo && after === null);
-      const page = caughtUp ? null : await store.feedPage(since, after, limit, MAX_CHANGES_PAGE_BYTES);
+      const page = caughtUp
+        ? null
+        : await readStore(store, request.log, () => store.feedPage(since, after, limit, MAX_CHANGES_PAGE_BYTES));
       // Changes past the served index wait for the next one.
       const changes = page === null ? [] : page.changes.filter((c) => c.cursor <= upTo);
       const cut = page !== null && changes.length < page.changes.length;

@@ -6,6 +6,7 @@ import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
 import { httpUrlOrNull } from '../../domain/http-url.js';
+import { readStore } from '../store-read.js';
 
 const DAY_MS = 86_400_000;
 /** Longest board id accepted (import derives ids of up to 17 digits). */
@@ -126,7 +127,8 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
     },
     async (request, reply) => {
       const now = deps.now?.() ?? Date.now();
-      const group = deps.store ? await groupOf(deps.store, request.params.board_id) : null;
+      const store = deps.store;
+      const group = store ? await readStore(store, request.log, () => groupOf(store, request.params.board_id)) : null;
       const job = group?.job ?? null;
       if (group === null || job === null || (job.validThrough !== null && job.validThrough < now)) {
         throw new ApiError('not_found', `no live posting has board_id ${request.params.board_id}`, 'board_id');
