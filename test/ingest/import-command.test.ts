@@ -120,6 +120,39 @@ describe('jobsearch import', () => {
     }
   });
 
+  it("prints the rejects with the feed's control bytes escaped (ESC, NUL, bidi overrides), never raw", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    try {
+      const feed = join(dir, 'feed.ndjson');
+      writeFileSync(
+        feed,
+        [
+          JSON.stringify({
+            '@type': 'JobPosting',
+            title: 'x',
+            hiringOrganization: { name: 'A' },
+            datePosted: '\u001b[2J\u001b[31mboom\u0000',
+          }),
+          JSON.stringify({
+            '@type': 'JobPosting',
+            title: 'y',
+            hiringOrganization: { name: 'B' },
+            datePosted: 'a\u202etxt.exe',
+          }),
+          '{"broken": "\u0007',
+        ].join('\n'),
+      );
+      const { out } = await run([feed]);
+      // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+      expect(out).toContain('\\x1b[2J\\x1b[31mboom\\x00');
+      expect(out).toContain('a\\u202etxt.exe');
+      expect(process.exitCode).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes every reject to the reject report as JSON lines', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
     try {

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read/read-postings.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { DEFAULT_READ_LIMITS, READ_LIMIT_SETTINGS, readLimitsFrom } from '../../ingest/read/read-limits.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
 import { defaultEnrichWorkers, MAX_ENRICH_WORKERS } from '../../ingest/enrich-pool.js';
@@ -214,7 +215,7 @@ async function runImportCommand(
       return;
     }
     if (!isInputError(error)) throw error;
-    io.err.write(`jobsearch import: cannot read ${name}: ${error.message}\n`);
+    io.err.write(`jobsearch import: cannot read ${terminalSafe(name)}: ${terminalSafe(error.message)}\n`);
     process.exitCode = EXIT_INPUT;
   } finally {
     await closeReport(report);
@@ -291,7 +292,7 @@ function summaryText(file: string, s: ImportSummary, options: ImportCommandOptio
 }
 
 function rejectLine(r: Reject): string {
-  return `${r.position}: ${r.reason}`;
+  return terminalSafe(`${r.position}: ${r.reason}`);
 }
 
 function closeReport(report: WriteStream | null): Promise<void> {
