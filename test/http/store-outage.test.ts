@@ -1,6 +1,6 @@
 /** A store that cannot be reached, and a server not ready yet: 503 with Retry-After, logged once, no quota spent. */
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/build-app.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
@@ -8,7 +8,7 @@ import { buildApp } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
 import { corpus, NOW, sharedIndex, testApp, testConfig } from './fixture.js';
 
-function capturedLogger(): { logger: pino.Logger; lines: () => { level: number; msg: string }[] } {
+function capturedLogger(): { logger: Logger; lines: () => { level: number; msg: string }[] } {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readChunks, type ReadResult } from '../../src/ingest/read/read-postings.js';
+import { InputLimitError, readChunks, type ReadResult } from '../../src/ingest/read/read-postings.js';
 
 async function collect(source: AsyncIterable<ReadResult>): Promise<ReadResult[]> {
   const out: ReadResult[] = [];
@@ -41,3 +41,30 @@ function split(text: string, size: number): Buffer[] {
   for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
   return out;
 }
+
+describe('the encoding', () => {
+  const posting = (title: string): string => `${JSON.stringify({ '@type': 'JobPosting', title })}\n`;
+
+  it('refuses a Latin-1 or Windows-1252 feed as a whole, saying where and what to do, plain or gzip', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from(posting('SEO Manager')),
+      Buffer.from(posting('Küchenhilfe – SEO'), 'latin1'),
+    ]);
+    for (const input of [latin1, gzipSync(latin1)]) {
+      const reading = collect(readChunks(Readable.from([input])));
+      await expect(reading).rejects.toThrow(InputLimitError);
+      await expect(reading).rejects.toThrow(
+        /not UTF-8: byte 0xfc at offset \d+ \(it looks like Latin-1 or Windows-1252\).*iconv/,
+      );
+    }
+    const array = Buffer.from(`[${JSON.stringify({ title: 'Küche' })}]`, 'latin1');
+    await expect(collect(readChunks(Readable.from([array])))).rejects.toThrow(/not UTF-8/);
+  });
+
+  it('reads UTF-8 whose characters are split between chunks at every byte', async () => {
+    const text = posting('Küchenhilfe – SEO 🏔 Zürich');
+    const bytes = Buffer.from(text);
+    const results = await collect(readChunks(Readable.from(split(text, 1))));
+    expect(results).toEqual([{ ok: true, position: 'line 1', record: JSON.parse(bytes.toString()) }]);
+  });
+});

@@ -18,6 +18,7 @@
  * reject of that file, not the end of the import. Positions: `line <n>` (1-based) for NDJSON,
  * `item <i>` (0-based index in the array or graph), `block <n>` for HTML script blocks.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -120,10 +121,10 @@ export async function* readChunks(
       yield* readChunks(gunzipped(rest, limits.maxGzipRatio), limits);
       return;
     case 'json-array':
-      yield* readJsonArray(rest, limits.maxLineBytes);
+      yield* readJsonArray(utf8Only(rest), limits.maxLineBytes);
       return;
     case 'json-object':
-      yield* readJsonText(rest, limits.maxLineBytes);
+      yield* readJsonText(utf8Only(rest), limits.maxLineBytes);
       return;
     case 'html':
       yield* readHtml(await wholeText(rest, MAX_DOCUMENT_BYTES));
@@ -150,6 +151,61 @@ async function* replay(head: readonly Buffer[], rest: AsyncIterator<Buffer | str
     if (next.done === true) return;
     yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
   }
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259). A feed in Latin-1 or Windows-1252 would import as `K\uFFFDchenhilfe`
+ * in every posting, so bytes that are not UTF-8 refuse the input (InputLimitError: nothing of it
+ * is imported) with what to do. Checked chunk by chunk; a character split between two chunks is
+ * carried over.
+ */
+async function* utf8Only(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let carry: Buffer = Buffer.alloc(0);
+  let offset = 0;
+  for await (const b of bytes) {
+    const chunk = carry.length === 0 ? b : Buffer.concat([carry, b]);
+    const whole = chunk.length - incompleteTail(chunk);
+    if (!isUtf8(chunk.subarray(0, whole))) throw notUtf8(offset, chunk.subarray(0, whole));
+    offset += whole;
+    carry = Buffer.from(chunk.subarray(whole));
+    yield chunk.subarray(0, whole);
+  }
+  if (carry.length > 0) throw notUtf8(offset, carry);
+}
+
+/** Bytes at the end of `b` that begin a UTF-8 sequence the chunk does not finish (0 to 3). */
+function incompleteTail(b: Buffer): number {
+  for (let back = 1; back <= Math.min(3, b.length); back++) {
+    const byte = b[b.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+
+function notUtf8(offset: number, bytes: Buffer): InputLimitError {
+  const at = firstInvalid(bytes);
+  const byte = bytes[at] ?? 0;
+  const legacy = byte >= 0x80 ? ' (it looks like Latin-1 or Windows-1252)' : '';
+  return new InputLimitError(
+    `the input is not UTF-8: byte 0x${byte.toString(16)} at offset ${offset + at}${legacy}; nothing of it is imported. ` +
+      'JSON feeds must be UTF-8: convert it first, e.g. iconv -f WINDOWS-1252 -t UTF-8',
+  );
+}
+
+/** Where the first byte that is not part of a well-formed UTF-8 sequence is (the length when none is). */
+function firstInvalid(bytes: Buffer): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    const need = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (need === 0 || i + need > bytes.length) return i;
+    for (let k = 1; k < need; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    if (!isUtf8(bytes.subarray(i, i + need))) return i;
+    i += need;
+  }
+  return i;
 }
 
 /** The bytes, refused with InputLimitError once there are more than `max`. */
