@@ -1,6 +1,6 @@
 /** One grammar for every whole-number parameter of every route: ASCII digits, nothing else. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { ChangesQuery } from '../../src/http/routes/job-changes.js';
 import { FilterDataQuery, FilterQuery, ListQuery, SuggestQuery } from '../../src/http/schemas.js';
 import { corpus, testApp } from './fixture.js';

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { buildApp } from '../../src/http/build-app.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
