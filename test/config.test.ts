@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       keepAliveTimeoutMs: 72_000,
+      sendTimeoutMs: 90_000,
       maxConnectionsPerClient: 64,
       maxEventLoopDelayMs: 500,
       maxHeapUsedPercent: 90,

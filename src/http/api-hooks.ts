@@ -4,10 +4,9 @@ import type { ApiInstance, AppDeps } from './app-types.js';
 import { ApiError, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
-import { FilterDataQuery, ListQuery, SuggestQuery } from './schemas.js';
 import { ResponseCache } from './response-cache.js';
 import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD, type Encoding } from './compression.js';
-import { canonicalQuery, isIgnorableParam, knownParams, scalarText } from './canonical-query.js';
+import { canonicalQuery, isIgnorableParam, knownParams, scalarText, withoutIgnorable } from './canonical-query.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
 export const MAX_URL_LENGTH = 8192;
@@ -41,9 +40,9 @@ declare module 'fastify' {
  * 4. preHandler: only now, for a valid request, the canonical query gives the ETag (index
  *    version + canonical query), the conditional check (304) and the cache lookup.
  * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key (an answer that
- *    came from the cache is a Buffer, and is not kept again), and a GET's URL is remembered as an
- *    alias of that key (with its ETag and X-Ignored-Params) for step 1, unless it carries the `_`
- *    cache-buster (such URLs are made never to repeat; their aliases would only push answers out).
+ *    came from the cache is a Buffer, and is not kept again), and a GET's URL, without its tracking
+ *    parameters and `_` cache-buster (they never change an answer, and one alias per value would
+ *    push answers out), is remembered as an alias of that key (with its ETag) for step 1.
  * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
@@ -62,13 +61,14 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   // Answering, it does not call `done`: the request goes no further.
   app.addHook('preParsing', (request, reply, payload, done) => {
     const snapshot = request.method === 'GET' ? deps.live.current : null;
-    const alias = snapshot ? responses.aliasOf(snapshot, request.url) : undefined;
-    if (!snapshot || alias === undefined || !responses.holds(snapshot, alias.to)) {
+    const key = snapshot ? withoutIgnorable(request.url) : null;
+    const alias = snapshot && key ? responses.aliasOf(snapshot, key.url) : undefined;
+    if (!snapshot || !key || alias === undefined || !responses.holds(snapshot, alias.to)) {
       done(null, payload);
       return;
     }
     request.byAlias = true;
-    if (alias.ignored !== undefined) void reply.header('x-ignored-params', alias.ignored);
+    if (key.dropped.length > 0) void reply.header('x-ignored-params', ignoredHeader(key.dropped));
     if (fromCache(request, reply, snapshot, alias.to, alias.etag) === undefined) done(null, payload);
   });
 
@@ -130,12 +130,13 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     return compressAnswer(request, reply, body);
   }
 
-  /** The request's URL as an alias of the answer it got, unless the `_` cache-buster makes it one-off. */
+  /**
+   * The request's URL, without its tracking parameters and `_` cache-buster, as an alias of the
+   * answer it got: URLs that differ only in those share one alias.
+   */
   function rememberAlias(request: FastifyRequest, reply: FastifyReply, snapshot: IndexSnapshot, to: string): void {
-    const header = reply.getHeader('x-ignored-params');
-    const ignored = typeof header === 'string' ? header : undefined;
-    if (ignored?.split(', ').includes('_') === true) return;
-    responses.remember(snapshot, request.url, { to, etag: String(reply.getHeader('etag')), ignored });
+    const key = withoutIgnorable(request.url).url;
+    responses.remember(snapshot, key, { to, etag: String(reply.getHeader('etag')) });
   }
 }
 
@@ -182,16 +183,15 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Parameters that are whole numbers. Checked as plain digits before the schema coerces them, which
- * would otherwise take `0x10`, `1e3` or ` 7` as numbers.
+ * The route's parameters that are whole numbers, read from its own querystring schema (so every
+ * route, the change feed's included, shares one grammar). Checked as plain digits before the
+ * schema coerces them, which would otherwise take `0x10`, `1e3`, `1e309` (Infinity) or ` 7`.
  */
-const INTEGER_PARAMS = new Set(
-  [FilterDataQuery, ListQuery, SuggestQuery].flatMap((schema) =>
-    Object.entries(schema.properties)
-      .filter(([, property]) => (property as { type?: unknown }).type === 'integer')
-      .map(([name]) => name),
-  ),
-);
+function isIntegerParam(request: FastifyRequest, name: string): boolean {
+  const schema = request.routeOptions.schema?.querystring as
+    { properties?: Record<string, { type?: unknown }> } | undefined;
+  return schema?.properties?.[name]?.type === 'integer';
+}
 
 /**
  * An empty value means "unset"; a repeated parameter is ambiguous and rejected by name; an
@@ -220,12 +220,15 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
       continue;
     }
     if (value === '') Reflect.deleteProperty(query, key);
-    else if (INTEGER_PARAMS.has(key) && typeof value === 'string' && !/^\d+$/.test(value)) {
+    else if (typeof value === 'string' && !/^\d+$/.test(value) && isIntegerParam(request, key)) {
       throw invalidParameter(key, 'must be a whole number (digits only)');
     }
   }
-  if (ignored.length > 0)
-    void reply.header('x-ignored-params', ignored.map((k) => encodeURIComponent(truncate(k, 60))).join(', '));
+  if (ignored.length > 0) void reply.header('x-ignored-params', ignoredHeader(ignored));
+}
+
+function ignoredHeader(names: readonly string[]): string {
+  return names.map((k) => encodeURIComponent(truncate(k, 60))).join(', ');
 }
 
 function truncate(text: string, max: number): string {

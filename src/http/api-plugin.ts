@@ -24,7 +24,7 @@ export interface ApiOptions {
  * only, so nothing in here needs to know the prefix.
  */
 export const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, { deps, metrics }) => {
-  await registerRateLimit(app, deps.config.rateLimitPerMinute ?? 0);
+  await registerRateLimit(app, deps.config.rateLimitPerMinute ?? 0, () => Boolean(deps.live.current));
   await registerOverload(
     app,
     deps.config.maxEventLoopDelayMs ?? 0,

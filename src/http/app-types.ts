@@ -28,6 +28,7 @@ export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOr
       | 'requestTimeoutMs'
       | 'headersTimeoutMs'
       | 'keepAliveTimeoutMs'
+      | 'sendTimeoutMs'
       | 'maxConnectionsPerClient'
       | 'maxEventLoopDelayMs'
       | 'maxHeapUsedPercent'

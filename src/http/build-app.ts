@@ -27,6 +27,9 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     // checks the first two every connectionsCheckingInterval.
     requestTimeout: config.requestTimeoutMs ?? 30_000,
     keepAliveTimeout: config.keepAliveTimeoutMs ?? 72_000,
+    // A connection that makes no progress this long (a client that never reads its answer) is
+    // destroyed: Node's socket inactivity timeout, which Fastify sets from connectionTimeout.
+    connectionTimeout: config.sendTimeoutMs ?? 90_000,
     http: {
       headersTimeout,
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))),

@@ -28,6 +28,37 @@ export function isIgnorableParam(name: string): boolean {
 }
 const IGNORED_TRACKING = new Set(['gclid', 'fbclid', 'msclkid', 'dclid', 'mc_cid', 'mc_eid', '_ga', '_gl']);
 
+/** Cheap test for a URL that may hold an ignorable parameter (the alias lookup's hot path). */
+const MAY_HOLD_IGNORABLE = /[?&](?:_|utm|gclid|fbclid|msclkid|dclid|mc_|%5F|%75)/i;
+
+/**
+ * The URL without its ignorable parameters (tracking and the `_` cache-buster), and the names
+ * dropped: what the response cache's alias table is keyed by, so that 20,000 `utm_source` values
+ * share the clean URL's one entry instead of pushing answers out.
+ */
+export function withoutIgnorable(url: string): { url: string; dropped: string[] } {
+  const q = url.indexOf('?');
+  if (q === -1 || !MAY_HOLD_IGNORABLE.test(url)) return { url, dropped: [] };
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const part of url.slice(q + 1).split('&')) {
+    const eq = part.indexOf('=');
+    const name = decodedName(eq === -1 ? part : part.slice(0, eq));
+    if (name !== null && isIgnorableParam(name)) dropped.push(name);
+    else kept.push(part);
+  }
+  const path = url.slice(0, q);
+  return { url: kept.length === 0 ? path : `${path}?${kept.join('&')}`, dropped };
+}
+
+function decodedName(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 /** The parameter names a route's query schema declares, in the schema's order. */
 export function knownParams(request: FastifyRequest): readonly string[] {
   const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { ApiInstance } from './app-types.js';
-import { ApiError, errorBody, fromValidation, type ErrorCode } from './errors.js';
+import { ApiError, errorBody, fromValidation, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.js';
 
 /** Paths served, for telling 405 (known path, other method) from 404. */
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -25,6 +25,9 @@ export function registerErrorHandling(app: ApiInstance): void {
     if (apiError.code === 'internal') request.log.error({ err: error }, 'request failed');
     else if (apiError.statusCode >= 500) request.log.debug({ code: apiError.code }, 'request refused');
     if (apiError.code === 'method_not_allowed') void reply.header('allow', ALLOWED_METHODS);
+    const retryAfter = RETRY_AFTER_SECONDS[apiError.code];
+    if (retryAfter !== undefined && !reply.hasHeader('retry-after'))
+      void reply.header('retry-after', String(retryAfter));
     return reply.status(apiError.statusCode).send(errorBody(apiError, duration));
   });
 

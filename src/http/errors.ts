@@ -13,11 +13,18 @@ export const ERROR_CODES = {
   headers_too_large: 431,
   too_many_requests: 429,
   not_ready: 503,
+  store_unavailable: 503,
   overloaded: 503,
   too_many_connections: 503,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Seconds a client is told to wait (`Retry-After`) before asking again, by code. */
+export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
+  not_ready: 5,
+  store_unavailable: 5,
+};
 
 export class ApiError extends Error {
   override name = 'ApiError';

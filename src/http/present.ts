@@ -5,6 +5,7 @@ import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
 import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sentence.js';
 import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './schemas.js';
 import type { PageWindow } from './paginate.js';
+import { httpUrlOrNull } from '../domain/http-url.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ export function presentCard(job: ListedJob, ctx: CardContext): JobCard {
     title: job.title,
     company: job.company.name,
     company_domain_without_www: job.company.domain ? job.company.domain.replace(/^www\./i, '') : null,
-    company_website: job.company.website,
+    company_website: httpUrlOrNull(job.company.website),
     location: names[0] ?? '',
     locations: names,
     created_at: job.postedAt === null ? null : new Date(job.postedAt).toISOString(),
@@ -43,7 +44,7 @@ export function presentCard(job: ListedJob, ctx: CardContext): JobCard {
     ),
     remote_work_relevance_context: job.remoteContext,
     company_logo_path: null,
-    company_logo_base64: job.company.logoUrl,
+    company_logo_base64: httpUrlOrNull(job.company.logoUrl),
   };
 }
 

@@ -33,7 +33,7 @@ export function entryBytes(key: string, bodyBytes: number): number {
 }
 
 function charge(key: string, slot: Entry | Alias): number {
-  if ('to' in slot) return entryBytes(key, 2 * (slot.to.length + slot.etag.length + (slot.ignored?.length ?? 0)));
+  if ('to' in slot) return entryBytes(key, 2 * (slot.to.length + slot.etag.length));
   return entryBytes(key, slot.body.length + (slot.br?.length ?? 0) + (slot.gzip?.length ?? 0));
 }
 
@@ -49,13 +49,13 @@ interface Entry {
 
 /**
  * What a request URL was answered as, the last time it went the whole way (schema validation,
- * canonical query, ETag): its canonical key, its ETag and its `X-Ignored-Params` header. The same
- * URL on the same index version gets the same outcome, so a repeat can skip all of that.
+ * canonical query, ETag): its canonical key and its ETag. The same URL on the same index version
+ * gets the same outcome, so a repeat can skip all of that. URLs are remembered without tracking
+ * parameters (api-hooks.ts), which never change an answer.
  */
 export interface Alias {
   readonly to: string;
   readonly etag: string;
-  readonly ignored: string | undefined;
 }
 
 /** What a hit sends: the bytes, and their encoding (null: plain UTF-8). */

@@ -9,6 +9,31 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The page's security headers. Its script and styles are files of its own origin (no inline
+ * script or style attribute, no eval), it calls only its own API, shows company logos from any
+ * https origin, and may not be framed; links out (apply) carry the origin only.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
  * The search page at `/`: the files the web build wrote (index.html and hashed assets), sent
  * precompressed (brotli or gzip, by Accept-Encoding). Hashed names never change content, so they
  * are cached for a year; the HTML is revalidated on every load so a new build reaches browsers at
@@ -30,7 +55,7 @@ export async function registerWebPage(app: FastifyInstance, root: string = DEFAU
     lastModified: false,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
-      res.setHeader('x-content-type-options', 'nosniff');
+      for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
       res.setHeader('vary', 'accept-encoding');
     },
   });

@@ -20,6 +20,7 @@ import { enrichRecord, type EnrichContext, type EnrichResult } from './enrich.js
 import { EnrichPool } from './enrich-pool.js';
 import type { PlaceResolver } from './places/locations.js';
 import { readPostings, type ReadResult } from './read/read-postings.js';
+import type { ReadLimits } from './read/read-limits.js';
 
 export const DEFAULT_BATCH_SIZE = 1_000;
 export const MAX_KEPT_REJECTS = 1_000;
@@ -55,6 +56,8 @@ export interface ImportOptions {
   /** The import is a full snapshot of its source: postings of the source absent from it are removed. */
   sync?: boolean;
   batchSize?: number;
+  /** Bounds on what is read (line length, decompressed size, gzip ratio); DEFAULT_READ_LIMITS when unset. */
+  readLimits?: ReadLimits;
   onProgress?(progress: ImportProgress): void;
   /** Called for every reject, also those beyond the kept list (e.g. to write a reject report). */
   onReject?(reject: Reject): void;
@@ -109,7 +112,7 @@ export async function importFile(
   store: JobStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  return runImport(readPostings(input), store, options);
+  return runImport(readPostings(input, options.readLimits), store, options);
 }
 
 /** Imports already parsed posting objects (generated demo data); positions are `item <i>`. */

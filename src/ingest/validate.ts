@@ -16,6 +16,7 @@ import {
   urlOf,
   type JsonObject,
 } from './json-ld.js';
+import { isHttpUrl } from '../domain/http-url.js';
 import type { PostingIdentifier } from './identity.js';
 import type { Posting, PostingAddress, PostingOrganization, PostingSalary } from './posting.js';
 
@@ -44,7 +45,7 @@ function toPosting(record: unknown): Posting {
     title: requiredTitle(record['title']),
     description: optionalString(record, 'description'),
     identifier: identifierOf(record['identifier']),
-    url: urlOf(record['url']),
+    url: linkOf(urlOf(record['url']), 'url'),
     datePosted: optionalDate(record, 'datePosted', false),
     validThrough: optionalDate(record, 'validThrough', true),
     employmentTypes: employmentTypesOf(record['employmentType']),
@@ -134,14 +135,28 @@ function organizationOf(value: unknown): PostingOrganization {
   const name = nameOf(org);
   if (name === null) fail('hiringOrganization.name is missing');
   if (!isObject(org)) return { name, urls: [], logo: null, industry: null, employees: null };
-  const urls = [...asList(org['url']), ...asList(org['sameAs'])].map(urlOf).filter((u): u is string => u !== null);
+  const urls = [...asList(org['url']), ...asList(org['sameAs'])]
+    .map(urlOf)
+    // Scheme-less `www.` addresses stay (company.ts reads them); any scheme but http(s) goes.
+    .filter((u): u is string => u !== null && (isHttpUrl(u) || !/^[a-z][a-z0-9+.-]*:/i.test(u)));
   return {
     name,
     urls,
-    logo: urlOf(org['logo']) ?? urlOf(org['image']),
+    logo:
+      linkOf(urlOf(org['logo']), 'hiringOrganization.logo') ?? linkOf(urlOf(org['image']), 'hiringOrganization.image'),
     industry: nameOf(org['industry']),
     employees: employeesOf(org['numberOfEmployees']),
   };
+}
+
+/**
+ * A link that reaches a page (`url` becomes the apply link, the logo an image): only an absolute
+ * http(s) URL. Any other (`javascript:`, `data:`, a relative path) is a reject naming the field,
+ * as it would be a script or a broken link on every page that shows the posting.
+ */
+function linkOf(url: string | null, field: string): string | null {
+  if (url === null || isHttpUrl(url)) return url;
+  return fail(`${field} is not an http(s) URL: ${quote(url)}`);
 }
 
 function employeesOf(value: unknown): number | null {

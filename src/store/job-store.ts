@@ -37,6 +37,19 @@ export interface PositionedChangePage {
   more: boolean;
 }
 
+/**
+ * A page of the change feed as served over HTTP (JobStore.feedPage): whole postings, read by
+ * position, bounded in changes and in bytes, so one large import spans several pages.
+ */
+export interface FeedPage {
+  changes: JobChange[];
+  /** Where the next page starts: the cursor and key of the last change returned (or the position asked for). */
+  cursor: number;
+  key: string | null;
+  /** More changes after that position exist. */
+  more: boolean;
+}
+
 /** An open subscription to a store's change notifications (JobStore.watch). */
 export interface ChangeWatch {
   /** Whether the listening connection is up (notifications can arrive). */
@@ -213,6 +226,13 @@ export interface JobStore {
    * store's columns), without its `detail`: the index parses each as it indexes it.
    */
   changesAfter(since: number, key: string | null, limit: number): Promise<PositionedChangePage>;
+  /**
+   * The feed as served over HTTP: whole postings (their `detail` included) after the position
+   * (`since`, `key`) in (cursor, key) order, as changesAfter reads it, at most `limit` changes
+   * and no more postings once their stored JSON passed `maxBytes` characters (a page always holds
+   * at least one change when one follows). A transaction is split across pages as needed.
+   */
+  feedPage(since: number, key: string | null, limit: number, maxBytes: number): Promise<FeedPage>;
   /**
    * Optional: a push of every committed write's change cursor (PostgreSQL's LISTEN/NOTIFY), so
    * that followers need not wait for their next poll. Polling stays the fallback: a notification

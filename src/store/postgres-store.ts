@@ -3,6 +3,7 @@ import type { Job } from '../domain/job.js';
 import { UnparsedJob } from '../domain/unparsed-job.js';
 import type {
   ChangePage,
+  FeedPage,
   PositionedChangePage,
   UnparsedChange,
   JobChange,
@@ -18,6 +19,8 @@ import type {
   WatchEvents,
 } from './job-store.js';
 import { StoreUnavailableError } from './job-store.js';
+import { fittingRows } from './feed-page.js';
+import { isConnectionLoss } from './connection-loss.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
 import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
@@ -96,6 +99,24 @@ const CHANGES_FROM_KEY_SQL = `
   UNION ALL
   SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE (seq, key) > ($1, $2)
   ORDER BY 1, 2 LIMIT $3`;
+
+/**
+ * The feed served over HTTP, by position: first each change's size (its key and whole document
+ * as text), to cut the page, then the changes of the page themselves.
+ */
+const FEED_SIZES_SQL = `
+  SELECT seq, key, octet_length(key) + CASE WHEN duplicate_of IS NULL THEN octet_length(${POSTGRES_WHOLE_DOC}) ELSE 0 END
+    FROM jobs WHERE (seq, key) > ($1, $2)
+  UNION ALL
+  SELECT seq, key, octet_length(key) FROM job_tombstones WHERE (seq, key) > ($1, $2)
+  ORDER BY 1, 2 LIMIT $3`;
+const FEED_ROWS_SQL = `
+  SELECT seq, key, CASE WHEN duplicate_of IS NULL THEN ${POSTGRES_WHOLE_DOC} END,
+         CASE WHEN duplicate_of IS NOT NULL THEN board_id END
+    FROM jobs WHERE (seq, key) > ($1, $2) AND (seq, key) <= ($3, $4)
+  UNION ALL
+  SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > ($1, $2) AND (seq, key) <= ($3, $4)
+  ORDER BY 1, 2`;
 
 /** Whole postings (their detail put back): the one-posting view and the scans. */
 const BY_BOARD_ID_SQL = `SELECT ${POSTGRES_WHOLE_DOC} FROM jobs WHERE board_id = $1`;
@@ -327,6 +348,32 @@ export class PostgresJobStore implements JobStore {
     };
   }
 
+  async feedPage(since: number, key: string | null, limit: number, maxBytes: number): Promise<FeedPage> {
+    checkLimit(since, limit);
+    // Keys are never empty: after (since + 1, '') is after every change of cursor `since`.
+    const [at, from] = key === null ? [since + 1, ''] : [since, key];
+    return this.#transaction(async (client) => {
+      const sized = await client.query<[string, string, number]>({
+        text: FEED_SIZES_SQL,
+        values: [at, from, limit + 1],
+        rowMode: 'array',
+      });
+      const fit = fittingRows(
+        sized.rows.map((r) => r[2]),
+        limit,
+        maxBytes,
+      );
+      const end = sized.rows[fit - 1];
+      if (end === undefined) return { changes: [], cursor: since, key, more: false };
+      const rows = await client.query<ChangeRow>({
+        text: FEED_ROWS_SQL,
+        values: [at, from, end[0], end[1]],
+        rowMode: 'array',
+      });
+      return { changes: rows.rows.map(toChange), cursor: Number(end[0]), key: end[1], more: fit < sized.rows.length };
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
   async getByBoardId(boardId: string): Promise<Job | null> {
     const result = await this.#pool.query<[string]>({
       text: BY_BOARD_ID_SQL,
@@ -458,17 +505,6 @@ export class PostgresJobStore implements JobStore {
 
 function ignore(): void {
   // the failure surfaces as the next query's error
-}
-
-/** SQLSTATEs of a lost or refused connection: class 08, the server shutting down or not accepting connections. */
-const CONNECTION_STATES = /^(08...|57P0[1-3]|53300)$/;
-
-/** Whether an error means the connection is gone rather than that a statement failed. */
-function isConnectionLoss(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return CONNECTION_STATES.test(code) || /^E[A-Z]+$/.test(code);
-  return /connection terminated|not queryable|connection error/i.test(error.message);
 }
 
 function unavailable(error: unknown): StoreUnavailableError {

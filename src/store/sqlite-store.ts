@@ -5,6 +5,7 @@ import type { Job } from '../domain/job.js';
 import { UnparsedJob } from '../domain/unparsed-job.js';
 import type {
   ChangePage,
+  FeedPage,
   ChangeWatch,
   JobChange,
   PositionedChangePage,
@@ -21,6 +22,7 @@ import type {
 } from './job-store.js';
 import { watchSqliteFile } from './sqlite-watch.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
+import { fillFeedPage } from './feed-page.js';
 import { parseJob, SQLITE_WHOLE_DOC, storedDoc, withBoardId } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { sortByKey } from './sort-by-key.js';
@@ -113,6 +115,8 @@ interface Statements {
   anyChangeAfter: Database.Statement<[number, number], number>;
   changesFromCursor: Database.Statement<[number, number, number], PositionedRow>;
   changesFromKey: Database.Statement<[number, string, number, string, number], PositionedRow>;
+  feedFromCursor: Database.Statement<[number, number, number], ChangeRow>;
+  feedFromKey: Database.Statement<[number, string, number, string, number], ChangeRow>;
   bumpCursor: Database.Statement<[], number>;
   cursor: Database.Statement<[], number>;
   storeId: Database.Statement<[], number>;
@@ -314,6 +318,19 @@ export class SqliteJobStore implements JobStore {
     });
   }
 
+  async feedPage(since: number, key: string | null, limit: number, maxBytes: number): Promise<FeedPage> {
+    checkLimit(since, limit);
+    return this.#serial(() => {
+      const s = this.#stmts();
+      // One statement is one snapshot; it is read lazily and left once the page is full.
+      const rows =
+        key === null
+          ? s.feedFromCursor.iterate(since, since, limit + 1)
+          : s.feedFromKey.iterate(since, key, since, key, limit + 1);
+      return fillFeedPage(rows, since, key, limit, maxBytes, toChange);
+    });
+  }
+
   /**
    * Change notifications: writes to the file by any process, watched (sqlite-watch.ts). An
    * in-memory store has no other writer: its watch never listens.
@@ -467,6 +484,14 @@ const CHANGES_FROM_KEY = `SELECT ${POSITIONED_CHANGE} FROM jobs WHERE (seq, key)
   UNION ALL SELECT seq, key, NULL, board_id, NULL FROM job_tombstones WHERE (seq, key) > (?, ?)
   ORDER BY 1, 2 LIMIT ?`;
 
+/** The feed served over HTTP: whole postings by position, as CHANGES_FROM_CURSOR / _KEY read them. */
+const FEED_FROM_CURSOR = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ?
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ?
+  ORDER BY 1, 2 LIMIT ?`;
+const FEED_FROM_KEY = `SELECT ${JOB_CHANGE} FROM jobs WHERE (seq, key) > (?, ?)
+  UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE (seq, key) > (?, ?)
+  ORDER BY 1, 2 LIMIT ?`;
+
 const CHANGE_ROWS = `SELECT ${JOB_CHANGE} FROM jobs WHERE seq > ? AND seq <= ?
   UNION ALL SELECT seq, key, NULL, board_id FROM job_tombstones WHERE seq > ? AND seq <= ?
   ORDER BY 1, 2`;
@@ -508,6 +533,8 @@ function prepareStatements(db: Database.Database): Statements {
       .raw(),
     changesFromCursor: db.prepare<[number, number, number], PositionedRow>(CHANGES_FROM_CURSOR).raw(),
     changesFromKey: db.prepare<[number, string, number, string, number], PositionedRow>(CHANGES_FROM_KEY).raw(),
+    feedFromCursor: db.prepare<[number, number, number], ChangeRow>(FEED_FROM_CURSOR).raw(),
+    feedFromKey: db.prepare<[number, string, number, string, number], ChangeRow>(FEED_FROM_KEY).raw(),
     anyChangeAfter: db
       .prepare<[number, number], number>(
         'SELECT 1 WHERE EXISTS (SELECT 1 FROM jobs WHERE seq > ?) OR EXISTS (SELECT 1 FROM job_tombstones WHERE seq > ?)',

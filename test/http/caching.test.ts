@@ -338,25 +338,34 @@ describe('answers by alias (a URL answered before, on the same index version)', 
     }
   });
 
-  it('remembers no alias for a URL with the _ cache-buster, which is made never to repeat', async () => {
+  it('keys aliases without tracking parameters or the _ cache-buster: 20,000 utm values add no entry and evict nothing', async () => {
     const { app: counted, validated } = await countingApp();
     try {
       const metric = async (name: string) =>
         Number(
           new RegExp(`^${name} (\\d+)`, 'm').exec((await counted.inject({ method: 'GET', url: '/metrics' })).body)?.[1],
         );
+      // Answers worth keeping: 20 list pages, each asked once.
+      const pages = Array.from({ length: 20 }, (_, i) => `${LIST}?per_page=5&page=${i + 1}`);
+      for (const url of pages) await counted.inject({ method: 'GET', url });
       const tracked = `${COUNT}?work_model=remote&utm_source=news`;
       await counted.inject({ method: 'GET', url: tracked });
-      const withAlias = await metric('http_response_cache_bytes');
-      const busted = `${COUNT}?work_model=remote&_=1732400000000`;
-      const first = await counted.inject({ method: 'GET', url: busted });
-      expect(await metric('http_response_cache_bytes')).toBe(withAlias);
-      const again = await counted.inject({ method: 'GET', url: busted });
-      expect(again.headers['x-ignored-params']).toBe('_');
-      expect(again.headers.etag).toBe(first.headers.etag);
-      expect(validated.get(busted)).toBe(2);
-      await counted.inject({ method: 'GET', url: tracked });
+      const bytes = await metric('http_response_cache_bytes');
+      const entries = await metric('http_response_cache_entries');
+      for (let i = 0; i < 20_000; i++) {
+        const url = `${COUNT}?work_model=remote&utm_source=s${i}&${i % 2 === 0 ? `_=${i}` : `gclid=${i}`}`;
+        const res = await counted.inject({ method: 'GET', url });
+        if (i === 0) expect(res.headers['x-ignored-params']).toBe('utm_source, _');
+        if (i === 1) expect(res.headers['x-ignored-params']).toBe('utm_source, gclid');
+      }
+      // No entry added, none pushed out: every page is still answered by its alias.
+      expect(await metric('http_response_cache_entries')).toBe(entries);
+      expect(await metric('http_response_cache_bytes')).toBe(bytes);
+      for (const url of pages) await counted.inject({ method: 'GET', url });
+      expect(pages.map((url) => validated.get(url))).toEqual(pages.map(() => 1));
+      // The tracked URLs were answered by the clean URL's alias, never validated again.
       expect(validated.get(tracked)).toBe(1);
+      expect([...validated.keys()].filter((url) => url.includes('utm_source=s'))).toEqual([]);
     } finally {
       await counted.close();
     }

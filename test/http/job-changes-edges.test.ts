@@ -124,7 +124,7 @@ describe('GET /jobs/api/job-changes: the served cursor, a caught-up reader, no s
     const served = await refresh();
     await write(2);
     const get = await start();
-    const reads = vi.spyOn(store, 'changesSince');
+    const reads = vi.spyOn(store, 'feedPage');
 
     for (const since of [served, served + 5]) {
       const { status, body } = await get(`?since=${since}`);

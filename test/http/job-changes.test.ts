@@ -7,6 +7,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import type { Job } from '../../src/domain/job.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { ApiInstance } from '../../src/http/app-types.js';
+import { MAX_CHANGES_PAGE_BYTES } from '../../src/http/routes/job-changes.js';
 import { buildHere, LiveIndex } from '../../src/runtime/live-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
@@ -25,6 +26,7 @@ interface FeedPage {
   success: boolean;
   since: number;
   next_cursor: number;
+  next_after: string | null;
   has_more: boolean;
   changes: FeedChange[];
 }
@@ -69,24 +71,27 @@ class Server {
 }
 
 /**
- * A consumer of the feed as an aggregator writes one: pages from its cursor until has_more is
- * false, applying upserts and deletions to its copy by board id.
+ * A consumer of the feed as an aggregator writes one: pages from its position (cursor and, inside
+ * a cursor's changes, `after`) until has_more is false, applying upserts and deletions to its copy
+ * by board id.
  */
 async function follow(
   server: Server,
   copy: Map<string, NonNullable<FeedChange['job']>>,
-  since: number,
+  from: Position,
   limit: number,
-): Promise<number> {
-  let cursor = since;
+): Promise<Position> {
+  let { cursor, after } = from;
   for (let pages = 0; pages < 1000; pages++) {
-    const { status, body } = await server.get(`/jobs/api/job-changes?since=${cursor}&limit=${limit}`);
+    const at = after === null ? '' : `&after=${after}`;
+    const { status, body } = await server.get(`/jobs/api/job-changes?since=${cursor}${at}&limit=${limit}`);
     expect(status).toBe(200);
     const page = body as unknown as FeedPage;
     expect(page.since).toBe(cursor);
+    expect(page.changes.length).toBeLessThanOrEqual(limit);
     let last = cursor;
     for (const change of page.changes) {
-      expect(change.cursor).toBeGreaterThan(cursor);
+      expect(change.cursor).toBeGreaterThanOrEqual(after === null ? cursor + 1 : cursor);
       expect(change.cursor).toBeGreaterThanOrEqual(last);
       last = change.cursor;
       if (change.type === 'upsert') copy.set(change.board_id, change.job!);
@@ -94,9 +99,15 @@ async function follow(
     }
     expect(page.next_cursor).toBe(last);
     cursor = page.next_cursor;
-    if (!page.has_more) return cursor;
+    after = page.next_after;
+    if (!page.has_more) return { cursor, after };
   }
   throw new Error('the feed never ended');
+}
+
+interface Position {
+  cursor: number;
+  after: string | null;
 }
 
 /** The consumer's view of what is live now: the copy without postings whose valid_through passed. */
@@ -167,15 +178,15 @@ describe('GET /jobs/api/job-changes over real HTTP and a real SQLite file', () =
           try {
             await server.start();
             const follower = new Map<string, NonNullable<FeedChange['job']>>();
-            let cursor = 0;
+            let position: Position = { cursor: 0, after: null };
             for (const ops of rounds) {
               for (const op of ops) await apply(server.store, op);
               await server.refresh();
-              cursor = await follow(server, follower, cursor, limit);
+              position = await follow(server, follower, position, limit);
               const live = expected(await server.store.loadLive(NOW));
               expect(liveOf(follower)).toEqual(live);
               const fresh = new Map<string, NonNullable<FeedChange['job']>>();
-              await follow(server, fresh, 0, limit);
+              await follow(server, fresh, { cursor: 0, after: null }, limit);
               expect(liveOf(fresh)).toEqual(live);
             }
           } finally {
@@ -200,7 +211,7 @@ describe('GET /jobs/api/job-changes over real HTTP and a real SQLite file', () =
     });
 
     it('reaches only as far as the index this server answers from', async () => {
-      const first = await follow(server, new Map(), 0, 100);
+      const { cursor: first } = await follow(server, new Map(), { cursor: 0, after: null }, 100);
       await server.store.upsert([posting(3, 'Neu', false)]);
       await server.store.delete(['feed:1']);
       // not served yet: the search does not show these, nor does the feed
@@ -216,6 +227,43 @@ describe('GET /jobs/api/job-changes over real HTTP and a real SQLite file', () =
       expect((await server.get('/jobs/api/job-search-results-count')).body).toMatchObject({ total_results: 2 });
     });
 
+    it('splits one large import into pages bounded in changes and in bytes, and misses nothing', async () => {
+      // 1,500 postings of about 2 KB each, written by one transaction: 3 MB that used to be one page.
+      const id = await server.store.beginImport('partner');
+      const many = Array.from({ length: 1500 }, (_, i) => ({
+        job: { ...posting(i + 100, `SEO Manager ${i}`, false, 'partner'), boardId: String(10_000 + i) },
+        position: `line ${i + 1}`,
+      }));
+      for (const m of many)
+        m.job.detail = {
+          description: `${'Suchmaschinenoptimierung '.repeat(80)}${m.job.boardId}`,
+          applyUrl: null,
+          statedSalary: null,
+        };
+      await server.store.stage(id, many);
+      await server.store.publish(id, { now: NOW, sync: false });
+      await server.refresh();
+      const one = await fetch(`${server.base}/jobs/api/job-changes?since=0&limit=1`);
+      expect(((await one.json()) as FeedPage).changes).toHaveLength(1);
+      const copy = new Map<string, NonNullable<FeedChange['job']>>();
+      let at: Position = { cursor: 0, after: null };
+      let pages = 0;
+      for (;;) {
+        const after = at.after === null ? '' : `&after=${at.after}`;
+        const res = await fetch(`${server.base}/jobs/api/job-changes?since=${at.cursor}${after}&limit=1000`);
+        const text = await res.text();
+        expect(Buffer.byteLength(text)).toBeLessThan(1.5 * MAX_CHANGES_PAGE_BYTES);
+        const page = JSON.parse(text) as FeedPage;
+        for (const c of page.changes) if (c.type === 'upsert') copy.set(c.board_id, c.job!);
+        pages += 1;
+        at = { cursor: page.next_cursor, after: page.next_after };
+        if (!page.has_more) break;
+      }
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(liveOf(copy)).toEqual(expected(await server.store.loadLive(NOW)));
+      expect(copy.size).toBe(1502);
+    }, 60_000);
+
     it('names the parameter of a bad cursor or limit, and refuses unknown parameters', async () => {
       for (const [query, param] of [
         ['since=-1', 'since'],
@@ -223,6 +271,15 @@ describe('GET /jobs/api/job-changes over real HTTP and a real SQLite file', () =
         ['since=1.5', 'since'],
         ['limit=0', 'limit'],
         ['limit=1001', 'limit'],
+        ['since=1e309', 'since'],
+        ['since=Infinity', 'since'],
+        ['since=-1e309', 'since'],
+        ['since=1E3', 'since'],
+        ['since=0x10', 'since'],
+        ['since=99999999999999999999', 'since'],
+        ['limit=1e1', 'limit'],
+        ['after=not+a+token', 'after'],
+        ['after=A', 'after'],
         ['sinse=3', 'sinse'],
       ] as const) {
         const { status, body } = await server.get(`/jobs/api/job-changes?${query}`);

@@ -118,7 +118,7 @@ describe('ResponseCache', () => {
 
   it('keeps an alias only beside its answer, charges it, and forgets it with a new index version', () => {
     const cache = new ResponseCache(MB);
-    const alias = { to: '/a?x=1', etag: 'W/"7-abc"', ignored: 'utm_source' };
+    const alias = { to: '/a?x=1', etag: 'W/"7-abc"' };
     cache.remember(snapshotOf(live), '/a?utm_source=n&x=1', alias);
     expect(cache.aliasOf(snapshotOf(live), '/a?utm_source=n&x=1')).toBeUndefined();
     cache.set(snapshotOf(live), '/a?x=1', body);
@@ -131,7 +131,7 @@ describe('ResponseCache', () => {
     // An alias is not an answer: not counted as one, never given as a body.
     expect(cache.size).toBe(1);
     expect(cache.get(snapshotOf(live), '/a?utm_source=n&x=1', 0)).toBeUndefined();
-    const aliasBytes = ENTRY_OVERHEAD_BYTES + 2 * ('/a?utm_source=n&x=1'.length + 1) + 2 * (6 + 9 + 10);
+    const aliasBytes = ENTRY_OVERHEAD_BYTES + 2 * ('/a?utm_source=n&x=1'.length + 1) + 2 * (6 + 9);
     expect(cache.bytes).toBe(answerBytes + aliasBytes);
     // Remembered again: replaced, not charged twice.
     cache.remember(snapshotOf(live), '/a?utm_source=n&x=1', alias);
@@ -146,20 +146,20 @@ describe('ResponseCache', () => {
 
   it('evicts aliases and answers by one least-recently-used order within one budget', () => {
     const one = numberedEntry('/1');
-    // Room for three answers and an alias (192 bytes here), not for four answers.
+    // Room for three answers and an alias (190 bytes here), not for four answers.
     const cache = new ResponseCache(3 * one + 250);
     for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
-    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
-    expect(cache.bytes).toBe(3 * one + 192);
+    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"' });
+    expect(cache.bytes).toBe(3 * one + 190);
     expect(cache.aliasOf(snapshotOf(live), '/1?_=1')?.to).toBe('/1');
     // A fourth answer: the oldest slot (answer /1) goes, then its alias is of no use.
     cache.set(snapshotOf(live), '/4', numbered(4));
     expect(cache.holds(snapshotOf(live), '/1')).toBe(false);
     expect(cache.size).toBe(3);
-    expect(cache.bytes).toBe(3 * one + 192);
+    expect(cache.bytes).toBe(3 * one + 190);
     // Answers /5 and /6 push out /2 and /3; /7 the alias (now the oldest slot), then /4.
     for (let i = 5; i <= 6; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
-    expect(cache.bytes).toBe(3 * one + 192);
+    expect(cache.bytes).toBe(3 * one + 190);
     cache.set(snapshotOf(live), '/7', numbered(7));
     expect(cache.aliasOf(snapshotOf(live), '/1?_=1')).toBeUndefined();
     expect([cache.size, cache.bytes]).toEqual([3, 3 * one]);
@@ -168,14 +168,14 @@ describe('ResponseCache', () => {
 
   it('counts an alias looked up as used: it moves past the answers used before it', () => {
     const one = numberedEntry('/1');
-    // Room for three answers and one alias (192 bytes here), not for a second alias.
+    // Room for three answers and one alias (190 bytes here), not for a second alias.
     const cache = new ResponseCache(3 * one + 192 + 100);
     for (let i = 1; i <= 3; i++) cache.set(snapshotOf(live), `/${i}`, numbered(i));
-    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"', ignored: '_' });
+    cache.remember(snapshotOf(live), '/1?_=1', { to: '/1', etag: 'W/"e1"' });
     for (let i = 1; i <= 3; i++) cache.get(snapshotOf(live), `/${i}`, 0);
     // The alias is the oldest slot now; looking it up makes it the newest, and answer /1 the oldest.
     expect(cache.aliasOf(snapshotOf(live), '/1?_=1')?.to).toBe('/1');
-    cache.remember(snapshotOf(live), '/2?_=1', { to: '/2', etag: 'W/"e2"', ignored: '_' });
+    cache.remember(snapshotOf(live), '/2?_=1', { to: '/2', etag: 'W/"e2"' });
     expect([1, 2, 3].map((i) => cache.holds(snapshotOf(live), `/${i}`))).toEqual([false, true, true]);
     expect(cache.aliasOf(snapshotOf(live), '/2?_=1')?.to).toBe('/2');
   });
@@ -256,7 +256,7 @@ describe('ResponseCache', () => {
 
   it('remembers no alias of an answer it does not hold, or of another index version', () => {
     const cache = new ResponseCache(MB);
-    const alias = { to: '/a', etag: 'W/"1-a"', ignored: undefined };
+    const alias = { to: '/a', etag: 'W/"1-a"' };
     cache.set(snapshotOf(live), '/a', body);
     cache.remember(snapshotOf(live), '/x?gone', { ...alias, to: '/gone' });
     expect(cache.aliasOf(snapshotOf(live), '/x?gone')).toBeUndefined();

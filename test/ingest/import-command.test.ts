@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerImport } from '../../src/cli/commands/import.js';
@@ -74,6 +75,81 @@ describe('jobsearch import', () => {
       expect(err).toMatch(/--workers must be a whole number from 0 to \d+/);
       expect(store.jobs.size).toBe(0);
       expect(process.exitCode).toBe(1);
+    }
+  });
+
+  it('takes the read limits from flags: a line past --max-line-mb is a reject, a gzip bomb imports nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    try {
+      const posting = (title: string, extra = ''): string =>
+        JSON.stringify({
+          '@type': 'JobPosting',
+          identifier: title,
+          title,
+          description: `SEO ${extra}`,
+          datePosted: '2026-11-01',
+          hiringOrganization: { name: 'Acme' },
+          jobLocation: { address: { addressLocality: 'Berlin', addressCountry: 'DE' } },
+        });
+      const feed = join(dir, 'feed.ndjson');
+      writeFileSync(
+        feed,
+        [posting('SEO Manager'), posting('SEO Lead', 'x'.repeat(300_000)), posting('SEO Analyst')].join('\n'),
+      );
+      const lined = await run([feed, '--max-line-mb', '0.25']);
+      expect(lined.out).toMatch(/line 2: the line is longer than 0\.25 MiB; skipped to its end/);
+      expect(lined.store.jobs.size).toBe(2);
+      expect(process.exitCode).toBe(2);
+
+      const member = gzipSync(Buffer.alloc(1024 * 1024, 'x'), { level: 9 });
+      const bomb = join(dir, 'bomb.gz');
+      writeFileSync(
+        bomb,
+        Buffer.concat([gzipSync(`${posting('SEO Manager')}\n{"title":"`), ...Array<Buffer>(64).fill(member)]),
+      );
+      const bombed = await run([bomb, '--sync']);
+      expect(bombed.err).toMatch(/cannot read bomb\.gz: the gzip input expands more than 100 times.*gzip bomb/);
+      expect(bombed.store.upserts).toBe(0);
+      expect(process.exitCode).toBe(1);
+
+      const bad = await run([feed, '--max-gzip-ratio', 'none']);
+      expect(bad.err).toContain('--max-gzip-ratio must be a positive number');
+      expect(process.exitCode).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints the rejects with the feed's control bytes escaped (ESC, NUL, bidi overrides), never raw", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    try {
+      const feed = join(dir, 'feed.ndjson');
+      writeFileSync(
+        feed,
+        [
+          JSON.stringify({
+            '@type': 'JobPosting',
+            title: 'x',
+            hiringOrganization: { name: 'A' },
+            datePosted: '\u001b[2J\u001b[31mboom\u0000',
+          }),
+          JSON.stringify({
+            '@type': 'JobPosting',
+            title: 'y',
+            hiringOrganization: { name: 'B' },
+            datePosted: 'a\u202etxt.exe',
+          }),
+          '{"broken": "\u0007',
+        ].join('\n'),
+      );
+      const { out } = await run([feed]);
+      // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+      expect(out).toContain('\\x1b[2J\\x1b[31mboom\\x00');
+      expect(out).toContain('a\\u202etxt.exe');
+      expect(process.exitCode).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

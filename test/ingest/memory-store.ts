@@ -2,6 +2,7 @@ import { boardIdCandidates } from '../../src/domain/board-id.js';
 import type { Job } from '../../src/domain/job.js';
 import type {
   ChangePage,
+  FeedPage,
   PositionedChangePage,
   JobStore,
   PublishOptions,
@@ -138,6 +139,11 @@ export class MemoryStore implements JobStore {
   /** Not needed by the ingest tests: reports no changes. */
   async changesSince(since: number): Promise<ChangePage> {
     return { changes: [], cursor: since, more: false };
+  }
+
+  /** Not needed by the ingest tests: reports no changes. */
+  async feedPage(since: number, key: string | null): Promise<FeedPage> {
+    return { changes: [], cursor: since, key, more: false };
   }
 
   /** Not needed by the ingest tests: reports no changes. */

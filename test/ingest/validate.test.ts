@@ -163,4 +163,31 @@ describe('validatePosting', () => {
       salary: { currency: 'USD', min: 36000, max: 60000, unit: 'YEAR', text: null },
     });
   });
+
+  it('takes only absolute http(s) URLs into the apply link and the logo, naming the field of any other', () => {
+    for (const url of [
+      'javascript:alert(14)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '/jobs/7',
+      'www.acme.de/jobs/7',
+      'https://',
+      'mailto:jobs@acme.de',
+    ]) {
+      expect(reasonOf({ ...base, url }), url).toMatch(/^url is not an http\(s\) URL: '/);
+      expect(reasonOf({ ...base, hiringOrganization: { name: 'Acme', logo: url } }), url).toMatch(
+        /^hiringOrganization\.logo is not an http\(s\) URL/,
+      );
+    }
+    for (const url of ['https://acme.de/jobs/7', 'http://acme.de', 'HTTPS://ACME.DE/x?y=1#z']) {
+      expect(reasonOf({ ...base, url, hiringOrganization: { name: 'Acme', logo: url } }), url).toBeNull();
+    }
+    const org = validatePosting({
+      ...base,
+      hiringOrganization: { name: 'Acme', url: 'javascript:void(0)', sameAs: ['https://acme.de', 'data:,x'] },
+    });
+    expect(org.ok && org.posting.organization.urls).toEqual(['https://acme.de']);
+  });
 });

@@ -571,6 +571,58 @@ export function runJobStoreContract(name: string, makeStore: () => Promise<Store
         await expect(store.changesAfter(0, null, 0)).rejects.toThrow(/limit/);
       });
 
+      it('serves the feed by position, bounded in changes and in bytes, whole postings in the order of the whole read', async () => {
+        // One transaction of postings with large details (1 KB of text each) between two small ones.
+        const big = Array.from({ length: 12 }, (_, i) =>
+          job({
+            key: `k:big${String(i).padStart(2, '0')}`,
+            detail: { description: `${'x'.repeat(1000)} ${i}`, applyUrl: null, statedSalary: null },
+          }),
+        );
+        await store.upsert([job({ key: 'k:one0' })]);
+        await store.upsert(big);
+        await store.delete(['k:one0']);
+        await store.upsert([job({ key: 'k:one1' })]);
+        const whole = await readAll(store, 0, 100);
+        for (const [limit, maxBytes] of [
+          [1, 1_000_000],
+          [5, 1_000_000],
+          [100, 3000],
+          [100, 1],
+        ] as const) {
+          const pages: JobChange[][] = [];
+          let at: { cursor: number; key: string | null } = { cursor: 0, key: null };
+          for (;;) {
+            const page = await store.feedPage(at.cursor, at.key, limit, maxBytes);
+            pages.push(page.changes);
+            expect(page.changes.length).toBeLessThanOrEqual(limit);
+            // Over the byte bound only with a single change.
+            const bytes = page.changes.reduce(
+              (n, ch) => n + (ch.kind === 'upsert' ? JSON.stringify(ch.job).length : 0),
+              0,
+            );
+            if (page.changes.length > 1) expect(bytes).toBeLessThanOrEqual(maxBytes + 200 * page.changes.length);
+            const last = page.changes.at(-1);
+            if (last !== undefined) {
+              expect(page.cursor).toBe(last.cursor);
+              expect(page.key).toBe(last.kind === 'upsert' ? last.job.key : last.key);
+            } else expect({ cursor: page.cursor, key: page.key }).toEqual(at);
+            at = { cursor: page.cursor, key: page.key };
+            if (!page.more) break;
+            expect(page.changes.length).toBeGreaterThan(0);
+          }
+          expect(pages.flat(), `limit ${limit}, ${maxBytes} bytes`).toEqual(whole.changes);
+          // 14 changes: one a page with limit 1 or 1 byte; at most two 1 KB postings a page with 3,000.
+          if (limit === 1 || maxBytes === 1) expect(pages.filter((p) => p.length > 0)).toHaveLength(14);
+          if (maxBytes === 3000) expect(pages.length).toBeGreaterThanOrEqual(6);
+        }
+        // The detail is in every upsert, as the one-posting view gives it.
+        const first = await store.feedPage(0, null, 100, 1_000_000);
+        const big3 = first.changes.find((ch) => ch.kind === 'upsert' && ch.job.key === 'k:big03');
+        expect(big3?.kind === 'upsert' && big3.job.detail?.description).toBe(`${'x'.repeat(1000)} 3`);
+        await expect(store.feedPage(-1, null, 10, 100)).rejects.toThrow(/since/);
+      });
+
       it('read by position, misses nothing written between two pages of a transaction', async () => {
         const keys = ['k:a', 'k:b', 'k:c', 'k:d', 'k:e'];
         await store.upsert(keys.map((key) => job({ key, title: 'first' })));

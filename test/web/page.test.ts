@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,8 @@ describe('the search page in a real browser', () => {
   let browser: Browser;
   let page: Page;
   let env: Record<string, string>;
+  /** What the browser refused under the page's Content-Security-Policy, over every test. */
+  const cspViolations: string[] = [];
 
   /** What the API answers for a list query: the oracle the page must show. */
   const api = async (query: string): Promise<Answer> => {
@@ -54,6 +56,9 @@ describe('the search page in a real browser', () => {
     env = { DATABASE_URL: join(dir, 'jobs.db'), DEMO_POSTINGS: '600' };
     [server, browser] = await Promise.all([startServe(env, port), launchChromium()]);
     page = await browser.context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+    });
   });
 
   afterAll(async () => {
@@ -173,7 +178,8 @@ describe('the search page in a real browser', () => {
 
   it('has no serious or critical accessibility violation (axe-core), loaded and with the autocomplete open', async () => {
     const scan = async () => {
-      await page.addScriptTag({ path: AXE });
+      // Evaluated by the test, not added as an inline script: the page's CSP refuses those.
+      await page.evaluate(readFileSync(AXE, 'utf8'));
       // A string: this file is type-checked without the DOM library.
       const violations = await page.evaluate<{ id: string; impact: string | null; nodes: number }[]>(
         'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
@@ -219,5 +225,27 @@ describe('the search page in a real browser', () => {
     await page.locator('.error .retry').click();
     await expectResults(await api('work_model=onsite'));
     expect(await page.locator('.error').count()).toBe(0);
+  });
+
+  it('is served with its security headers and runs under its CSP without a single violation', async () => {
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // An inline script is refused: the policy is in force in the browser, not only sent.
+    await page.goto(`${server.url}/`);
+    await page.locator('.card:not(.skeleton)').first().waitFor();
+    const before = cspViolations.length;
+    await page.evaluate(
+      `(() => { const s = document.createElement('script'); s.textContent = 'window.__ran = 1'; document.head.append(s); })()`,
+    );
+    expect(await page.evaluate('window.__ran === undefined')).toBe(true);
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(before);
+    // Every earlier test (search, salary bars, detail, paging) ran without one.
+    expect(cspViolations.slice(0, before)).toEqual([]);
   });
 });

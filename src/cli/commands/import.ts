@@ -4,6 +4,8 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { formatCount } from '../format.js';
 import { PostingsFormatError } from '../../ingest/read/read-postings.js';
+import { terminalSafe } from '../terminal-safe.js';
+import { DEFAULT_READ_LIMITS, READ_LIMIT_SETTINGS, readLimitsFrom } from '../../ingest/read/read-limits.js';
 import { SOURCE_NAME } from '../../ingest/identity.js';
 import { defaultEnrichWorkers, MAX_ENRICH_WORKERS } from '../../ingest/enrich-pool.js';
 import {
@@ -22,6 +24,7 @@ const PRINTED_REJECTS = 20;
 /** How often progress is printed; IMPORT_PROGRESS_MS overrides it (0: after every staged batch). */
 const PROGRESS_INTERVAL_MS = progressInterval(process.env.IMPORT_PROGRESS_MS);
 export const DEFAULT_SOURCE = 'default';
+const MIB = 1024 * 1024;
 
 interface ImportCommandOptions {
   source: string;
@@ -32,6 +35,9 @@ interface ImportCommandOptions {
   priority: string;
   /** false with --no-index. */
   index: boolean;
+  maxLineMb?: string;
+  maxInputMb?: string;
+  maxGzipRatio?: string;
 }
 
 /**
@@ -86,6 +92,18 @@ export function registerImport(
       'low',
     )
     .option(
+      `${READ_LIMIT_SETTINGS.maxLineBytes.flag} <mb>`,
+      `longest NDJSON line or JSON array item; a longer one is a reject (default ${DEFAULT_READ_LIMITS.maxLineBytes / MIB}, or ${READ_LIMIT_SETTINGS.maxLineBytes.env})`,
+    )
+    .option(
+      `${READ_LIMIT_SETTINGS.maxInputBytes.flag} <mb>`,
+      `most an input may hold decompressed; past it nothing is imported (default ${DEFAULT_READ_LIMITS.maxInputBytes / MIB}, or ${READ_LIMIT_SETTINGS.maxInputBytes.env})`,
+    )
+    .option(
+      `${READ_LIMIT_SETTINGS.maxGzipRatio.flag} <ratio>`,
+      `highest decompressed-to-compressed ratio of a gzip input; past it nothing is imported (default ${DEFAULT_READ_LIMITS.maxGzipRatio}, or ${READ_LIMIT_SETTINGS.maxGzipRatio.env})`,
+    )
+    .option(
       '--no-index',
       'leave INDEX_FILE as it is (by default, when it holds no index serve could start from, the import builds and saves one)',
     )
@@ -138,6 +156,19 @@ async function runImportCommand(
     process.exitCode = EXIT_INPUT;
     return;
   }
+  const limits = readLimitsFrom(
+    {
+      ...(options.maxLineMb === undefined ? {} : { maxLineBytes: options.maxLineMb }),
+      ...(options.maxInputMb === undefined ? {} : { maxInputBytes: options.maxInputMb }),
+      ...(options.maxGzipRatio === undefined ? {} : { maxGzipRatio: options.maxGzipRatio }),
+    },
+    process.env,
+  );
+  if (!limits.ok) {
+    io.err.write(`jobsearch import: ${limits.message}\n`);
+    process.exitCode = EXIT_INPUT;
+    return;
+  }
   if (file !== '-') {
     try {
       await access(file, constants.R_OK);
@@ -163,6 +194,7 @@ async function runImportCommand(
       now: started,
       sync: options.sync === true,
       workers,
+      readLimits: limits.limits,
       onProgress(p) {
         const now = Date.now();
         if (now - lastProgress < PROGRESS_INTERVAL_MS) return;
@@ -185,7 +217,7 @@ async function runImportCommand(
       return;
     }
     if (!isInputError(error)) throw error;
-    io.err.write(`jobsearch import: cannot read ${name}: ${error.message}\n`);
+    io.err.write(`jobsearch import: cannot read ${terminalSafe(name)}: ${terminalSafe(error.message)}\n`);
     process.exitCode = EXIT_INPUT;
   } finally {
     sized?.stream.destroy();
@@ -300,7 +332,7 @@ function summaryText(file: string, s: ImportSummary, options: ImportCommandOptio
 }
 
 function rejectLine(r: Reject): string {
-  return `${r.position}: ${r.reason}`;
+  return terminalSafe(`${r.position}: ${r.reason}`);
 }
 
 function closeReport(report: WriteStream | null): Promise<void> {

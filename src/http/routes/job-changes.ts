@@ -1,16 +1,24 @@
 import { Type, type Static } from 'typebox';
 import type { JobChange, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../app-types.js';
-import { ApiError } from '../errors.js';
+import { ApiError, invalidParameter } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
 import { JobDetail, presentDetail } from './job-detail.js';
 import { snapshotOf } from './shared.js';
+import { readStore } from '../store-read.js';
 
 /** Changes per page by default, and at most. */
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+/**
+ * A page stops adding postings once their stored JSON would pass this many bytes (one posting
+ * larger than that still makes a page of its own), whatever one import wrote.
+ */
+export const MAX_CHANGES_PAGE_BYTES = 1024 * 1024;
+/** Longest `after` token: a posting's key (at most a URL's length) in base64url. */
+const MAX_AFTER_LENGTH = 12_000;
 
-const ChangesQuery = Type.Object({
+export const ChangesQuery = Type.Object({
   since: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -19,11 +27,22 @@ const ChangesQuery = Type.Object({
         'The cursor to read after: `0` (the default) for the whole feed, else the last page’s `next_cursor`.',
     }),
   ),
+  after: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]+$',
+      maxLength: MAX_AFTER_LENGTH,
+      description:
+        'The position inside the changes of cursor `since` to read after: the last page’s `next_after`. ' +
+        'Unset (the default): after every change of cursor `since`.',
+    }),
+  ),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,
       maximum: MAX_CHANGES_LIMIT,
-      description: `Changes per page (default ${DEFAULT_CHANGES_LIMIT}). A page never splits one import: it may hold more when one import wrote more.`,
+      description:
+        `Changes per page (default ${DEFAULT_CHANGES_LIMIT}). A page also ends before its postings pass ` +
+        `${MAX_CHANGES_PAGE_BYTES / 1024 / 1024} MB of JSON, so it may hold fewer; one import can span many pages.`,
     }),
   ),
 });
@@ -47,6 +66,7 @@ const ChangesResponse = Type.Object({
   success: Type.Boolean(),
   since: Type.Integer(),
   next_cursor: Type.Integer(),
+  next_after: Type.Union([Type.String(), Type.Null()]),
   has_more: Type.Boolean(),
   changes: Type.Array(Change),
   duration_ms: Type.Integer(),
@@ -70,7 +90,10 @@ export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: J
         summary: 'The change feed: postings written or deleted after a cursor',
         description:
           'For aggregators and search engines that keep their own copy. Start with `since=0`, then pass each ' +
-          'page’s `next_cursor` until `has_more` is false; later, poll with the last cursor. Each change is an ' +
+          'page’s `next_cursor` as `since` and its `next_after` as `after` (when not null) until `has_more` is ' +
+          'false; later, poll with the last pair. A page holds at most `limit` changes and about 1 MB of ' +
+          'postings, so one large import spans several pages (`next_after` marks the place inside it). ' +
+          'Each change is an ' +
           '`upsert` with the whole posting (as `GET /jobs/api/jobs/{board_id}` gives it) or a `delete` with the ' +
           'board id. Only the latest state of a posting is kept in the feed, at the cursor of its last write. ' +
           'Expiry is not a change: drop postings whose `valid_through` has passed. The feed reaches as far as ' +
@@ -85,23 +108,43 @@ export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: J
       if (store === undefined) throw new ApiError('not_found', 'this server has no store to read changes from');
       const upTo = snapshotOf(request).cursor;
       const since = request.query.since ?? 0;
+      const after = request.query.after === undefined ? null : keyOf(request.query.after);
       const limit = request.query.limit ?? DEFAULT_CHANGES_LIMIT;
-      const page = since >= upTo ? null : await store.changesSince(since, limit);
-      // Changes past the served index wait for the next one; a page ends on whole imports, so
-      // cutting at the index's cursor (an import's own) never splits one.
+      const caughtUp = since > upTo || (since === upTo && after === null);
+      const page = caughtUp
+        ? null
+        : await readStore(store, request.log, () => store.feedPage(since, after, limit, MAX_CHANGES_PAGE_BYTES));
+      // Changes past the served index wait for the next one.
       const changes = page === null ? [] : page.changes.filter((c) => c.cursor <= upTo);
       const cut = page !== null && changes.length < page.changes.length;
+      const last = changes.at(-1);
       const now = deps.now?.() ?? Date.now();
       return {
         success: true,
         since,
-        next_cursor: changes.at(-1)?.cursor ?? since,
+        next_cursor: last?.cursor ?? since,
+        next_after: last === undefined ? (request.query.after ?? null) : tokenOf(keyOfChange(last)),
         has_more: page !== null && page.more && !cut,
         changes: changes.map((c) => presentChange(c, now, deps.config.newWithinDays)),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },
   );
+}
+
+function keyOfChange(change: JobChange): string {
+  return change.kind === 'upsert' ? change.job.key : change.key;
+}
+
+/** A position inside a cursor's changes, as the client carries it: the key in base64url. */
+function tokenOf(key: string): string {
+  return Buffer.from(key, 'utf8').toString('base64url');
+}
+
+function keyOf(token: string): string {
+  const key = Buffer.from(token, 'base64url').toString('utf8');
+  if (key === '' || tokenOf(key) !== token) throw invalidParameter('after', 'must be a `next_after` of this feed');
+  return key;
 }
 
 function presentChange(change: JobChange, now: number, newWithinDays: number): Static<typeof Change> {

@@ -5,6 +5,8 @@ import type { JobGroup, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
 import { ErrorResponse } from '../schemas.js';
+import { httpUrlOrNull } from '../../domain/http-url.js';
+import { readStore } from '../store-read.js';
 
 const DAY_MS = 86_400_000;
 /** Longest board id accepted (import derives ids of up to 17 digits). */
@@ -125,7 +127,8 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
     },
     async (request, reply) => {
       const now = deps.now?.() ?? Date.now();
-      const group = deps.store ? await groupOf(deps.store, request.params.board_id) : null;
+      const store = deps.store;
+      const group = store ? await readStore(store, request.log, () => groupOf(store, request.params.board_id)) : null;
       const job = group?.job ?? null;
       if (group === null || job === null || (job.validThrough !== null && job.validThrough < now)) {
         throw new ApiError('not_found', `no live posting has board_id ${request.params.board_id}`, 'board_id');
@@ -150,7 +153,7 @@ async function groupOf(store: JobStore, boardId: string): Promise<JobGroup | nul
 }
 
 function presentSource(job: Job): Static<typeof PostingSource> {
-  return { source: job.source, board_id: job.boardId, apply_url: job.detail?.applyUrl ?? job.url };
+  return { source: job.source, board_id: job.boardId, apply_url: httpUrlOrNull(job.detail?.applyUrl ?? job.url) };
 }
 
 export function presentDetail(job: Job, now: number, newWithinDays: number): Static<typeof JobDetail> {
@@ -158,8 +161,8 @@ export function presentDetail(job: Job, now: number, newWithinDays: number): Sta
     board_id: job.boardId,
     title: job.title,
     company: job.company.name,
-    company_website: job.company.website,
-    company_logo_url: job.company.logoUrl,
+    company_website: httpUrlOrNull(job.company.website),
+    company_logo_url: httpUrlOrNull(job.company.logoUrl),
     company_size: job.company.size,
     industry: job.industry,
     position_name: job.position.name,
@@ -188,7 +191,7 @@ export function presentDetail(job: Job, now: number, newWithinDays: number): Sta
     summary: job.summary,
     // Postings stored before the detail existed have only the searched text (title lines first).
     description: job.detail?.description ?? job.summary,
-    apply_url: job.detail?.applyUrl ?? null,
+    apply_url: httpUrlOrNull(job.detail?.applyUrl ?? null),
     source: job.source,
   };
 }
