@@ -128,10 +128,12 @@ function employmentTypesOf(value: unknown): string[] {
   return list.map((v) => asText(v)).filter((v): v is string => v !== null);
 }
 
+/** The company name of a posting that names none: the job is kept and shown under this name. */
+export const UNKNOWN_COMPANY = 'unknown';
+
 function organizationOf(value: unknown): PostingOrganization {
-  if (value === undefined || value === null) fail('hiringOrganization is missing');
   const org: unknown = Array.isArray(value) ? value[0] : value;
-  const name = nameOf(org);
+  const name = value === undefined || value === null ? UNKNOWN_COMPANY : nameOf(org);
   if (name === null) fail('hiringOrganization.name is missing');
   if (!isObject(org)) return { name, urls: [], logo: null, industry: null, employees: null };
   const urls = [...asList(org['url']), ...asList(org['sameAs'])].map(urlOf).filter((u): u is string => u !== null);
