@@ -209,12 +209,14 @@ function classifyRoles(posting: Posting, text: PostingText, places: readonly Job
     workHours: posting.workHours?.toLowerCase() ?? null,
     text: text.lower,
   });
-  const seniority = classifySeniority({
-    title,
-    employmentType,
-    experience: posting.experienceRequirements?.toLowerCase() ?? null,
-    text: text.lower,
-  });
+  // A qualified role whose posting gives no level signal is mid-level (the board's policy).
+  const seniority =
+    classifySeniority({
+      title,
+      employmentType,
+      experience: posting.experienceRequirements?.toLowerCase() ?? null,
+      text: text.lower,
+    }) ?? 'mid';
   const work = classifyWork({
     title,
     jobLocationType: posting.jobLocationType,
