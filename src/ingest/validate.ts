@@ -209,9 +209,12 @@ function salaryOf(value: unknown): PostingSalary | null {
   }
   const path = q === amount ? 'baseSalary' : 'baseSalary.value';
   const v = numberField(q, 'value', path);
-  const min = numberField(q, 'minValue', path) ?? v;
-  const max = numberField(q, 'maxValue', path) ?? v;
-  return { ...base, unit: unitOf(q['unitText']) ?? base.unit, min: min ?? max, max: max ?? min, text: null };
+  const low = numberField(q, 'minValue', path);
+  const high = numberField(q, 'maxValue', path);
+  // A single value is the figure itself; a minValue or maxValue alone is an open bound and stays one.
+  const min = low ?? (high === null ? v : null);
+  const max = high ?? (low === null ? v : null);
+  return { ...base, unit: unitOf(q['unitText']) ?? base.unit, min, max, text: null };
 }
 
 function numberField(q: JsonObject, field: string, path: string): number | null {

@@ -41,6 +41,8 @@ const TEXT_TYPES: readonly Cue<EmploymentType>[] = [
 
 const HOURS_RANGE = /(\d{1,2})\s*(?:-|–|bis|to|a)\s*(\d{1,2})\s*(?:stunden|std\.?|hours|horas|h)\b/;
 const HOURS_ONE = /(\d{1,2})\s*(?:stunden|std\.?|hours|horas|h)\s*(?:\/|pro|per|a la|je)\s*(?:woche|week|semana|wo)/;
+const HOURS_WEEKLY =
+  /(\d{1,2})\s*(?:wochenstunden|horas semanales|weekly hours|hours a week|stunden w[oö]chentlich|std\.? w[oö]chentlich)/;
 const PENSUM = /(\d{2,3})\s*%?\s*(?:-|–|bis)\s*(\d{2,3})\s*%(?!\s*remote)|^(\d{2,3})\s*%$/;
 const FULL_TIME_HOURS = 35;
 
@@ -84,6 +86,21 @@ function fromHours(text: string): EmploymentType | null {
   if (/\bintensiva\b|\bcompleta\b/.test(text)) return 'full-time';
   if (/\bparcial\b/.test(text)) return 'part-time';
   return null;
+}
+
+/**
+ * Working hours a week the posting states ("20 Stunden pro Woche", "20-30 h/Woche", "20 horas
+ * semanales", "25 hours per week"), as [fewest, most]; null when it states none.
+ */
+export function statedWeeklyHours(text: string): readonly [number, number] | null {
+  const range = HOURS_RANGE.exec(text);
+  if (range) {
+    const [lo, hi] = [Number(range[1]), Number(range[2])];
+    return lo > 0 && hi <= 60 && lo <= hi ? [lo, hi] : null;
+  }
+  const one = HOURS_ONE.exec(text) ?? HOURS_WEEKLY.exec(text);
+  const hours = one ? Number(one[1]) : 0;
+  return hours > 0 && hours <= 60 ? [hours, hours] : null;
 }
 
 function fromText(text: string): EmploymentType | null {
