@@ -63,11 +63,18 @@ export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult 
 export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
   const posting = decoded(raw);
   const text = textOf(posting);
-  const places = placesOf(posting, text, resolverOf(ctx));
-  const countryCode = places.find((p) => p.countryCode !== null)?.countryCode ?? null;
-  const { position, isSeo: seoTitle } = classifyPosition(posting.title, localitiesOf(posting, places));
+  const resolver = resolverOf(ctx);
+  const workplaces = placesOf(posting, text, resolver);
+  const countryCode = workplaces.find((p) => p.countryCode !== null)?.countryCode ?? null;
+  const { position, isSeo: seoTitle } = classifyPosition(posting.title, localitiesOf(posting, workplaces));
   const isSeo = seoTitle || classifySeo({ title: posting.title, text: text.analysed }).isSeo;
-  const roles = classifyRoles(posting, text, places);
+  const roles = classifyRoles(posting, text, workplaces);
+  // A remote job is also placed in the countries its applicants may live in, so that a location
+  // filter on those countries finds it (and one on other countries does not, unless it is located there).
+  const places =
+    roles.workModel === 'remote' && posting.applicantLocations.length > 0
+      ? dedupe([...workplaces, ...resolver.applicantPlaces(posting.applicantLocations)])
+      : workplaces;
   const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
   const company = companyOf(posting.organization);
