@@ -7,7 +7,7 @@ import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './sch
 import type { PageWindow } from './paginate.js';
 import { vocabularyLabel } from '../domain/facet-labels.js';
 import type { Language } from '../domain/vocab.js';
-import { positionBySlug } from '../ingest/positions.js';
+import { positionBySlug } from '../domain/positions.js';
 
 const DAY_MS = 86_400_000;
 

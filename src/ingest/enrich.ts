@@ -18,7 +18,13 @@ import { identityOf } from './identity.js';
 import { detectLanguage } from './text/language.js';
 import { dedupe, PlaceResolver } from './places/locations.js';
 import type { Posting } from './posting.js';
-import { FULL_TIME_WEEK, PART_TIME_WEEK, salaryFromPosting, salaryFromText, type WeeklyHours } from './salary/salary.js';
+import {
+  FULL_TIME_WEEK,
+  PART_TIME_WEEK,
+  salaryFromPosting,
+  salaryFromText,
+  type WeeklyHours,
+} from './salary/salary.js';
 import { findSkills } from './classify/skills.js';
 import { countryHint, placeNamesInText } from './places/text-places.js';
 import { validatePosting } from './validate.js';

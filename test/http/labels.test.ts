@@ -1,7 +1,7 @@
 /** Facet labels in the asker's language over real HTTP: `lang`, `Accept-Language`, German default. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import { testApp } from './fixture.js';
 
 let app: ApiInstance;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyWork } from '../../src/ingest/classify-work.js';
+import { classifyWork } from '../../../src/ingest/classify/classify-work.js';
 
 const work = (text: string, title = 'sachbearbeiter', jobLocationType: string | null = null) =>
   classifyWork({ title, jobLocationType, text: text.toLowerCase(), hasPhysicalPlace: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { statedWeeklyHours } from '../../src/ingest/classify-employment.js';
-import { FULL_TIME_WEEK, PART_TIME_WEEK, paymentsPerYear, salaryFromText } from '../../src/ingest/salary.js';
-import { validatePosting } from '../../src/ingest/validate.js';
+import { statedWeeklyHours } from '../../../src/ingest/classify/classify-employment.js';
+import { FULL_TIME_WEEK, PART_TIME_WEEK, paymentsPerYear, salaryFromText } from '../../../src/ingest/salary/salary.js';
+import { validatePosting } from '../../../src/ingest/validate.js';
 
 /** The stated salary read from a description, as "min..max CUR PERIOD ×payments" (open sides empty). */
 function stated(description: string, country = 'DE', hours = FULL_TIME_WEEK): string | null {
