@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiInstance, AppDeps } from './app-types.js';
 import { ApiError, invalidParameter } from './errors.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     answerEncoding?: Encoding | null;
     /** Answered by the URL's alias in the response cache (preParsing), without validation. */
     byAlias?: boolean;
+    /** The label language came from `Accept-Language`, not from a `lang` parameter. */
+    langFromHeader?: boolean;
   }
 }
 
@@ -60,7 +63,8 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   // After every onRequest hook, the route's own included (the rate limit adds its hook to each route).
   // Answering, it does not call `done`: the request goes no further.
   app.addHook('preParsing', (request, reply, payload, done) => {
-    const snapshot = request.method === 'GET' ? deps.live.current : null;
+    // A URL's alias is remembered for the default label language only (see labelLanguage).
+    const snapshot = request.method === 'GET' && headerLanguage(request) === null ? deps.live.current : null;
     const key = snapshot ? withoutIgnorable(request.url) : null;
     const alias = snapshot && key ? responses.aliasOf(snapshot, key.url) : undefined;
     if (!snapshot || !key || alias === undefined || !responses.holds(snapshot, alias.to)) {
@@ -77,6 +81,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     if (!snapshot) throw new ApiError('not_ready', 'the search index is loading; try again shortly');
     request.snapshot = snapshot;
     normaliseQuery(request, reply);
+    labelLanguage(request, reply);
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -101,6 +106,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   ): FastifyReply | undefined {
     request.snapshot = snapshot;
     request.canonicalUrl = canonicalUrl;
+    if (knownParams(request).includes('lang')) void reply.header('vary', 'accept-language');
     void reply.header('etag', etag);
     void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
@@ -135,6 +141,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
    * answer it got: URLs that differ only in those share one alias.
    */
   function rememberAlias(request: FastifyRequest, reply: FastifyReply, snapshot: IndexSnapshot, to: string): void {
+    if (request.langFromHeader === true) return;
     const key = withoutIgnorable(request.url).url;
     responses.remember(snapshot, key, { to, etag: String(reply.getHeader('etag')) });
   }
@@ -229,6 +236,38 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
 
 function ignoredHeader(names: readonly string[]): string {
   return names.map((k) => encodeURIComponent(truncate(k, 60))).join(', ');
+}
+
+const LABEL_LANGUAGES = ['de', 'es', 'en'];
+
+/**
+ * The label language `Accept-Language` names among de, es and en (regional tags count for their
+ * language); null when it names none of them (absent, `*`, only other languages).
+ */
+function headerLanguage(request: FastifyRequest): string | null {
+  const header = request.headers['accept-language'];
+  if (typeof header !== 'string' || header === '') return null;
+  const primary = header.replace(/\b([a-z]{2,3})-[a-z0-9-]+/gi, '$1').toLowerCase();
+  const named = LABEL_LANGUAGES.filter((l) => new RegExp(`(?:^|[\\s,])${l}(?:\\s*[;,]|\\s*$)`).test(primary));
+  if (named.length === 0) return null;
+  return negotiate(primary, named) ?? null;
+}
+
+/**
+ * On a route with a `lang` parameter, a request without one takes its label language from
+ * `Accept-Language` when the header names de, es or en; it becomes part of the validated query, so
+ * the canonical key, the ETag and the cache tell the languages apart, and the answer says it varies
+ * with the header. A request naming no language gets the contract's answer exactly.
+ */
+function labelLanguage(request: FastifyRequest, reply: FastifyReply): void {
+  if (!knownParams(request).includes('lang')) return;
+  void reply.header('vary', 'accept-language');
+  const query = request.query as Record<string, unknown>;
+  if (query['lang'] !== undefined) return;
+  const language = headerLanguage(request);
+  if (language === null) return;
+  query['lang'] = language;
+  request.langFromHeader = true;
 }
 
 function truncate(text: string, max: number): string {

@@ -6,6 +6,9 @@ import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sente
 import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './schemas.js';
 import type { PageWindow } from './paginate.js';
 import { httpUrlOrNull } from '../domain/http-url.js';
+import { vocabularyLabel } from '../domain/facet-labels.js';
+import type { Language } from '../domain/vocab.js';
+import { positionBySlug } from '../domain/positions.js';
 
 const DAY_MS = 86_400_000;
 
@@ -81,16 +84,31 @@ type Filters = FilterDataResponse['filters'];
  * The filter data's `filters`: every facet's collection in the contract's shapes and formatting,
  * in the catalogue's list order, and `selected` before the switch's counts.
  */
-export function presentFilters(facets: FacetCounts, query: FilterQuery, selected: Filters['selected']): Filters {
-  const entries: [string, unknown][] = LIST_ORDER.map((f) => [f.wire.list, presentList(f, facets, query)]);
+export function presentFilters(
+  facets: FacetCounts,
+  query: FilterQuery,
+  selected: Filters['selected'],
+  language: Language | null = null,
+): Filters {
+  const entries: [string, unknown][] = LIST_ORDER.map((f) => [f.wire.list, presentList(f, facets, query, language)]);
   const at = LIST_ORDER.findIndex((f) => f.order.by === 'switch');
   entries.splice(at < 0 ? entries.length : at, 0, ['selected', selected]);
   // Built from the catalogue, like the response schema that serialises it (schemas.ts).
   return Object.fromEntries(entries) as Filters;
 }
 
+/**
+ * The asker's label of an option (`display_label`, an addition beside the contract's fields) for
+ * the facets with a closed vocabulary and for positions; undefined for names (companies, places,
+ * skills, industries), which are labels already.
+ */
+function displayLabelOf(f: Facet, value: string, language: Language): string | undefined {
+  if (f.list === 'positions') return positionBySlug(value)?.labels[language];
+  return vocabularyLabel(f.list, value, language) ?? undefined;
+}
+
 /** One facet's collection in its catalogue `item` shape. */
-function presentList(f: Facet, facets: FacetCounts, query: FilterQuery): unknown {
+function presentList(f: Facet, facets: FacetCounts, query: FilterQuery, language: Language | null): unknown {
   const list = facets[f.list];
   if (!Array.isArray(list)) {
     return {
@@ -103,16 +121,28 @@ function presentList(f: Facet, facets: FacetCounts, query: FilterQuery): unknown
     case 'bucket': {
       // A bucket is `selected` when the parameter names exactly it.
       const chosen = query[f.wire.param] ?? null;
-      return list.map((o) => ({ value: o.value, label: o.label, ...counted(o), selected: o.value === chosen }));
+      return list.map((o) => ({
+        value: o.value,
+        label: o.label,
+        ...counted(o),
+        selected: o.value === chosen,
+        ...display(f, o, language),
+      }));
     }
     case 'valueCount':
-      return list.map(valueCount);
+      return list.map((o) => ({ ...valueCount(o), ...display(f, o, language) }));
     case 'valueLabelCount':
-      return list.map(valueLabelCount);
+      return list.map((o) => ({ ...valueLabelCount(o), ...display(f, o, language) }));
     default:
       // The contract: value lower-case, label `<value> (<count>)` (count in German grouping, as everywhere).
       return list.map(valueWithCountLabel);
   }
+}
+
+/** `display_label` only when the asker named a language: without one the options are the contract's exactly. */
+function display(f: Facet, o: FacetOption, language: Language | null): { display_label?: string } {
+  const label = language === null ? undefined : displayLabelOf(f, o.value, language);
+  return label === undefined ? {} : { display_label: label };
 }
 
 function counted(o: FacetOption): { count: number; count_formatted: string } {

@@ -94,6 +94,12 @@ export type FilterQuery = Static<typeof FilterQuery>;
 
 export const FilterDataQuery = Type.Object({
   ...filterProperties,
+  lang: Type.Optional(
+    Type.Enum(['de', 'es', 'en'], {
+      description:
+        "Addition. Language of each option's `display_label` (positions, seniority levels, employment types, work models, remote shares, salary ranges). Without it, the `Accept-Language` header chooses among de, es and en; default `de`. The contract's `label` fields are unchanged.",
+    }),
+  ),
   facet_mode: Type.Optional(Type.Enum([...FACET_MODES], { description: 'Default `conjunctive`.' })),
   facet_limit: Type.Optional(
     Type.Integer({
@@ -153,8 +159,16 @@ const Selected = Type.Object(
 );
 export const SELECTED_KEYS = Object.keys(Selected.properties);
 
-const ValueCount = Type.Object({ value: Type.String(), ...counted });
-const ValueLabelCount = Type.Object({ value: Type.String(), label: Type.String(), ...counted });
+/** Addition: the option's human label in the asker's language (`lang` / `Accept-Language`). */
+const displayLabel = {
+  display_label: Type.Optional(
+    Type.String({
+      description: "Addition. The option's label in the asker's language (`lang`, `Accept-Language`; default German).",
+    }),
+  ),
+};
+const ValueCount = Type.Object({ value: Type.String(), ...counted, ...displayLabel });
+const ValueLabelCount = Type.Object({ value: Type.String(), label: Type.String(), ...counted, ...displayLabel });
 const ValueLabel = Type.Object({ value: Type.String(), label: Type.String() });
 
 const SwitchCounts = Type.Object({
@@ -166,7 +180,15 @@ const SwitchCounts = Type.Object({
 /** A facet collection's schema by its catalogue `item`. */
 const ITEMS = {
   bucket: () =>
-    Type.Array(Type.Object({ value: Type.String(), label: Type.String(), ...counted, selected: Type.Boolean() })),
+    Type.Array(
+      Type.Object({
+        value: Type.String(),
+        label: Type.String(),
+        ...counted,
+        selected: Type.Boolean(),
+        ...displayLabel,
+      }),
+    ),
   valueCount: () => Type.Array(ValueCount),
   valueLabelCount: () => Type.Array(ValueLabelCount),
   valueWithCountLabel: () => Type.Array(ValueLabel),

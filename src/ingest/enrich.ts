@@ -4,7 +4,8 @@
  * `estimatedSalary` stays null: the index estimates it from comparable jobs.
  */
 import type { Job, JobPlace, SalaryRange } from '../domain/job.js';
-import { classifyEmploymentType, classifySeniority } from './classify/classify-employment.js';
+import type { EmploymentType } from '../domain/vocab.js';
+import { classifyEmploymentType, classifySeniority, statedWeeklyHours } from './classify/classify-employment.js';
 import { classifyPosition } from './classify/classify-position.js';
 import { classifySeo, SEO_QUOTE_STRONG, SEO_QUOTE_WEAK } from './classify/classify-seo.js';
 import { classifyWork } from './classify/classify-work.js';
@@ -17,7 +18,13 @@ import { identityOf } from './identity.js';
 import { detectLanguage } from './text/language.js';
 import { dedupe, PlaceResolver } from './places/locations.js';
 import type { Posting } from './posting.js';
-import { salaryFromPosting, salaryFromText } from './salary/salary.js';
+import {
+  FULL_TIME_WEEK,
+  PART_TIME_WEEK,
+  salaryFromPosting,
+  salaryFromText,
+  type WeeklyHours,
+} from './salary/salary.js';
 import { findSkills } from './classify/skills.js';
 import { countryHint, placeNamesInText } from './places/text-places.js';
 import { validatePosting } from './validate.js';
@@ -62,11 +69,18 @@ export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult 
 export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
   const posting = decoded(raw);
   const text = textOf(posting);
-  const places = placesOf(posting, text, resolverOf(ctx));
-  const countryCode = places.find((p) => p.countryCode !== null)?.countryCode ?? null;
-  const { position, isSeo: seoTitle } = classifyPosition(posting.title, localitiesOf(posting, places));
+  const resolver = resolverOf(ctx);
+  const workplaces = placesOf(posting, text, resolver);
+  const countryCode = workplaces.find((p) => p.countryCode !== null)?.countryCode ?? null;
+  const { position, isSeo: seoTitle } = classifyPosition(posting.title, localitiesOf(posting, workplaces));
   const isSeo = seoTitle || classifySeo({ title: posting.title, text: text.analysed }).isSeo;
-  const roles = classifyRoles(posting, text, places);
+  const roles = classifyRoles(posting, text, workplaces);
+  // A remote job is also placed in the countries its applicants may live in, so that a location
+  // filter on those countries finds it (and one on other countries does not, unless it is located there).
+  const places =
+    roles.workModel === 'remote' && posting.applicantLocations.length > 0
+      ? dedupe([...workplaces, ...resolver.applicantPlaces(posting.applicantLocations)])
+      : workplaces;
   const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
   const company = companyOf(posting.organization);
@@ -103,7 +117,7 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
     isSeo,
     language: detectLanguage(text.plain === '' ? `${posting.title} ${extra}` : text.analysed, countryCode),
     places,
-    salary: salaryOf(posting, text.analysed, countryCode),
+    salary: salaryOf(posting, text.analysed, countryCode, weeklyHoursOf(posting, text.lower, roles.employmentType)),
     estimatedSalary: null,
     summary: summaryOf(text.blocks, extra),
     seoContext: isSeo ? seoReason(text.blocks, posting.title) : '',
@@ -209,12 +223,14 @@ function classifyRoles(posting: Posting, text: PostingText, places: readonly Job
     workHours: posting.workHours?.toLowerCase() ?? null,
     text: text.lower,
   });
-  const seniority = classifySeniority({
-    title,
-    employmentType,
-    experience: posting.experienceRequirements?.toLowerCase() ?? null,
-    text: text.lower,
-  });
+  // A qualified role whose posting gives no level signal is mid-level (the board's policy).
+  const seniority =
+    classifySeniority({
+      title,
+      employmentType,
+      experience: posting.experienceRequirements?.toLowerCase() ?? null,
+      text: text.lower,
+    }) ?? 'mid';
   const work = classifyWork({
     title,
     jobLocationType: posting.jobLocationType,
@@ -225,9 +241,25 @@ function classifyRoles(posting: Posting, text: PostingText, places: readonly Job
 }
 
 /** The structured `baseSalary`, else a salary stated in the title or description. */
-function salaryOf(posting: Posting, analysed: string, countryCode: string | null): SalaryRange | null {
-  const given = posting.salary ? salaryFromPosting(posting.salary, countryCode, `${posting.title}\n${analysed}`) : null;
-  return given ?? salaryFromText(posting.title, analysed, countryCode);
+function salaryOf(
+  posting: Posting,
+  analysed: string,
+  countryCode: string | null,
+  hours: WeeklyHours,
+): SalaryRange | null {
+  const given = posting.salary
+    ? salaryFromPosting(posting.salary, countryCode, `${posting.title}\n${analysed}`, hours)
+    : null;
+  return given ?? salaryFromText(posting.title, analysed, countryCode, hours);
+}
+
+/** The hours a week to annualise an hourly rate with (see salary.ts). */
+function weeklyHoursOf(posting: Posting, lower: string, type: EmploymentType | null): WeeklyHours {
+  const stated = statedWeeklyHours(posting.workHours?.toLowerCase() ?? '') ?? statedWeeklyHours(lower.slice(0, 6000));
+  if (stated) return stated;
+  return type === null || type === 'full-time' || type === 'contract' || type === 'freelance' || type === 'temporary'
+    ? FULL_TIME_WEEK
+    : PART_TIME_WEEK;
 }
 
 function searchTextOf(head: readonly string[], description: string): string {

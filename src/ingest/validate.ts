@@ -129,10 +129,12 @@ function employmentTypesOf(value: unknown): string[] {
   return list.map((v) => asText(v)).filter((v): v is string => v !== null);
 }
 
+/** The company name of a posting that names none: the job is kept and shown under this name. */
+export const UNKNOWN_COMPANY = 'unknown';
+
 function organizationOf(value: unknown): PostingOrganization {
-  if (value === undefined || value === null) fail('hiringOrganization is missing');
   const org: unknown = Array.isArray(value) ? value[0] : value;
-  const name = nameOf(org);
+  const name = value === undefined || value === null ? UNKNOWN_COMPANY : nameOf(org);
   if (name === null) fail('hiringOrganization.name is missing');
   if (!isObject(org)) return { name, urls: [], logo: null, industry: null, employees: null };
   const urls = [...asList(org['url']), ...asList(org['sameAs'])]
@@ -222,9 +224,12 @@ function salaryOf(value: unknown): PostingSalary | null {
   }
   const path = q === amount ? 'baseSalary' : 'baseSalary.value';
   const v = numberField(q, 'value', path);
-  const min = numberField(q, 'minValue', path) ?? v;
-  const max = numberField(q, 'maxValue', path) ?? v;
-  return { ...base, unit: unitOf(q['unitText']) ?? base.unit, min: min ?? max, max: max ?? min, text: null };
+  const low = numberField(q, 'minValue', path);
+  const high = numberField(q, 'maxValue', path);
+  // A single value is the figure itself; a minValue or maxValue alone is an open bound and stays one.
+  const min = low ?? (high === null ? v : null);
+  const max = high ?? (low === null ? v : null);
+  return { ...base, unit: unitOf(q['unitText']) ?? base.unit, min, max, text: null };
 }
 
 function numberField(q: JsonObject, field: string, path: string): number | null {

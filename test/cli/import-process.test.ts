@@ -92,12 +92,12 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const db = join(dir, 'real.db');
     const first = await jobsearch(db, ['import', REAL, '--source', 'real']);
     expect(first.code).toBe(0);
-    expect(first.out).toContain('  read:      54\n  inserted:  54\n  updated:   0\n  unchanged: 0\n');
+    expect(first.out).toContain('  read:      201\n  inserted:  201\n  updated:   0\n  unchanged: 0\n');
     expect(first.out).toMatch(/expired on arrival: 3 \(stored, not served/);
     const cursor = query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'");
     const again = await jobsearch(db, ['import', REAL, '--source', 'real']);
     expect(again.code).toBe(0);
-    expect(again.out).toContain('  inserted:  0\n  updated:   0\n  unchanged: 54\n');
+    expect(again.out).toContain('  inserted:  0\n  updated:   0\n  unchanged: 201\n');
     expect(again.out).toContain('nothing changed: every posting is stored exactly like this already');
     expect(query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(cursor);
   });
@@ -106,13 +106,13 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const db = join(dir, 'sync.db');
     const lines = readFileSync(REAL, 'utf8').trim().split('\n');
     const all = await jobsearch(db, ['import', '-', '--source', 'feed'], { stdin: gzipSync(`${lines.join('\n')}\n`) });
-    expect(all.out).toContain('  inserted:  54\n');
+    expect(all.out).toContain('  inserted:  201\n');
     const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], {
       stdin: gzipSync(lines.slice(0, 50).join('\n')),
     });
     expect(snapshot.code).toBe(0);
     expect(snapshot.out).toContain('  unchanged: 50\n');
-    expect(snapshot.out).toContain('  removed:   4 (postings of feed absent from this import)\n');
+    expect(snapshot.out).toContain('  removed:   151 (postings of feed absent from this import)\n');
     expect(query(db, 'SELECT count(*) FROM jobs')).toBe(50);
   });
 

@@ -48,12 +48,12 @@ describe('enrichRecord', () => {
       postedAt: Date.UTC(2026, 9, 1),
       validThrough: null,
     });
-    // Derived: an SEO Manager (title) in online marketing, nothing said of seniority or hours,
-    // two of five days at home (40 %), German text, the three tools the description names.
+    // Derived: an SEO Manager (title) in online marketing, nothing said of hours, no level signal
+    // (a qualified role: mid), two of five days at home (40 %), German text, the three tools named.
     expect(job).toMatchObject({
       industry: 'online-marketing',
       position: { slug: 'seo-manager', name: 'SEO Manager' },
-      seniority: null,
+      seniority: 'mid',
       employmentType: null,
       workModel: 'hybrid',
       remotePercentage: 40,

@@ -4,14 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { importFile, type ImportSummary } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
-import { actualOf, EXPECTED, expectedOf, FIELDS, scoreRealPostings } from './real-postings-score.js';
+import {
+  actualOf,
+  enrichRealPostings,
+  EXPECTED,
+  expectedOf,
+  FIELDS,
+  scoreRealPostings,
+} from './real-postings-score.js';
 
-/** 54 real postings (see its README): imported into the real SQLite store, in memory. */
+/** The real postings (see its README): imported into the real SQLite store, in memory. */
 const FIXTURE = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
 const NOW = Date.UTC(2026, 10, 21);
 const TOTAL = readFileSync(FIXTURE, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '').length;
+
+/**
+ * The first 54 lines are pinned field by field: every value right, so no change may lose one. The
+ * lines after them are scored by part (tuned, held-out) against floors that only ever rise.
+ */
+const PINNED = EXPECTED.filter((e) => e.line <= 54);
 
 let store: SqliteJobStore;
 let summary: ImportSummary;
@@ -33,13 +46,18 @@ beforeAll(async () => {
   const lines = readFileSync(FIXTURE, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '');
-  inOrder = lines.map((l) => {
-    const title = (JSON.parse(l) as { title: string }).title.replace(/\s+/g, ' ').trim();
-    const job = jobs.find((j) => j.title === title);
-    if (!job) throw new Error(`not imported: ${title}`);
+  inOrder = enrichRealPostings().map((job, i) => {
+    if (!job) throw new Error(`line ${i + 1} rejected`);
     return job;
   });
+  expect(inOrder).toHaveLength(lines.length);
 });
+
+/** Share of derived values right and SEO precision/recall each part must keep (raised as rules improve). */
+const FLOORS: readonly (readonly ['tuned' | 'held-out', { values: number; seo: number }])[] = [
+  ['tuned', { values: 0.98, seo: 1 }],
+  ['held-out', { values: 0.96, seo: 1 }],
+];
 
 afterAll(async () => {
   await store.close();
@@ -50,8 +68,10 @@ describe('importing the real postings fixture', () => {
     expect(summary.read).toBe(TOTAL);
     expect(summary.inserted + summary.rejected).toBe(TOTAL);
     expect(summary.rejects.every((r) => r.reason !== '')).toBe(true);
-    expect(summary).toMatchObject({ read: 54, inserted: 54, updated: 0, rejected: 0 });
-    expect(jobs).toHaveLength(54);
+    expect(summary).toMatchObject({ read: TOTAL, updated: 0, rejected: 0 });
+    // Postings that share title, employer and place are one job (the store's duplicate key).
+    expect(jobs.length).toBe(summary.inserted);
+    expect(summary.inserted + summary.duplicates).toBe(TOTAL);
   });
 
   it('gives every job a digits-only board id, a position slug and a language', () => {
@@ -59,7 +79,7 @@ describe('importing the real postings fixture', () => {
       expect(job.boardId).toMatch(/^\d+$/);
       expect(job.position.slug).toMatch(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u);
     }
-    expect(new Set(jobs.map((j) => j.boardId)).size).toBe(54);
+    expect(new Set(jobs.map((j) => j.boardId)).size).toBe(jobs.length);
     const languages = jobs.map((j) => j.language);
     expect(languages.filter((l) => l === 'de').length).toBeGreaterThanOrEqual(25);
     expect(languages.filter((l) => l === 'es').length).toBeGreaterThanOrEqual(12);
@@ -125,12 +145,13 @@ describe('importing the real postings fixture', () => {
       remotePercentage: 100,
     });
     expect(
-      jobs
+      inOrder
+        .slice(0, PINNED.length)
         .filter((j) => j.isSeo)
         .map((j) => j.title)
         .sort(),
     ).toEqual(
-      EXPECTED.filter((e) => e.isSeo)
+      PINNED.filter((e) => e.isSeo)
         .map((e) => inOrder[e.line - 1]?.title)
         .sort(),
     );
@@ -164,7 +185,7 @@ describe('importing the real postings fixture', () => {
       seniority: 'senior',
     });
     expect(byTitle('Actuario')).toMatchObject({ workModel: 'hybrid', remotePercentage: null });
-    const invented = EXPECTED.filter(
+    const invented = PINNED.filter(
       (e) => e.remotePercentage === null && inOrder[e.line - 1]?.remotePercentage !== null,
     );
     expect(invented.map((e) => e.title)).toEqual([]);
@@ -220,8 +241,8 @@ describe('importing the real postings fixture', () => {
   });
 });
 
-describe('each real posting, field by field as a recruiter reads it (expected.json)', () => {
-  it.each(EXPECTED.map((e) => [e.line, e.title, e] as const))('line %i: %s', (line, _title, e) => {
+describe('each pinned real posting, field by field as a recruiter reads it (expected.json)', () => {
+  it.each(PINNED.map((e) => [e.line, e.title, e] as const))('line %i: %s', (line, _title, e) => {
     const job = inOrder[line - 1];
     if (!job) throw new Error(`no job on line ${line}`);
     const actual = Object.fromEntries(FIELDS.map((f) => [f, actualOf(job, f)]));
@@ -229,10 +250,13 @@ describe('each real posting, field by field as a recruiter reads it (expected.js
     expect(actual).toEqual(expected);
   });
 
-  it('scores at least 95 % of derived values right and SEO precision and recall of at least 95 %', () => {
-    const report = scoreRealPostings(inOrder);
-    expect(report.right / report.total).toBeGreaterThanOrEqual(0.95);
-    expect(report.seo.tp / (report.seo.tp + report.seo.fp)).toBeGreaterThanOrEqual(0.95);
-    expect(report.seo.tp / (report.seo.tp + report.seo.fn)).toBeGreaterThanOrEqual(0.95);
+  it('scores, on the tuned part and on the held-out third, at least the recorded floors', () => {
+    for (const [part, floor] of FLOORS) {
+      const report = scoreRealPostings(inOrder, part);
+      expect(report.right / report.total, part).toBeGreaterThanOrEqual(floor.values);
+      expect(report.seo.tp / Math.max(1, report.seo.tp + report.seo.fp), part).toBeGreaterThanOrEqual(floor.seo);
+      expect(report.seo.tp / Math.max(1, report.seo.tp + report.seo.fn), part).toBeGreaterThanOrEqual(floor.seo);
+      expect(report.salaries.right, part).toBe(report.salaries.stated);
+    }
   });
 });

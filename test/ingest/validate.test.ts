@@ -43,7 +43,6 @@ describe('validatePosting', () => {
     ['no title', { ...base, title: undefined }, 'title is missing'],
     ['a numeric title', { ...base, title: 7 }, "title is not a string: '7'"],
     ['a blank title', { ...base, title: '  ' }, 'title is empty'],
-    ['no organisation', { ...base, hiringOrganization: undefined }, 'hiringOrganization is missing'],
     [
       'an organisation without name',
       { ...base, hiringOrganization: { '@type': 'Organization' } },
@@ -83,6 +82,11 @@ describe('validatePosting', () => {
     ],
   ])('rejects %s with a reason naming the field', (_, record, reason) => {
     expect(reasonOf(record)).toBe(reason);
+  });
+
+  it('keeps a posting that names no employer, under the unknown company', () => {
+    const v = validatePosting({ ...base, hiringOrganization: undefined });
+    expect(v.ok && v.posting.organization.name).toBe('unknown');
   });
 
   it('accepts the lenient forms of real feeds', () => {

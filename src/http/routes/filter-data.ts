@@ -10,7 +10,9 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
     '/job-search-filter-data',
     {
       // sort and order are echoed in `selected`, so only the facet defaults can be left out.
-      config: { canonical: { defaults: { facet_mode: 'conjunctive', facet_limit: String(DEFAULT_FACET_LIMIT) } } },
+      config: {
+        canonical: { defaults: { facet_mode: 'conjunctive', facet_limit: String(DEFAULT_FACET_LIMIT) } },
+      },
       schema: {
         summary: 'Filter data: every facet with its counts for the current filter combination',
         querystring: FilterDataQuery,
@@ -27,7 +29,12 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
       );
       return {
         success: true,
-        filters: presentFilters(facets, request.query, presentSelected(request.query, selectedResolvers(index))),
+        filters: presentFilters(
+          facets,
+          request.query,
+          presentSelected(request.query, selectedResolvers(index)),
+          request.query.lang ?? null,
+        ),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },

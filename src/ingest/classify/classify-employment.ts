@@ -41,6 +41,8 @@ const TEXT_TYPES: readonly Cue<EmploymentType>[] = [
 
 const HOURS_RANGE = /(\d{1,2})\s*(?:-|–|bis|to|a)\s*(\d{1,2})\s*(?:stunden|std\.?|hours|horas|h)\b/;
 const HOURS_ONE = /(\d{1,2})\s*(?:stunden|std\.?|hours|horas|h)\s*(?:\/|pro|per|a la|je)\s*(?:woche|week|semana|wo)/;
+const HOURS_WEEKLY =
+  /(\d{1,2})\s*(?:wochenstunden|horas semanales|weekly hours|hours a week|stunden w[oö]chentlich|std\.? w[oö]chentlich)/;
 const PENSUM = /(\d{2,3})\s*%?\s*(?:-|–|bis)\s*(\d{2,3})\s*%(?!\s*remote)|^(\d{2,3})\s*%$/;
 const FULL_TIME_HOURS = 35;
 
@@ -86,6 +88,21 @@ function fromHours(text: string): EmploymentType | null {
   return null;
 }
 
+/**
+ * Working hours a week the posting states ("20 Stunden pro Woche", "20-30 h/Woche", "20 horas
+ * semanales", "25 hours per week"), as [fewest, most]; null when it states none.
+ */
+export function statedWeeklyHours(text: string): readonly [number, number] | null {
+  const range = HOURS_RANGE.exec(text);
+  if (range) {
+    const [lo, hi] = [Number(range[1]), Number(range[2])];
+    return lo > 0 && hi <= 60 && lo <= hi ? [lo, hi] : null;
+  }
+  const one = HOURS_ONE.exec(text) ?? HOURS_WEEKLY.exec(text);
+  const hours = one ? Number(one[1]) : 0;
+  return hours > 0 && hours <= 60 ? [hours, hours] : null;
+}
+
 function fromText(text: string): EmploymentType | null {
   const hours = fromHours(text.slice(0, 4000));
   return firstCue(TEXT_TYPES, text) ?? hours;
@@ -96,21 +113,53 @@ function firstCue<T>(cues: readonly Cue<T>[], text: string): T | null {
   return null;
 }
 
+/**
+ * Level words of a title, strongest first. Heads lead a department or a company; leads a team, a
+ * branch or a project ("Teamleiter", "Filialleitung", "Team Lead"); "Chief of Staff" is an
+ * assistant's role, not an officer's. A trainee programme is a graduate's entry (junior); an
+ * apprenticeship (Ausbildung, Austrian and Swiss "Lehre", "Lehrling") is counted with interns.
+ */
 const SENIORITY_TITLE: readonly Cue<SeniorityLevel>[] = [
   [
-    /\bhead of\b|\bleiter(?:in)?\b|\bleitung\b|\bdirector\b|\bdirektor|\bdirectora?\b|\bjef[ea]\b|\bchief\b|\bc[mt]o\b|\bvp\b|vice president|bereichsleit|abteilungsleit/,
+    /\bhead of\b|\bdirector\b|\bdirektor|\bdirectora?\b|\bjef[ea]\b|\bchief (?!of staff)|(?<!to the |of the )\bc[emt]o\b|\bvp\b|vice president|bereichsleit|abteilungsleit|gesch[aä]ftsf[uü]hr|managing director|gerente general/,
     'head',
   ],
-  [/\blead\b|team ?lead|teamleit|\bprincipal\b|\bstaff engineer\b|gruppenleit|\bresponsable\b/, 'lead'],
-  [/\bsenior\b|\bsr\.?(?=\s)|\bexperienced\b/, 'senior'],
-  [/\bjunior\b|\bjr\.?(?=\s)|entry[- ]level|berufseinsteiger|\bgraduate\b/, 'junior'],
   [
-    /werkstudent|working student|studentische (?:aushilfe|hilfskraft)|\bbecari[oa]s?\b|trabajo para estudiantes/,
+    /\blead\b|\bleader\b|team ?lead|teamleit|\bprincipal\b|\bstaff engineer\b|gruppenleit|\bresponsable\b|(?:filial|standort|stellen|store|shop|projekt|schicht)leit|\bsupervisor/,
+    'lead',
+  ],
+  [/\bleiter(?:in)?\b|\bleitung\b/, 'head'],
+  [/\bsenior\b|\bsr\.?(?=\s)|\bexperienced\b/, 'senior'],
+  [/\bjunior\b|\bjr\.?(?=\s)|entry[- ]level|berufseinsteiger|\bgraduate\b|\btrainee/, 'junior'],
+  [
+    /werkstudent|working student|studentische (?:aushilfe|hilfskraft)|studentenjob|student job|\bbecari[oa]s?\b|trabajo para estudiantes/,
     'working-student',
   ],
-  [/\btrainee\b|praktik|\bintern(?:ship)?\b|auszubildende|\bazubi\b|\bpr[aá]cticas\b|apprentice|\baprendiz/, 'intern'],
+  [
+    /praktik|\bintern(?:ship)?\b|auszubildende|\bazubi\b|\bausbildung\b|\blehrling|\blehrberuf|\blehrstelle|\blehre\b|\bpr[aá]cticas\b|apprentice|\baprendiz/,
+    'intern',
+  ],
   [/\bfacharzt|\bfach[aä]rztin|\boberarzt|\bober[aä]rztin/, 'senior'],
   [/\bassistenzarzt|\bassistenz[aä]rztin/, 'junior'],
+];
+
+/**
+ * Job boards' level names, as a posting's `experienceRequirements` carries them: karriere.at and
+ * StepStone ("Berufserfahrung", "Einsteiger", "Projekt-/Bereichsleitung", "Unternehmensführung"),
+ * Arbeitnow ("berufserfahren", "berufseinstieg", "teamleitung", "geschäftsleitung"), LinkedIn-style
+ * English ("entry level", "mid-senior level", "director"). Years ("Al menos 2 años") are read after.
+ */
+const BOARD_LEVELS: readonly Cue<SeniorityLevel>[] = [
+  [/^(?:unternehmensf[uü]hrung|gesch[aä]ftsf[uü]hrung|gesch[aä]ftsleitung|executive|director|direcci[oó]n)\b/, 'head'],
+  [/^(?:projekt-?\.?\s*(?:\/\s*)?bereichsleitung|teamleitung|f[uü]hrungskraft|management|mando intermedio)\b/, 'lead'],
+  [/^(?:mid-senior level|senior level)\b/, 'senior'],
+  [
+    /^(?:berufserfahrung|berufserfahren|mit berufserfahrung|professional|experienced|mid level|associate|empleado)\b/,
+    'mid',
+  ],
+  [/^(?:einsteiger|berufseinsteiger|berufseinstieg|entry level|entry|absolvent\w*|graduate)\b/, 'junior'],
+  [/^(?:lehre|lehrling|ausbildung|apprenticeship)\b/, 'intern'],
+  [/^(?:praktikum|praktika|internship|becario|pr[aá]cticas)\b/, 'intern'],
 ];
 
 const N = String.raw`(\d{1,2}|einem|einen|ein|zwei|drei|vier|f[uü]nf|sechs|one|two|three|four|five|six|un|uno|dos|tres|cuatro|cinco|seis)`;
@@ -179,6 +228,8 @@ export function classifySeniority(input: SeniorityInput): SeniorityLevel | null 
   const et = input.employmentType;
   if (et === 'working-student') return 'working-student';
   if (et === 'internship' || et === 'apprenticeship') return 'intern';
+  const board = firstCue(BOARD_LEVELS, (input.experience ?? '').trim());
+  if (board) return board;
   return fromExperience(input.experience ?? '') ?? fromExperience(input.text.slice(0, 6000));
 }
 

@@ -35,15 +35,17 @@ export interface WorkResult {
 const PERCENT_PER_DAY = 20;
 
 const TITLE_REMOTE =
-  /\b(?:100\s*%\s*(?:remote|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|teletrabajo|homeoffice|home office|work from home)\b/;
-const TITLE_HYBRID = /\bh[ií]brid[oa]?\b|\bhybrid\b/;
+  /\b(?:100\s*%\s*(?:remote|remoto|teletrabajo|homeoffice)|full(?:y)?[- ]remote|remote|remoto|teletrabajo|homeoffice|home office|work from home)\b/;
+/** Partial remote work named in a title: hybrid, "teletrabajo parcial", "teilweise Homeoffice". */
+const TITLE_HYBRID =
+  /\bh[ií]brid[oa]?\b|\bhybrid\b|(?:teletrabajo|remoto) parcial|parcialmente (?:en )?remoto|teilweise (?:remote|home ?office)/;
 /** Onsite statements that also state a remote share of 0. */
 const NO_REMOTE =
-  /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|on[- ]site only|fully on[- ]site|\bsolo presencial/;
+  /\bkeine?[nr]? remote\b|keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit|job)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|sin teletrabajo|not (?:a )?remote|(?:ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|on[- ]site only|fully on[- ]site|\bsolo presencial/;
 /** Remote statements that do not make the job fully remote. */
 const REMOTE_FIRST = /remote[- ]first/;
 const ONSITE_CUES =
-  /keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
+  /\bkeine?[nr]? remote\b|keine? remote[- ]?(?:stelle|t[aä]tigkeit|arbeit|m[oö]glichkeit|job)|kein(?:e)? (?:home ?office|mobiles arbeiten)|no remote\b|sin teletrabajo|not (?:a )?remote|(?:vorwiegend|ausschlie(?:ß|ss)lich|nur) (?:onsite|vor ort)|100\s*%\s*(?:onsite|vor ort|presencial)|\bpresencial\b|on[- ]site only|fully on[- ]site/;
 const REMOTE_CUES =
   /100\s*%\s*(?:remote|teletrabajo|home ?office)|\bfull(?:y)?[- ]remote|\bremote vollst[aä]ndig|vollst[aä]ndig(?:es)? remote|komplett remote|solo teletrabajo|teletrabajo (?:total|100)|this is a remote (?:position|job|role)|work from anywhere|remote[- ]only|\bremote position\b|\bremote \/ hybrid\b|remote[- ]first/;
 const FULLY_REMOTE =
@@ -54,7 +56,7 @@ const HYBRID_CUES =
   /\bhybrid|\bh[ií]brid[oa]|mobiles arbeiten|mobile office|home ?office|homeoffice|remote[- ]arbeit|remote m[oö]glich|work(?:ing)? remotely|mix of both|teletrabajo|working from home|work from home|trabajo en remoto|\b(?:in|en) remoto\b|von zu hause|desde casa|a distancia/;
 
 const EXPLICIT_PERCENT =
-  /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:remote|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
+  /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:(?:deutschlandweit|österreichweit|schweizweit|europaweit|bundesweit|en|de|im|in)\s+){0,2}(?:remote|remoto|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ein: 1,
   einen: 1,
@@ -87,7 +89,7 @@ const ANY_DAY = /tag|day|d[ií]a/;
 
 /** Any word the text cues need; a text without one skips them all (most postings). */
 const WORK_WORDS =
-  /remot|home|hause|casa|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere/;
+  /remot|home|hause|casa|mobil|telet|h[yí]brid|distancia|onsite|on-site|on site|vor ort|presencial|anywhere|anwesenheit|presence/;
 
 export function classifyWork(input: WorkInput): WorkResult {
   const text = WORK_WORDS.test(input.text) ? input.text : '';
@@ -103,10 +105,12 @@ export function classifyWork(input: WorkInput): WorkResult {
 function statedShare(workModel: WorkModel, input: WorkInput): number | null {
   if (workModel === 'onsite') return NO_REMOTE.test(input.text) ? 0 : null;
   if (workModel !== 'remote') return null;
+  // A text that offers remote or hybrid work states no full remote share, whatever the flag says.
+  if (/\bremote\s*\/\s*hybrid\b|\bhybrid\s*\/\s*remote\b/.test(input.text) && !FULLY_REMOTE.test(input.text))
+    return null;
   const type = input.jobLocationType ?? '';
   if (type.includes('TELECOMMUTE') || type === 'REMOTE') return 100;
   if (REMOTE_FIRST.test(input.text) && !FULLY_REMOTE.test(input.text) && !TITLE_REMOTE.test(input.title)) return null;
-  if (/\bremote \/ hybrid\b/.test(input.text) && !FULLY_REMOTE.test(input.text)) return null;
   return 100;
 }
 
@@ -126,12 +130,21 @@ function modelOf(input: WorkInput, explicit: number | null): WorkModel | null {
   return input.hasPhysicalPlace ? 'onsite' : null;
 }
 
+/** A stated share of presence ("50%ige Anwesenheit im HQ", "50% presence", "60% presencial"): the rest is remote. */
+const PRESENCE_PERCENT =
+  /(\d{1,3})\s*%(?:ige[nmr]?)?\s+(?:anwesenheit|pr[aä]senz|vor[- ]ort|im b[uü]ro|presence|in[- ]office|on[- ]site|presencial(?:idad)?)/;
+
 function explicitPercentage(text: string): number | null {
   if (!text.includes('%')) return null;
   const m = EXPLICIT_PERCENT.exec(text);
-  if (!m) return null;
-  const n = Number(m[1] ?? m[2]);
-  return n >= 0 && n <= 100 ? n : null;
+  if (m) {
+    const n = Number(m[1] ?? m[2]);
+    return n >= 0 && n <= 100 ? n : null;
+  }
+  const presence = PRESENCE_PERCENT.exec(text);
+  const n = presence ? Number(presence[1]) : -1;
+  // 100 % presence is an onsite statement (NO_REMOTE), not a share read here.
+  return n >= 1 && n <= 99 ? 100 - n : null;
 }
 
 function daysPercentage(text: string): number | null {

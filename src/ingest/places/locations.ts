@@ -139,7 +139,8 @@ export class PlaceResolver {
     return foreign === null ? null : countryPlace(foreign);
   }
 
-  private applicantPlaces(names: readonly string[]): JobPlace[] {
+  /** Places of `applicantLocationRequirements` names (countries, regions). */
+  applicantPlaces(names: readonly string[]): JobPlace[] {
     return names
       .filter((n) => !NOT_A_PLACE.test(n))
       .map((n) => {

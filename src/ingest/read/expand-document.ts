@@ -36,9 +36,21 @@ function expandGraph(doc: JsonObject): DocumentItem[] {
   }
   const referenced = new Set<string>();
   const resolved = indexed(nodes.map((node) => (isObject(node) ? resolveRefs(node, byId, referenced) : node)));
+  // Other schema.org nodes of a page's graph (Organization, WebPage, BreadcrumbList, ...) are not
+  // postings and not rejects; a posting without hiringOrganization takes the graph's Organization.
+  const organization = nodes.find((n) => isObject(n) && hasType(n, 'Organization'));
   return resolved
     .filter(({ record }) => !(isObject(record) && typeof record['@id'] === 'string' && referenced.has(record['@id'])))
-    .map(({ index, record }) => ({ index, record: withContext(record, context) }));
+    .filter(({ record }) => !isObject(record) || record['@type'] === undefined || hasType(record, 'JobPosting'))
+    .map(({ index, record }) => ({
+      index,
+      record: withContext(withOrganization(record, organization), context),
+    }));
+}
+
+function withOrganization(node: unknown, organization: unknown): unknown {
+  if (!isObject(node) || organization === undefined || node['hiringOrganization'] !== undefined) return node;
+  return { ...node, hiringOrganization: organization };
 }
 
 function resolveRefs(node: JsonObject, byId: Map<string, JsonObject>, referenced: Set<string>): JsonObject {

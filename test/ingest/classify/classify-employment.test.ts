@@ -122,3 +122,64 @@ describe('classifySeniority: from the employment type and the experience asked f
     expect(seniority({ text: `${filler}du bringst 5 jahre berufserfahrung mit.` })).toBeNull();
   });
 });
+
+describe('seniority vocabulary per language (titles and job boards’ level names)', () => {
+  it.each([
+    // German, Austrian and Swiss German titles
+    ['leitung marketing (m/w)', 'head'],
+    ['geschäftsführer/in', 'head'],
+    ['bereichsleiter vertrieb', 'head'],
+    ['teamleiter marketing & unternehmenskommunikation (m/w)', 'lead'],
+    ['filialleitung / store manager', 'lead'],
+    ['bankstellenleitung (m/w/d)', 'lead'],
+    ['operations lead, operative leitung (w/m/d)', 'lead'],
+    ['leader it-security (m/f)', 'lead'],
+    ['senior objektmanager (m/w)', 'senior'],
+    ['bilanzbuchhalterin (junior) - (m/w)', 'junior'],
+    ['traineeprogramm corporate banking (f/m/d)', 'junior'],
+    ['werkstudent (m/w) it administrator', 'working-student'],
+    ['studentenjob (f/m/d) - online event marketing', 'working-student'],
+    ['lehrling informationstechnologie (m/w)', 'intern'],
+    ['lehrberuf informationstechnologie (m/w/d)', 'intern'],
+    ['lehre hotelkaufmann/-frau', 'intern'],
+    ['ausbildung: fachinformatiker für anwendungsentwicklung (m/w/d)', 'intern'],
+    // Spanish
+    ['director tecnico quimico', 'head'],
+    ['responsable de rrhh', 'lead'],
+    ['supervisor/a de teleoperadores/as', 'lead'],
+    ['becario/a de marketing', 'working-student'],
+    ['prácticas en administración', 'intern'],
+    // English
+    ['head of hr | hr manager (w/m/x)', 'head'],
+    ['information technology team lead', 'lead'],
+    ['senior software engineer', 'senior'],
+    ['junior pr manager', 'junior'],
+    // Not a level: an assistant of the CEO, a chief of staff
+    ['chief of staff / executive assistant to the ceo (m/w/d)', null],
+    ['marketing manager (m/w)', null],
+  ] as const)('title %j → %s', (title, level) => {
+    expect(seniority({ title })).toBe(level);
+  });
+
+  it.each([
+    ['Berufserfahrung', 'mid'],
+    ['berufserfahren', 'mid'],
+    ['Einsteiger', 'junior'],
+    ['berufseinstieg', 'junior'],
+    ['Projekt-. Bereichsleitung', 'lead'],
+    ['Projekt-/Bereichsleitung', 'lead'],
+    ['teamleitung', 'lead'],
+    ['Unternehmensführung', 'head'],
+    ['geschäftsleitung', 'head'],
+    ['Lehre', 'intern'],
+    ['No Requerida', 'junior'],
+    ['Al menos 1 año', 'junior'],
+    ['Al menos 3 años', 'mid'],
+    ['Más de 5 años', 'senior'],
+    ['Entry level', 'junior'],
+    ['Mid-Senior level', 'senior'],
+    ['Selbständigkeit', null],
+  ] as const)('level name %j → %s', (experience, level) => {
+    expect(seniority({ experience: experience.toLowerCase() })).toBe(level);
+  });
+});

@@ -73,7 +73,7 @@ describe('classifyPosition', () => {
     ['Performance Marketing Manager (w/m/d)', 'performance-marketing-manager', 'Performance Marketing Manager', false],
     ['Content Marketing Manager (m/w/d)', 'content-marketing-manager', 'Content Marketing Manager', false],
     ['Head of Growth Marketing (m/w/d)', 'growth-marketing-manager', 'Growth Marketing Manager', false],
-    ['Senior Growth Engineer (SEO & Performance)', 'growth-engineer', 'Growth Engineer', true],
+    ['Senior Growth Engineer (SEO & Performance)', 'growth-marketing-manager', 'Growth Marketing Manager', true],
     ['Exam. Pflegefachkraft (m/w/d) – Schwerpunkt Intensivpflege', 'pflegefachkraft', 'Pflegefachkraft', false],
     ['Teilzeitkraft Buchhaltung (m/w/d) - Remote, 20-30 Stunden/Woche', 'buchhalter', 'Buchhalter', false],
     ['Stellenanzeige: Java-Entwickler (m/w/d)', 'softwareentwickler', 'Softwareentwickler', false],
@@ -92,10 +92,20 @@ describe('classifyPosition', () => {
     expect(classifyPosition(title)).toEqual({ position: { slug, name }, isSeo });
   });
 
-  it('keeps an unknown role as its cleaned title with a slug of its words', () => {
+  it('maps a role to its nearest canonical position and an unknown one to "other", never to its title', () => {
     expect(classifyPosition('Referent:in Steuern & Konzernrechungswesen in Voll- oder Teilzeit')).toEqual({
-      position: { slug: 'referent-steuern-konzernrechungswesen', name: 'Referent Steuern & Konzernrechungswesen' },
+      position: { slug: 'steuerreferent', name: 'Steuerreferent' },
       isSeo: false,
     });
+    expect(classifyPosition('Zirkusartist (m/w/d)')).toEqual({
+      position: { slug: 'sonstige', name: 'Sonstige' },
+      isSeo: false,
+    });
+    expect(classifyPosition('Ideal estudiantes: captador/a ONG, media jornada 700-1400').position.slug).toBe(
+      'fundraiser',
+    );
+    expect(classifyPosition('Internship Digital Marketing Intern (m/f/d)').position.slug).toBe(
+      'digital-marketing-manager',
+    );
   });
 });

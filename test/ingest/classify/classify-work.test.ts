@@ -107,7 +107,8 @@ describe('classifySeniority', () => {
     ['(Senior) SEO Specialist (m/f/d)', 'senior'],
     ['Junior SEO Manager (m/f/d)', 'junior'],
     ['(Junior/Senior) Technischer Property Manager (m/w/d)', 'mid'],
-    ['Trainee Online Marketing', 'intern'],
+    // A trainee programme is a graduate's entry into the profession.
+    ['Trainee Online Marketing', 'junior'],
   ])('reads %j as %s', (title, level) => {
     expect(seniority(title)).toBe(level);
   });

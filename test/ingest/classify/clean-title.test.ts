@@ -26,12 +26,9 @@ describe('cleanTitle: edge cases of the cleaning steps', () => {
 });
 
 describe('classifyPosition: fallbacks', () => {
-  it('keeps the whole title, trimmed and display-cased, when cleaning leaves nothing', () => {
-    expect(classifyPosition('Werkstudent (m/w/d)').position).toEqual({
-      slug: 'werkstudent-m-w-d',
-      name: 'Werkstudent (m/w/d)',
-    });
-    expect(classifyPosition('  werkstudent  ').position).toEqual({ slug: 'werkstudent', name: 'Werkstudent' });
+  it('gives the "other" position, never the title, when cleaning leaves no role', () => {
+    expect(classifyPosition('Werkstudent (m/w/d)').position).toEqual({ slug: 'sonstige', name: 'Sonstige' });
+    expect(classifyPosition('  werkstudent  ').position).toEqual({ slug: 'sonstige', name: 'Sonstige' });
   });
 
   it('marks an SEO position of the table as SEO also when the title does not say "SEO"', () => {

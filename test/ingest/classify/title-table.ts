@@ -35,7 +35,7 @@ export const TITLE_TABLE: readonly TitleRow[] = [
   ['Werkstudent:in SEO & Content', 'seo-specialist', 'working-student', true],
   ['Praktikum SEO (m/w/d)', 'seo-specialist', 'intern', true],
   ['Pflichtpraktikum im Bereich SEO', 'seo-specialist', 'intern', true],
-  ['Trainee Suchmaschinenoptimierung', 'seo-specialist', 'intern', true],
+  ['Trainee Suchmaschinenoptimierung', 'seo-specialist', 'junior', true],
   ['SEO/SEA Manager (m/w/d)', 'seo-manager', null, true],
   ['Online Marketing Manager SEO (m/w/d)', 'seo-manager', null, true],
   ['Content Manager SEO (m/w/d)', 'content-marketing-manager', null, true],
@@ -89,7 +89,7 @@ export const TITLE_TABLE: readonly TitleRow[] = [
   ['SEO Intern', 'seo-specialist', 'intern', true],
   ['Search Engine Optimization Specialist', 'seo-specialist', null, true],
   ['Principal SEO Strategist', 'seo-specialist', 'lead', true],
-  ['Senior Growth Engineer (SEO & Performance)', 'growth-engineer', 'senior', true],
+  ['Senior Growth Engineer (SEO & Performance)', 'growth-marketing-manager', 'senior', true],
   // Hard negatives: SEA / SEM / PPC
   ['SEA Manager (m/w/d)', 'sea-manager', null, false],
   ['SEA Manager - Google Ads (m/w/d) - in Vollzeit', 'sea-manager', null, false],

@@ -59,9 +59,10 @@ describe('readPostings', () => {
     expect(results.every((r) => r.ok)).toBe(true);
   });
 
-  it('reads a @graph document, resolving node references and keeping graph indexes', async () => {
+  it('reads a @graph document, resolving node references, keeping graph indexes and passing over other schema.org nodes', async () => {
     const results = await collect(readPostings(fixture('graph.jsonld')));
-    expect(results.map((r) => r.position)).toEqual(['item 1', 'item 2']);
+    // The Organization is referenced, the WebPage is another kind of node: neither is a record.
+    expect(results.map((r) => r.position)).toEqual(['item 1']);
     const posting = results[0];
     expect(posting?.ok && posting.record).toMatchObject({
       '@context': 'https://schema.org',
@@ -85,6 +86,27 @@ describe('readPostings', () => {
     });
     const results = await collect(fromText(`${doc}\n`));
     expect(results.map((r) => r.position)).toEqual(['line 1 item 0', 'line 1 item 1']);
+  });
+
+  it("gives a posting of a @graph without hiringOrganization the graph's Organization", async () => {
+    const doc = JSON.stringify({
+      '@graph': [
+        { '@type': 'WebSite', name: 'Karriere' },
+        { '@type': 'Organization', name: 'Seite GmbH' },
+        { '@type': 'JobPosting', title: 'A' },
+        { '@type': 'JobPosting', title: 'B', hiringOrganization: { name: 'Andere AG' } },
+      ],
+    });
+    const results = await collect(fromText(`${doc}\n`));
+    expect(
+      results.map((r) => [
+        r.position,
+        r.ok && (r.record as { hiringOrganization: { name: string } }).hiringOrganization.name,
+      ]),
+    ).toEqual([
+      ['line 1 item 2', 'Seite GmbH'],
+      ['line 1 item 3', 'Andere AG'],
+    ]);
   });
 
   it('reads an ItemList of ListItems', async () => {

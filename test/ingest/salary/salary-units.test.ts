@@ -72,10 +72,17 @@ describe('the plausible range of 1,000 to 1,000,000 EUR a year', () => {
 });
 
 describe('salaryFromPosting: the salary text', () => {
-  it('reads the text when the structured amounts are not both given', () => {
-    const text = '50.000 € brutto im Jahr';
-    expect(salaryFromPosting(salary({ min: 40_000, text }), 'DE')).toMatchObject({ min: 50_000, max: 50_000 });
-    expect(salaryFromPosting(salary({ max: 60_000, text }), 'DE')).toMatchObject({ min: 50_000, max: 50_000 });
+  it('keeps a structured minValue or maxValue alone as an open bound', () => {
+    expect(salaryFromPosting(salary({ min: 40_000, unit: 'YEAR' }), 'DE')).toMatchObject({
+      min: 40_000,
+      max: 40_000,
+      stated: { min: 40_000, max: null, currency: 'EUR', period: 'YEAR' },
+    });
+    expect(salaryFromPosting(salary({ max: 60_000, unit: 'YEAR' }), 'DE')).toMatchObject({
+      min: 60_000,
+      max: 60_000,
+      stated: { min: null, max: 60_000 },
+    });
     expect(salaryFromPosting(salary({}), 'DE')).toBeNull();
   });
 
