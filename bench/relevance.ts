@@ -76,21 +76,34 @@ async function loadPostings(): Promise<Posting[]> {
       job,
       title: job.title,
       company: job.company.name,
-      places: job.places.flatMap((p) => [p.city?.name, p.region?.name, p.country?.name]).filter(Boolean).join(' '),
+      places: job.places
+        .flatMap((p) => [p.city?.name, p.region?.name, p.country?.name])
+        .filter(Boolean)
+        .join(' '),
       description: job.detail?.description ?? job.searchText,
     });
   };
-  lines(FIXTURE).forEach((r, i) =>
-    add(`f${String(i + 1).padStart(2, '0')}`, byTitle.get(String(r.title).replace(/\s+/g, ' ').trim())),
-  );
-  lines(EXTRA).forEach((r, i) => add(`x${String(i + 1).padStart(2, '0')}`, byUrl.get(String(r.url))));
+  for (const [i, r] of lines(FIXTURE).entries()) {
+    add(`f${String(i + 1).padStart(2, '0')}`, byTitle.get(String(r.title).replace(/\s+/g, ' ').trim()));
+  }
+  for (const [i, r] of lines(EXTRA).entries()) add(`x${String(i + 1).padStart(2, '0')}`, byUrl.get(String(r.url)));
   return out;
 }
 
 /** The service through its list endpoint; `sort` absent = the API's default order. */
-async function serviceRanker(postings: Posting[], sort: string | null): Promise<{ rank: Ranker; close: () => Promise<void> }> {
+async function serviceRanker(
+  postings: Posting[],
+  sort: string | null,
+): Promise<{ rank: Ranker; close: () => Promise<void> }> {
   const live = new LiveIndex();
-  live.swap(SearchIndex.build(postings.map((p) => p.job), { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW }), 7, NOW);
+  live.swap(
+    SearchIndex.build(
+      postings.map((p) => p.job),
+      { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW },
+    ),
+    7,
+    NOW,
+  );
   const app = await buildApp({
     live,
     config: { newWithinDays: 7, salaryBuckets: DEFAULT_SALARY_BUCKETS, corsOrigin: '*', cacheMaxAgeSeconds: 0 },
@@ -102,9 +115,9 @@ async function serviceRanker(postings: Posting[], sort: string | null): Promise<
     rank: async (q) => {
       const params = new URLSearchParams({ q, per_page: String(DEPTH) });
       if (sort !== null) params.set('sort', sort);
-      const res = await app.inject({ method: 'GET', url: `/jobs/api/job-search-results-list?${params}` });
+      const res = await app.inject({ method: 'GET', url: `/jobs/api/job-search-results-list?${params.toString()}` });
       if (res.statusCode !== 200) throw new Error(`service ${res.statusCode} for ${q}: ${res.body}`);
-      const body = res.json() as { jobs: { board_id: string }[] };
+      const body = res.json<{ jobs: { board_id: string }[] }>();
       return body.jobs.map((j) => keyOf.get(j.board_id) ?? '?');
     },
     close: () => app.close(),
@@ -151,7 +164,13 @@ function miniSearchRanker(postings: Posting[]): { rank: Ranker; close: () => Pro
   });
   ms.addAll(postings);
   return {
-    rank: (q) => Promise.resolve(ms.search(q).slice(0, DEPTH).map((r) => String(r.id))),
+    rank: (q) =>
+      Promise.resolve(
+        ms
+          .search(q)
+          .slice(0, DEPTH)
+          .map((r) => String(r.id)),
+      ),
     close: () => Promise.resolve(),
   };
 }
@@ -250,8 +269,12 @@ export async function runRelevanceBench(args: string[]): Promise<void> {
     ['tuned', queries.filter((q) => !q.heldOut)],
     ['held-out', queries.filter((q) => q.heldOut)],
   ];
-  console.log(`Relevance: ${queries.length} judged queries (${parts[2]![1].length} held out) over ${postings.length} real postings`);
-  console.log('P@5 = relevant (grade >= 1) among the first 5, over min(5, relevant postings); zero = no result although a relevant posting exists.\n');
+  console.log(
+    `Relevance: ${queries.length} judged queries (${parts[2]![1].length} held out) over ${postings.length} real postings`,
+  );
+  console.log(
+    'P@5 = relevant (grade >= 1) among the first 5, over min(5, relevant postings); zero = no result although a relevant posting exists.\n',
+  );
   const rows: string[] = [];
   const header = ['system', ...parts.flatMap(([p]) => [`${p} nDCG@10`, `${p} P@5`, `${p} R@20`, `${p} zero`])];
   rows.push(header.join(' | '));
@@ -276,7 +299,12 @@ export async function runRelevanceBench(args: string[]): Promise<void> {
       for (const q of worst) {
         const s = scores.get(q.id)!;
         console.log(
-          `  ${s.ndcg10.toFixed(2)} ${q.heldOut ? '(held out) ' : ''}${JSON.stringify(q.q)} -> ${s.ranked.slice(0, 8).map((k) => `${k}:${q.judgments[k] ?? 0}`).join(' ') || '(nothing)'}`,
+          `  ${s.ndcg10.toFixed(2)} ${q.heldOut ? '(held out) ' : ''}${JSON.stringify(q.q)} -> ${
+            s.ranked
+              .slice(0, 8)
+              .map((k) => `${k}:${q.judgments[k] ?? 0}`)
+              .join(' ') || '(nothing)'
+          }`,
         );
       }
       const zero = summarise(queries, scores).zero;

@@ -199,6 +199,38 @@ const didYouMean = Type.Optional(
   }),
 );
 
+const queryInterpretation = Type.Optional(
+  Type.Object(
+    {
+      keywords: Type.String({
+        description: 'The keywords searched once places, qualifiers and stop words were taken out.',
+      }),
+      location: Type.Union([
+        Type.Object({
+          text: Type.String({ description: 'The place as typed in `q`.' }),
+          value: Type.String({
+            description: 'The location value it stands for (as the `location` parameter takes it).',
+          }),
+          applied: Type.Boolean({ description: 'False when no posting there matched, so every place was searched.' }),
+        }),
+        Type.Null(),
+      ]),
+      filters: Type.Array(
+        Type.Object({
+          text: Type.String({ description: 'The words of `q` that named the filter.' }),
+          param: Type.String({ description: 'The filter parameter it set, e.g. `employment_type_normalized`.' }),
+          value: Type.String(),
+        }),
+      ),
+      ignored_words: Type.Array(Type.String(), { description: 'Stop words of `q` that were not required.' }),
+    },
+    {
+      description:
+        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...) or held stop words; the page shows them as chips.',
+    },
+  ),
+);
+
 export const CountResponse = Type.Object({
   success: Type.Boolean(),
   total_results: Type.Integer(),
@@ -269,6 +301,7 @@ export const ListResponse = Type.Object({
   jobs: Type.Array(JobCard),
   pagination: Pagination,
   did_you_mean: didYouMean,
+  query_interpretation: queryInterpretation,
   duration_ms: Type.Integer(),
 });
 export type ListResponse = Static<typeof ListResponse>;
