@@ -75,8 +75,10 @@ describe('keyword word forms and typos over HTTP', () => {
 
   it('finds a compound by its parts', async () => {
     // the 29 jobs with `Suchmaschinenoptimierung`, less the 8 Spanish ones (compounds are split in German postings)
-    expect(await count('q=Suchmaschinenoptimierung')).toBe(29);
     expect(await count('q=optimierung')).toBe(21);
+    // the whole word names the field SEO in every language (role-map.ts): the same jobs as `SEO`
+    expect(await count('q=Suchmaschinenoptimierung')).toBe(await count('q=SEO'));
+    expect(await count('q=Suchmaschinenoptimierung')).toBeGreaterThan(29);
     expect(await count('q=suchmaschine')).toBe(29); // the last word is also a prefix: `suchmaschinenoptimierung`
   });
 
