@@ -255,8 +255,14 @@ function summarise(queries: JudgedQuery[], scores: Map<string, QueryScore>): Sum
 export async function runRelevanceBench(args: string[]): Promise<void> {
   const verbose = args.includes('--worst');
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const queries = loadQueries();
-  const postings = await loadPostings();
+  const all = await loadPostings();
+  // Expired postings are shown by no job board: left out of every system and of the judgments.
+  const postings = all.filter((p) => p.job.validThrough === null || p.job.validThrough >= NOW);
+  const live = new Set(postings.map((p) => p.key));
+  const queries = loadQueries().map((q) => ({
+    ...q,
+    judgments: Object.fromEntries(Object.entries(q.judgments).filter(([k]) => live.has(k))),
+  }));
   const systems: [string, () => Promise<{ rank: Ranker; close: () => Promise<void> }>][] = [
     ['service (API default order)', () => serviceRanker(postings, null)],
     ['service, sort=relevance', () => serviceRanker(postings, 'relevance')],

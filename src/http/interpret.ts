@@ -19,6 +19,49 @@ export interface QueryInterpretation {
   filters: { text: string; param: string; value: string }[];
   /** Stop words that were not required. */
   ignored_words: string[];
+  /** Words that no posting matched together with the others, left out so that the rest find postings. */
+  dropped_words: string[];
+  /** True when the keywords found nothing and their spelling correction was searched instead. */
+  spelling_corrected?: boolean;
+}
+
+/** Below this many results a spelling correction is offered even though the keywords found some. */
+export const FEW_RESULTS = 3;
+
+/**
+ * The correction of the keywords to offer (`did_you_mean`): when they find nothing, or fewer than
+ * FEW_RESULTS while their exact words (typo tolerance off) find nothing and the correction finds more.
+ */
+export function didYouMean(index: SearchReader, filter: JobFilter, total: number): string | null {
+  if (filter.keywords === undefined) return null;
+  if (total === 0) return index.didYouMean(filter);
+  if (total >= FEW_RESULTS || filter.typos === false) return null;
+  const corrected = index.didYouMean({ ...filter, typos: false });
+  if (corrected === null || corrected.toLowerCase() === filter.keywords.trim().toLowerCase()) return null;
+  return index.count({ ...filter, keywords: corrected }) > total ? corrected : null;
+}
+
+/**
+ * The keywords less the fewest words that no posting matches together with the rest (words that
+ * match nothing at all first, then the last words, as a seeker's most specific words come last);
+ * null when the keywords find postings as they are or no smaller set of words does.
+ */
+function partialKeywords(index: SearchReader, filter: JobFilter): { keywords: string; dropped: string[] } | null {
+  const words = (filter.keywords ?? '').split(/\s+/).filter((w) => w !== '');
+  if (words.length < 2) return null;
+  const finds = (ws: string[]): boolean => ws.length > 0 && index.count({ ...filter, keywords: ws.join(' ') }) > 0;
+  const matching = words.filter((w) => finds([w]));
+  if (matching.length === 0) return null;
+  if (matching.length < words.length && finds(matching)) {
+    return { keywords: matching.join(' '), dropped: words.filter((w) => !matching.includes(w)) };
+  }
+  for (let k = matching.length - 1; k >= 1; k--) {
+    for (let skip = matching.length - 1; skip >= 0; skip--) {
+      const kept = matching.filter((_, i) => i < skip || i >= skip + matching.length - k);
+      if (finds(kept)) return { keywords: kept.join(' '), dropped: words.filter((w) => !kept.includes(w)) };
+    }
+  }
+  return null;
 }
 
 function taken(filter: JobFilter): Set<QualifierField | 'location'> {
@@ -45,7 +88,7 @@ function withIntent(filter: JobFilter, intent: QueryIntent, place: boolean, qual
  * but the words alone find postings, the place is dropped (all places searched) and the qualifiers
  * stay keywords, so that a recognised word never empties an answer the plain words would fill.
  */
-export function interpretFilter(
+function interpretWords(
   index: SearchReader,
   filter: JobFilter,
 ): { filter: JobFilter; interpretation: QueryInterpretation | null } {
@@ -57,7 +100,19 @@ export function interpretFilter(
   );
   const rewritten = intent.keywords !== filter.keywords.trim().replace(/\s+/g, ' ');
   if (intent.place === null && intent.qualifiers.length === 0 && intent.ignored.length === 0) {
-    return { filter: rewritten ? withIntent(filter, intent, false, false) : filter, interpretation: null };
+    const plain = rewritten ? withIntent(filter, intent, false, false) : filter;
+    const partial = index.count(plain) === 0 ? partialKeywords(index, plain) : null;
+    if (partial === null) return { filter: plain, interpretation: null };
+    return {
+      filter: { ...plain, keywords: partial.keywords },
+      interpretation: {
+        keywords: partial.keywords,
+        location: null,
+        filters: [],
+        ignored_words: [],
+        dropped_words: partial.dropped,
+      },
+    };
   }
   let applied = withIntent(filter, intent, true, true);
   let placeApplied = intent.place !== null;
@@ -76,6 +131,14 @@ export function interpretFilter(
       }
     }
   }
+  let dropped: string[] = [];
+  if (applied.keywords !== undefined && index.count(applied) === 0) {
+    const partial = partialKeywords(index, applied);
+    if (partial !== null) {
+      applied = { ...applied, keywords: partial.keywords };
+      dropped = partial.dropped;
+    }
+  }
   return {
     filter: applied,
     interpretation: {
@@ -85,6 +148,41 @@ export function interpretFilter(
         ? intent.qualifiers.map((q) => ({ text: q.text, param: PARAM_OF[q.field], value: q.value }))
         : [],
       ignored_words: [...intent.ignored],
+      dropped_words: dropped,
+    },
+  };
+}
+
+/**
+ * The filter a request's keywords mean (see interpretWords); when even that finds nothing and a
+ * spelling correction does (`did_you_mean`), the correction is searched instead and the
+ * interpretation says so (`spelling_corrected`).
+ */
+export function interpretFilter(
+  index: SearchReader,
+  filter: JobFilter,
+): { filter: JobFilter; interpretation: QueryInterpretation | null } {
+  const read = interpretWords(index, filter);
+  if (read.filter.keywords === undefined || index.count(read.filter) > 0) return read;
+  const corrected = index.didYouMean(read.filter);
+  if (corrected === null) return read;
+  const again = interpretWords(index, { ...read.filter, keywords: corrected });
+  const base = again.interpretation ?? {
+    keywords: corrected,
+    location: null,
+    filters: [],
+    ignored_words: [],
+    dropped_words: [],
+  };
+  const before = read.interpretation;
+  return {
+    filter: again.filter,
+    interpretation: {
+      ...base,
+      location: before?.location ?? base.location,
+      filters: [...(before?.filters ?? []), ...base.filters],
+      ignored_words: [...(before?.ignored_words ?? []), ...base.ignored_words],
+      spelling_corrected: true,
     },
   };
 }

@@ -195,7 +195,7 @@ export type FilterDataResponse = Static<typeof FilterDataResponse>;
 const didYouMean = Type.Optional(
   Type.String({
     description:
-      'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.',
+      'Addition: a corrected `q` that finds jobs with the same other filters, present when `q` finds none, or fewer than 3 while its words as typed (without typo tolerance) find none and the correction finds more.',
   }),
 );
 
@@ -223,10 +223,19 @@ const queryInterpretation = Type.Optional(
         }),
       ),
       ignored_words: Type.Array(Type.String(), { description: 'Stop words of `q` that were not required.' }),
+      dropped_words: Type.Array(Type.String(), {
+        description:
+          'Words of `q` that no posting matched together with the others, left out so that the rest find postings (partial matches).',
+      }),
+      spelling_corrected: Type.Optional(
+        Type.Boolean({
+          description: 'True when `q` found nothing and its spelling correction (`keywords`) was searched instead.',
+        }),
+      ),
     },
     {
       description:
-        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...) or held stop words; the page shows them as chips.',
+        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...), held stop words, or had words left out to find postings; the page shows them as chips.',
     },
   ),
 );

@@ -250,6 +250,11 @@ export function interpretQuery(
         }
       }
     }
+    const spelled = PHRASES.get(one.replace(/-/g, ' '));
+    if (spelled !== undefined) {
+      keep.push(spelled);
+      continue;
+    }
     const q = QUALIFIERS.get(one);
     if (q !== undefined && !taken.has(q.field) && !usedFields.has(q.field)) {
       qualifiers.push({ text: words[i]!, ...q });

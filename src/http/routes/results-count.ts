@@ -1,7 +1,7 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
-import { interpretFilter } from '../interpret.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { snapshotOf } from './shared.js';
 
@@ -27,7 +27,7 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
         }),
       );
       const total = index.count(filter);
-      const didYouMean = total === 0 ? index.didYouMean(filter) : null;
+      const didYouMean = suggestCorrection(index, filter, total);
       return {
         success: true,
         total_results: total,

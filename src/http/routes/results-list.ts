@@ -10,7 +10,7 @@ import { formatNumber } from '../../domain/salary-buckets.js';
 import { paginate } from '../paginate.js';
 import { presentCard, presentPagination } from '../present.js';
 import { snapshotOf } from './shared.js';
-import { interpretFilter } from '../interpret.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
 
 export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(
@@ -49,7 +49,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
       const { filter, interpretation } = interpretFilter(index, asked.filter);
       const listRequest = { ...asked, filter };
       const { total, jobs } = index.list(listRequest);
-      const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
+      const didYouMean = suggestCorrection(index, listRequest.filter, total);
       const window = paginate(total, listRequest.page, listRequest.perPage);
       const ctx = {
         now: deps.now?.() ?? Date.now(),
