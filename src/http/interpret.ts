@@ -123,12 +123,10 @@ function interpretWords(
       applied = looser;
       placeApplied = false;
     } else {
-      const words = withIntent(filter, intent, false, false);
-      if (index.count(words) > 0) {
-        applied = words;
-        placeApplied = false;
-        qualifiersApplied = false;
-      }
+      // The plain words (partial matches of them below, if even they find nothing).
+      applied = withIntent(filter, intent, false, false);
+      placeApplied = false;
+      qualifiersApplied = false;
     }
   }
   let dropped: string[] = [];

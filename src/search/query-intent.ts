@@ -144,6 +144,19 @@ export const EXONYMS: ReadonlyMap<string, string> = new Map([
   ['spanien', 'españa'],
 ]);
 
+/**
+ * The location values whose exonyms begin with a typed prefix (3+ letters), for the location
+ * autocomplete: `Muni` -> `münchen`, `Genev` -> `genève`.
+ * @example exonymsFor('vien') // ['wien']
+ */
+export function exonymsFor(prefix: string): string[] {
+  const p = stripAccents(prefix.trim().toLowerCase());
+  if (p.length < 3) return [];
+  const out: string[] = [];
+  for (const [name, value] of EXONYMS) if (name.startsWith(p) && !out.includes(value)) out.push(value);
+  return out;
+}
+
 /** Qualifier words (folded) and the facet value each names. */
 export const QUALIFIERS: ReadonlyMap<string, { field: QualifierField; value: string }> = new Map<
   string,
@@ -164,6 +177,20 @@ export const QUALIFIERS: ReadonlyMap<string, { field: QualifierField; value: str
     'becario',
     'becaria',
   ].map((w) => [w, { field: 'seniority' as const, value: 'intern' }] as const),
+  ...[
+    'ausbildung',
+    'ausbildungsplatz',
+    'lehrstelle',
+    'lehre',
+    'azubi',
+    'auszubildende',
+    'auszubildender',
+    'lernende',
+    'lernender',
+    'apprenticeship',
+    'apprentice',
+    'aprendiz',
+  ].map((w) => [w, { field: 'employmentType' as const, value: 'apprenticeship' }] as const),
   ...['junior', 'einsteiger', 'berufseinsteiger'].map(
     (w) => [w, { field: 'seniority' as const, value: 'junior' }] as const,
   ),
@@ -226,6 +253,13 @@ export function interpretQuery(
     const one = fold(words[i]!);
     const two = i + 1 < words.length ? `${one} ${fold(words[i + 1]!)}` : null;
     const joined = i + 1 < words.length ? `${one}-${fold(words[i + 1]!)}` : null;
+    const three = i + 2 < words.length ? `${two!} ${fold(words[i + 2]!)}` : null;
+    const long = three === null ? undefined : PHRASES.get(three);
+    if (long !== undefined) {
+      keep.push(long);
+      i += 2;
+      continue;
+    }
     // Two-word names first: a phrase, a qualifier, a place.
     if (two !== null) {
       const phrase = PHRASES.get(two);

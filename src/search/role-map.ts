@@ -55,6 +55,8 @@ const CONCEPTS: readonly (readonly string[])[] = [
   ['maintenance', 'instandhaltung', 'mantenimiento', 'wartung'],
 ];
 
+import { typoBudget, typoKeys } from './typos.js';
+
 const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = new Map(
   CONCEPTS.flatMap((members) => members.map((m) => [m, members] as const)),
 );
@@ -70,5 +72,23 @@ export const ROLE_CONCEPTS = CONCEPTS;
 export function withEquivalents(keys: readonly string[]): string[] {
   const out = [...keys];
   for (const key of keys) for (const m of EQUIVALENTS.get(key) ?? []) if (!out.includes(m)) out.push(m);
+  return out;
+}
+
+const MEMBERS: readonly string[] = [...EQUIVALENTS.keys()].sort();
+
+/**
+ * The members of every concept one of whose members is within the typo budget of a key (see
+ * typos.ts) and that are no key already: a misspelt role still finds its other languages
+ * (`Suchmaschinenoptimirung` -> `seo`, `posicionamiento`, ...). They count as typo corrections.
+ * @example roleTypoKeys(['analist']) // ['analyst', 'analytiker', 'analista']
+ */
+export function roleTypoKeys(keys: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    for (const i of typoKeys(MEMBERS, key, typoBudget(key.length))) {
+      for (const m of EQUIVALENTS.get(MEMBERS[i]!)!) if (!keys.includes(m) && !out.includes(m)) out.push(m);
+    }
+  }
   return out;
 }

@@ -296,6 +296,12 @@ export class NaiveSearch {
         const b = budget(k.length);
         for (const u of vocab)
           if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
+        // A role misspelt: every member of a concept with a member within the budget.
+        for (const c of ROLE_CONCEPTS)
+          if (c.some((m) => b > 0 && m !== k && m[0] === k[0] && osa(k, m) <= b))
+            for (const m of c)
+              if (!ks.includes(m) && this.df(lang, stem(lang, m)) > 0 && !stems.has(stem(lang, m)))
+                typo.add(stem(lang, m));
       }
       return { exact: [...stems].sort(cmp), typo: [...typo].sort(cmp) };
     });
@@ -345,6 +351,7 @@ export class NaiveSearch {
       }
       score += best;
     }
+    if (job.position.slug === queryPosition(text)) score += 1e3;
     return exactWords > 0 ? score + 1e6 * exactWords : score;
   }
 

@@ -7,7 +7,7 @@ import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
 import type { Scratch } from '../postings/scratch.js';
 import { typoBudget, typoKeys } from './typos.js';
-import { withEquivalents } from './role-map.js';
+import { roleTypoKeys, withEquivalents } from './role-map.js';
 
 /** Words beyond this many in a query are ignored (bounds the cost of one request). */
 export const MAX_QUERY_WORDS = 32;
@@ -17,6 +17,11 @@ export const MIN_PREFIX_LENGTH = 3;
 export const MAX_PREFIX_TERMS = 16;
 /** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
 export const EXACT_WORD_BONUS = 1e6;
+/**
+ * Relevance: a job whose position is the one the whole query names (the thesaurus, see
+ * queryPosition) gains this, above any sum of word scores, below one more word matched exactly.
+ */
+export const POSITION_BONUS = 1e3;
 
 /**
  * One query word: the terms it stands for in every language, the first `exact` of them its own
@@ -127,6 +132,10 @@ function wordOf(
           const t = vocab.terms[i]!;
           if (!exact.has(t)) corrected.add(t);
         }
+      }
+      for (const key of roleTypoKeys(keys)) {
+        const t = index.termOf.get(`${lang}:${stemKey(lang, key)}`);
+        if (t !== undefined && !exact.has(t)) corrected.add(t);
       }
     }
   }
