@@ -153,14 +153,14 @@ function interpretWords(
 
 /**
  * The filter a request's keywords mean (see interpretWords); when even that finds nothing and a
- * spelling correction does (`did_you_mean`), the correction is searched instead and the
- * interpretation says so (`spelling_corrected`).
+ * spelling correction does, the correction is searched instead (`corrected`, which the answer gives
+ * as `did_you_mean`) and the interpretation says so (`spelling_corrected`).
  */
 export function interpretFilter(
   index: SearchReader,
   filter: JobFilter,
-): { filter: JobFilter; interpretation: QueryInterpretation | null } {
-  const read = interpretWords(index, filter);
+): { filter: JobFilter; interpretation: QueryInterpretation | null; corrected: string | null } {
+  const read = { ...interpretWords(index, filter), corrected: null };
   if (read.filter.keywords === undefined || index.count(read.filter) > 0) return read;
   const corrected = index.didYouMean(read.filter);
   if (corrected === null) return read;
@@ -175,6 +175,7 @@ export function interpretFilter(
   const before = read.interpretation;
   return {
     filter: again.filter,
+    corrected,
     interpretation: {
       ...base,
       location: before?.location ?? base.location,

@@ -195,7 +195,7 @@ export type FilterDataResponse = Static<typeof FilterDataResponse>;
 const didYouMean = Type.Optional(
   Type.String({
     description:
-      'Addition: a corrected `q` that finds jobs with the same other filters, present when `q` finds none, or fewer than 3 while its words as typed (without typo tolerance) find none and the correction finds more.',
+      'Addition: a corrected `q` that finds jobs with the same other filters. When `q` finds none the correction is what was searched (`query_interpretation.spelling_corrected`); also offered when `q` finds fewer than 3 while its words as typed (without typo tolerance) find none and the correction finds more.',
   }),
 );
 

@@ -12,7 +12,7 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson
 const NOW = Date.UTC(2026, 10, 21);
 
 let jobs: Job[];
-let app: ApiInstance;
+let app: ApiInstance | undefined;
 
 beforeAll(async () => {
   const store = new SqliteJobStore(':memory:');
@@ -23,12 +23,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 async function list(query: string): Promise<ListResponse> {
   app ??= await testApp(jobs);
-  const res = await app.inject({ method: 'GET', url: `/jobs/api/job-search-results-list?per_page=100&${query}` });
+  const perPage = query.includes('per_page=') ? '' : 'per_page=100&';
+  const res = await app.inject({ method: 'GET', url: `/jobs/api/job-search-results-list?${perPage}${query}` });
   expect(res.statusCode).toBe(200);
   return res.json<ListResponse>();
 }
@@ -73,9 +74,10 @@ describe('relevance over the real postings', () => {
   });
 
   it('searches every place when the place in q has no matching posting, and says the place was not applied', async () => {
-    const body = await list(q('Marketing Barcelona'));
+    const body = await list(q('Marketing Madrid'));
     expect(body.total_results).toBeGreaterThan(0);
-    expect(body.query_interpretation?.location).toEqual({ text: 'Barcelona', value: 'barcelona', applied: false });
+    expect(body.query_interpretation?.location).toEqual({ text: 'Madrid', value: 'madrid', applied: false });
+    expect(body.jobs.some((card) => byId(card.board_id).places.some((p) => p.city?.name === 'Madrid'))).toBe(false);
   });
 
   it('applies a qualifier in q to its facet and says which', async () => {
@@ -102,10 +104,15 @@ describe('relevance over the real postings', () => {
   });
 
   it('searches the spelling correction when the words find nothing, and says so', async () => {
-    const corrected = await list(`${q('Buchhaltungg')}&typo_tolerance=false`);
+    // `Homeofice` finds nothing as typed; its correction `homeoffice` is a qualifier: remote work.
+    const corrected = await list(`${q('Homeofice')}&typo_tolerance=false`);
     expect(corrected.total_results).toBeGreaterThan(0);
-    expect(corrected.query_interpretation?.spelling_corrected).toBe(true);
-    const none = await list(`${q('xqzzy')}`);
+    expect(corrected.query_interpretation).toMatchObject({
+      spelling_corrected: true,
+      filters: [{ param: 'work_model', value: 'remote' }],
+    });
+    for (const card of corrected.jobs) expect(byId(card.board_id).workModel).toBe('remote');
+    const none = await list(q('xqzzy'));
     expect(none.total_results).toBe(0);
     expect(none).not.toHaveProperty('did_you_mean');
   });

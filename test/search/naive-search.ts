@@ -25,7 +25,10 @@ import { bucketOf, bucketValue, foldKey, foldKeys } from './naive-text.js';
 export const collator = new Intl.Collator('de');
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const STEM: Record<string, (w: string) => string> = { de: stemDe, es: stemEs, en: stemEn };
-const stem = (lang: string, key: string): string => STEM[lang]!(key) || key;
+/** An agent noun (5+ letters ending as the worker does) keeps a mark on its stem: not the work's stem. */
+const AGENT: Record<string, RegExp> = { de: /(er|ern|ers)$/, en: /(er|ers|or|ors)$/, es: /(dor|dores|ista|istas)$/ };
+const stem = (lang: string, key: string): string =>
+  (STEM[lang]!(key) || key) + (key.length >= 5 && AGENT[lang]!.test(key) ? '~' : '');
 const KIND = { city: 0, region: 1, country: 2 } as const;
 
 export function words(text: string): string[] {

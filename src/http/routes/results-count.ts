@@ -19,7 +19,7 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const { filter } = interpretFilter(
+      const { filter, corrected } = interpretFilter(
         index,
         toFilter(request.query, {
           now: deps.now?.() ?? Date.now(),
@@ -27,7 +27,7 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
         }),
       );
       const total = index.count(filter);
-      const didYouMean = suggestCorrection(index, filter, total);
+      const didYouMean = corrected ?? suggestCorrection(index, filter, total);
       return {
         success: true,
         total_results: total,

@@ -46,10 +46,10 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         now: deps.now?.() ?? Date.now(),
         isCompany: (v) => index.resolveCompany(v) !== null,
       });
-      const { filter, interpretation } = interpretFilter(index, asked.filter);
+      const { filter, interpretation, corrected } = interpretFilter(index, asked.filter);
       const listRequest = { ...asked, filter };
       const { total, jobs } = index.list(listRequest);
-      const didYouMean = suggestCorrection(index, listRequest.filter, total);
+      const didYouMean = corrected ?? suggestCorrection(index, listRequest.filter, total);
       const window = paginate(total, listRequest.page, listRequest.perPage);
       const ctx = {
         now: deps.now?.() ?? Date.now(),
