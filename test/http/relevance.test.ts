@@ -120,4 +120,13 @@ describe('relevance over the real postings', () => {
   it('leaves a query without places, qualifiers or stop words without an interpretation', async () => {
     expect(await list(q('SEO'))).not.toHaveProperty('query_interpretation');
   });
+
+  it('completes a place typed by its name in another language in the location autocomplete', async () => {
+    app ??= await testApp(jobs);
+    for (const typed of ['Colog', 'Cologne', 'colonia']) {
+      const res = await app.inject({ method: 'GET', url: `/jobs/api/job-search-location-autosuggest?q=${typed}` });
+      const values = res.json<{ suggestions: { value: string }[] }>().suggestions.map((s) => s.value);
+      expect(values, typed).toContain('köln');
+    }
+  });
 });
