@@ -1,6 +1,6 @@
 import type { JobFilter } from '../domain/query.js';
 import type { SearchReader } from '../search/search-index.js';
-import { interpretQuery, type QualifierField, type QueryIntent } from '../search/query-intent.js';
+import { interpretQuery, type QualifierField, type QueryIntent } from '../search/text/query-intent.js';
 
 /** The wire names of the facets a qualifier sets. */
 const PARAM_OF: Record<QualifierField, string> = {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { importFile } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
-import type { ApiInstance } from '../../src/http/build-app.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
 import type { ListResponse } from '../../src/http/schemas.js';
 import { testApp } from './fixture.js';
 

@@ -12,7 +12,7 @@ import { queryPosition } from '../../src/search/text/word-forms.js';
 import { cleanQueryText, indexKeys, queryKeys } from './naive-word-forms.js';
 // The role table is data (one concept per line), shared with the engine; expanding a word by it is
 // the oracle's own one-liner.
-import { ROLE_CONCEPTS } from '../../src/search/role-map.js';
+import { ROLE_CONCEPTS } from '../../src/search/text/role-map.js';
 
 function withEquivalents(keys: string[]): string[] {
   const out = [...keys];

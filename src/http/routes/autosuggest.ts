@@ -10,7 +10,7 @@ import { formatNumber } from '../../domain/salary-buckets.js';
 import type { SearchReader } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
-import { exonymsFor } from '../../search/query-intent.js';
+import { exonymsFor } from '../../search/text/query-intent.js';
 
 /**
  * The places whose names begin with q, and the places whose names in other languages do

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { interpretQuery, splitCamelCase, STOP_WORDS } from '../../src/search/query-intent.js';
-import { roleTypoKeys, withEquivalents } from '../../src/search/role-map.js';
+import { interpretQuery, splitCamelCase, STOP_WORDS } from '../../../src/search/text/query-intent.js';
+import { roleTypoKeys, withEquivalents } from '../../../src/search/text/role-map.js';
 
 /** A gazetteer of a few places, as the index resolves them (folded text -> location value). */
 const PLACES: Record<string, string> = {

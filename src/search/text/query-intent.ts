@@ -1,4 +1,4 @@
-import { stripAccents } from '../domain/text-fold.js';
+import { stripAccents } from '../../domain/text-fold.js';
 
 /**
  * What a job seeker's keyword text means beyond its words, read before the keyword search:
