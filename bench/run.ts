@@ -11,6 +11,7 @@ import type { BenchOptions, BenchReport, MachineInfo, SizeReport } from './repor
 import { benchSize, ITEMSJS_MAX_SIZE, ORAMA_KEYWORDS_MAX_SIZE, type SizePlan } from './run-size.js';
 import { writeReport } from './report.js';
 import { runPageBench } from './page.js';
+import { runRelevanceBench } from './relevance.js';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 
@@ -73,6 +74,8 @@ function notes(options: BenchOptions): string[] {
 async function main(): Promise<void> {
   // `npm run bench -- page`: the search page in a browser (bench/page.ts), its own sub-command.
   if (process.argv[2] === 'page') return runPageBench(process.argv.slice(3));
+  // `npm run bench -- relevance`: ranking quality on judged queries (bench/relevance.ts).
+  if (process.argv[2] === 'relevance') return runRelevanceBench(process.argv.slice(3));
   const options = parseBenchArgs(process.argv.slice(2));
   const started = performance.now();
   const loadStart = loadavg()[0] ?? 0;

@@ -9,6 +9,8 @@ import type { FastifyRequest } from 'fastify';
  */
 export interface CanonicalSpec {
   defaults?: Readonly<Record<string, string>>;
+  /** The defaults instead of `defaults` when the request has keywords (`q`): relevance order then. */
+  keywordDefaults?: Readonly<Record<string, string>>;
   unused?: readonly string[];
 }
 
@@ -75,11 +77,13 @@ export function canonicalQuery(request: FastifyRequest): URLSearchParams {
   const spec = request.routeOptions.config.canonical ?? {};
   const query = request.query as Record<string, unknown>;
   const params = new URLSearchParams();
+  const hasKeywords = typeof query.q === 'string' && query.q.trim() !== '';
+  const defaults = hasKeywords && spec.keywordDefaults ? spec.keywordDefaults : spec.defaults;
   for (const name of knownParams(request)) {
     const value = query[name];
     if (value === undefined || spec.unused?.includes(name) === true) continue;
     const text = scalarText(value);
-    if (spec.defaults?.[name] === text) continue;
+    if (defaults?.[name] === text) continue;
     params.append(name, text);
   }
   return params;

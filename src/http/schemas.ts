@@ -217,8 +217,49 @@ export type FilterDataResponse = Static<typeof FilterDataResponse>;
 const didYouMean = Type.Optional(
   Type.String({
     description:
-      'Addition: a corrected `q` that finds jobs with the same other filters, present only when `q` finds none.',
+      'Addition: a corrected `q` that finds jobs with the same other filters. When `q` finds none the correction is what was searched (`query_interpretation.spelling_corrected`); also offered when `q` finds fewer than 3 while its words as typed (without typo tolerance) find none and the correction finds more.',
   }),
+);
+
+const queryInterpretation = Type.Optional(
+  Type.Object(
+    {
+      keywords: Type.String({
+        description: 'The keywords searched once places, qualifiers and stop words were taken out.',
+      }),
+      location: Type.Union([
+        Type.Object({
+          text: Type.String({ description: 'The place as typed in `q`.' }),
+          value: Type.String({
+            description: 'The location value it stands for (as the `location` parameter takes it).',
+          }),
+          applied: Type.Boolean({ description: 'False when no posting there matched, so every place was searched.' }),
+        }),
+        Type.Null(),
+      ]),
+      filters: Type.Array(
+        Type.Object({
+          text: Type.String({ description: 'The words of `q` that named the filter.' }),
+          param: Type.String({ description: 'The filter parameter it set, e.g. `employment_type_normalized`.' }),
+          value: Type.String(),
+        }),
+      ),
+      ignored_words: Type.Array(Type.String(), { description: 'Stop words of `q` that were not required.' }),
+      dropped_words: Type.Array(Type.String(), {
+        description:
+          'Words of `q` that no posting matched together with the others, left out so that the rest find postings (partial matches).',
+      }),
+      spelling_corrected: Type.Optional(
+        Type.Boolean({
+          description: 'True when `q` found nothing and its spelling correction (`keywords`) was searched instead.',
+        }),
+      ),
+    },
+    {
+      description:
+        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...), held stop words, or had words left out to find postings; the page shows them as chips.',
+    },
+  ),
 );
 
 export const CountResponse = Type.Object({
@@ -291,6 +332,7 @@ export const ListResponse = Type.Object({
   jobs: Type.Array(JobCard),
   pagination: Pagination,
   did_you_mean: didYouMean,
+  query_interpretation: queryInterpretation,
   duration_ms: Type.Integer(),
 });
 export type ListResponse = Static<typeof ListResponse>;

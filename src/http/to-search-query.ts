@@ -12,6 +12,8 @@ import type { FilterQuery, FilterDataQuery, ListQuery } from './schemas.js';
 import { DEFAULT_FACET_LIMIT, DEFAULT_PER_PAGE } from './schemas.js';
 
 export const DEFAULT_SORT: SortField = 'date';
+/** The order when the request has keywords (`q`) and sets none. */
+export const KEYWORD_SORT: SortField = 'relevance';
 export const DEFAULT_ORDER: SortOrder = 'desc';
 
 const DAY_MS = 86_400_000;
@@ -93,9 +95,10 @@ export function toFilter(query: FilterQuery, context: FilterContext | number = {
 }
 
 export function toListRequest(query: ListQuery, context: FilterContext = {}): ListRequest {
+  const filter = toFilter(query, context);
   return {
-    filter: toFilter(query, context),
-    sort: query.sort ?? DEFAULT_SORT,
+    filter,
+    sort: query.sort ?? (filter.keywords === undefined ? DEFAULT_SORT : KEYWORD_SORT),
     order: query.order ?? DEFAULT_ORDER,
     page: query.page ?? 1,
     perPage: query.per_page ?? DEFAULT_PER_PAGE,

@@ -75,7 +75,8 @@ describe('filters on all three filter endpoints', () => {
     const n = await count('q=Suchmaschinenoptimierung');
     expect(n).toBeGreaterThan(0);
     expect(n).toBeLessThan(await count(''));
-    expect(await count('q=suchmaschinenoptimierung%20strategien')).toBe(n);
+    // Every posting with `Strategie` has `Suchmaschinenoptimierung`: the plural finds them by its stem.
+    expect(await count('q=suchmaschinenoptimierung%20strategien')).toBe(await count('q=Strategie'));
     expect(await count('q=zzzqqq')).toBe(0);
   });
 });

@@ -10,12 +10,25 @@ import { fieldValues, type JobFilter, type ListRequest, type MultiField } from '
 import type { SalaryBucket } from '../../src/domain/salary-buckets.js';
 import { queryPosition } from '../../src/search/text/word-forms.js';
 import { cleanQueryText, indexKeys, queryKeys } from './naive-word-forms.js';
+// The role table is data (one concept per line), shared with the engine; expanding a word by it is
+// the oracle's own one-liner.
+import { ROLE_CONCEPTS } from '../../src/search/text/role-map.js';
+
+function withEquivalents(keys: string[]): string[] {
+  const out = [...keys];
+  for (const k of keys)
+    for (const c of ROLE_CONCEPTS) if (c.includes(k)) for (const m of c) if (!out.includes(m)) out.push(m);
+  return out;
+}
 import { bucketOf, bucketValue, foldKey, foldKeys } from './naive-text.js';
 
 export const collator = new Intl.Collator('de');
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const STEM: Record<string, (w: string) => string> = { de: stemDe, es: stemEs, en: stemEn };
-const stem = (lang: string, key: string): string => STEM[lang]!(key) || key;
+/** An agent noun (5+ letters ending as the worker does) keeps a mark on its stem: not the work's stem. */
+const AGENT: Record<string, RegExp> = { de: /(er|ern|ers)$/, en: /(er|ers|or|ors)$/, es: /(dor|dores|ista|istas)$/ };
+const stem = (lang: string, key: string): string =>
+  (STEM[lang]!(key) || key) + (key.length >= 5 && AGENT[lang]!.test(key) ? '~' : '');
 const KIND = { city: 0, region: 1, country: 2 } as const;
 
 export function words(text: string): string[] {
@@ -217,6 +230,21 @@ export class NaiveSearch {
     );
   }
 
+  /**
+   * The words a job's term frequencies and length count (BM25F by repetition): the title's 8
+   * times, the position's 4, the company's and each skill's twice, the description's once.
+   */
+  private weightedWords(job: Job): string[] {
+    const times = (text: string, n: number): string[] => Array.from({ length: n }, () => words(text)).flat();
+    return [
+      ...times(job.title, 8),
+      ...times(job.company.name, 2),
+      ...times(job.position.name, 4),
+      ...job.skills.flatMap((s) => times(s.name, 2)),
+      ...words(job.searchText),
+    ];
+  }
+
   // Memos of pure functions of the (fixed) corpus: the answers are the plain definitions below,
   // only not recomputed for every job a query scores.
   private readonly memo = new Map<unknown, unknown>();
@@ -231,7 +259,7 @@ export class NaiveSearch {
 
   private countTerms(job: Job): Map<string, number> {
     const tf = new Map<string, number>();
-    for (const w of this.docWords(job)) {
+    for (const w of this.weightedWords(job)) {
       for (const s of new Set(indexKeys(job.language, w).map((k) => stem(job.language, k))))
         tf.set(s, (tf.get(s) ?? 0) + 1);
     }
@@ -256,7 +284,7 @@ export class NaiveSearch {
       ),
     ];
     return ws.map((w, i) => {
-      const ks = queryKeys(w);
+      const ks = withEquivalents(queryKeys(w));
       const stems = new Set(ks.map((k) => stem(lang, k)));
       if (i === ws.length - 1) {
         for (const k of ks) {
@@ -271,6 +299,12 @@ export class NaiveSearch {
         const b = budget(k.length);
         for (const u of vocab)
           if (b > 0 && u !== k && u[0] === k[0] && osa(k, u) <= b && !stems.has(stem(lang, u))) typo.add(stem(lang, u));
+        // A role misspelt: every member of a concept with a member within the budget.
+        for (const c of ROLE_CONCEPTS)
+          if (c.some((m) => b > 0 && m !== k && m[0] === k[0] && osa(k, m) <= b))
+            for (const m of c)
+              if (!ks.includes(m) && this.df(lang, stem(lang, m)) > 0 && !stems.has(stem(lang, m)))
+                typo.add(stem(lang, m));
       }
       return { exact: [...stems].sort(cmp), typo: [...typo].sort(cmp) };
     });
@@ -294,27 +328,33 @@ export class NaiveSearch {
     return this.queryStems(text, job.language, typos).every((w) => [...w.exact, ...w.typo].some((s) => tf.has(s)));
   }
 
-  /** BM25 over every term of every word, plus 1e6 per word matched by an exact (not typo) stem. */
+  /**
+   * Per word the best of its stems' BM25 (over the field-weighted counts; a typo stem at half),
+   * summed over the words, plus 1e6 per word matched by an exact (not typo) stem.
+   */
   score(job: Job, text: string, typos = true): number {
     const N = this.corpus.length;
-    const lens = this.remember('lengths', () => this.corpus.map((j) => this.docWords(j).length));
+    const lens = this.remember('lengths', () => this.corpus.map((j) => this.weightedWords(j).length));
     const total = lens.reduce((a, b) => a + b, 0);
     const avg = N > 0 && total > 0 ? total / N : 1;
     const tf = this.tf(job);
-    const len = this.docWords(job).length;
+    const len = this.weightedWords(job).length;
     let score = 0;
     let exactWords = 0;
     for (const w of this.queryStems(text, job.language, typos)) {
       if (w.exact.some((s) => tf.has(s))) exactWords++;
-      for (const s of [...w.exact, ...w.typo]) {
+      let best = 0;
+      for (const [s, weight] of [...w.exact.map((s) => [s, 1] as const), ...w.typo.map((s) => [s, 0.5] as const)]) {
         const t = Math.min(255, tf.get(s) ?? 0);
         if (t === 0) continue;
         const df = this.df(job.language, s);
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
         const norm = 1 - 0.75 + (0.75 * len) / avg;
-        score += (idf * (t * (1.2 + 1))) / (t + 1.2 * norm);
+        best = Math.max(best, (weight * idf * (t * (1.2 + 1))) / (t + 1.2 * norm));
       }
+      score += best;
     }
+    if (job.position.slug === queryPosition(text)) score += 1e3;
     return exactWords > 0 ? score + 1e6 * exactWords : score;
   }
 

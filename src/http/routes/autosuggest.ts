@@ -10,6 +10,25 @@ import { formatNumber } from '../../domain/salary-buckets.js';
 import type { SearchReader } from '../../search/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
+import { exonymsFor } from '../../search/text/query-intent.js';
+
+/**
+ * The places whose names begin with q, and the places whose names in other languages do
+ * (`Munich`, `Vienna`, `Genf`): each place once, alphabetically by label, at most `limit`.
+ */
+function withExonyms(index: SearchReader, q: string, limit: number): Suggestion[] {
+  const own = index.suggestLocations(q, limit);
+  const values = exonymsFor(q);
+  if (values.length === 0) return own;
+  const out = [...own];
+  for (const value of values) {
+    const place = index.resolveLocation(value);
+    if (place === null) continue;
+    const found = index.suggestLocations(place.name, limit).find((s) => s.value === place.slug);
+    if (found !== undefined && !out.some((s) => s.value === found.value)) out.push(found);
+  }
+  return out.sort((a, b) => a.label.localeCompare(b.label, 'de')).slice(0, limit);
+}
 
 interface SuggestRoute {
   url: string;
@@ -21,7 +40,7 @@ const ROUTES: readonly SuggestRoute[] = [
   {
     url: '/job-search-location-autosuggest',
     summary: 'Autocomplete for cities, regions and countries that have jobs',
-    suggest: (index, q, limit) => index.suggestLocations(q, limit),
+    suggest: (index, q, limit) => withExonyms(index, q, limit),
   },
   {
     url: '/job-search-company-autosuggest',

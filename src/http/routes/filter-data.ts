@@ -1,6 +1,7 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { DEFAULT_FACET_LIMIT, FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
 import { toFacetRequest } from '../to-search-query.js';
+import { interpretFilter } from '../interpret.js';
 import { presentFilters } from '../present.js';
 import { presentSelected } from '../present-selected.js';
 import { snapshotOf, selectedResolvers } from './shared.js';
@@ -21,12 +22,11 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const { index } = snapshotOf(request);
-      const facets = index.facets(
-        toFacetRequest(request.query, {
-          now: deps.now?.() ?? Date.now(),
-          isCompany: (v) => index.resolveCompany(v) !== null,
-        }),
-      );
+      const asked = toFacetRequest(request.query, {
+        now: deps.now?.() ?? Date.now(),
+        isCompany: (v) => index.resolveCompany(v) !== null,
+      });
+      const facets = index.facets({ ...asked, filter: interpretFilter(index, asked.filter).filter });
       return {
         success: true,
         filters: presentFilters(

@@ -1,6 +1,7 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { snapshotOf } from './shared.js';
 
@@ -18,12 +19,15 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const filter = toFilter(request.query, {
-        now: deps.now?.() ?? Date.now(),
-        isCompany: (v) => index.resolveCompany(v) !== null,
-      });
+      const { filter, corrected } = interpretFilter(
+        index,
+        toFilter(request.query, {
+          now: deps.now?.() ?? Date.now(),
+          isCompany: (v) => index.resolveCompany(v) !== null,
+        }),
+      );
       const total = index.count(filter);
-      const didYouMean = total === 0 ? index.didYouMean(filter) : null;
+      const didYouMean = corrected ?? suggestCorrection(index, filter, total);
       return {
         success: true,
         total_results: total,

@@ -3,13 +3,14 @@ import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas
 import type { SearchReader } from '../../search/search-index.js';
 import type { JobFilter } from '../../domain/query.js';
 import type { ListedJob } from '../../domain/job.js';
-import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';
+import { DEFAULT_ORDER, DEFAULT_SORT, KEYWORD_SORT, toListRequest } from '../to-search-query.js';
 import { DEFAULT_PER_PAGE } from '../schemas.js';
 import { canonicalQuery } from '../canonical-query.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
 import { paginate } from '../paginate.js';
 import { presentCard, presentPagination } from '../present.js';
 import { snapshotOf } from './shared.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
 
 export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(
@@ -24,6 +25,13 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
             order: DEFAULT_ORDER,
             highlight: 'false',
           },
+          keywordDefaults: {
+            page: '1',
+            per_page: String(DEFAULT_PER_PAGE),
+            sort: KEYWORD_SORT,
+            order: DEFAULT_ORDER,
+            highlight: 'false',
+          },
         },
       },
       schema: {
@@ -34,12 +42,14 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const listRequest = toListRequest(request.query, {
+      const asked = toListRequest(request.query, {
         now: deps.now?.() ?? Date.now(),
         isCompany: (v) => index.resolveCompany(v) !== null,
       });
+      const { filter, interpretation, corrected } = interpretFilter(index, asked.filter);
+      const listRequest = { ...asked, filter };
       const { total, jobs } = index.list(listRequest);
-      const didYouMean = total === 0 ? index.didYouMean(listRequest.filter) : null;
+      const didYouMean = corrected ?? suggestCorrection(index, listRequest.filter, total);
       const window = paginate(total, listRequest.page, listRequest.perPage);
       const ctx = {
         now: deps.now?.() ?? Date.now(),
@@ -68,6 +78,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         ),
         pagination: presentPagination(listRequest.page, window),
         ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
+        ...(interpretation === null ? {} : { query_interpretation: interpretation }),
         duration_ms: Math.round(reply.elapsedTime),
       };
     },

@@ -1,8 +1,8 @@
 import type { ListedJob } from '../../domain/job.js';
 import type { ListRequest } from '../../domain/query.js';
 import type { Engine } from '../engine.js';
-import { evaluate, planFilter, type Plan, type PlanContext } from './filter.js';
-import { scoreTerms, type KeywordContext } from '../text/keyword-query.js';
+import { evaluate, planFilter, positionCode, type Plan, type PlanContext } from './filter.js';
+import { POSITION_BONUS, scoreTerms, type KeywordContext } from '../text/keyword-query.js';
 import { pageByScore, pageFromOrder, paginate, type PageWindow } from './paginate.js';
 import { toIds, type DocSet } from '../postings/doc-set.js';
 import type { SortOrder } from '../columns/sort.js';
@@ -37,6 +37,8 @@ function pageDocs(
     const scores = e.scratch.scores();
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
     scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx);
+    const code = positionCode(e, plan.keywords);
+    if (code !== undefined) for (const d of ids) if (e.columns.position.col[d] === code) scores[d]! += POSITION_BONUS;
     const docs = pageByScore(ids, scores, request.order === 'desc', w);
     const own = Float64Array.from(docs, (d) => scores[d]!);
     e.scratch.clearScores(ids);

@@ -7,6 +7,7 @@ import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
 import type { Scratch } from '../postings/scratch.js';
 import { typoBudget, typoKeys } from './typos.js';
+import { roleTypoKeys, withEquivalents } from './role-map.js';
 
 /** Words beyond this many in a query are ignored (bounds the cost of one request). */
 export const MAX_QUERY_WORDS = 32;
@@ -16,6 +17,11 @@ export const MIN_PREFIX_LENGTH = 3;
 export const MAX_PREFIX_TERMS = 16;
 /** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
 export const EXACT_WORD_BONUS = 1e6;
+/**
+ * Relevance: a job whose position is the one the whole query names (the thesaurus, see
+ * queryPosition) gains this, above any sum of word scores, below one more word matched exactly.
+ */
+export const POSITION_BONUS = 1e3;
 
 /**
  * One query word: the terms it stands for in every language, the first `exact` of them its own
@@ -60,7 +66,8 @@ const parsed = new WeakMap<object, LruMap<string, KeywordQuery | null>>();
 
 /**
  * The words of a keyword query and the terms each stands for: the stems of its keys (after word
- * forms, see word-forms.ts) in every language; for the last word also the terms of the indexed
+ * forms, see word-forms.ts, and with the keys of the same role in other languages, see role-map.ts)
+ * in every language; for the last word also the terms of the indexed
  * words its keys begin (when long enough; the MAX_PREFIX_TERMS most frequent, by document
  * frequency then stem); with `typos`, the terms of indexed words within the word's typo budget
  * (see typos.ts). Null when the text has no words (no keyword filter).
@@ -87,7 +94,7 @@ export function parseKeywords(
 function parse(index: KeywordIndex, text: string, typos: boolean, ctx: KeywordContext | null): KeywordQuery | null {
   const words: string[][] = [];
   forEachWord(cleanQueryText(text), (w) => {
-    if (words.length < MAX_QUERY_WORDS) words.push(queryKeys(w));
+    if (words.length < MAX_QUERY_WORDS) words.push(withEquivalents(queryKeys(w)));
   });
   if (words.length === 0) return null;
   return {
@@ -125,6 +132,10 @@ function wordOf(
           const t = vocab.terms[i]!;
           if (!exact.has(t)) corrected.add(t);
         }
+      }
+      for (const key of roleTypoKeys(keys)) {
+        const t = index.termOf.get(`${lang}:${stemKey(lang, key)}`);
+        if (t !== undefined && !exact.has(t)) corrected.add(t);
       }
     }
   }
@@ -250,10 +261,23 @@ export function matchTerms(
   return { words: acc, size };
 }
 
+/** Relevance: a typo-corrected term counts this share of what the word's own term would. */
+export const TYPO_WEIGHT = 0.5;
+
+const best = new WeakMap<KeywordIndex, Float64Array>();
+
+/** A zeroed per-document buffer of the index for one word's best score (kept zeroed between uses). */
+function bestBuffer(index: KeywordIndex): Float64Array {
+  let b = best.get(index);
+  if (!b || b.length < index.n) best.set(index, (b = new Float64Array(index.n)));
+  return b;
+}
+
 /**
- * Relevance scores of the matching documents, added into `scores` (which must be zero there):
- * BM25 — for each word in order, for each of its terms, idf(term) * saturated tf — plus
- * EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
+ * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
+ * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
+ * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
+ * plus EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
  */
 export function scoreTerms(
   index: KeywordIndex,
@@ -266,14 +290,24 @@ export function scoreTerms(
   const n = index.n;
   const corpus = ctx?.n ?? n;
   const avgLength = ctx?.avgLength ?? index.avgLength;
+  const wordBest = bestBuffer(index);
   for (const word of words) {
-    for (const t of word.terms) {
+    for (const [i, t] of word.terms.entries()) {
       const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
       const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
+      const weight = i < word.exact ? 1 : TYPO_WEIGHT;
       forEachPosting(index, t, (d, tf) => {
         if (!hasBit(match, d)) return;
         const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
-        scores[d]! += (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+        const s = (weight * idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+        if (s > wordBest[d]!) wordBest[d] = s;
+      });
+    }
+    for (const t of word.terms) {
+      forEachPosting(index, t, (d) => {
+        if (wordBest[d] === 0) return;
+        scores[d]! += wordBest[d]!;
+        wordBest[d] = 0;
       });
     }
   }
@@ -321,7 +355,7 @@ export function correctQuery(index: KeywordIndex, text: string, ctx: KeywordCont
   let changed = false as boolean; // set inside the callback below
   forEachWord(cleanQueryText(text), (w) => {
     if (out.length >= MAX_QUERY_WORDS) return;
-    const keys = queryKeys(w);
+    const keys = withEquivalents(queryKeys(w));
     const known = indexes.some((peer) =>
       LANGUAGE_LIST.some((lang) => keys.some((k) => peer.termOf.has(`${lang}:${stemKey(lang, k)}`))),
     );

@@ -63,6 +63,22 @@ export const SEARCHED_TITLE = 0;
 export const SEARCHED_POSITION = 2;
 
 /**
+ * Field weights (BM25F as repetition): a word of the title counts TITLE_WEIGHT times towards its
+ * term frequency and the document's length, of the position's name POSITION_WEIGHT, of the company
+ * and skills TAG_WEIGHT, of the description (searchText, the last text) once.
+ */
+export const TITLE_WEIGHT = 8;
+export const POSITION_WEIGHT = 4;
+export const TAG_WEIGHT = 2;
+
+/** The weight of searchedTexts[slot] of a job with `count` searched texts. */
+export function fieldWeight(slot: number, count: number): number {
+  if (slot === SEARCHED_TITLE) return TITLE_WEIGHT;
+  if (slot === SEARCHED_POSITION) return POSITION_WEIGHT;
+  return slot === count - 1 ? 1 : TAG_WEIGHT;
+}
+
+/**
  * Where a build's documents go to be keyword-indexed, in arrival order: a KeywordBuilder here, or
  * one in a thread of its own (src/runtime/keyword-thread.ts).
  */
@@ -157,7 +173,7 @@ export class KeywordBuilder implements KeywordSink {
     const table = this.tableOf(lang);
     this.touchedCount = 0;
     let length = 0;
-    for (let i = from; i < to; i++) length += this.addText(d, lang, table, texts[i]!);
+    for (let i = from; i < to; i++) length += this.addText(d, lang, table, texts[i]!, fieldWeight(i - from, to - from));
     for (let i = 0; i < this.touchedCount; i++) {
       const t = this.touched[i]!;
       this.forward.add(t, Math.min(MAX_TF, this.tf[t]!));
@@ -175,7 +191,7 @@ export class KeywordBuilder implements KeywordSink {
   }
 
   /** Scans the words of one text (inline, without creating strings for known words). */
-  private addText(d: number, lang: Language, table: WordTable, text: string): number {
+  private addText(d: number, lang: Language, table: WordTable, text: string, weight: number): number {
     let words = 0;
     let start = -1;
     let hash = 0;
@@ -192,22 +208,24 @@ export class KeywordBuilder implements KeywordSink {
         let entry = table.find(text, start, i, hash);
         if (entry < 0) entry = table.add(text, start, i, hash, this.addTermList(lang, text.slice(start, i)));
         const v = table.value(entry);
-        if (v >= 0) this.countTerm(d, v);
-        else for (let j = this.listStart[-v - 1]!; j < this.listStart[-v]!; j++) this.countTerm(d, this.listTerms[j]!);
+        if (v >= 0) this.countTerm(d, v, weight);
+        else
+          for (let j = this.listStart[-v - 1]!; j < this.listStart[-v]!; j++)
+            this.countTerm(d, this.listTerms[j]!, weight);
         start = -1;
       }
     }
-    return words;
+    return words * weight;
   }
 
-  private countTerm(d: number, t: number): void {
+  private countTerm(d: number, t: number, weight: number): void {
     if (this.lastDoc[t] !== d) {
       this.lastDoc[t] = d;
       this.tf[t] = 0;
       if (this.touchedCount === this.touched.length) this.touched = grownU32(this.touched);
       this.touched[this.touchedCount++] = t;
     }
-    this.tf[t]!++;
+    this.tf[t]! += weight;
   }
 
   private tableOf(lang: Language): WordTable {

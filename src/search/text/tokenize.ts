@@ -91,10 +91,30 @@ export function wordKeys(word: string): string[] {
 // Partial: a posting's language comes from data, and one without a stemmer keeps its keys as they are.
 const STEMMERS: Partial<Record<Language, (word: string) => string>> = { de: stemDe, es: stemEs, en: stemEn };
 
-/** The stem of a folded key in a language (the key itself if the stemmer returns nothing). */
+/**
+ * Agent-noun endings (the worker, not the work): German `-er`, English `-er`/`-or`, Spanish `-dor`
+ * and `-ista`, with their plural and case endings, on keys of 5+ letters.
+ */
+const AGENT_ENDINGS: Partial<Record<Language, RegExp>> = {
+  de: /(?:er|ern|ers)$/,
+  en: /(?:er|ers|or|ors)$/,
+  es: /(?:dor|dores|ista|istas)$/,
+};
+
+/** What marks the stem of an agent noun, so that it never equals the stem of its process noun. */
+export const AGENT_MARK = '~';
+
+/**
+ * The stem of a folded key in a language (the key itself if the stemmer returns nothing); an
+ * agent noun's stem is marked (AGENT_MARK), so that the worker stays apart from the work:
+ * `Entwickler` is not `Entwicklung`, `Berater` not `Beratung`, `manager` not `management`,
+ * `desarrollador` not `desarrollo`.
+ * @example stemKey('de', 'entwickler') // 'entwickl~'
+ */
 export function stemKey(language: Language, key: string): string {
   const stemmer = STEMMERS[language] ?? ((w: string) => w);
-  return stemmer(key) || key;
+  const stem = stemmer(key) || key;
+  return key.length >= 5 && AGENT_ENDINGS[language]?.test(key) === true ? `${stem}${AGENT_MARK}` : stem;
 }
 
 export const LANGUAGE_LIST: readonly Language[] = ['de', 'es', 'en'];

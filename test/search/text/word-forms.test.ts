@@ -66,7 +66,7 @@ const TABLE: [string, string[]][] = [
   // German compounds by their parts
   ['optimierung', ['4']],
   ['suchmaschine', ['4']],
-  ['Suchmaschinenoptimierung', ['4']],
+  ['Suchmaschinenoptimierung', ['12', '3', '4', '6']], // the field SEO in every language (role-map.ts)
   ['berater', ['5']],
   ['software', DEVELOPERS], // 2 and 7 by their position name `Softwareentwickler`
   // Spanish gender forms
@@ -81,7 +81,7 @@ const TABLE: [string, string[]][] = [
   ['developer', DEVELOPERS],
   // typos: one edit from 5 letters, two from 9, never the first letter
   ['markting', ['13', '9']], // not 14: `marketng` is two edits away, and 8 letters allow one
-  ['developper', ['10']],
+  ['developper', DEVELOPERS], // `developer`, and through the role map `Entwickler` and `desarrollador`
   ['managr', ['11', '12', '13', '3', '6', '9']],
   ['sofware', ['1', '10', '2']], // 7 (Spanish) has only the unsplit `Softwareentwickler`, which `software` reaches as a prefix
   ['marketingg', ['13', '14', '9']], // 10 letters: two edits reach `marketng`

@@ -1,0 +1,187 @@
+import type { JobFilter } from '../domain/query.js';
+import type { SearchReader } from '../search/search-index.js';
+import { interpretQuery, type QualifierField, type QueryIntent } from '../search/text/query-intent.js';
+
+/** The wire names of the facets a qualifier sets. */
+const PARAM_OF: Record<QualifierField, string> = {
+  seniority: 'seniority_level',
+  employmentType: 'employment_type_normalized',
+  workModel: 'work_model',
+};
+
+/** What the service read in `q` and applied (the additive `query_interpretation` of the list). */
+export interface QueryInterpretation {
+  /** The keywords searched after places, qualifiers and stop words were taken out. */
+  keywords: string;
+  /** A place named in `q`; `applied` false when no posting there matched, so all places were searched. */
+  location: { text: string; value: string; applied: boolean } | null;
+  /** Facet filters named in `q` (`Teilzeit` -> employment_type_normalized=part-time). */
+  filters: { text: string; param: string; value: string }[];
+  /** Stop words that were not required. */
+  ignored_words: string[];
+  /** Words that no posting matched together with the others, left out so that the rest find postings. */
+  dropped_words: string[];
+  /** True when the keywords found nothing and their spelling correction was searched instead. */
+  spelling_corrected?: boolean;
+}
+
+/** Below this many results a spelling correction is offered even though the keywords found some. */
+export const FEW_RESULTS = 3;
+
+/**
+ * The correction of the keywords to offer (`did_you_mean`): when they find nothing, or fewer than
+ * FEW_RESULTS while their exact words (typo tolerance off) find nothing and the correction finds more.
+ */
+export function didYouMean(index: SearchReader, filter: JobFilter, total: number): string | null {
+  if (filter.keywords === undefined) return null;
+  if (total === 0) return index.didYouMean(filter);
+  if (total >= FEW_RESULTS || filter.typos === false) return null;
+  const corrected = index.didYouMean({ ...filter, typos: false });
+  if (corrected === null || corrected.toLowerCase() === filter.keywords.trim().toLowerCase()) return null;
+  return index.count({ ...filter, keywords: corrected }) > total ? corrected : null;
+}
+
+/**
+ * The keywords less the fewest words that no posting matches together with the rest (words that
+ * match nothing at all first, then the last words, as a seeker's most specific words come last);
+ * null when the keywords find postings as they are or no smaller set of words does.
+ */
+function partialKeywords(index: SearchReader, filter: JobFilter): { keywords: string; dropped: string[] } | null {
+  const words = (filter.keywords ?? '').split(/\s+/).filter((w) => w !== '');
+  if (words.length < 2) return null;
+  const finds = (ws: string[]): boolean => ws.length > 0 && index.count({ ...filter, keywords: ws.join(' ') }) > 0;
+  const matching = words.filter((w) => finds([w]));
+  if (matching.length === 0) return null;
+  if (matching.length < words.length && finds(matching)) {
+    return { keywords: matching.join(' '), dropped: words.filter((w) => !matching.includes(w)) };
+  }
+  for (let k = matching.length - 1; k >= 1; k--) {
+    for (let skip = matching.length - 1; skip >= 0; skip--) {
+      const kept = matching.filter((_, i) => i < skip || i >= skip + matching.length - k);
+      if (finds(kept)) return { keywords: kept.join(' '), dropped: words.filter((w) => !kept.includes(w)) };
+    }
+  }
+  return null;
+}
+
+function taken(filter: JobFilter): Set<QualifierField | 'location'> {
+  const out = new Set<QualifierField | 'location'>();
+  for (const f of ['seniority', 'employmentType', 'workModel', 'location'] as const) {
+    if (filter[f] !== undefined || filter.anyOf?.[f] !== undefined) out.add(f);
+  }
+  return out;
+}
+
+function withIntent(filter: JobFilter, intent: QueryIntent, place: boolean, qualifiers: boolean): JobFilter {
+  const out: JobFilter = { ...filter };
+  const words = [intent.keywords, ...(qualifiers ? [] : intent.qualifiers.map((q) => q.text))].filter((w) => w !== '');
+  if (words.length > 0) out.keywords = words.join(' ');
+  else delete out.keywords;
+  if (place && intent.place !== null) out.location = intent.place.value;
+  if (qualifiers) for (const q of intent.qualifiers) out[q.field] = q.value;
+  return out;
+}
+
+/**
+ * The filter a request's keywords mean (see src/search/query-intent.ts): places and qualifiers of
+ * `q` applied as the location and facet filters, stop words not required. When that finds nothing
+ * but the words alone find postings, the place is dropped (all places searched) and the qualifiers
+ * stay keywords, so that a recognised word never empties an answer the plain words would fill.
+ */
+function interpretWords(
+  index: SearchReader,
+  filter: JobFilter,
+): { filter: JobFilter; interpretation: QueryInterpretation | null } {
+  if (filter.keywords === undefined) return { filter, interpretation: null };
+  const intent = interpretQuery(
+    filter.keywords,
+    (folded) => (folded.length >= 3 ? (index.resolveLocation(folded)?.slug ?? null) : null),
+    taken(filter),
+  );
+  const rewritten = intent.keywords !== filter.keywords.trim().replace(/\s+/g, ' ');
+  if (intent.place === null && intent.qualifiers.length === 0 && intent.ignored.length === 0) {
+    const plain = rewritten ? withIntent(filter, intent, false, false) : filter;
+    const partial = index.count(plain) === 0 ? partialKeywords(index, plain) : null;
+    if (partial === null) return { filter: plain, interpretation: null };
+    return {
+      filter: { ...plain, keywords: partial.keywords },
+      interpretation: {
+        keywords: partial.keywords,
+        location: null,
+        filters: [],
+        ignored_words: [],
+        dropped_words: partial.dropped,
+      },
+    };
+  }
+  let applied = withIntent(filter, intent, true, true);
+  let placeApplied = intent.place !== null;
+  let qualifiersApplied = true;
+  if (index.count(applied) === 0) {
+    const looser = withIntent(filter, intent, false, true);
+    if (intent.place !== null && index.count(looser) > 0) {
+      applied = looser;
+      placeApplied = false;
+    } else {
+      // The plain words (partial matches of them below, if even they find nothing).
+      applied = withIntent(filter, intent, false, false);
+      placeApplied = false;
+      qualifiersApplied = false;
+    }
+  }
+  let dropped: string[] = [];
+  if (applied.keywords !== undefined && index.count(applied) === 0) {
+    const partial = partialKeywords(index, applied);
+    if (partial !== null) {
+      applied = { ...applied, keywords: partial.keywords };
+      dropped = partial.dropped;
+    }
+  }
+  return {
+    filter: applied,
+    interpretation: {
+      keywords: applied.keywords ?? '',
+      location: intent.place === null ? null : { ...intent.place, applied: placeApplied },
+      filters: qualifiersApplied
+        ? intent.qualifiers.map((q) => ({ text: q.text, param: PARAM_OF[q.field], value: q.value }))
+        : [],
+      ignored_words: [...intent.ignored],
+      dropped_words: dropped,
+    },
+  };
+}
+
+/**
+ * The filter a request's keywords mean (see interpretWords); when even that finds nothing and a
+ * spelling correction does, the correction is searched instead (`corrected`, which the answer gives
+ * as `did_you_mean`) and the interpretation says so (`spelling_corrected`).
+ */
+export function interpretFilter(
+  index: SearchReader,
+  filter: JobFilter,
+): { filter: JobFilter; interpretation: QueryInterpretation | null; corrected: string | null } {
+  const read = { ...interpretWords(index, filter), corrected: null };
+  if (read.filter.keywords === undefined || index.count(read.filter) > 0) return read;
+  const corrected = index.didYouMean(read.filter);
+  if (corrected === null) return read;
+  const again = interpretWords(index, { ...read.filter, keywords: corrected });
+  const base = again.interpretation ?? {
+    keywords: corrected,
+    location: null,
+    filters: [],
+    ignored_words: [],
+    dropped_words: [],
+  };
+  const before = read.interpretation;
+  return {
+    filter: again.filter,
+    corrected,
+    interpretation: {
+      ...base,
+      location: before?.location ?? base.location,
+      filters: [...(before?.filters ?? []), ...base.filters],
+      ignored_words: [...(before?.ignored_words ?? []), ...base.ignored_words],
+      spelling_corrected: true,
+    },
+  };
+}
