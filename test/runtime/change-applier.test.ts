@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListRequest } from '../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { ChangeApplier, DEFAULT_NEW_WITHIN_MS } from '../../src/runtime/change-applier.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 import { NOW } from '../search/helpers.js';

@@ -7,7 +7,7 @@ import {
   TitleSuggestResponse,
 } from '../schemas.js';
 import { formatNumber } from '../../domain/salary-buckets.js';
-import type { SearchReader } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/segments/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
 

@@ -1,6 +1,6 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas.js';
-import type { SearchReader } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/segments/search-index.js';
 import type { JobFilter } from '../../domain/query.js';
 import type { ListedJob } from '../../domain/job.js';
 import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';

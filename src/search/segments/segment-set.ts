@@ -3,8 +3,8 @@ import { jobOf, type Posting } from '../../domain/unparsed-job.js';
 import type { SalaryBucket } from '../../domain/salary-buckets.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import type { EngineTuning } from '../engine.js';
-import { SearchIndex, type SearchIndexOptions, type SearchReader } from '../search-index.js';
-import { SegmentedIndex } from './segments.js';
+import { SearchIndex, type SearchReader } from './search-index.js';
+import { buildSegment, buildSegmentStreaming, type Segment, type SegmentOptions } from './segment.js';
 import { buildSortOrder } from '../columns/sort.js';
 import type { SalaryEstimator } from '../columns/salary-estimate.js';
 import { runSteps, runStepsPausing, type Steps } from '../../lib/steps.js';
@@ -27,7 +27,7 @@ export interface SegmentSetOptions {
 
 /** One segment and what its owner keeps of it. */
 interface Part {
-  readonly index: SearchIndex;
+  readonly segment: Segment;
   /**
    * The whole postings of a delta segment (to merge small segments without the store), unparsed
    * as the change feed gave them; null for the base.
@@ -54,42 +54,47 @@ interface Part {
  * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
  */
 export class SegmentSet {
-  private cached: SearchReader | null = null;
+  private cached: SearchIndex | null = null;
 
   private constructor(
     private readonly parts: readonly Part[],
-    private readonly options: SegmentSetOptions,
+    private readonly options: SegmentSetOptions & { cacheSize: number },
   ) {}
 
-  /** A set of one base segment (a full build), nothing deleted yet. */
+  /**
+   * A set of one base segment (a full build: a reader over one segment), nothing deleted yet. Its
+   * readers keep as many results per operation as `base` does.
+   */
   static of(base: SearchIndex, options: SegmentSetOptions): SegmentSet {
-    return new SegmentSet([partOf(base, null)], options);
+    if (base.leaves.length !== 1 || base.leaves[0]!.deleted.length !== 0)
+      throw new Error('a segment set starts from a reader over one whole segment');
+    return new SegmentSet([partOf(base.leaves[0]!.segment, null)], { ...options, cacheSize: base.cacheSize });
   }
 
-  /**
-   * The reader over the live postings (made once per set): the base itself while it is the only
-   * segment and nothing of it is deleted, else a SegmentedIndex over every segment.
-   */
+  /** The reader over the live postings of every segment (made once per set). */
   reader(): SearchReader {
-    const only = this.parts.length === 1 && this.parts[0]!.deleted.size === 0;
-    this.cached ??= only
-      ? this.parts[0]!.index
-      : new SegmentedIndex(this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })));
+    return this.searchIndex();
+  }
+
+  private searchIndex(): SearchIndex {
+    this.cached ??= new SearchIndex(
+      this.parts.map((p) => ({ segment: p.segment, deleted: Uint32Array.from(p.deleted) })),
+      this.options.cacheSize,
+    );
     return this.cached;
   }
 
   /**
    * Makes, with `pause()` between its steps, what the reader's first requests would otherwise make
-   * (SegmentedIndex.prepareSteps), so that a reader is published ready to answer.
+   * (SearchIndex.prepareSteps), so that a reader is published ready to answer.
    */
   async prepare(pause: () => Promise<void>): Promise<void> {
-    const reader = this.reader();
-    if (reader instanceof SegmentedIndex) await runStepsPausing(reader.prepareSteps(), pause);
+    await runStepsPausing(this.searchIndex().prepareSteps(), pause);
   }
 
   /** Postings held in delta segments (live or not): what a merge into a new base would take in. */
   get deltaSize(): number {
-    return this.parts.slice(1).reduce((sum, p) => sum + p.index.size, 0);
+    return this.parts.slice(1).reduce((sum, p) => sum + p.segment.engine.n, 0);
   }
 
   /** Segments, the base first. */
@@ -117,7 +122,7 @@ export class SegmentSet {
   nextNewChange(now: number, windowMs: number): number {
     let next = Infinity;
     for (const p of this.parts) {
-      const e = SearchIndex.partsOf(p.index).engine;
+      const e = p.segment.engine;
       const perm = e.orders.dateAsc.perm;
       const threshold = now - windowMs;
       // Dates ascending, undated last: the first posted after the threshold.
@@ -209,7 +214,7 @@ export class SegmentSet {
   private locate(key: string, boardId: string, deleted: readonly Set<number>[]): { part: number; doc: number } | null {
     for (let i = this.parts.length - 1; i >= 0; i--) {
       const p = this.parts[i]!;
-      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.index, key, boardId);
+      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.segment, key, boardId);
       if (doc !== undefined && doc !== null && !deleted[i]!.has(doc)) return { part: i, doc };
     }
     return null;
@@ -220,21 +225,21 @@ export class SegmentSet {
    * (live at `now`: mark keeps only those) join its samples first (`sample`); not those of small
    * segments merged, which joined when they arrived.
    */
-  private deltaOptions(now: number): SearchIndexOptions & { estimator: SalaryEstimator } {
+  private deltaOptions(now: number): SegmentOptions & { estimator: SalaryEstimator } {
     return {
       salaryBuckets: this.options.salaryBuckets,
       now,
-      estimator: SearchIndex.partsOf(this.parts[0]!.index).engine.estimator,
+      estimator: this.parts[0]!.segment.engine.estimator,
       ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
     };
   }
 
-  private deltaOf(postings: readonly Posting[], now: number, sample: boolean): [SearchIndex, readonly Posting[]] {
+  private deltaOf(postings: readonly Posting[], now: number, sample: boolean): [Segment, readonly Posting[]] {
     const options = this.deltaOptions(now);
     const jobs = postings.map(jobOf);
     if (sample) options.estimator.add(jobs);
-    const index = SearchIndex.build(jobs, options);
-    return [index, runSteps(jobsByDocSteps(index, postings))];
+    const segment = buildSegment(jobs, options);
+    return [segment, runSteps(jobsByDocSteps(segment, postings))];
   }
 
   /**
@@ -247,7 +252,7 @@ export class SegmentSet {
     now: number,
     pause: () => Promise<void>,
     sample: boolean,
-  ): Promise<[SearchIndex, readonly Posting[]]> {
+  ): Promise<[Segment, readonly Posting[]]> {
     const options = this.deltaOptions(now);
     async function* slices(): AsyncGenerator<readonly Job[]> {
       for (let i = 0; i < postings.length; i += BUILD_SLICE) {
@@ -257,9 +262,9 @@ export class SegmentSet {
         await pause();
       }
     }
-    const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
+    const segment = await buildSegmentStreaming(slices(), { ...options, pause });
     await pause();
-    return [index, await runStepsPausing(jobsByDocSteps(index, postings), pause)];
+    return [segment, await runStepsPausing(jobsByDocSteps(segment, postings), pause)];
   }
 }
 
@@ -278,15 +283,15 @@ const BUILD_SLICE = 10;
  */
 const MAP_STEP = 1_024;
 
-/** The postings of an index's documents, by document number (expired ones were left out). */
-function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Posting[]> {
+/** The postings of a segment's documents, by document number (expired ones were left out). */
+function* jobsByDocSteps(segment: Segment, jobs: readonly Posting[]): Steps<Posting[]> {
   const byKey = new Map<string, Posting>();
   for (const [i, job] of jobs.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (i % MAP_STEP === MAP_STEP - 1) yield;
     byKey.set(job.key, job);
   }
-  const keys = SearchIndex.partsOf(index).engine.cards.keys;
+  const keys = segment.engine.cards.keys;
   const out = new Array<Posting>(keys.length);
   for (const [doc, key] of keys.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
@@ -296,13 +301,13 @@ function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Po
   return out;
 }
 
-function partOf(index: SearchIndex, jobs: readonly Posting[] | null): Part {
-  return runSteps(partSteps(index, jobs));
+function partOf(segment: Segment, jobs: readonly Posting[] | null): Part {
+  return runSteps(partSteps(segment, jobs));
 }
 
 /** A segment's part of the set (its postings by document when it is a delta), in steps. */
-function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<Part> {
-  const cards = SearchIndex.partsOf(index).engine.cards;
+function* partSteps(segment: Segment, jobs: readonly Posting[] | null): Steps<Part> {
+  const cards = segment.engine.cards;
   // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
   // to make and sort, before a start from a saved index could serve.
   let dated = 0;
@@ -318,7 +323,7 @@ function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<
       docOf.set(key, doc);
     }
   }
-  return { index, jobs, docOf, deleted: new Set(), expiring, at: cards.validThrough };
+  return { segment, jobs, docOf, deleted: new Set(), expiring, at: cards.validThrough };
 }
 
 /** The live postings of delta segments, each as the segment holds it. */
@@ -328,9 +333,9 @@ function liveJobsOf(parts: readonly Part[]): Posting[] {
   return out;
 }
 
-/** The document of a posting in an index numbered in board-id order (binary search), or null. */
-function findByBoardId(index: SearchIndex, key: string, boardId: string): number | null {
-  const { boardIds, keys } = SearchIndex.partsOf(index).engine.cards;
+/** The document of a posting in a segment numbered in board-id order (binary search), or null. */
+function findByBoardId(segment: Segment, key: string, boardId: string): number | null {
+  const { boardIds, keys } = segment.engine.cards;
   const probe = { boardId, key };
   let lo = 0;
   let hi = keys.length;

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
-import { SearchIndex, type SearchReader } from '../../../src/search/search-index.js';
+import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
 import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
-import { SegmentedIndex } from '../../../src/search/segments/segments.js';
 import { UnparsedJob } from '../../../src/domain/unparsed-job.js';
 import { runSteps } from '../../../src/lib/steps.js';
 import { job, MUNICH } from '../../builders.js';
@@ -214,7 +213,7 @@ async function live(
     const reader = set.reader();
     if (++stepNo % 2 === 0) {
       if (pause) await set.prepare(pause);
-      else if (reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
+      else runSteps((reader as SearchIndex).prepareSteps());
     }
     check(set, model);
   }
@@ -231,7 +230,7 @@ const lifeArb = fc.record({
 const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 60), endOnFailure: true };
 const PROPERTY_TIMEOUT_MS = 240_000;
 
-/** Title suggestions by the rules (title-suggest.ts) over segments: see SegmentedIndex. */
+/** Title suggestions by the rules (title-suggest.ts) over segments: see SearchIndex. */
 function naiveTitles(
   n: NaiveSearch,
   q: string,
@@ -292,7 +291,7 @@ function expectEveryPage(index: SearchReader, naive: NaiveSearch, r: Omit<ListRe
   }
 }
 
-describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
+describe('SearchIndex over segments (base + deltas + deletions) against a naive scan, over a life of changes', () => {
   it(
     'counts and lists the same jobs in the same order after every import, update, deletion, expiry and merge',
     async () => {
@@ -460,7 +459,7 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
             model = m;
           });
           const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
-          const merged = new SegmentedIndex([{ index: fresh, deleted: new Uint32Array(0) }]);
+          const merged = new SearchIndex([{ segment: fresh.leaves[0]!.segment, deleted: new Uint32Array(0) }]);
           expect(merged.size).toBe(fresh.size);
           expect(merged.list(list)).toEqual(fresh.list(list));
           expect(merged.facets(facets)).toEqual(fresh.facets(facets));
@@ -487,7 +486,7 @@ const twoSegments = (base: Job[], delta: Job[]): SearchReader => {
     NOW,
   );
   const reader = set.reader();
-  expect(reader).toBeInstanceOf(SegmentedIndex);
+  expect((reader as SearchIndex).leaves).toHaveLength(2);
   return reader;
 };
 
@@ -623,17 +622,17 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
     expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['Markting', 'Marketing']);
   });
 
-  it('refuses a segmented index of no segment or of one index twice', () => {
-    const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW });
-    expect(() => new SegmentedIndex([])).toThrow('at least one segment');
+  it('refuses a reader of no segment or of one segment twice', () => {
+    const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW }).leaves[0]!.segment;
+    expect(() => new SearchIndex([])).toThrow('at least one segment');
     const none = new Uint32Array(0);
     expect(
       () =>
-        new SegmentedIndex([
-          { index: base, deleted: none },
-          { index: base, deleted: none },
+        new SearchIndex([
+          { segment: base, deleted: none },
+          { segment: base, deleted: none },
         ]),
-    ).toThrow('an index of its own');
+    ).toThrow('a segment of its own');
   });
 });
 
