@@ -97,7 +97,7 @@ export function hashSources(dirs: readonly string[], self: string): string {
 
 /** Writes the index (a reader over one whole segment, never over several) to `path`, atomically. */
 export function saveIndex(path: string, index: SearchIndex, meta: IndexFileMeta): { bytes: number } {
-  if (index.leaves.length !== 1 || index.leaves[0]!.deleted.length !== 0)
+  if (index.leaves.length !== 1 || index.leaves[0]!.live !== null)
     throw new Error('an index file holds one whole segment');
   const segment = index.leaves[0]!.segment;
   const { scratch: _scratch, keywordMatches: _matches, ...engine } = segment.engine;

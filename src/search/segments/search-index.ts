@@ -14,7 +14,7 @@ import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from
 import { orderedMatches, withEstimate } from '../query/list.js';
 import { paginate } from '../query/paginate.js';
 import { betterPlace, placeCandidates, type PlaceInfo } from '../columns/places.js';
-import { newBitset } from '../postings/bitset.js';
+import { bitsToIds, popcount } from '../postings/bitset.js';
 import { filterKey } from '../query/cache-key.js';
 import { QueryCache } from '../query/query-cache.js';
 import {
@@ -29,11 +29,14 @@ import type { TitleSuggestion } from '../text/title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from '../text/tokenize.js';
 import { runSteps, type Steps } from '../../lib/steps.js';
 
-/** A segment as a reader reads it: the segment and those of its documents that are no longer live. */
+/** A segment as a reader reads it: the segment and which of its documents are still live. */
 export interface Leaf {
   readonly segment: Segment;
-  /** Document numbers of the segment that were updated, deleted or expired since it was built. */
-  readonly deleted: Uint32Array;
+  /**
+   * The live documents (a bitset over the segment's documents, see liveBitset; those updated,
+   * deleted or expired since it was built are clear), or null while every one is.
+   */
+  readonly live: Uint32Array | null;
 }
 
 /** A segment as the reader uses it. */
@@ -140,19 +143,13 @@ export class SearchIndex {
     this.leaves = leaves;
     this.keywords = keywordContext(leaves.map((l) => l.segment.engine.keywords));
     const center = (value: string): PlaceInfo | null => this.center(value);
-    this.views = leaves.map(({ segment, deleted: marked }) => {
+    this.views = leaves.map(({ segment, live: words }) => {
       const e = segment.engine;
-      const deleted = Uint32Array.from(new Set(marked)).sort();
-      let live: PlanContext['live'] = null;
-      if (deleted.length > 0) {
-        const words = newBitset(e.n);
-        words.fill(0xffffffff);
-        const tail = e.n & 31;
-        if (tail !== 0) words[words.length - 1] = (1 << tail) - 1;
-        clearBits(words, deleted);
-        live = { words, size: e.n - deleted.length };
-      }
-      return { segment, e, deleted, ctx: { live, center, keywords: this.keywords }, size: e.n - deleted.length };
+      const size = words === null ? e.n : popcount(words);
+      const deleted = new Uint32Array(e.n - size);
+      if (words !== null) bitsToIds(words, e.n, deleted, true);
+      const live: PlanContext['live'] = deleted.length > 0 ? { words: words!, size } : null;
+      return { segment, e, deleted, ctx: { live, center, keywords: this.keywords }, size };
     });
     this.size = this.views.reduce((sum, v) => sum + v.size, 0);
     const capacity = cacheSize ?? leaves[0]!.segment.engine.tuning.cacheSize;
@@ -179,7 +176,7 @@ export class SearchIndex {
 
   /** A reader over one segment, nothing deleted. */
   static of(segment: Segment): SearchIndex {
-    return new SearchIndex([{ segment, deleted: NONE }]);
+    return new SearchIndex([{ segment, live: null }]);
   }
 
   /**
@@ -829,8 +826,6 @@ function bump(map: Map<number, number>, key: number): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-const NONE = new Uint32Array(0);
-
 /** A result page frozen for sharing from a cache. */
 function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
   Object.freeze(page.jobs);
@@ -844,8 +839,4 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
-}
-
-function clearBits(words: Uint32Array, ids: Uint32Array): void {
-  for (const d of ids) words[d >>> 5]! &= ~(1 << (d & 31));
 }

@@ -37,9 +37,17 @@ export interface Segment {
 
 /** A segment of the jobs live at `options.now` (validThrough >= now or null). */
 export function buildSegment(jobs: readonly Job[], options: SegmentOptions): Segment {
+  return runSteps(buildSegmentSteps([jobs], options));
+}
+
+/** The same segment from slices of the jobs, in steps (steps.ts): a yield after each slice, then the build's own. */
+export function* buildSegmentSteps(slices: Iterable<readonly Job[]>, options: SegmentOptions): Steps<Segment> {
   const builder = new EngineBuilder(options.now);
-  builder.add(jobs);
-  return runSteps(finishSteps(builder, options));
+  for (const jobs of slices) {
+    builder.add(jobs);
+    yield;
+  }
+  return yield* finishSteps(builder, options);
 }
 
 /** What a streaming build takes beside the segment's options. */

@@ -27,6 +27,7 @@ import { hasBit } from '../../../src/search/postings/bitset.js';
 import { bitsSet, type DocSet } from '../../../src/search/postings/doc-set.js';
 import { keywordBaseKey } from '../../../src/search/text/keyword-query.js';
 import { REMOTE_LEVELS } from '../../../src/search/columns/remote.js';
+import { liveBitset } from '../../../src/search/postings/bitset.js';
 import { SearchIndex } from '../../../src/search/segments/search-index.js';
 import { job } from '../../builders.js';
 import { naiveFacets } from '../naive-facets.js';
@@ -633,9 +634,9 @@ describe('near bases', () => {
     // which is the order of `jobs`).
     const inside = docsOfBase(keywordBase('manager'));
     const deleted = [...inside.filter((_, i) => i % 20 === 0), 1, 2, 3].sort((a, b) => a - b);
-    const segmented = new SearchIndex([
-      { segment: index.leaves[0]!.segment, deleted: Uint32Array.from(new Set(deleted)) },
-    ]);
+    const liveBits = liveBitset(index.size);
+    for (const d of deleted) liveBits[d >>> 5]! &= ~(1 << (d & 31));
+    const segmented = new SearchIndex([{ segment: index.leaves[0]!.segment, live: liveBits }]);
     const gone = new Set(deleted);
     const live = jobs.filter((_, d) => !gone.has(d));
     // (keyword statistics and salary estimates stay those of the segment as built)

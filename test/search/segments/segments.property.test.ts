@@ -4,7 +4,8 @@ import type { Job, SalaryRange } from '../../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
-import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
+import { DEFAULT_MERGE_POLICY } from '../../../src/search/segments/merge-policy.js';
+import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
 import { UnparsedJob } from '../../../src/domain/unparsed-job.js';
 import { runSteps } from '../../../src/lib/steps.js';
 import { job, MUNICH } from '../../builders.js';
@@ -106,7 +107,7 @@ class Model {
       this.estimate(fresh);
       this.segments.push({ jobs: fresh, deleted: new Set() });
     }
-    if (this.segments.length - 1 > MAX_DELTA_SEGMENTS) {
+    if (this.segments.length - 1 > DEFAULT_MERGE_POLICY.maxDeltaSegments) {
       const live = this.alive(this.segments.slice(1).flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key))));
       this.estimate(live); // estimated again as the merged segment is built, with no new samples
       this.segments = [this.segments[0]!, { jobs: live, deleted: new Set() }];
@@ -459,7 +460,7 @@ describe('SearchIndex over segments (base + deltas + deletions) against a naive 
             model = m;
           });
           const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
-          const merged = new SearchIndex([{ segment: fresh.leaves[0]!.segment, deleted: new Uint32Array(0) }]);
+          const merged = new SearchIndex([{ segment: fresh.leaves[0]!.segment, live: null }]);
           expect(merged.size).toBe(fresh.size);
           expect(merged.list(list)).toEqual(fresh.list(list));
           expect(merged.facets(facets)).toEqual(fresh.facets(facets));
@@ -625,12 +626,11 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
   it('refuses a reader of no segment or of one segment twice', () => {
     const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW }).leaves[0]!.segment;
     expect(() => new SearchIndex([])).toThrow('at least one segment');
-    const none = new Uint32Array(0);
     expect(
       () =>
         new SearchIndex([
-          { segment: base, deleted: none },
-          { segment: base, deleted: none },
+          { segment: base, live: null },
+          { segment: base, live: null },
         ]),
     ).toThrow('a segment of its own');
   });
@@ -725,9 +725,9 @@ describe('salary estimates in a segmented index', () => {
     let set = SegmentSet.of(SearchIndex.build([], { salaryBuckets: buckets, now: NOW }), { salaryBuckets: buckets });
     const unpaid = seo(null);
     // Three comparable salaries, one delta each, then the unpaid posting and one more delta: five
-    // deltas, more than MAX_DELTA_SEGMENTS, so the small ones are merged into one.
+    // deltas, more than DEFAULT_MERGE_POLICY.maxDeltaSegments, so the small ones are merged into one.
     const batches = [...paid.slice(0, 3), unpaid, seo(null)];
-    expect(batches.length).toBe(MAX_DELTA_SEGMENTS + 1);
+    expect(batches.length).toBe(DEFAULT_MERGE_POLICY.maxDeltaSegments + 1);
     for (const j of batches) set = await apply(set, [{ kind: 'upsert', job: j }]);
     expect(set.segmentCount).toBe(2);
     const cards = set.reader().list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 }).jobs;
