@@ -6,7 +6,7 @@ import type { ListedJob } from '../../domain/job.js';
 import { DEFAULT_ORDER, DEFAULT_SORT, toListRequest } from '../to-search-query.js';
 import { DEFAULT_PER_PAGE } from '../schemas.js';
 import { canonicalQuery } from '../canonical-query.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatNumber } from '../../domain/format-number.js';
 import { paginate } from '../paginate.js';
 import { presentCard, presentPagination } from '../present.js';
 import { snapshotOf } from './shared.js';
