@@ -26,7 +26,6 @@ import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { loadIndex, saveIndex } from '../src/search/index-file.js';
 import { withEstimate } from '../src/search/query/list.js';
-import { SearchIndex } from '../src/search/search-index.js';
 import { parseJob } from '../src/store/job-json.js';
 import type { JobStore } from '../src/store/job-store.js';
 import { PostgresJobStore } from '../src/store/postgres-store.js';
@@ -79,11 +78,11 @@ async function main(): Promise<void> {
   const closers: (() => Promise<void> | void)[] = [];
   try {
     const { index } = await buildStreaming(store, options);
-    const inMemory = SearchIndex.partsOf(index).engine;
+    const inMemory = index.leaves[0]!.segment.engine;
     const path = join(dir, 'index');
     saveIndex(path, index, { format: 'bench', storeId: 'bench', cursor: 0, builtAt: BENCH_NOW, documents: index.size });
     const loaded = loadIndex(path, () => true, { cardsOnDisk: true })!;
-    const inFile = SearchIndex.partsOf(loaded.index).engine;
+    const inFile = loaded.index.leaves[0]!.segment.engine;
     // As the service does once it serves: every card chunk read once, so the page cache holds them.
     for (const _ of inFile.cards.prefetchSteps());
     const n = inMemory.n;

@@ -28,7 +28,7 @@ import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../src/se
 import { SegmentSet, type IndexChange } from '../src/search/segments/segment-set.js';
 import { UnparsedJob, type Posting } from '../src/domain/unparsed-job.js';
 import { PAUSE_BUDGET_MS, pacedPause } from '../src/lib/steps.js';
-import type { SearchReader } from '../src/search/search-index.js';
+import type { SearchReader } from '../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { BENCH_NOW, CACHE_DIR, ensureCorpus } from './corpus.js';
 

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Job } from '../src/domain/job.js';
 import type { JobFilter } from '../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
-import { SearchIndex } from '../src/search/search-index.js';
+import { SearchIndex } from '../src/search/segments/search-index.js';
 import { below, pick, rnd, syntheticJobs, word } from './engine-micro-corpus.js';
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 import type { FacetCounts, FacetOption, JobFilter, Suggestion } from '../src/domain/query.js';
-import type { SearchIndex } from '../src/search/search-index.js';
+import type { SearchIndex } from '../src/search/segments/search-index.js';
 import type { SuggestQuery } from './query-mix.js';
 import type { CountMap, FacetSummary, SearchSystem } from './system.js';
 

@@ -9,7 +9,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildApp } from '../src/http/build-app.js';
 import { buildStreaming, LiveIndex } from '../src/runtime/live-index.js';
 import { indexFormat, loadIndex, saveIndex } from '../src/search/index-file.js';
-import { SearchIndex } from '../src/search/search-index.js';
+import { SearchIndex } from '../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { fromParent, memoryAfterGc, runChild, toParent } from './child.js';
 import { CACHE_DIR } from './corpus.js';

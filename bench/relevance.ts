@@ -13,7 +13,7 @@ import type { Job } from '../src/domain/job.js';
 import { buildApp } from '../src/http/build-app.js';
 import { importFile } from '../src/ingest/run-import.js';
 import { LiveIndex } from '../src/runtime/live-index.js';
-import { SearchIndex } from '../src/search/search-index.js';
+import { SearchIndex } from '../src/search/segments/search-index.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { createBenchDatabase, dropBenchDatabase } from './pg-database.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { loadIndex, saveIndex } from '../src/search/index-file.js';
-import { SearchIndex } from '../src/search/search-index.js';
+import { SearchIndex } from '../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { BENCH_NOW, ensureCorpus } from './corpus.js';
 

@@ -28,7 +28,7 @@ import type { JobFilter, ListRequest } from '../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { generatePostings } from '../src/demo/generate.js';
 import { enrichRecord } from '../src/ingest/enrich.js';
-import { SearchIndex, type SearchReader } from '../src/search/search-index.js';
+import { SearchIndex, type SearchReader } from '../src/search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../src/search/segments/segment-set.js';
 import { buildQueryMix } from './query-mix.js';
 

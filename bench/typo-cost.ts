@@ -13,7 +13,7 @@ import type { JobFilter } from '../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { generatePostings } from '../src/demo/generate.js';
 import { enrichRecord } from '../src/ingest/enrich.js';
-import { SearchIndex } from '../src/search/search-index.js';
+import { SearchIndex } from '../src/search/segments/search-index.js';
 import { buildQueryMix } from './query-mix.js';
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 /** Field builders of demo postings: title, employment type, salary, dates, places. */
-import { formatNumber } from '../domain/salary-buckets.js';
+import { formatNumber } from '../domain/format-number.js';
 import type { Language, SeniorityLevel } from '../domain/vocab.js';
 import type { DemoCountry } from './generate-companies.js';
 import type { GazetteerCity } from '../ingest/places/gazetteer.js';

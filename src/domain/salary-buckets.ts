@@ -1,4 +1,5 @@
 import type { SalaryRange } from './job.js';
+import { formatNumber } from './format-number.js';
 
 /** A salary bucket in EUR per year: [min, max), `max` null for the open top bucket. */
 export interface SalaryBucket {
@@ -12,13 +13,6 @@ export const DEFAULT_SALARY_BUCKETS: readonly SalaryBucket[] = [
   { min: 60_000, max: 80_000 },
   { min: 80_000, max: null },
 ];
-
-/** German grouping: 40000 -> "40.000". */
-export function formatNumber(n: number): string {
-  const digits = Math.trunc(Math.abs(n)).toString();
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return n < 0 ? `-${grouped}` : grouped;
-}
 
 export function bucketValue(b: SalaryBucket): string {
   return b.max === null ? `${b.min}+` : `${b.min}-${b.max}`;

@@ -1,5 +1,5 @@
 import type { JobFilter } from '../domain/query.js';
-import type { SearchReader } from '../search/search-index.js';
+import type { SearchReader } from '../search/segments/search-index.js';
 import { interpretQuery, type QualifierField, type QueryIntent } from '../search/text/query-intent.js';
 
 /** The wire names of the facets a qualifier sets. */

@@ -1,7 +1,8 @@
 import type { ListedJob } from '../domain/job.js';
 import { LIST_ORDER, type Facet } from '../domain/facet-catalogue.js';
 import type { FacetCounts, FacetOption } from '../domain/query.js';
-import { formatNumber, type SalaryBucket } from '../domain/salary-buckets.js';
+import { formatNumber } from '../domain/format-number.js';
+import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sentence.js';
 import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './schemas.js';
 import type { PageWindow } from './paginate.js';

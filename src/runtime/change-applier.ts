@@ -1,5 +1,5 @@
 import type { SalaryBucket } from '../domain/salary-buckets.js';
-import { SearchIndex, type SearchReader } from '../search/search-index.js';
+import { SearchIndex, type SearchReader } from '../search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../search/segments/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
 import { POSTED_SINCE_STEP_MS } from '../domain/query.js';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { JobStore } from '../store/job-store.js';
+import { DEFAULT_MERGE_POLICY, type MergePolicy } from '../search/segments/merge-policy.js';
 import type { CatchUpReport } from './change-applier.js';
 import type { BuiltIndex, LiveIndex, RebuildStats } from './live-index.js';
 
@@ -19,15 +20,10 @@ export interface FollowOptions {
   /** After each catch-up (changes applied to the index without a build). */
   onCatchUp?: (report: CatchUpReport) => void;
   /**
-   * Delta postings past which a catch-up also starts a merge: a full build in the background,
-   * swapped in when done (default: max(20,000, a twentieth of the base)).
+   * When a catch-up also starts a merge into a new base: a full build in the background, swapped
+   * in when done (default DEFAULT_MERGE_POLICY, the segment set's own).
    */
-  mergeAt?: (baseSize: number) => number;
-}
-
-/** Default merge threshold: see FollowOptions.mergeAt. */
-export function defaultMergeAt(baseSize: number): number {
-  return Math.max(20_000, Math.ceil(baseSize / 20));
+  policy?: MergePolicy;
 }
 
 export interface Follower {
@@ -126,7 +122,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     options.onRebuild?.(built.stats);
   };
 
-  const mergeAt = options.mergeAt ?? defaultMergeAt;
+  const policy = options.policy ?? DEFAULT_MERGE_POLICY;
   /** A merge (a full build in the background) under way, while catch-ups go on. */
   let merging: Promise<void> | null = null;
   const startMerge = (cursor: number): void => {
@@ -161,7 +157,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
       live.swap(target.index, report.cursor, at);
       options.log.debug({ catchUp: report }, 'index caught up');
       options.onCatchUp?.(report);
-      if (merging === null && report.deltaSize >= mergeAt(target.stats.documents)) startMerge(report.cursor);
+      if (merging === null && policy.mergeIntoBase(report.deltaSize, target.stats.documents)) startMerge(report.cursor);
       return true;
     }
     if (!isStale(current, cursor, at, options.maxAgeMs)) return false;

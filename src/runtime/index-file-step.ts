@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { indexFormat, loadIndex, saveIndex, type IndexFileMeta } from '../search/index-file.js';
-import type { SearchIndex } from '../search/search-index.js';
+import type { SearchIndex } from '../search/segments/search-index.js';
 import type { JobStore } from '../store/job-store.js';
 
 /**

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
-import type { SearchIndex, SearchReader } from '../search/search-index.js';
+import type { SearchIndex, SearchReader } from '../search/segments/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';

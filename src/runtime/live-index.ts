@@ -1,5 +1,5 @@
 import type { JobStore } from '../store/job-store.js';
-import { SearchIndex, type SearchReader } from '../search/search-index.js';
+import { SearchIndex, type SearchReader } from '../search/segments/search-index.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import type { Job } from '../domain/job.js';
 import type { CardSpill } from '../search/columns/card-store.js';
@@ -8,7 +8,7 @@ import { RefreshHealth } from './health.js';
 import type { IndexFileReport } from './index-file-step.js';
 import { ChangeApplier, DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
 
-export type { SearchReader } from '../search/search-index.js';
+export type { SearchReader } from '../search/segments/search-index.js';
 
 /** What a request sees: the index and the identity of the data it was built from. */
 export interface IndexSnapshot {

@@ -153,7 +153,7 @@ export class EngineBuilder {
     this.keywords.flush();
   }
 
-  /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments.ts). */
+  /** `estimator`: estimate salaries by another index's samples (a delta segment; see segments/segment-set.ts). */
   finish(buckets: readonly SalaryBucket[], tuning = DEFAULT_TUNING, estimator: SalaryEstimator | null = null): Engine {
     return runSteps(this.finishSteps(buckets, tuning, estimator)).engine;
   }

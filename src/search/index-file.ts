@@ -7,7 +7,8 @@ import { CardStore } from './columns/card-store.js';
 import { workingState, type Engine } from './engine.js';
 import { readGraph, writeGraph, type ClassTable } from '../lib/graph-file.js';
 import { SalaryEstimator, Samples } from './columns/salary-estimate.js';
-import { SearchIndex, type IndexParts } from './search-index.js';
+import { SearchIndex } from './segments/search-index.js';
+import type { Segment } from './segments/segment.js';
 import { WordTable } from './postings/word-table.js';
 
 /**
@@ -94,11 +95,13 @@ export function hashSources(dirs: readonly string[], self: string): string {
   return hash.digest('hex');
 }
 
-/** Writes the index (a whole SearchIndex, never a segmented one) to `path`, atomically. */
+/** Writes the index (a reader over one whole segment, never over several) to `path`, atomically. */
 export function saveIndex(path: string, index: SearchIndex, meta: IndexFileMeta): { bytes: number } {
-  const parts = SearchIndex.partsOf(index);
-  const { scratch: _scratch, keywordMatches: _matches, ...engine } = parts.engine;
-  return writeGraph(path, { ...parts, engine }, meta, CLASSES);
+  if (index.leaves.length !== 1 || index.leaves[0]!.live !== null)
+    throw new Error('an index file holds one whole segment');
+  const segment = index.leaves[0]!.segment;
+  const { scratch: _scratch, keywordMatches: _matches, ...engine } = segment.engine;
+  return writeGraph(path, { ...segment, engine }, meta, CLASSES);
 }
 
 /**
@@ -129,7 +132,7 @@ export function loadIndex(
   const onDisk = options.cardsOnDisk === true ? (type: string) => type === 'Buffer' : undefined;
   const read = readGraph<IndexFileMeta>(path, CLASSES, accept, onDisk ? { onDisk } : {});
   if (read === null) return null;
-  const parts = read.root as Omit<IndexParts, 'engine'> & { engine: Omit<Engine, 'scratch' | 'keywordMatches'> };
-  const engine: Engine = { ...parts.engine, ...workingState(parts.engine.n, parts.engine.tuning) };
-  return { index: SearchIndex.fromParts({ ...parts, engine }), meta: read.meta, bytes: read.bytes, fd: read.fd };
+  const saved = read.root as Omit<Segment, 'engine'> & { engine: Omit<Engine, 'scratch' | 'keywordMatches'> };
+  const engine: Engine = { ...saved.engine, ...workingState(saved.engine.n, saved.engine.tuning) };
+  return { index: SearchIndex.of({ ...saved, engine }), meta: read.meta, bytes: read.bytes, fd: read.fd };
 }

@@ -3,7 +3,7 @@ import type { Job } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { facetDifference } from '../../bench/agreement.js';
 import { EngineSystem } from '../../bench/engine-system.js';

@@ -5,7 +5,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { ApiInstance, AppConfig } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import type { JobStore } from '../../src/store/job-store.js';
 import { job, place } from '../builders.js';
 

@@ -6,7 +6,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job, MUNICH, place } from '../builders.js';
 import { testConfig } from './fixture.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_OVERHEAD_BYTES, ResponseCache, entryBytes } from '../../src/http/response-cache.js';
 import { COMPRESS_THRESHOLD, acceptedEncoding } from '../../src/http/compression.js';
 import { LiveIndex } from '../../src/runtime/live-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { buildApp } from '../../src/http/build-app.js';
 import type { CountResponse } from '../../src/http/schemas.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { expectedOf, readIndexFile, writeIndexFile, type Expected } from '../../src/runtime/index-file-step.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 

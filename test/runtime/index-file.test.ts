@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { writeIndexFile } from '../../src/runtime/index-file-step.js';
 import { buildInWorker, INDEX_THREAD_NAME } from '../../src/runtime/remote-index.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { startServer, type RunningServer } from '../../src/server.js';

@@ -4,7 +4,7 @@ import type { Job } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { KeywordThread, MAX_WAITING_BATCHES } from '../../src/runtime/keyword-thread.js';
 import { EngineBuilder } from '../../src/search/engine.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { runStepsPausing } from '../../src/lib/steps.js';
 import { corpusArb, listArb, NOW } from '../search/arbitraries.js';
 
@@ -42,8 +42,8 @@ describe('a keyword index made in a thread of its own', () => {
         async (jobs, chunk, lists) => {
           const here = SearchIndex.build(jobs, OPTIONS);
           const threaded = await builtWithThread(jobs, chunk);
-          expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
-          expect(SearchIndex.partsOf(threaded).titleSuggest).toEqual(SearchIndex.partsOf(here).titleSuggest);
+          expect(threaded.leaves[0]!.segment.engine.keywords).toEqual(here.leaves[0]!.segment.engine.keywords);
+          expect(threaded.leaves[0]!.segment.titleSuggest).toEqual(here.leaves[0]!.segment.titleSuggest);
           for (const r of lists) {
             expect(threaded.list(r)).toEqual(here.list(r));
             expect(threaded.count(r.filter)).toBe(here.count(r.filter));
@@ -60,8 +60,8 @@ describe('a keyword index made in a thread of its own', () => {
     const threaded = await builtWithThread(jobs, 1);
     const here = SearchIndex.build(jobs, OPTIONS);
     expect(threaded.size).toBe(here.size);
-    expect(SearchIndex.partsOf(threaded).engine.keywords).toEqual(SearchIndex.partsOf(here).engine.keywords);
-    expect(SearchIndex.partsOf(threaded).titleSuggest).toEqual(SearchIndex.partsOf(here).titleSuggest);
+    expect(threaded.leaves[0]!.segment.engine.keywords).toEqual(here.leaves[0]!.segment.engine.keywords);
+    expect(threaded.leaves[0]!.segment.titleSuggest).toEqual(here.leaves[0]!.segment.titleSuggest);
   });
 
   it('fails the build with its reason when the thread ends before it answered', async () => {

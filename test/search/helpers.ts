@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Job, ListedJob, JobPlace, Named } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
-import { SearchIndex, type SearchReader } from '../../src/search/search-index.js';
+import { SearchIndex, type SearchReader } from '../../src/search/segments/search-index.js';
 import type { EngineTuning } from '../../src/search/engine.js';
 import { place } from '../builders.js';
 

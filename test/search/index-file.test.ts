@@ -28,7 +28,7 @@ import {
   saveIndex,
   type IndexFileMeta,
 } from '../../src/search/index-file.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { corpusArb, facetArb, listArb, NOW, PREFIXES, tuningArb } from './arbitraries.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'index-file-'));

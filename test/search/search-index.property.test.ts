@@ -4,7 +4,7 @@ import type { Job } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
 import type { EngineTuning } from '../../src/search/engine.js';
-import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
 import {

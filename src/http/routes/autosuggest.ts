@@ -6,8 +6,8 @@ import {
   SuggestResponse,
   TitleSuggestResponse,
 } from '../schemas.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
-import type { SearchReader } from '../../search/search-index.js';
+import { formatNumber } from '../../domain/format-number.js';
+import type { SearchReader } from '../../search/segments/search-index.js';
 import type { Suggestion } from '../../domain/query.js';
 import { suggestLimit, snapshotOf } from './shared.js';
 import { exonymsFor } from '../../search/text/query-intent.js';

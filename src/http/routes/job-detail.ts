@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Job, JobPlace } from '../../domain/job.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatNumber } from '../../domain/format-number.js';
 import type { JobGroup, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';

@@ -2,7 +2,7 @@ import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
 import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatNumber } from '../../domain/format-number.js';
 import { snapshotOf } from './shared.js';
 
 export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {

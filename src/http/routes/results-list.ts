@@ -1,12 +1,12 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ErrorResponse, ListQuery, ListResponse, type JobCard } from '../schemas.js';
-import type { SearchReader } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/segments/search-index.js';
 import type { JobFilter } from '../../domain/query.js';
 import type { ListedJob } from '../../domain/job.js';
 import { DEFAULT_ORDER, DEFAULT_SORT, KEYWORD_SORT, toListRequest } from '../to-search-query.js';
 import { DEFAULT_PER_PAGE } from '../schemas.js';
 import { canonicalQuery } from '../canonical-query.js';
-import { formatNumber } from '../../domain/salary-buckets.js';
+import { formatNumber } from '../../domain/format-number.js';
 import { paginate } from '../paginate.js';
 import { presentCard, presentPagination } from '../present.js';
 import { snapshotOf } from './shared.js';

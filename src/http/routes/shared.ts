@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { IndexSnapshot } from '../../runtime/live-index.js';
-import type { SearchReader } from '../../search/search-index.js';
+import type { SearchReader } from '../../search/segments/search-index.js';
 import { ApiError } from '../errors.js';
 import type { SelectedResolvers } from '../present-selected.js';
 import { DEFAULT_SUGGEST_LIMIT, MAX_SUGGEST_LIMIT } from '../schemas.js';

@@ -12,6 +12,15 @@ export function newBitset(n: number): Uint32Array {
   return new Uint32Array(wordCount(n));
 }
 
+/** A bitset of n documents, every one set (the bits at n and above clear). */
+export function liveBitset(n: number): Uint32Array {
+  const words = newBitset(n);
+  words.fill(0xffffffff);
+  const tail = n & 31;
+  if (tail !== 0) words[words.length - 1] = (1 << tail) - 1;
+  return words;
+}
+
 export function hasBit(words: Uint32Array, d: number): boolean {
   return ((words[d >>> 5]! >>> (d & 31)) & 1) === 1;
 }

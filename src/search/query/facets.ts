@@ -50,7 +50,7 @@ export interface FacetTally {
 
 /**
  * Counts every facet the request lists (see computeFacets), without making the lists; with a
- * segment context (segments.ts), over the segment's live documents. The counters are copies.
+ * segment context (segments/search-index.ts), over the segment's live documents. The counters are copies.
  */
 export function tallyFacets(
   e: Engine,

@@ -30,7 +30,7 @@ import { languageClause, postedSinceClause, salaryMinClause, type ExtraClause } 
 export type ClauseKey = FacetId | 'keywords' | 'posted' | 'salaryMin' | 'language' | 'live';
 
 /**
- * How an index that is one segment of several (segments.ts) plans a filter: only its documents
+ * How an index that is one segment of several (segments/search-index.ts) plans a filter: only its documents
  * still live (`live`: a bitset and its size; the others were updated, deleted or expired since it
  * was built), places resolved over every segment (the radius centre), keyword statistics over
  * every segment.

@@ -22,7 +22,7 @@ export function listPage(e: Engine, request: ListRequest): { total: number; jobs
 
 /**
  * The matching documents at positions [start, end) of the request's order, and for a keyword
- * relevance order their scores (ctx: keyword statistics over several segments, see segments.ts).
+ * relevance order their scores (ctx: keyword statistics over several segments, see segments/search-index.ts).
  */
 function pageDocs(
   e: Engine,
@@ -51,7 +51,7 @@ function pageDocs(
 /**
  * One segment's matches in the request's order, evaluated once: their number, and the documents at
  * positions [start, end) of the order (clipped to the matches) with (relevance with keywords)
- * their scores — what segments.ts merges across segments. A window is valid until the engine's
+ * their scores — what segments/search-index.ts merges across segments. A window is valid until the engine's
  * next evaluation (scratch buffers).
  */
 export function orderedMatches(

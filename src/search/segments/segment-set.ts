@@ -3,11 +3,13 @@ import { jobOf, type Posting } from '../../domain/unparsed-job.js';
 import type { SalaryBucket } from '../../domain/salary-buckets.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import type { EngineTuning } from '../engine.js';
-import { SearchIndex, type SearchIndexOptions, type SearchReader } from '../search-index.js';
-import { SegmentedIndex } from './segments.js';
+import { SearchIndex, type SearchReader } from './search-index.js';
+import { buildSegmentSteps, type Segment, type SegmentOptions } from './segment.js';
 import { buildSortOrder } from '../columns/sort.js';
 import type { SalaryEstimator } from '../columns/salary-estimate.js';
 import { runSteps, runStepsPausing, type Steps } from '../../lib/steps.js';
+import { hasBit, liveBitset } from '../postings/bitset.js';
+import { DEFAULT_MERGE_POLICY, type MergePolicy } from './merge-policy.js';
 
 /**
  * A change to apply: a posting's new state, or its removal (the store's change feed). The posting
@@ -17,17 +19,16 @@ export type IndexChange =
   | { readonly kind: 'upsert'; readonly job: Posting }
   | { readonly kind: 'delete'; readonly key: string; readonly boardId: string };
 
-/** Delta segments kept side by side before they are merged into one (tiered, as Lucene merges). */
-export const MAX_DELTA_SEGMENTS = 4;
-
 export interface SegmentSetOptions {
   salaryBuckets: readonly SalaryBucket[];
   tuning?: Partial<EngineTuning>;
+  /** When delta segments merge (default DEFAULT_MERGE_POLICY). */
+  policy?: MergePolicy;
 }
 
 /** One segment and what its owner keeps of it. */
 interface Part {
-  readonly index: SearchIndex;
+  readonly segment: Segment;
   /**
    * The whole postings of a delta segment (to merge small segments without the store), unparsed
    * as the change feed gave them; null for the base.
@@ -35,9 +36,9 @@ interface Part {
   readonly jobs: readonly Posting[] | null;
   /** key -> document of a delta segment; the base is searched by board id instead. */
   readonly docOf: ReadonlyMap<string, number> | null;
-  readonly deleted: ReadonlySet<number>;
-  /** Documents with a validThrough, by it (ascending): expiry walks it. */
-  /** The documents that have a validThrough, by it (ties by document); `at`: the index's validThrough column. */
+  /** The segment's live documents (a bitset, copied on write), null while every one is. */
+  readonly live: Uint32Array | null;
+  /** The documents that have a validThrough, by it (ties by document); `at`: the segment's validThrough column. */
   readonly expiring: Uint32Array;
   readonly at: Float64Array;
 }
@@ -54,42 +55,47 @@ interface Part {
  * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
  */
 export class SegmentSet {
-  private cached: SearchReader | null = null;
+  private cached: SearchIndex | null = null;
 
   private constructor(
     private readonly parts: readonly Part[],
-    private readonly options: SegmentSetOptions,
+    private readonly options: SegmentSetOptions & { cacheSize: number },
   ) {}
 
-  /** A set of one base segment (a full build), nothing deleted yet. */
+  /**
+   * A set of one base segment (a full build: a reader over one segment), nothing deleted yet. Its
+   * readers keep as many results per operation as `base` does.
+   */
   static of(base: SearchIndex, options: SegmentSetOptions): SegmentSet {
-    return new SegmentSet([partOf(base, null)], options);
+    if (base.leaves.length !== 1 || base.leaves[0]!.live !== null)
+      throw new Error('a segment set starts from a reader over one whole segment');
+    return new SegmentSet([partOf(base.leaves[0]!.segment, null)], { ...options, cacheSize: base.cacheSize });
   }
 
-  /**
-   * The reader over the live postings (made once per set): the base itself while it is the only
-   * segment and nothing of it is deleted, else a SegmentedIndex over every segment.
-   */
+  /** The reader over the live postings of every segment (made once per set). */
   reader(): SearchReader {
-    const only = this.parts.length === 1 && this.parts[0]!.deleted.size === 0;
-    this.cached ??= only
-      ? this.parts[0]!.index
-      : new SegmentedIndex(this.parts.map((p) => ({ index: p.index, deleted: Uint32Array.from(p.deleted) })));
+    return this.searchIndex();
+  }
+
+  private searchIndex(): SearchIndex {
+    this.cached ??= new SearchIndex(
+      this.parts.map((p) => ({ segment: p.segment, live: p.live })),
+      this.options.cacheSize,
+    );
     return this.cached;
   }
 
   /**
    * Makes, with `pause()` between its steps, what the reader's first requests would otherwise make
-   * (SegmentedIndex.prepareSteps), so that a reader is published ready to answer.
+   * (SearchIndex.prepareSteps), so that a reader is published ready to answer.
    */
   async prepare(pause: () => Promise<void>): Promise<void> {
-    const reader = this.reader();
-    if (reader instanceof SegmentedIndex) await runStepsPausing(reader.prepareSteps(), pause);
+    await runStepsPausing(this.searchIndex().prepareSteps(), pause);
   }
 
   /** Postings held in delta segments (live or not): what a merge into a new base would take in. */
   get deltaSize(): number {
-    return this.parts.slice(1).reduce((sum, p) => sum + p.index.size, 0);
+    return this.parts.slice(1).reduce((sum, p) => sum + p.segment.engine.n, 0);
   }
 
   /** Segments, the base first. */
@@ -102,7 +108,7 @@ export class SegmentSet {
     let next = Infinity;
     for (const p of this.parts) {
       for (const doc of p.expiring) {
-        if (p.deleted.has(doc)) continue;
+        if (!isLive(p, doc)) continue;
         if (p.at[doc]! < next) next = p.at[doc]!;
         break;
       }
@@ -117,7 +123,7 @@ export class SegmentSet {
   nextNewChange(now: number, windowMs: number): number {
     let next = Infinity;
     for (const p of this.parts) {
-      const e = SearchIndex.partsOf(p.index).engine;
+      const e = p.segment.engine;
       const perm = e.orders.dateAsc.perm;
       const threshold = now - windowMs;
       // Dates ascending, undated last: the first posted after the threshold.
@@ -138,35 +144,33 @@ export class SegmentSet {
   /**
    * The set with the changes applied, in order: each posting's previous state is marked deleted
    * where it lives, and the new states become one new segment (postings already expired at `now`
-   * are left out). Several delta segments beyond MAX_DELTA_SEGMENTS are merged into one.
+   * are left out). Delta segments beyond the merge policy's `maxDeltaSegments` are merged into one.
    */
   apply(changes: readonly IndexChange[], now: number): SegmentSet {
-    const step = runSteps(this.mark(changes, now));
-    if (step === null) return this;
-    let parts = step.parts;
-    if (step.added.length > 0) parts.push(partOf(...this.deltaOf(step.added, now, true)));
-    if (parts.length - 1 > MAX_DELTA_SEGMENTS)
-      parts = [parts[0]!, partOf(...this.deltaOf(liveJobsOf(parts.slice(1)), now, false))];
-    return new SegmentSet(parts, this.options);
+    return runSteps(this.applySteps(changes, now));
   }
 
   /**
-   * The same as `apply`, building the new segment a slice at a time with `pause()` between the
-   * slices (the index worker answers queries there), so no single step holds the thread for long.
+   * The same as `apply`, with `pause()` between its steps (the index worker answers queries there),
+   * so no single step holds the thread for long.
    */
-  async applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
-    const step = await runStepsPausing(this.mark(changes, now), pause);
+  applyAsync(changes: readonly IndexChange[], now: number, pause: () => Promise<void>): Promise<SegmentSet> {
+    return runStepsPausing(this.applySteps(changes, now), pause);
+  }
+
+  /** `apply` in steps (steps.ts): the marks, the new segment and any merge of the deltas. */
+  private *applySteps(changes: readonly IndexChange[], now: number): Steps<SegmentSet> {
+    const step = yield* this.mark(changes, now);
     if (step === null) return this;
     let parts = step.parts;
-    if (step.added.length > 0) {
-      const delta = await this.deltaOfAsync(step.added, now, pause, true);
-      parts.push(await runStepsPausing(partSteps(...delta), pause));
-    }
-    if (parts.length - 1 > MAX_DELTA_SEGMENTS) {
-      const merged = await this.deltaOfAsync(liveJobsOf(parts.slice(1)), now, pause, false);
-      parts = [parts[0]!, await runStepsPausing(partSteps(...merged), pause)];
-    }
+    if (step.added.length > 0) parts.push(yield* this.deltaSteps(step.added, now, true));
+    if (parts.length - 1 > this.policy.maxDeltaSegments)
+      parts = [parts[0]!, yield* this.deltaSteps(liveJobsOf(parts.slice(1)), now, false)];
     return new SegmentSet(parts, this.options);
+  }
+
+  private get policy(): MergePolicy {
+    return this.options.policy ?? DEFAULT_MERGE_POLICY;
   }
 
   /**
@@ -175,7 +179,7 @@ export class SegmentSet {
    */
   private *mark(changes: readonly IndexChange[], now: number): Steps<{ parts: Part[]; added: Posting[] } | null> {
     if (changes.length === 0) return null;
-    const deleted = this.parts.map((p) => new Set(p.deleted));
+    const marks = new Marks(this.parts);
     const added = new Map<string, Posting>();
     for (const [i, change] of changes.entries()) {
       // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
@@ -183,84 +187,96 @@ export class SegmentSet {
       const key = change.kind === 'upsert' ? change.job.key : change.key;
       const boardId = change.kind === 'upsert' ? change.job.boardId : change.boardId;
       added.delete(key);
-      const at = this.locate(key, boardId, deleted);
-      if (at !== null) deleted[at.part]!.add(at.doc);
+      const at = this.locate(key, boardId, marks);
+      if (at !== null) marks.delete(at.part, at.doc);
       if (change.kind === 'upsert') added.set(key, change.job);
     }
     const live = [...added.values()].filter((j) => j.validThrough === null || j.validThrough >= now);
-    return { parts: this.parts.map((p, i) => ({ ...p, deleted: deleted[i]! })), added: live };
+    return { parts: marks.parts(), added: live };
   }
 
   /** The set with every posting whose validThrough lies before `now` marked deleted. */
   expire(now: number): SegmentSet {
     if (!(this.nextExpiry < now)) return this;
-    const parts = this.parts.map((p) => {
-      const deleted = new Set(p.deleted);
+    const marks = new Marks(this.parts);
+    this.parts.forEach((p, i) => {
       for (const doc of p.expiring) {
         if (p.at[doc]! >= now) break;
-        deleted.add(doc);
+        marks.delete(i, doc);
       }
-      return { ...p, deleted };
     });
-    return new SegmentSet(parts, this.options);
+    return new SegmentSet(marks.parts(), this.options);
   }
 
   /** Where the live state of a posting is: the newest segment holding it undeleted. */
-  private locate(key: string, boardId: string, deleted: readonly Set<number>[]): { part: number; doc: number } | null {
+  private locate(key: string, boardId: string, marks: Marks): { part: number; doc: number } | null {
     for (let i = this.parts.length - 1; i >= 0; i--) {
       const p = this.parts[i]!;
-      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.index, key, boardId);
-      if (doc !== undefined && doc !== null && !deleted[i]!.has(doc)) return { part: i, doc };
+      const doc = p.docOf ? p.docOf.get(key) : findByBoardId(p.segment, key, boardId);
+      if (doc !== undefined && doc !== null && marks.isLive(i, doc)) return { part: i, doc };
     }
     return null;
   }
 
   /**
-   * How a delta segment is built: estimates by the base's estimator. The postings of a new delta
-   * (live at `now`: mark keeps only those) join its samples first (`sample`); not those of small
-   * segments merged, which joined when they arrived.
+   * A delta segment of the postings, in steps: each slice of postings is parsed, joins the base's
+   * salary estimator's samples when `sample` (a new delta's postings, live at `now`: mark keeps
+   * only those; not those of small segments merged, which joined when they arrived) and is
+   * indexed, then dropped (the segment keeps the postings as given). The estimates are made when
+   * the build finishes, once every slice has joined the samples.
    */
-  private deltaOptions(now: number): SearchIndexOptions & { estimator: SalaryEstimator } {
-    return {
+  private *deltaSteps(postings: readonly Posting[], now: number, sample: boolean): Steps<Part> {
+    const options: SegmentOptions & { estimator: SalaryEstimator } = {
       salaryBuckets: this.options.salaryBuckets,
       now,
-      estimator: SearchIndex.partsOf(this.parts[0]!.index).engine.estimator,
+      estimator: this.parts[0]!.segment.engine.estimator,
       ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
     };
-  }
-
-  private deltaOf(postings: readonly Posting[], now: number, sample: boolean): [SearchIndex, readonly Posting[]] {
-    const options = this.deltaOptions(now);
-    const jobs = postings.map(jobOf);
-    if (sample) options.estimator.add(jobs);
-    const index = SearchIndex.build(jobs, options);
-    return [index, runSteps(jobsByDocSteps(index, postings))];
-  }
-
-  /**
-   * deltaOf in slices: each slice of postings is parsed, joins the estimator's samples and is
-   * indexed, then dropped (the segment keeps the postings as given). The estimates are made when
-   * the build finishes, once every slice has joined the samples, as deltaOf makes them.
-   */
-  private async deltaOfAsync(
-    postings: readonly Posting[],
-    now: number,
-    pause: () => Promise<void>,
-    sample: boolean,
-  ): Promise<[SearchIndex, readonly Posting[]]> {
-    const options = this.deltaOptions(now);
-    async function* slices(): AsyncGenerator<readonly Job[]> {
+    function* slices(): Generator<readonly Job[]> {
       for (let i = 0; i < postings.length; i += BUILD_SLICE) {
         const jobs = postings.slice(i, i + BUILD_SLICE).map(jobOf);
         if (sample) options.estimator.add(jobs);
         yield jobs;
-        await pause();
       }
     }
-    const index = await SearchIndex.buildStreaming(slices(), { ...options, pause });
-    await pause();
-    return [index, await runStepsPausing(jobsByDocSteps(index, postings), pause)];
+    const segment = yield* buildSegmentSteps(slices(), options);
+    yield;
+    const jobs = yield* jobsByDocSteps(segment, postings);
+    return yield* partSteps(segment, jobs);
   }
+}
+
+/** Deletion marks made on a set's parts: each part's live bitset copied on its first mark. */
+class Marks {
+  private readonly live: (Uint32Array | null)[];
+  private readonly copied: boolean[];
+
+  constructor(private readonly from: readonly Part[]) {
+    this.live = from.map((p) => p.live);
+    this.copied = from.map(() => false);
+  }
+
+  isLive(part: number, doc: number): boolean {
+    const live = this.live[part] ?? null;
+    return live === null || hasBit(live, doc);
+  }
+
+  delete(part: number, doc: number): void {
+    if (!this.copied[part]) {
+      const old = this.live[part] ?? null;
+      this.live[part] = old === null ? liveBitset(this.from[part]!.segment.engine.n) : old.slice();
+      this.copied[part] = true;
+    }
+    this.live[part]![doc >>> 5]! &= ~(1 << (doc & 31));
+  }
+
+  parts(): Part[] {
+    return this.from.map((p, i) => (this.copied[i] ? { ...p, live: this.live[i]! } : p));
+  }
+}
+
+function isLive(p: Part, doc: number): boolean {
+  return p.live === null || hasBit(p.live, doc);
 }
 
 /**
@@ -278,15 +294,15 @@ const BUILD_SLICE = 10;
  */
 const MAP_STEP = 1_024;
 
-/** The postings of an index's documents, by document number (expired ones were left out). */
-function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Posting[]> {
+/** The postings of a segment's documents, by document number (expired ones were left out). */
+function* jobsByDocSteps(segment: Segment, jobs: readonly Posting[]): Steps<Posting[]> {
   const byKey = new Map<string, Posting>();
   for (const [i, job] of jobs.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (i % MAP_STEP === MAP_STEP - 1) yield;
     byKey.set(job.key, job);
   }
-  const keys = SearchIndex.partsOf(index).engine.cards.keys;
+  const keys = segment.engine.cards.keys;
   const out = new Array<Posting>(keys.length);
   for (const [doc, key] of keys.entries()) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
@@ -296,13 +312,13 @@ function* jobsByDocSteps(index: SearchIndex, jobs: readonly Posting[]): Steps<Po
   return out;
 }
 
-function partOf(index: SearchIndex, jobs: readonly Posting[] | null): Part {
-  return runSteps(partSteps(index, jobs));
+function partOf(segment: Segment, jobs: readonly Posting[] | null): Part {
+  return runSteps(partSteps(segment, jobs));
 }
 
 /** A segment's part of the set (its postings by document when it is a delta), in steps. */
-function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<Part> {
-  const cards = SearchIndex.partsOf(index).engine.cards;
+function* partSteps(segment: Segment, jobs: readonly Posting[] | null): Steps<Part> {
+  const cards = segment.engine.cards;
   // A typed sort order, not an object per posting: at a million postings the objects took 0.9 s
   // to make and sort, before a start from a saved index could serve.
   let dated = 0;
@@ -318,19 +334,19 @@ function* partSteps(index: SearchIndex, jobs: readonly Posting[] | null): Steps<
       docOf.set(key, doc);
     }
   }
-  return { index, jobs, docOf, deleted: new Set(), expiring, at: cards.validThrough };
+  return { segment, jobs, docOf, live: null, expiring, at: cards.validThrough };
 }
 
 /** The live postings of delta segments, each as the segment holds it. */
 function liveJobsOf(parts: readonly Part[]): Posting[] {
   const out: Posting[] = [];
-  for (const p of parts) p.jobs!.forEach((job, doc) => p.deleted.has(doc) || out.push(job));
+  for (const p of parts) p.jobs!.forEach((job, doc) => isLive(p, doc) && out.push(job));
   return out;
 }
 
-/** The document of a posting in an index numbered in board-id order (binary search), or null. */
-function findByBoardId(index: SearchIndex, key: string, boardId: string): number | null {
-  const { boardIds, keys } = SearchIndex.partsOf(index).engine.cards;
+/** The document of a posting in a segment numbered in board-id order (binary search), or null. */
+function findByBoardId(segment: Segment, key: string, boardId: string): number | null {
+  const { boardIds, keys } = segment.engine.cards;
   const probe = { boardId, key };
   let lo = 0;
   let hi = keys.length;

@@ -40,7 +40,7 @@ export interface KeywordQuery {
 }
 
 /**
- * Corpus-wide keyword statistics when an index is one segment of several (segments.ts): document
+ * Corpus-wide keyword statistics when an index is one segment of several (segments/search-index.ts): document
  * frequencies, the document count and the mean length are summed over every segment's keyword
  * index (deleted documents included until the next merge, as Lucene does), and the prefix
  * expansion picks the most frequent words over all of them. Without it, the index's own.

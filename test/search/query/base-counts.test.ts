@@ -27,8 +27,8 @@ import { hasBit } from '../../../src/search/postings/bitset.js';
 import { bitsSet, type DocSet } from '../../../src/search/postings/doc-set.js';
 import { keywordBaseKey } from '../../../src/search/text/keyword-query.js';
 import { REMOTE_LEVELS } from '../../../src/search/columns/remote.js';
-import { SearchIndex } from '../../../src/search/search-index.js';
-import { SegmentedIndex } from '../../../src/search/segments/segments.js';
+import { liveBitset } from '../../../src/search/postings/bitset.js';
+import { SearchIndex } from '../../../src/search/segments/search-index.js';
 import { job } from '../../builders.js';
 import { naiveFacets } from '../naive-facets.js';
 import { NaiveSearch } from '../naive-search.js';
@@ -135,8 +135,8 @@ function corpus(n: number, seed: number): Job[] {
 
 const build = (jobs: readonly Job[], tuning: Partial<EngineTuning> = {}): SearchIndex =>
   SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning });
-const engineOf = (index: SearchIndex): Engine => SearchIndex.partsOf(index).engine;
-const basesOf = (index: SearchIndex): ReadonlyMap<string, Base> => SearchIndex.partsOf(index).bases;
+const engineOf = (index: SearchIndex): Engine => index.leaves[0]!.segment.engine;
+const basesOf = (index: SearchIndex): ReadonlyMap<string, Base> => index.leaves[0]!.segment.bases;
 
 /** Every one-clause filter on a facet value (each can be a base: values, the SEO switch, remote shares). */
 const SINGLE: JobFilter[] = [
@@ -634,7 +634,9 @@ describe('near bases', () => {
     // which is the order of `jobs`).
     const inside = docsOfBase(keywordBase('manager'));
     const deleted = [...inside.filter((_, i) => i % 20 === 0), 1, 2, 3].sort((a, b) => a - b);
-    const segmented = new SegmentedIndex([{ index, deleted: Uint32Array.from(new Set(deleted)) }]);
+    const liveBits = liveBitset(index.size);
+    for (const d of deleted) liveBits[d >>> 5]! &= ~(1 << (d & 31));
+    const segmented = new SearchIndex([{ segment: index.leaves[0]!.segment, live: liveBits }]);
     const gone = new Set(deleted);
     const live = jobs.filter((_, d) => !gone.has(d));
     // (keyword statistics and salary estimates stay those of the segment as built)
@@ -649,7 +651,7 @@ describe('near bases', () => {
 
   it('give the counts of any set through any base, near or far, as counting the set itself does', () => {
     const r = random(11);
-    const all = SearchIndex.partsOf(index).all;
+    const all = index.leaves[0]!.segment.all;
     const bitsOf = (docs: readonly number[]): Uint32Array => {
       const words = new Uint32Array((e.n + 31) >>> 5);
       for (const d of docs) words[d >>> 5]! |= 1 << (d & 31);

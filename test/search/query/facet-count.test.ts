@@ -22,7 +22,6 @@ import {
 } from '../../../src/search/query/facet-count.js';
 import { newBitset, setBits } from '../../../src/search/postings/bitset.js';
 import { bitsSet, type DocSet } from '../../../src/search/postings/doc-set.js';
-import { SearchIndex } from '../../../src/search/search-index.js';
 import { job } from '../../builders.js';
 import { BERLIN, HAMBURG, indexOf, MUENCHEN } from '../helpers.js';
 
@@ -58,7 +57,7 @@ interface Fixture {
 
 function fixture(tuning: Partial<EngineTuning> = {}): Fixture {
   const index = indexOf(corpus(), undefined, { packedFrom: PACKED_FROM, ...tuning });
-  const { engine, all } = SearchIndex.partsOf(index);
+  const { engine, all } = index.leaves[0]!.segment;
   return { e: engine, all };
 }
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Job, SalaryRange } from '../../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
-import { SearchIndex, type SearchReader } from '../../../src/search/search-index.js';
-import { MAX_DELTA_SEGMENTS, SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
-import { SegmentedIndex } from '../../../src/search/segments/segments.js';
+import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
+import { DEFAULT_MERGE_POLICY } from '../../../src/search/segments/merge-policy.js';
+import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
 import { UnparsedJob } from '../../../src/domain/unparsed-job.js';
 import { runSteps } from '../../../src/lib/steps.js';
 import { job, MUNICH } from '../../builders.js';
@@ -107,7 +107,7 @@ class Model {
       this.estimate(fresh);
       this.segments.push({ jobs: fresh, deleted: new Set() });
     }
-    if (this.segments.length - 1 > MAX_DELTA_SEGMENTS) {
+    if (this.segments.length - 1 > DEFAULT_MERGE_POLICY.maxDeltaSegments) {
       const live = this.alive(this.segments.slice(1).flatMap((s) => s.jobs.filter((j) => !s.deleted.has(j.key))));
       this.estimate(live); // estimated again as the merged segment is built, with no new samples
       this.segments = [this.segments[0]!, { jobs: live, deleted: new Set() }];
@@ -214,7 +214,7 @@ async function live(
     const reader = set.reader();
     if (++stepNo % 2 === 0) {
       if (pause) await set.prepare(pause);
-      else if (reader instanceof SegmentedIndex) runSteps(reader.prepareSteps());
+      else runSteps((reader as SearchIndex).prepareSteps());
     }
     check(set, model);
   }
@@ -231,7 +231,7 @@ const lifeArb = fc.record({
 const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 60), endOnFailure: true };
 const PROPERTY_TIMEOUT_MS = 240_000;
 
-/** Title suggestions by the rules (title-suggest.ts) over segments: see SegmentedIndex. */
+/** Title suggestions by the rules (title-suggest.ts) over segments: see SearchIndex. */
 function naiveTitles(
   n: NaiveSearch,
   q: string,
@@ -292,7 +292,7 @@ function expectEveryPage(index: SearchReader, naive: NaiveSearch, r: Omit<ListRe
   }
 }
 
-describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over a life of changes', () => {
+describe('SearchIndex over segments (base + deltas + deletions) against a naive scan, over a life of changes', () => {
   it(
     'counts and lists the same jobs in the same order after every import, update, deletion, expiry and merge',
     async () => {
@@ -460,7 +460,7 @@ describe('SegmentedIndex (base + deltas + deletions) against a naive scan, over 
             model = m;
           });
           const fresh = SearchIndex.build([...model!.store.values()], { salaryBuckets: buckets, now: model!.now });
-          const merged = new SegmentedIndex([{ index: fresh, deleted: new Uint32Array(0) }]);
+          const merged = new SearchIndex([{ segment: fresh.leaves[0]!.segment, live: null }]);
           expect(merged.size).toBe(fresh.size);
           expect(merged.list(list)).toEqual(fresh.list(list));
           expect(merged.facets(facets)).toEqual(fresh.facets(facets));
@@ -487,7 +487,7 @@ const twoSegments = (base: Job[], delta: Job[]): SearchReader => {
     NOW,
   );
   const reader = set.reader();
-  expect(reader).toBeInstanceOf(SegmentedIndex);
+  expect((reader as SearchIndex).leaves).toHaveLength(2);
   return reader;
 };
 
@@ -623,17 +623,16 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
     expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['Markting', 'Marketing']);
   });
 
-  it('refuses a segmented index of no segment or of one index twice', () => {
-    const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW });
-    expect(() => new SegmentedIndex([])).toThrow('at least one segment');
-    const none = new Uint32Array(0);
+  it('refuses a reader of no segment or of one segment twice', () => {
+    const base = SearchIndex.build([job()], { salaryBuckets: buckets, now: NOW }).leaves[0]!.segment;
+    expect(() => new SearchIndex([])).toThrow('at least one segment');
     expect(
       () =>
-        new SegmentedIndex([
-          { index: base, deleted: none },
-          { index: base, deleted: none },
+        new SearchIndex([
+          { segment: base, live: null },
+          { segment: base, live: null },
         ]),
-    ).toThrow('an index of its own');
+    ).toThrow('a segment of its own');
   });
 });
 
@@ -726,9 +725,9 @@ describe('salary estimates in a segmented index', () => {
     let set = SegmentSet.of(SearchIndex.build([], { salaryBuckets: buckets, now: NOW }), { salaryBuckets: buckets });
     const unpaid = seo(null);
     // Three comparable salaries, one delta each, then the unpaid posting and one more delta: five
-    // deltas, more than MAX_DELTA_SEGMENTS, so the small ones are merged into one.
+    // deltas, more than DEFAULT_MERGE_POLICY.maxDeltaSegments, so the small ones are merged into one.
     const batches = [...paid.slice(0, 3), unpaid, seo(null)];
-    expect(batches.length).toBe(MAX_DELTA_SEGMENTS + 1);
+    expect(batches.length).toBe(DEFAULT_MERGE_POLICY.maxDeltaSegments + 1);
     for (const j of batches) set = await apply(set, [{ kind: 'upsert', job: j }]);
     expect(set.segmentCount).toBe(2);
     const cards = set.reader().list({ filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 }).jobs;

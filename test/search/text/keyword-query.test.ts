@@ -3,7 +3,7 @@ import type { Job } from '../../../src/domain/job.js';
 import type { Language } from '../../../src/domain/vocab.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { MAX_PREFIX_TERMS, suggestionBudget } from '../../../src/search/text/keyword-query.js';
-import { SearchIndex } from '../../../src/search/search-index.js';
+import { SearchIndex } from '../../../src/search/segments/search-index.js';
 import { SegmentSet } from '../../../src/search/segments/segment-set.js';
 import { job } from '../../builders.js';
 import { NOW, ids, indexOf } from '../helpers.js';

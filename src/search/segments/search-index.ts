@@ -1,4 +1,4 @@
-import type { ListedJob } from '../../domain/job.js';
+import type { Job, ListedJob } from '../../domain/job.js';
 import { LruMap } from '../../lib/lru-map.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../../domain/query.js';
 import { foldKey, foldKeys } from '../../domain/text-fold.js';
@@ -14,26 +14,34 @@ import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from
 import { orderedMatches, withEstimate } from '../query/list.js';
 import { paginate } from '../query/paginate.js';
 import { betterPlace, placeCandidates, type PlaceInfo } from '../columns/places.js';
-import { newBitset } from '../postings/bitset.js';
+import { bitsToIds, popcount } from '../postings/bitset.js';
 import { filterKey } from '../query/cache-key.js';
 import { QueryCache } from '../query/query-cache.js';
-import { deepFreeze, freeze, SearchIndex, type IndexParts, type ResolvedPlace } from '../search-index.js';
+import {
+  buildSegment,
+  buildSegmentStreaming,
+  type Segment,
+  type SegmentOptions,
+  type StreamingOptions,
+} from './segment.js';
 import { rankedMatches, type SuggestIndex } from '../text/suggest.js';
 import type { TitleSuggestion } from '../text/title-suggest.js';
 import { forEachWordStart, LANGUAGE_LIST } from '../text/tokenize.js';
 import { runSteps, type Steps } from '../../lib/steps.js';
 
-/** One segment: an immutable index and those of its documents that are no longer live. */
-export interface Segment {
-  /** An index of this segment alone (its engine's scratch buffers hold the segment's matches). */
-  readonly index: SearchIndex;
-  /** Document numbers of the index that were updated, deleted or expired since it was built. */
-  readonly deleted: Uint32Array;
+/** A segment as a reader reads it: the segment and which of its documents are still live. */
+export interface Leaf {
+  readonly segment: Segment;
+  /**
+   * The live documents (a bitset over the segment's documents, see liveBitset; those updated,
+   * deleted or expired since it was built are clear), or null while every one is.
+   */
+  readonly live: Uint32Array | null;
 }
 
 /** A segment as the reader uses it. */
 interface View {
-  readonly parts: IndexParts;
+  readonly segment: Segment;
   readonly e: Engine;
   readonly deleted: Uint32Array;
   readonly ctx: PlanContext;
@@ -65,24 +73,57 @@ interface SuggestSource {
 }
 
 /**
- * The search index as several immutable segments — a large base and small recent ones, each with
- * the set of its documents no longer live — answering exactly what one index over their live
- * documents answers, under these rules for what one index derives from its whole corpus (Lucene's
- * rule: statistics hold until the next merge):
+ * What a request reads of an index: its public queries. A SearchIndex is one; so is the proxy of
+ * an index held by a worker thread (src/runtime).
+ */
+export type SearchReader = Pick<
+  SearchIndex,
+  | 'size'
+  | 'count'
+  | 'list'
+  | 'facets'
+  | 'didYouMean'
+  | 'highlight'
+  | 'suggestLocations'
+  | 'suggestCompanies'
+  | 'suggestTitles'
+  | 'resolveLocation'
+  | 'resolveCompany'
+>;
+
+export interface ResolvedPlace {
+  slug: string;
+  name: string;
+  kind: 'city' | 'region' | 'country';
+}
+
+/**
+ * The in-memory search engine: one reader over one or more immutable segments (Lucene's reader
+ * over its leaves) — a large base and small recent ones, each with its documents no longer live —
+ * answering exactly what one index over their live documents answers. Every query is written once,
+ * over N segments; a full build is a reader over one. Its query caches live and die with it;
+ * results from a cache are shared and frozen: do not modify them. What one index derives from its
+ * whole corpus follows Lucene's rule (statistics hold until the next merge):
  * - keyword statistics (BM25's document count, document frequencies and mean length, the prefix
  *   expansion's most frequent words, did-you-mean's most frequent correction) are over every
  *   document the segments were built with, deleted ones included;
  * - a value's label, a place's name, kind and coordinates come from the first segment (base first)
  *   that has the value; a place or company a segment knows stays known (its echo, the canonical
  *   place of a location value) until the next merge, even when no live job has it any more;
- * - salary estimates of every segment come from the base's samples (SearchIndexOptions.estimator);
+ * - salary estimates of every segment come from the base's samples (SegmentOptions.estimator);
  * - title suggestions know the words each segment selected (the 50,000 most frequent per segment).
  * Counts, facets, lists in every order (ties by board id), suggestions and their counts are over
- * the live documents only. The same public methods as SearchIndex, so the HTTP layer is unchanged.
- * @example new SegmentedIndex([{ index: base, deleted: Uint32Array.of(7) }, { index: delta, deleted: new Uint32Array(0) }]).count({})
+ * the live documents only.
+ * @example
+ * const index = SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() });
+ * index.list({ filter: { location: 'berlin' }, sort: 'date', order: 'desc', page: 1, perPage: 20 });
  */
-export class SegmentedIndex {
+export class SearchIndex {
   readonly size: number;
+  /** Results kept per operation by each of the reader's query caches. */
+  readonly cacheSize: number;
+  /** The segments read, the base first. */
+  readonly leaves: readonly Leaf[];
   private readonly views: readonly View[];
   private readonly keywords: KeywordContext;
   private readonly centers = new LruMap<string, PlaceInfo | null>(256);
@@ -94,40 +135,63 @@ export class SegmentedIndex {
   private readonly suggestions: QueryCache<Suggestion[]>;
   private readonly titleSuggestions: QueryCache<TitleSuggestion[]>;
 
-  constructor(segments: readonly Segment[]) {
-    if (segments.length === 0) throw new Error('a segmented index needs at least one segment');
-    if (new Set(segments.map((s) => s.index)).size < segments.length)
-      throw new Error('each segment of a segmented index needs an index of its own');
-    const parts = segments.map((s) => SearchIndex.partsOf(s.index));
-    this.keywords = keywordContext(parts.map((p) => p.engine.keywords));
+  /** A reader over the leaves, keeping `cacheSize` results per operation (default: the base's tuning). */
+  constructor(leaves: readonly Leaf[], cacheSize?: number) {
+    if (leaves.length === 0) throw new Error('a reader needs at least one segment');
+    if (new Set(leaves.map((s) => s.segment)).size < leaves.length)
+      throw new Error('each leaf of a reader needs a segment of its own');
+    this.leaves = leaves;
+    this.keywords = keywordContext(leaves.map((l) => l.segment.engine.keywords));
     const center = (value: string): PlaceInfo | null => this.center(value);
-    this.views = segments.map((s, i) => {
-      const e = parts[i]!.engine;
-      const deleted = Uint32Array.from(new Set(s.deleted)).sort();
-      let live: PlanContext['live'] = null;
-      if (deleted.length > 0) {
-        const words = newBitset(e.n);
-        words.fill(0xffffffff);
-        const tail = e.n & 31;
-        if (tail !== 0) words[words.length - 1] = (1 << tail) - 1;
-        clearBits(words, deleted);
-        live = { words, size: e.n - deleted.length };
-      }
-      return {
-        parts: parts[i]!,
-        e,
-        deleted,
-        ctx: { live, center, keywords: this.keywords },
-        size: e.n - deleted.length,
-      };
+    this.views = leaves.map(({ segment, live: words }) => {
+      const e = segment.engine;
+      const size = words === null ? e.n : popcount(words);
+      const deleted = new Uint32Array(e.n - size);
+      if (words !== null) bitsToIds(words, e.n, deleted, true);
+      const live: PlanContext['live'] = deleted.length > 0 ? { words: words!, size } : null;
+      return { segment, e, deleted, ctx: { live, center, keywords: this.keywords }, size };
     });
     this.size = this.views.reduce((sum, v) => sum + v.size, 0);
-    const capacity = parts[0]!.engine.tuning.cacheSize;
+    const capacity = cacheSize ?? leaves[0]!.segment.engine.tuning.cacheSize;
+    this.cacheSize = capacity;
     this.counts = new QueryCache(capacity);
     this.pages = new QueryCache(capacity);
     this.facetCounts = new QueryCache(capacity);
     this.suggestions = new QueryCache(capacity);
     this.titleSuggestions = new QueryCache(capacity);
+  }
+
+  /** A reader over one segment of the jobs live at `options.now` (validThrough >= now or null). */
+  static build(jobs: readonly Job[], options: SegmentOptions): SearchIndex {
+    return SearchIndex.of(buildSegment(jobs, options));
+  }
+
+  /**
+   * The same index as `build`, from jobs handed over a chunk at a time (buildSegmentStreaming).
+   * @example await SearchIndex.buildStreaming(store.liveChunks(now), { salaryBuckets, now })
+   */
+  static async buildStreaming(chunks: AsyncIterable<readonly Job[]>, options: StreamingOptions): Promise<SearchIndex> {
+    return SearchIndex.of(await buildSegmentStreaming(chunks, options));
+  }
+
+  /** A reader over one segment, nothing deleted. */
+  static of(segment: Segment): SearchIndex {
+    return new SearchIndex([{ segment, live: null }]);
+  }
+
+  /**
+   * The same index, its segments shared, keeping `results` results per operation instead of its
+   * tuning's `cacheSize`. The service keeps none: its response cache keeps every answer
+   * (src/runtime/change-applier.ts).
+   * @example SearchIndex.keeping(index, 0).list(r) !== SearchIndex.keeping(index, 0).list(r) // equal, not the same object
+   */
+  static keeping(index: SearchIndex, results: number): SearchIndex {
+    return new SearchIndex(index.leaves, results);
+  }
+
+  /** Steps that bring the cards left in the index's file into the page cache (CardStore.prefetchSteps). */
+  *prefetchCardSteps(): Steps<void> {
+    for (const v of this.views) yield* v.e.cards.prefetchSteps();
   }
 
   /** Number of live jobs matching the filter. */
@@ -238,7 +302,7 @@ export class SegmentedIndex {
   }
 
   private mergeFacets(request: FacetRequest): FacetCounts {
-    const tallies = this.views.map((v) => tallyFacets(v.e, v.parts.all, v.parts.bases, request, v.ctx));
+    const tallies = this.views.map((v) => tallyFacets(v.e, v.segment.all, v.segment.bases, request, v.ctx));
     const dicts = this.unionDicts();
     const counts: Partial<Record<FacetKey, Uint32Array>> = {};
     for (const f of FACET_KEYS) {
@@ -681,14 +745,14 @@ function placeSource(v: View): SuggestSource {
   const gone = new Map<number, number>();
   const { offsets, ids } = column;
   for (const d of v.deleted) for (let j = offsets[d]!; j < offsets[d + 1]!; j++) bump(gone, ids[j]! - 1);
-  return dictionarySource(v.parts.locationSuggest, column, gone);
+  return dictionarySource(v.segment.locationSuggest, column, gone);
 }
 
 function companySource(v: View): SuggestSource {
   const column = v.e.columns.company;
   const gone = new Map<number, number>();
   for (const d of v.deleted) if (column.col[d] !== 0) bump(gone, column.col[d]! - 1);
-  return dictionarySource(v.parts.companySuggest, column, gone);
+  return dictionarySource(v.segment.companySuggest, column, gone);
 }
 
 /**
@@ -730,7 +794,7 @@ function newSince(before: Uint32Array, now: Uint32Array): number[] | null {
 const titleGone = new WeakMap<object, { deleted: Uint32Array; gone: ReadonlyMap<number, number> }>();
 
 function titleSource(v: View): SuggestSource {
-  const t = v.parts.titleSuggest;
+  const t = v.segment.titleSuggest;
   let byKey = titleKeys.get(t);
   if (!byKey) {
     byKey = new Map(t.index.labels.map((label, entity) => [foldKey(label), entity]));
@@ -762,6 +826,17 @@ function bump(map: Map<number, number>, key: number): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-function clearBits(words: Uint32Array, ids: Uint32Array): void {
-  for (const d of ids) words[d >>> 5]! &= ~(1 << (d & 31));
+/** A result page frozen for sharing from a cache. */
+function freeze<T extends { jobs: ListedJob[] }>(page: T): T {
+  Object.freeze(page.jobs);
+  return Object.freeze(page);
+}
+
+/** A cached result frozen all the way down. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
