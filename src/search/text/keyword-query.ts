@@ -125,12 +125,15 @@ function wordOf(
   const corrected = new Set<number>();
   if (typos) {
     for (const lang of LANGUAGE_LIST) {
-      const vocab = index.vocab.get(lang);
-      if (!vocab) continue;
-      for (const key of keys) {
-        for (const i of typoKeys(vocab.keys, key, typoBudget(key.length))) {
-          const t = vocab.terms[i]!;
-          if (!exact.has(t)) corrected.add(t);
+      // Over every segment: a corrected word's stem may be another word's in this one.
+      for (const peer of ctx?.peers ?? [index]) {
+        const vocab = peer.vocab.get(lang);
+        if (!vocab) continue;
+        for (const key of keys) {
+          for (const i of typoKeys(vocab.keys, key, typoBudget(key.length))) {
+            const t = peer === index ? vocab.terms[i] : index.termOf.get(`${lang}:${peer.stems[vocab.terms[i]!]!}`);
+            if (t !== undefined && !exact.has(t)) corrected.add(t);
+          }
         }
       }
       for (const key of roleTypoKeys(keys)) {

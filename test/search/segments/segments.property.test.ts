@@ -613,6 +613,18 @@ describe('a segment set as the index worker keeps it (applyAsync, prepare) and w
     expect(index.didYouMean({ keywords: 'markting', typos: false, seo: false })).toBeNull(); // the correction finds nothing either
   });
 
+  it('corrects a typo by the words of every segment: a delta word with the stem of a base correction matches as in one index', () => {
+    // `planned` (base) is a typo away from `planner`; `planning` (delta) shares its stem, not the agent noun's.
+    const plain = (title: string): Job =>
+      job({ title, searchText: title, skills: [], language: 'en', position: { slug: 'analyst', name: 'Analyst' } });
+    const base = [plain('Planned budgets'), plain('Pflege Station')];
+    const delta = [plain('Planning team')];
+    const one = SearchIndex.build([...base, ...delta], { salaryBuckets: buckets, now: NOW });
+    expect(one.count({ keywords: 'planner', typos: false })).toBe(0);
+    expect(one.count({ keywords: 'planner' })).toBe(2);
+    expect(twoSegments(base, delta).count({ keywords: 'planner' })).toBe(2);
+  });
+
   it('gives the words any segment marks in text order, whichever segment marks them', () => {
     const reader = twoSegments([titled('Marketing Berater')], [titled('Markting Kunden')]);
     // The base knows `marketing` (a typo away from the query), the delta `markting` itself.
