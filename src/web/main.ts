@@ -16,6 +16,7 @@ import { renderCard, renderDetail, skeletons } from './results.js';
 import { renderSidebar } from './sidebar.js';
 import {
   apiFilters,
+  defaultSort,
   emptyState,
   fromUrl,
   RADII,
@@ -102,7 +103,13 @@ const form = h(
       go({
         ...state,
         q: keyword.value.trim(),
-        sort: keyword.value.trim() === '' && state.sort === 'relevance' ? 'date' : state.sort,
+        // The order follows the keywords unless the seeker chose one: relevance with, newest without.
+        sort:
+          state.sort === defaultSort(state.q)
+            ? defaultSort(keyword.value)
+            : state.sort === 'relevance' && keyword.value.trim() === ''
+              ? 'date'
+              : state.sort,
         page: 1,
         job: '',
       });

@@ -72,11 +72,17 @@ export function fromUrl(search: string): SearchState {
     if (values.length > 0) state.facets[facet] = MULTI_VALUE ? values : values.slice(0, 1);
   }
   const sort = p.get('sort');
-  if (sort === 'salary' || (sort === 'relevance' && state.q !== '')) state.sort = sort;
+  state.sort = defaultSort(state.q);
+  if (sort === 'salary' || sort === 'date' || (sort === 'relevance' && state.q !== '')) state.sort = sort;
   const page = Number(p.get('page'));
   state.page = Number.isInteger(page) && page > 1 ? page : 1;
   state.job = /^\d{1,40}$/.test(p.get('job') ?? '') ? (p.get('job') ?? '') : '';
   return state;
+}
+
+/** The order the API gives when none is asked: relevance with keywords, else newest first. */
+export function defaultSort(q: string): SortChoice {
+  return q.trim() === '' ? 'date' : 'relevance';
 }
 
 /** The state as the page's URL query (defaults left out, so links stay short). */
@@ -93,7 +99,7 @@ export function toUrl(state: SearchState): string {
     const values = state.facets[facet];
     if (values && values.length > 0) p.set(facet, values.join(','));
   }
-  if (state.sort !== 'date') p.set('sort', state.sort);
+  if (state.sort !== defaultSort(state.q)) p.set('sort', state.sort);
   if (state.page > 1) p.set('page', String(state.page));
   if (state.lang !== 'de') p.set('lang', state.lang);
   if (state.job) p.set('job', state.job);
@@ -114,7 +120,7 @@ export function apiFilters(state: SearchState): URLSearchParams {
     const values = state.facets[facet];
     if (values && values.length > 0) p.set(facet, values.join(','));
   }
-  if (state.sort !== 'date') p.set('sort', state.sort);
+  if (state.sort !== defaultSort(state.q)) p.set('sort', state.sort);
   return p;
 }
 
