@@ -140,6 +140,7 @@ export const endpoints = {
     `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
   list: (filters: URLSearchParams, page: number) =>
     `${API}/job-search-results-list?${withParams(filters, page > 1 ? { page: String(page), card_fields: 'extended' } : { card_fields: 'extended' })}`,
+  count: (filters: URLSearchParams) => `${API}/job-search-results-count?${filters.toString()}`,
   locations: (q: string) =>
     `${API}/job-search-location-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
   companies: (q: string) =>

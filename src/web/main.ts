@@ -66,7 +66,7 @@ const locationBox = new Combobox({
   id: 'location',
   label: '',
   placeholder: '',
-  suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? []),
+  suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? [], 'location'),
   onPick: (o) => {
     go({
       ...state,
@@ -91,7 +91,7 @@ const companyBox = new Combobox({
   id: 'company',
   label: '',
   placeholder: '',
-  suggest: suggestWithCounts(endpoints.companies, () => filterData?.companies ?? []),
+  suggest: suggestWithCounts(endpoints.companies, () => filterData?.companies ?? [], 'company'),
   onPick: (o) => {
     go({ ...state, company: o?.value ?? '', page: 1, job: '' });
   },
@@ -201,7 +201,8 @@ const results = h(
   pager,
 );
 
-const detailBody = h('div', { class: 'detail-body' });
+// Focusable, so the keyboard can scroll it (it is the dialog's only scrolling part).
+const detailBody = h('div', { class: 'detail-body', tabindex: '0' });
 const detailClose = h('button', {
   type: 'button',
   class: 'button close',
@@ -627,19 +628,34 @@ async function syncDetail(): Promise<void> {
 }
 
 // ---- autocomplete ------------------------------------------------------------------------------
-/** Suggestions from an autosuggest endpoint, with job counts where the filter data lists the value. */
-function suggestWithCounts(url: (q: string) => string, listed: () => ValueLabel[]) {
+/**
+ * Suggestions from an autosuggest endpoint, each with its job count under the current filters: from
+ * the filter data where it lists the value, else from the count endpoint (cached by the browser), so
+ * every suggestion shows one.
+ */
+function suggestWithCounts(url: (q: string) => string, listed: () => ValueLabel[], param: 'location' | 'company') {
   return async (q: string, signal: AbortSignal): Promise<Option[]> => {
     const { suggestions } = await getJson<{ suggestions: ValueLabel[] }>(url(q), signal);
-    const counts = new Map<string, string>();
+    const counts = new Map<string, number>();
     for (const o of listed()) {
-      const m = /\(([\d.]+)\)$/.exec(o.label);
-      if (m?.[1]) counts.set(o.value.toLowerCase(), m[1]);
+      const m = /\(([\d.,]+)\)$/.exec(o.label);
+      if (m?.[1]) counts.set(o.value.toLowerCase(), Number(m[1].replace(/\D/g, '')));
     }
-    return suggestions.map((s) => {
-      const count = counts.get(s.value.toLowerCase());
-      return count ? { value: s.value, label: s.label, hint: t.jobsIn(count) } : { value: s.value, label: s.label };
-    });
+    return Promise.all(
+      suggestions.map(async (s) => {
+        let count = counts.get(s.value.toLowerCase());
+        if (count === undefined) {
+          const filters = apiFilters({ ...state, [param]: s.value, radius: null, page: 1 });
+          count = await getJson<{ total_results: number }>(endpoints.count(filters), signal).then(
+            (r) => r.total_results,
+            () => undefined,
+          );
+        }
+        const option: Option = { value: s.value, label: s.label };
+        if (count !== undefined) option.hint = t.jobsIn(formatNumber(count, state.lang));
+        return option;
+      }),
+    );
   };
 }
 
