@@ -140,7 +140,9 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
       : h('p', { class: 'salary none' }, t.salaryNone);
   const facts = [
     d.work_model ? (t.wm[d.work_model] ?? d.work_model) : null,
-    d.remote_percentage ? t.remoteShare(d.remote_percentage) : null,
+    d.remote_percentage && !(d.work_model === 'remote' && d.remote_percentage === 100)
+      ? t.remoteShare(d.remote_percentage)
+      : null,
     d.seniority_level ? (t.seniority[d.seniority_level] ?? d.seniority_level) : null,
     d.employment_type && d.employment_type !== d.seniority_level
       ? (t.employment[d.employment_type] ?? d.employment_type)

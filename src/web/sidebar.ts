@@ -189,12 +189,12 @@ function shortBand(value: string, lang: Lang): string {
   return `${k(a)}–${k(b)}k`;
 }
 
-/** `40000-60000` -> `40.000 – 60.000 €` in the page's language, when the API gives no label in it. */
+/** `40000-60000` -> `40.000 – 60.000 €`, `0-40000` -> `≤ 40.000 €` in the page's language, when the API gives no label in it. */
 function bandLabel(value: string, lang: Lang): string {
   const n = (x: string) => formatNumber(Number(x), lang);
   if (value.endsWith('+')) return `≥ ${n(value.slice(0, -1))} €`;
   const [a = '', b = ''] = value.split('-');
-  return `${n(a)} – ${n(b)} €`;
+  return Number(a) === 0 ? `≤ ${n(b)} €` : `${n(a)} – ${n(b)} €`;
 }
 
 function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {

@@ -255,11 +255,12 @@ describe('the search page as a job seeker uses it', () => {
     });
     await page.goto(`${server.url}/?q=${encodeURIComponent('sоe')}`);
     const link = page.locator('.did-you-mean a');
-    await expect.poll(() => link.innerText()).toBe('seo');
+    await link.waitFor({ timeout: 30_000 });
+    expect(await link.innerText()).toBe('seo');
     await link.click();
     await expect.poll(() => params().get('q')).toBe('seo');
     await page.unroute('**/jobs/api/job-search-results-list?*');
-  });
+  }, 120_000);
 
   it('answers a mistyped page address with a page for people in their language, and the API with JSON', async () => {
     const res = await page.goto(`${server.url}/jobz`);
