@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { ApiInstance } from './app-types.js';
 import { ApiError, errorBody, fromValidation, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.js';
+import { notFoundPage, wantsPage } from './not-found-page.js';
 
 /** Paths served, for telling 405 (known path, other method) from 404. */
 const ALLOWED_METHODS = 'GET, HEAD';
@@ -41,6 +42,15 @@ export function registerErrorHandling(app: ApiInstance): void {
       void reply.header('allow', ALLOWED_METHODS);
       const error = new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD`);
       return reply.status(405).send(errorBody(error, duration));
+    }
+    if (wantsPage(path, request.headers.accept)) {
+      const page = notFoundPage(request.headers['accept-language']);
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-language', page.lang)
+        .send(page.html);
     }
     const error = new ApiError('not_found', `no endpoint at ${truncate(path, 200)}`);
     return reply.status(404).send(errorBody(error, duration));

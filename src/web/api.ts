@@ -7,6 +7,8 @@ export interface Counted {
   count: number;
   count_formatted: string;
   selected?: boolean;
+  /** The option's label in the asker's language, where the API offers one. */
+  display_label?: string;
 }
 export interface ValueLabel {
   value: string;
@@ -48,6 +50,8 @@ export interface Card {
   remote_percentage?: number | null;
 }
 export interface ListAnswer {
+  /** A corrected `q` that finds more, where the API offers one. */
+  did_you_mean?: string;
   total_results: number;
   total_results_formatted: string;
   has_more: boolean;
@@ -106,10 +110,13 @@ export class ApiFailure extends Error {
  * request is revalidated with If-None-Match and answered 304). Any non-2xx or a body without
  * `success: true` is an ApiFailure with the API's own message.
  */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+export async function getJson<T>(path: string, signal?: AbortSignal, lang?: string): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language, for the API's labels (display_label); the API varies its answer by it.
+  if (lang !== undefined) headers['accept-language'] = lang;
   try {
-    res = await fetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } });
+    res = await fetch(path, { signal: signal ?? null, headers });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiFailure('network error', 0);
@@ -133,6 +140,7 @@ export const endpoints = {
     `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
   list: (filters: URLSearchParams, page: number) =>
     `${API}/job-search-results-list?${withParams(filters, page > 1 ? { page: String(page), card_fields: 'extended' } : { card_fields: 'extended' })}`,
+  count: (filters: URLSearchParams) => `${API}/job-search-results-count?${filters.toString()}`,
   locations: (q: string) =>
     `${API}/job-search-location-autosuggest?${new URLSearchParams({ q, limit: '8' }).toString()}`,
   companies: (q: string) =>

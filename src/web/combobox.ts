@@ -72,6 +72,24 @@ export class Combobox {
     this.picked = text;
   }
 
+  /** Text typed but not picked from the list (null when the box shows the chosen value or is empty). */
+  unpicked(): string | null {
+    const text = this.input.value.trim();
+    return text === '' || text === this.picked.trim() ? null : text;
+  }
+
+  /** The suggestions for a text, as the list would show them. */
+  async suggestFor(q: string): Promise<Option[]> {
+    return this.o.suggest(q, new AbortController().signal);
+  }
+
+  /** Closes the list (a submit resolved the text). */
+  dismiss(): void {
+    window.clearTimeout(this.timer);
+    this.pending?.abort();
+    this.close();
+  }
+
   setLabel(label: string, placeholder: string): void {
     const el = this.root.querySelector('label');
     if (el) el.textContent = label;

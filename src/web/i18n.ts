@@ -75,6 +75,36 @@ const de = {
   noSuggestions: 'Keine Vorschläge',
   postedOn: 'Veröffentlicht',
   skipToResults: 'Zu den Ergebnissen springen',
+  seoAll: 'alle Jobs',
+  didYouMean: 'Meinten Sie',
+  placeNotFound: (s: string) => `Kein Ort „${s}“ gefunden. Wählen Sie einen Vorschlag oder ändern Sie die Eingabe.`,
+  companyNotFound: (s: string) =>
+    `Keine Firma „${s}“ gefunden. Wählen Sie einen Vorschlag oder ändern Sie die Eingabe.`,
+  seniority: {
+    intern: 'Praktikum / Ausbildung',
+    'working-student': 'Werkstudent/-in',
+    junior: 'Junior / Berufseinstieg',
+    mid: 'Mit Berufserfahrung',
+    senior: 'Senior',
+    lead: 'Teamleitung',
+    head: 'Bereichs-/Geschäftsleitung',
+  } as Record<string, string>,
+  employment: {
+    'full-time': 'Vollzeit',
+    'part-time': 'Teilzeit',
+    contract: 'Befristeter Vertrag / Projekt',
+    freelance: 'Freiberuflich',
+    temporary: 'Befristet',
+    internship: 'Praktikum',
+    'working-student': 'Werkstudent/-in',
+    apprenticeship: 'Ausbildung / Lehre',
+    'mini-job': 'Minijob',
+  } as Record<string, string>,
+  sources: { demo: 'Beispieldaten' } as Record<string, string>,
+  notFoundTitle: 'Seite nicht gefunden',
+  notFoundText: 'Diese Adresse gibt es nicht.',
+  toSearch: 'Zur Stellensuche',
+  errorDetail: 'Grund',
 };
 export type Texts = typeof de;
 
@@ -133,7 +163,7 @@ const es: Texts = {
   salaryEstimatedHint: 'Estimación a partir de ofertas comparables, no del empleador',
   salaryNone: 'Salario no indicado',
   remoteShare: (p) => `${p} % teletrabajo`,
-  wm: { remote: 'Remoto', hybrid: 'Híbrido', onsite: 'Presencial' },
+  wm: { remote: 'Teletrabajo', hybrid: 'Híbrido', onsite: 'Presencial' },
   atLeast: (p) => `desde ${p} %`,
   details: 'Detalles',
   close: 'Cerrar',
@@ -149,6 +179,35 @@ const es: Texts = {
   noSuggestions: 'Sin sugerencias',
   postedOn: 'Publicado',
   skipToResults: 'Ir a los resultados',
+  seoAll: 'todos los empleos',
+  didYouMean: 'Quizás quiso decir',
+  placeNotFound: (s) => `No se encontró el lugar «${s}». Elija una sugerencia o cambie el texto.`,
+  companyNotFound: (s) => `No se encontró la empresa «${s}». Elija una sugerencia o cambie el texto.`,
+  seniority: {
+    intern: 'Prácticas / aprendiz',
+    'working-student': 'Estudiante en prácticas',
+    junior: 'Junior',
+    mid: 'Con experiencia',
+    senior: 'Senior',
+    lead: 'Responsable de equipo',
+    head: 'Dirección',
+  },
+  employment: {
+    'full-time': 'Jornada completa',
+    'part-time': 'Media jornada',
+    contract: 'Contrato por obra',
+    freelance: 'Autónomo / freelance',
+    temporary: 'Temporal',
+    internship: 'Prácticas',
+    'working-student': 'Trabajo para estudiantes',
+    apprenticeship: 'Formación profesional dual',
+    'mini-job': 'Minijob (empleo marginal)',
+  },
+  sources: { demo: 'datos de ejemplo' },
+  notFoundTitle: 'Página no encontrada',
+  notFoundText: 'Esta dirección no existe.',
+  toSearch: 'Ir a la búsqueda de empleo',
+  errorDetail: 'Motivo',
 };
 
 const en: Texts = {
@@ -206,7 +265,7 @@ const en: Texts = {
   salaryEstimatedHint: 'Estimate from comparable postings, not from the employer',
   salaryNone: 'No salary stated',
   remoteShare: (p) => `${p} % remote`,
-  wm: { remote: 'Remote', hybrid: 'Hybrid', onsite: 'On site' },
+  wm: { remote: 'Remote', hybrid: 'Hybrid', onsite: 'On-site' },
   atLeast: (p) => `${p} % or more`,
   details: 'Details',
   close: 'Close',
@@ -222,6 +281,35 @@ const en: Texts = {
   noSuggestions: 'No suggestions',
   postedOn: 'Posted',
   skipToResults: 'Skip to results',
+  seoAll: 'all jobs',
+  didYouMean: 'Did you mean',
+  placeNotFound: (s) => `No place “${s}” found. Pick a suggestion or change the text.`,
+  companyNotFound: (s) => `No company “${s}” found. Pick a suggestion or change the text.`,
+  seniority: {
+    intern: 'Intern / apprentice',
+    'working-student': 'Working student',
+    junior: 'Junior / entry level',
+    mid: 'Experienced (mid level)',
+    senior: 'Senior',
+    lead: 'Team lead',
+    head: 'Head / director',
+  },
+  employment: {
+    'full-time': 'Full-time',
+    'part-time': 'Part-time',
+    contract: 'Contract',
+    freelance: 'Freelance',
+    temporary: 'Temporary',
+    internship: 'Internship',
+    'working-student': 'Working student',
+    apprenticeship: 'Apprenticeship',
+    'mini-job': 'Mini-job',
+  },
+  sources: { demo: 'sample data' },
+  notFoundTitle: 'Page not found',
+  notFoundText: 'This address does not exist.',
+  toSearch: 'Go to the job search',
+  errorDetail: 'Reason',
 };
 
 export const TEXTS: Record<Lang, Texts> = { de, es, en };
@@ -229,3 +317,10 @@ export const TEXTS: Record<Lang, Texts> = { de, es, en };
 export function isLang(value: string | null): value is Lang {
   return value !== null && (LANGS as readonly string[]).includes(value);
 }
+
+/** Numbers as the language writes them (1.234 / 1234 / 1,234). */
+export function formatNumber(n: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang]).format(n);
+}
+
+export const LOCALES: Record<Lang, string> = { de: 'de-DE', es: 'es-ES', en: 'en-GB' };

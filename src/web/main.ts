@@ -11,8 +11,8 @@ import {
 } from './api.js';
 import { Combobox, type Option } from './combobox.js';
 import { fill, h } from './dom.js';
-import { LANGS, TEXTS, type Lang } from './i18n.js';
-import { renderCard, renderDetail, skeletons } from './results.js';
+import { formatNumber, LANGS, TEXTS, type Lang } from './i18n.js';
+import { applyBar, renderCard, renderDetail, skeletons } from './results.js';
 import { renderSidebar } from './sidebar.js';
 import {
   apiFilters,
@@ -20,6 +20,9 @@ import {
   emptyState,
   fromUrl,
   RADII,
+  seoChoice,
+  setSeo,
+  SEO_DEFAULT,
   toggleFacet,
   toUrl,
   FACETS,
@@ -38,6 +41,8 @@ let inflight: AbortController | null = null;
 const expanded = new Set<Facet>();
 /** Labels of applied facet values, for the chips (filled as the sidebar renders). */
 const facetLabels = new Map<string, string>();
+/** True while the open posting's history entry is one the page pushed (closing goes back to it). */
+let jobPushed = false;
 
 // ---- static frame -----------------------------------------------------------------------------
 const langSelect = h(
@@ -61,7 +66,7 @@ const locationBox = new Combobox({
   id: 'location',
   label: '',
   placeholder: '',
-  suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? []),
+  suggest: suggestWithCounts(endpoints.locations, () => filterData?.locations ?? [], 'location'),
   onPick: (o) => {
     go({
       ...state,
@@ -86,7 +91,7 @@ const companyBox = new Combobox({
   id: 'company',
   label: '',
   placeholder: '',
-  suggest: suggestWithCounts(endpoints.companies, () => filterData?.companies ?? []),
+  suggest: suggestWithCounts(endpoints.companies, () => filterData?.companies ?? [], 'company'),
   onPick: (o) => {
     go({ ...state, company: o?.value ?? '', page: 1, job: '' });
   },
@@ -100,19 +105,7 @@ const form = h(
     role: 'search',
     onsubmit: (e: Event) => {
       e.preventDefault();
-      go({
-        ...state,
-        q: keyword.value.trim(),
-        // The order follows the keywords unless the seeker chose one: relevance with, newest without.
-        sort:
-          state.sort === defaultSort(state.q)
-            ? defaultSort(keyword.value)
-            : state.sort === 'relevance' && keyword.value.trim() === ''
-              ? 'date'
-              : state.sort,
-        page: 1,
-        job: '',
-      });
+      void submitSearch();
     },
   },
   h('div', { class: 'field grow' }, keywordLabel, keyword),
@@ -121,6 +114,52 @@ const form = h(
   h('div', { class: 'field half' }, companyBox.root),
   h('div', { class: 'field submit' }, submit),
 );
+const formNotice = h('div', { class: 'form-notice', role: 'alert' });
+
+/**
+ * "Suchen" or Enter: the keywords, and a place or company typed but not picked resolved to the
+ * best suggestion for it; when none matches, a notice says so, the text stays and nothing is searched.
+ */
+async function submitSearch(): Promise<void> {
+  const next: SearchState = {
+    ...state,
+    q: keyword.value.trim(),
+    // The order follows the keywords unless the seeker chose one: relevance with, newest without.
+    sort:
+      state.sort === defaultSort(state.q)
+        ? defaultSort(keyword.value)
+        : state.sort === 'relevance' && keyword.value.trim() === ''
+          ? 'date'
+          : state.sort,
+    page: 1,
+    job: '',
+  };
+  const notices: string[] = [];
+  const placeText = locationBox.unpicked();
+  if (locationBox.input.value.trim() === '') Object.assign(next, { location: '', locationLabel: '', radius: null });
+  else if (placeText !== null) {
+    locationBox.dismiss();
+    const best = (await locationBox.suggestFor(placeText).catch(() => []))[0];
+    if (best) Object.assign(next, { location: best.value, locationLabel: best.label });
+    else notices.push(t.placeNotFound(placeText));
+  }
+  const companyText = companyBox.unpicked();
+  if (companyBox.input.value.trim() === '') next.company = '';
+  else if (companyText !== null) {
+    companyBox.dismiss();
+    const best = (await companyBox.suggestFor(companyText).catch(() => []))[0];
+    if (best) next.company = best.value;
+    else notices.push(t.companyNotFound(companyText));
+  }
+  if (notices.length > 0) {
+    fill(
+      formNotice,
+      notices.map((n) => h('p', {}, n)),
+    );
+    return;
+  }
+  go(next);
+}
 
 const filterToggle = h('button', {
   type: 'button',
@@ -162,7 +201,8 @@ const results = h(
   pager,
 );
 
-const detailBody = h('div', { class: 'detail-body' });
+// Focusable, so the keyboard can scroll it (it is the dialog's only scrolling part).
+const detailBody = h('div', { class: 'detail-body', tabindex: '0' });
 const detailClose = h('button', {
   type: 'button',
   class: 'button close',
@@ -176,8 +216,15 @@ const dialog = h(
   h('div', { class: 'detail-bar' }, detailClose),
   detailBody,
 );
+const detailFoot = h('div', { class: 'detail-foot' });
+dialog.append(detailFoot);
 dialog.addEventListener('close', () => {
-  if (state.job !== '') go({ ...state, job: '' });
+  if (state.job === '') return;
+  // Back to the entry before the posting when the page pushed it, so Back does not reopen it.
+  if (jobPushed) {
+    jobPushed = false;
+    history.back();
+  } else go({ ...state, job: '' }, false);
 });
 
 const app = document.getElementById('app') ?? document.body;
@@ -191,6 +238,7 @@ fill(
     h('div', { class: 'lang' }, langLabel, langSelect),
   ),
   form,
+  formNotice,
   h('div', { class: 'layout' }, h('div', { class: 'side' }, filterToggle, sidebar), h('main', { id: 'main' }, results)),
   dialog,
 );
@@ -198,6 +246,7 @@ fill(
 // ---- navigation -------------------------------------------------------------------------------
 function go(next: SearchState, push = true): void {
   state = next;
+  fill(formNotice);
   if (push) history.pushState(null, '', toUrl(state));
   else history.replaceState(null, '', toUrl(state));
   void render();
@@ -205,6 +254,8 @@ function go(next: SearchState, push = true): void {
 
 window.addEventListener('popstate', () => {
   state = fromUrl(location.search);
+  jobPushed = false;
+  fill(formNotice);
   void render();
 });
 
@@ -225,7 +276,7 @@ async function render(): Promise<void> {
   document.documentElement.lang = state.lang;
   applyTexts();
   syncForm();
-  const key = toUrl({ ...state, job: '', lang: 'de' });
+  const key = toUrl({ ...state, job: '' });
   if (key !== loadedKey || list === null) await load(key);
   else draw();
   await syncDetail();
@@ -266,7 +317,9 @@ function syncForm(): void {
   if (document.activeElement !== keyword) keyword.value = state.q;
   locationBox.setText(state.locationLabel || state.location);
   companyBox.setText(state.company);
-  radiusField.hidden = state.location === '';
+  // Hidden but keeping its place, so the bar does not reflow when a place is chosen.
+  radiusField.classList.toggle('invisible', state.location === '');
+  radiusSelect.disabled = state.location === '';
   radiusSelect.value = state.radius === null ? '' : String(state.radius);
   sortSelect.value = state.sort;
 }
@@ -284,8 +337,8 @@ async function load(key: string): Promise<void> {
   const filters = apiFilters(state);
   try {
     const [fd, ls] = await Promise.all([
-      getJson<{ filters: FilterData }>(endpoints.filterData(filters), ctrl.signal),
-      getJson<ListAnswer>(endpoints.list(filters, state.page), ctrl.signal),
+      getJson<{ filters: FilterData }>(endpoints.filterData(filters), ctrl.signal, state.lang),
+      getJson<ListAnswer>(endpoints.list(filters, state.page), ctrl.signal, state.lang),
     ]);
     if (mine !== seq) return;
     filterData = fd.filters;
@@ -313,8 +366,7 @@ function showError(error: unknown): void {
     h(
       'div',
       { class: 'error', role: 'alert' },
-      h('p', {}, t.error),
-      detail ? h('p', { class: 'hint' }, detail) : null,
+      detail ? h('p', { class: 'hint' }, `${t.errorDetail}: ${detail}`) : null,
       h('button', { type: 'button', class: 'button primary retry', onclick: () => void render() }, t.retry),
     ),
   );
@@ -328,7 +380,11 @@ function draw(): void {
     sidebarBody,
     renderSidebar(fd, {
       t,
+      lang: state.lang,
       state,
+      setSeo: (choice) => {
+        go(setSeo(state, choice));
+      },
       expanded,
       toggle: (facet, value, label) => {
         facetLabels.set(`${facet}=${value}`, label);
@@ -352,14 +408,17 @@ function draw(): void {
       b.querySelector('.opt-label')?.textContent ?? '',
     );
   }
-  resultsHeading.textContent = ls.total_results === 1 ? t.resultsOne : t.results(ls.total_results_formatted);
+  resultsHeading.textContent =
+    ls.total_results === 1 ? t.resultsOne : t.results(formatNumber(ls.total_results, state.lang));
   drawChips();
+  const dym = ls.did_you_mean ? didYouMean(ls.did_you_mean) : null;
   if (ls.jobs.length === 0) {
     fill(
       message,
+      dym,
       h('div', { class: 'empty' }, h('p', {}, h('strong', {}, t.empty)), h('p', { class: 'hint' }, t.emptyHint)),
     );
-  } else fill(message);
+  } else fill(message, dym);
   fill(
     cards,
     ls.jobs.map((card) =>
@@ -367,6 +426,7 @@ function draw(): void {
         const me = e as MouseEvent;
         if (me.ctrlKey || me.metaKey || me.shiftKey) return;
         e.preventDefault();
+        jobPushed = true;
         go({ ...state, job: card.board_id });
       }),
     ),
@@ -374,6 +434,28 @@ function draw(): void {
   drawPager(ls);
   // For the page benchmark (bench/page.ts): a mark once the new results have been painted.
   requestAnimationFrame(() => setTimeout(() => performance.mark('jobsearch:results'), 0));
+}
+
+/** "Meinten Sie: <link>?" to the same search with the API's correction. */
+function didYouMean(correction: string): HTMLElement {
+  const target: SearchState = { ...state, q: correction, page: 1, job: '' };
+  return h(
+    'p',
+    { class: 'did-you-mean' },
+    `${t.didYouMean}: `,
+    h(
+      'a',
+      {
+        href: toUrl(target),
+        onclick: (e: Event) => {
+          e.preventDefault();
+          go(target);
+        },
+      },
+      correction,
+    ),
+    '?',
+  );
 }
 
 function drawChips(): void {
@@ -390,12 +472,18 @@ function drawChips(): void {
       remove: { ...base, location: '', locationLabel: '', radius: null },
     });
   if (state.company) items.push({ label: state.company, remove: { ...base, company: '' } });
+  if (seoChoice(state) !== 'yes')
+    items.push({
+      label: seoChoice(state) === 'no' ? t.seoNo : t.seoAll,
+      remove: { ...base, facets: { ...state.facets, 'seo-jobs-only': [...SEO_DEFAULT] } },
+    });
   for (const facet of FACETS) {
+    if (facet === 'seo-jobs-only') continue;
     for (const value of state.facets[facet] ?? []) {
       const label = facetLabels.get(`${facet}=${value}`) ?? value;
-      const dimension = facet === 'seo-jobs-only' ? null : t[facet === 'salary_range' ? 'salary' : facet];
+      const dimension = t[facet === 'salary_range' ? 'salary' : facet];
       items.push({
-        label: dimension === null ? label : `${dimension}: ${label}`,
+        label: `${dimension}: ${label}`,
         remove: toggleFacet(state, facet, value),
       });
     }
@@ -455,7 +543,8 @@ function drawPager(ls: ListAnswer): void {
     return;
   }
   const next = ls.has_more ? pageOf(ls.next_url) : null;
-  pager.setAttribute('aria-label', t.page(p.current_page_formatted, p.total_pages_formatted));
+  const pageOfText = t.page(formatNumber(p.current_page, state.lang), formatNumber(p.total_pages, state.lang));
+  pager.setAttribute('aria-label', pageOfText);
   fill(
     pager,
     h(
@@ -471,7 +560,7 @@ function drawPager(ls: ListAnswer): void {
       },
       `‹ ${t.prev}`,
     ),
-    h('span', { class: 'page-of' }, t.page(p.current_page_formatted, p.total_pages_formatted)),
+    h('span', { class: 'page-of' }, pageOfText),
     h(
       'a',
       {
@@ -507,12 +596,14 @@ async function syncDetail(): Promise<void> {
   if (detailFor === `${state.job}/${state.lang}` && dialog.open) return;
   detailFor = `${state.job}/${state.lang}`;
   fill(detailBody, h('p', { class: 'hint' }, t.loading));
+  fill(detailFoot);
   if (!dialog.open) dialog.showModal();
   const card = list?.jobs.find((c) => c.board_id === state.job);
   try {
-    const { job } = await getJson<{ job: Detail }>(endpoints.job(state.job));
+    const { job } = await getJson<{ job: Detail }>(endpoints.job(state.job), undefined, state.lang);
     if (detailFor !== `${state.job}/${state.lang}`) return;
     fill(detailBody, renderDetail(job, card, t, state.lang));
+    fill(detailFoot, applyBar(job, t));
   } catch (error) {
     const gone = error instanceof ApiFailure && error.status === 404;
     fill(
@@ -537,19 +628,34 @@ async function syncDetail(): Promise<void> {
 }
 
 // ---- autocomplete ------------------------------------------------------------------------------
-/** Suggestions from an autosuggest endpoint, with job counts where the filter data lists the value. */
-function suggestWithCounts(url: (q: string) => string, listed: () => ValueLabel[]) {
+/**
+ * Suggestions from an autosuggest endpoint, each with its job count under the current filters: from
+ * the filter data where it lists the value, else from the count endpoint (cached by the browser), so
+ * every suggestion shows one.
+ */
+function suggestWithCounts(url: (q: string) => string, listed: () => ValueLabel[], param: 'location' | 'company') {
   return async (q: string, signal: AbortSignal): Promise<Option[]> => {
     const { suggestions } = await getJson<{ suggestions: ValueLabel[] }>(url(q), signal);
-    const counts = new Map<string, string>();
+    const counts = new Map<string, number>();
     for (const o of listed()) {
-      const m = /\(([\d.]+)\)$/.exec(o.label);
-      if (m?.[1]) counts.set(o.value.toLowerCase(), m[1]);
+      const m = /\(([\d.,]+)\)$/.exec(o.label);
+      if (m?.[1]) counts.set(o.value.toLowerCase(), Number(m[1].replace(/\D/g, '')));
     }
-    return suggestions.map((s) => {
-      const count = counts.get(s.value.toLowerCase());
-      return count ? { value: s.value, label: s.label, hint: t.jobsIn(count) } : { value: s.value, label: s.label };
-    });
+    return Promise.all(
+      suggestions.map(async (s) => {
+        let count = counts.get(s.value.toLowerCase());
+        if (count === undefined) {
+          const filters = apiFilters({ ...state, [param]: s.value, radius: null, page: 1 });
+          count = await getJson<{ total_results: number }>(endpoints.count(filters), signal).then(
+            (r) => r.total_results,
+            () => undefined,
+          );
+        }
+        const option: Option = { value: s.value, label: s.label };
+        if (count !== undefined) option.hint = t.jobsIn(formatNumber(count, state.lang));
+        return option;
+      }),
+    );
   };
 }
 

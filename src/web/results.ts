@@ -1,6 +1,7 @@
+import DOMPurify from 'dompurify';
 import type { Card, Detail } from './api.js';
 import { h } from './dom.js';
-import type { Texts } from './i18n.js';
+import { LOCALES, type Lang, type Texts } from './i18n.js';
 
 /** A result card: the title links to the posting's detail (a real link: new tab, copy, keyboard). */
 export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) => void): HTMLElement {
@@ -76,10 +77,13 @@ function workModel(card: Card, t: Texts): HTMLElement | null {
   );
 }
 
+/** Relevance excerpts that add to the summary: none the summary already says (word for word, ignoring case and "…"). */
 function excerpts(card: Card): HTMLElement | null {
-  const lines = [card.seo_relevance_context, card.remote_work_relevance_context].filter(
-    (x) => x !== '' && x !== card.description_card_display,
-  );
+  const bare = (x: string) => x.replace(/…/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const summary = bare(card.description_card_display);
+  const lines = [card.seo_relevance_context, card.remote_work_relevance_context]
+    .filter((x) => bare(x) !== '' && !summary.includes(bare(x)) && !bare(x).includes(summary || '\u0000'))
+    .filter((x, i, a) => a.findIndex((y) => bare(y) === bare(x)) === i);
   if (lines.length === 0) return null;
   return h(
     'ul',
@@ -103,7 +107,7 @@ export function skeletons(n: number): HTMLElement[] {
 }
 
 /** The posting's detail: every location, the salary with where it comes from, the whole description. */
-export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: string): HTMLElement[] {
+export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: Lang): HTMLElement[] {
   const stated = d.salary;
   const perUnit = stated?.as_stated?.unit
     ? (t.perUnit[stated.as_stated.unit] ?? stated.as_stated.unit.toLowerCase())
@@ -114,7 +118,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
       ? (asStated.text ??
         `${[asStated.min, asStated.max]
           .filter((x, i, a) => x !== null && a.indexOf(x) === i)
-          .map((x) => new Intl.NumberFormat('de-DE').format(x ?? 0))
+          .map((x) => new Intl.NumberFormat(LOCALES[lang]).format(x ?? 0))
           .join(' – ')} ${asStated.currency ?? ''} ${perUnit}`.trim())
       : null;
   const salaryEl = stated
@@ -136,11 +140,19 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
       : h('p', { class: 'salary none' }, t.salaryNone);
   const facts = [
     d.work_model ? (t.wm[d.work_model] ?? d.work_model) : null,
-    d.remote_percentage ? t.remoteShare(d.remote_percentage) : null,
-    d.seniority_level,
-    d.employment_type,
-    d.created_at ? `${t.postedOn} ${new Date(d.created_at).toLocaleDateString(lang)}` : null,
-  ].filter((x): x is string => x !== null && x !== '');
+    d.remote_percentage && !(d.work_model === 'remote' && d.remote_percentage === 100)
+      ? t.remoteShare(d.remote_percentage)
+      : null,
+    d.seniority_level ? (t.seniority[d.seniority_level] ?? d.seniority_level) : null,
+    d.employment_type && d.employment_type !== d.seniority_level
+      ? (t.employment[d.employment_type] ?? d.employment_type)
+      : null,
+    d.created_at
+      ? `${t.postedOn} ${new Date(d.created_at).toLocaleDateString(LOCALES[lang], { dateStyle: 'long' })}`
+      : null,
+  ]
+    .filter((x): x is string => x !== null && x !== '')
+    .filter((x, i, a) => a.indexOf(x) === i);
   const parts: (HTMLElement | null)[] = [
     h('h2', { id: 'detail-title' }, d.title),
     h(
@@ -167,22 +179,83 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
         )
       : null,
     h('h3', {}, t.description),
-    h(
-      'div',
-      { class: 'description' },
-      d.description
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (l.startsWith('- ') ? h('p', { class: 'li' }, `• ${l.slice(2)}`) : h('p', {}, l))),
-    ),
-    h(
-      'p',
-      { class: 'apply-row' },
-      d.apply_url
-        ? h('a', { class: 'button primary', href: d.apply_url, target: '_blank', rel: 'noopener noreferrer' }, t.apply)
-        : null,
-      h('span', { class: 'hint' }, `${t.source}: ${d.source}`),
-    ),
+    description(d.description),
+    h('p', { class: 'hint source' }, `${t.source}: ${t.sources[d.source] ?? d.source}`),
   ];
   return parts.filter((x): x is HTMLElement => x !== null);
+}
+
+/** The sticky footer of the detail: the apply link (the API gives only absolute http(s) URLs). */
+export function applyBar(d: Detail, t: Texts): HTMLElement | null {
+  if (!d.apply_url || !/^https?:\/\//i.test(d.apply_url)) return null;
+  return h(
+    'a',
+    { class: 'button primary apply', href: d.apply_url, target: '_blank', rel: 'noopener noreferrer' },
+    t.apply,
+  );
+}
+
+/** What the description may keep: structure and emphasis, links to http(s) pages; nothing else. */
+const ALLOWED_TAGS = ['h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'br', 'a'];
+
+let hooked = false;
+function sanitise(html: string): DocumentFragment {
+  if (!hooked) {
+    hooked = true;
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName !== 'A') return;
+      const href = node.getAttribute('href') ?? '';
+      if (!/^https?:\/\//i.test(href)) node.removeAttribute('href');
+      else {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+    });
+  }
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+/**
+ * The description as the posting structured it. The API's text has one block per line: a line
+ * starting with "- ", "• ", "* " or "1. " is a list item, a short line ending with a colon ("Dein
+ * Profil:", "Tus funciones:") or marked "## " is a heading, any other line a paragraph. A line may
+ * carry inline HTML from the source; everything passes DOMPurify with the tags above.
+ */
+export function description(text: string): HTMLElement {
+  const out: string[] = [];
+  let list: 'ul' | 'ol' | null = null;
+  const closeList = () => {
+    if (list !== null) out.push(`</${list}>`);
+    list = null;
+  };
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const bullet = /^(?:[-•*▪–]\s+)(.*)$/.exec(line);
+    const numbered = /^\d{1,2}[.)]\s+(.*)$/.exec(line);
+    const item = bullet ?? numbered;
+    if (item) {
+      const kind = bullet ? 'ul' : 'ol';
+      if (list !== kind) {
+        closeList();
+        out.push(`<${kind}>`);
+        list = kind;
+      }
+      out.push(`<li>${item[1] ?? ''}</li>`);
+      continue;
+    }
+    closeList();
+    const marked = /^#{1,6}\s+(.*)$/.exec(line);
+    if (marked) out.push(`<h4>${marked[1] ?? ''}</h4>`);
+    else if (line.length <= 80 && /[:：]$/.test(line)) out.push(`<h4>${line}</h4>`);
+    else out.push(`<p>${line}</p>`);
+  }
+  closeList();
+  const el = h('div', { class: 'description' });
+  el.append(sanitise(out.join('')));
+  return el;
 }

@@ -1,14 +1,16 @@
 import type { Counted, FilterData } from './api.js';
 import { h, type Child } from './dom.js';
-import type { Texts } from './i18n.js';
-import type { Facet, SearchState } from './state.js';
+import { formatNumber, type Lang, type Texts } from './i18n.js';
+import { seoChoice, type Facet, type SearchState, type SeoChoice } from './state.js';
 
 /** Options shown per dimension before "show more". */
 const SHOWN = 6;
 
 export interface SidebarContext {
   t: Texts;
+  lang: Lang;
   state: SearchState;
+  setSeo: (choice: SeoChoice) => void;
   toggle: (facet: Facet, value: string, label: string) => void;
   expanded: Set<Facet>;
   setExpanded: (facet: Facet, open: boolean) => void;
@@ -22,22 +24,35 @@ export function renderSidebar(data: FilterData, ctx: SidebarContext): HTMLElemen
     group(
       'work_model',
       t.work_model,
-      data.work_models.map((o) => ({ ...o, label: t.wm[o.value] ?? o.value })),
+      data.work_models.map((o) => ({ ...o, label: o.display_label ?? t.wm[o.value] ?? o.value })),
       ctx,
     ),
     seoSwitch(data, ctx),
     group(
       'position',
       t.position,
-      data.positions.map((o) => ({ ...o, label: titleCase(o.label ?? o.value) })),
+      data.positions.map((o) => ({ ...o, label: o.display_label ?? titleCase(o.label ?? o.value) })),
       ctx,
     ),
-    group('seniority_level', t.seniority_level, data.seniority_levels, ctx),
-    group('employment_type_normalized', t.employment_type_normalized, data.employment_types, ctx),
+    group(
+      'seniority_level',
+      t.seniority_level,
+      data.seniority_levels.map((o) => ({ ...o, label: o.display_label ?? t.seniority[o.value] ?? prettify(o.value) })),
+      ctx,
+    ),
+    group(
+      'employment_type_normalized',
+      t.employment_type_normalized,
+      data.employment_types.map((o) => ({
+        ...o,
+        label: o.display_label ?? t.employment[o.value] ?? prettify(o.value),
+      })),
+      ctx,
+    ),
     group(
       'remote_percentage_min',
       t.remote_percentage_min,
-      data.remote_percentages.map((o) => ({ ...o, label: t.atLeast(o.value) })),
+      data.remote_percentages.map((o) => ({ ...o, label: o.display_label ?? t.atLeast(o.value) })),
       ctx,
     ),
     group('skill_tag', t.skill_tag, data.skill_tags, ctx),
@@ -84,7 +99,7 @@ function optionButton(
     },
     extra,
     h('span', { class: 'opt-label' }, label),
-    h('span', { class: 'count' }, o.count_formatted),
+    h('span', { class: 'count' }, formatNumber(o.count, ctx.lang)),
   );
 }
 
@@ -133,7 +148,8 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
       'div',
       { class: 'bars', role: 'group', 'aria-labelledby': 'h-salary' },
       buckets.map((b) => {
-        const label = shortBand(b.value);
+        const label = shortBand(b.value, ctx.lang);
+        const full = b.display_label ?? bandLabel(b.value, ctx.lang);
         const on = selectedOf(ctx, 'salary_range').includes(b.value);
         return h(
           'button',
@@ -145,12 +161,12 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
             'data-value': b.value,
             disabled: b.count === 0 && !on,
             onclick: () => {
-              ctx.toggle('salary_range', b.value, b.label ?? label);
+              ctx.toggle('salary_range', b.value, full);
             },
           },
-          h('span', { class: 'sr opt-label' }, b.label ?? label),
-          h('span', { class: 'bar-count' }, b.count_formatted),
-          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, barFill(Math.round((b.count / max) * 100))),
+          h('span', { class: 'sr opt-label' }, full),
+          h('span', { class: 'bar-count' }, formatNumber(b.count, ctx.lang)),
+          h('span', { class: 'bar-track', 'aria-hidden': 'true' }, barFill(b.count / max)),
           h('span', { class: 'bar-label' }, label),
         );
       }),
@@ -158,20 +174,38 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
   );
 }
 
+/** A bar's height as a CSSOM write (allowed under a CSP without inline styles, unlike a style attribute). */
+function barFill(share: number): HTMLElement {
+  const el = h('span', { class: 'bar-fill' });
+  el.style.height = `${Math.round(share * 100)}%`;
+  return el;
+}
+
 /** `40000-60000` -> `40–60k`, `80000+` -> `80k+`. */
-function shortBand(value: string): string {
-  const k = (n: string) => `${Math.round(Number(n) / 1000)}`;
+function shortBand(value: string, lang: Lang): string {
+  const k = (n: string) => formatNumber(Math.round(Number(n) / 1000), lang);
   if (value.endsWith('+')) return `${k(value.slice(0, -1))}k+`;
   const [a = '', b = ''] = value.split('-');
   return `${k(a)}–${k(b)}k`;
 }
 
+/** `40000-60000` -> `40.000 – 60.000 €`, `0-40000` -> `≤ 40.000 €` in the page's language, when the API gives no label in it. */
+function bandLabel(value: string, lang: Lang): string {
+  const n = (x: string) => formatNumber(Number(x), lang);
+  if (value.endsWith('+')) return `≥ ${n(value.slice(0, -1))} €`;
+  const [a = '', b = ''] = value.split('-');
+  return Number(a) === 0 ? `≤ ${n(b)} €` : `${n(a)} – ${n(b)} €`;
+}
+
 function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {
   const c = data.seo_jobs_only_counts;
-  const options: { value: string; label: string; count: string }[] = [
-    { value: 'yes', label: ctx.t.seoYes, count: c.yes_formatted },
-    { value: 'no', label: ctx.t.seoNo, count: c.no_formatted },
+  const num = (s: string) => formatNumber(Number(s.replace(/\D/g, '')), ctx.lang);
+  const options: { value: SeoChoice; label: string; count: string }[] = [
+    { value: 'yes', label: ctx.t.seoYes, count: num(c.yes_formatted) },
+    { value: 'no', label: ctx.t.seoNo, count: num(c.no_formatted) },
+    { value: 'all', label: ctx.t.seoAll, count: num(c.all_formatted) },
   ];
+  const current = seoChoice(ctx.state);
   return h(
     'section',
     { class: 'facet', 'aria-labelledby': 'h-seo' },
@@ -180,11 +214,19 @@ function seoSwitch(data: FilterData, ctx: SidebarContext): HTMLElement {
       'div',
       { class: 'opts seg', role: 'group', 'aria-labelledby': 'h-seo' },
       options.map((o) =>
-        optionButton(
-          ctx,
-          'seo-jobs-only',
-          { value: o.value, count: Number(o.count.replace(/\./g, '')), count_formatted: o.count },
-          o.label,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'opt',
+            'aria-pressed': String(current === o.value),
+            'data-seo': o.value,
+            onclick: () => {
+              ctx.setSeo(o.value);
+            },
+          },
+          h('span', { class: 'opt-label' }, o.label),
+          h('span', { class: 'count' }, o.count),
         ),
       ),
     ),
@@ -204,8 +246,3 @@ function prettify(slug: string): string {
 }
 
 /** A bar's fill, its height set through the CSSOM: the page's CSP allows no inline style attribute. */
-function barFill(percent: number): HTMLElement {
-  const fill = h('span', { class: 'bar-fill' });
-  fill.style.height = `${percent}%`;
-  return fill;
-}

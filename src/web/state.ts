@@ -41,6 +41,9 @@ export interface SearchState {
 
 export const RADII = [10, 25, 50, 100] as const;
 
+/** The board's subject: the page opens on SEO jobs; `seo-jobs-only=all` in the URL shows every job. */
+export const SEO_DEFAULT = ['yes'];
+
 export function emptyState(lang: Lang = 'de'): SearchState {
   return {
     q: '',
@@ -48,7 +51,7 @@ export function emptyState(lang: Lang = 'de'): SearchState {
     locationLabel: '',
     radius: null,
     company: '',
-    facets: {},
+    facets: { 'seo-jobs-only': [...SEO_DEFAULT] },
     sort: 'date',
     page: 1,
     lang,
@@ -68,9 +71,13 @@ export function fromUrl(search: string): SearchState {
   state.radius = state.location !== '' && (RADII as readonly number[]).includes(radius) ? radius : null;
   state.company = p.get('company') ?? '';
   for (const facet of FACETS) {
+    if (facet === 'seo-jobs-only') continue;
     const values = (p.get(facet) ?? '').split(',').filter((v) => v !== '');
     if (values.length > 0) state.facets[facet] = MULTI_VALUE ? values : values.slice(0, 1);
   }
+  const seo = p.get('seo-jobs-only');
+  if (seo === 'all') delete state.facets['seo-jobs-only'];
+  else if (seo === 'no') state.facets['seo-jobs-only'] = ['no'];
   const sort = p.get('sort');
   state.sort = defaultSort(state.q);
   if (sort === 'salary' || sort === 'date' || (sort === 'relevance' && state.q !== '')) state.sort = sort;
@@ -97,7 +104,10 @@ export function toUrl(state: SearchState): string {
   if (state.company) p.set('company', state.company);
   for (const facet of FACETS) {
     const values = state.facets[facet];
-    if (values && values.length > 0) p.set(facet, values.join(','));
+    if (facet === 'seo-jobs-only') {
+      const seo = seoChoice(state);
+      if (seo !== 'yes') p.set(facet, seo);
+    } else if (values && values.length > 0) p.set(facet, values.join(','));
   }
   if (state.sort !== defaultSort(state.q)) p.set('sort', state.sort);
   if (state.page > 1) p.set('page', String(state.page));
@@ -131,5 +141,20 @@ export function toggleFacet(state: SearchState, facet: Facet, value: string): Se
   const next = on ? current.filter((v) => v !== value) : MULTI_VALUE ? [...current, value] : [value];
   const { [facet]: _previous, ...others } = state.facets;
   const facets = next.length > 0 ? { ...others, [facet]: next } : others;
+  return { ...state, facets, page: 1, job: '' };
+}
+
+export type SeoChoice = 'yes' | 'no' | 'all';
+
+/** The SEO switch's position: SEO jobs only (the default), the other jobs, or all jobs. */
+export function seoChoice(state: SearchState): SeoChoice {
+  const v = state.facets['seo-jobs-only'] ?? [];
+  return v.length === 1 && (v[0] === 'yes' || v[0] === 'no') ? v[0] : 'all';
+}
+
+/** A new state with the SEO switch at `choice` (one position at a time). */
+export function setSeo(state: SearchState, choice: SeoChoice): SearchState {
+  const { ['seo-jobs-only']: _previous, ...others } = state.facets;
+  const facets = choice === 'all' ? others : { ...others, 'seo-jobs-only': [choice] };
   return { ...state, facets, page: 1, job: '' };
 }

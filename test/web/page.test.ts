@@ -36,8 +36,10 @@ describe('the search page in a real browser', () => {
   };
   const heading = () => page.locator('#results-heading');
   const cardTitles = () => page.locator('.card:not(.skeleton) h3').allInnerTexts();
+  /** The page's path, without `seo-jobs-only=all` (these tests search all jobs, not the SEO board's default). */
   const path = () => {
     const u = new URL(page.url());
+    if (u.searchParams.get('seo-jobs-only') === 'all') u.searchParams.delete('seo-jobs-only');
     return decodeURIComponent(u.pathname + u.search);
   };
   /** Waits until the page shows `total` results and its cards are the API's cards. */
@@ -68,8 +70,12 @@ describe('the search page in a real browser', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows every posting at first, and after typing "mün" and picking München with the keyboard, what the API answers for München', async () => {
+  it('shows every posting with the SEO switch at "all jobs", and after typing "mün" and picking München with the keyboard, what the API answers for München', async () => {
     await page.goto(`${server.url}/`);
+    await expectResults(await api('seo-jobs-only=yes'));
+    await page.locator('button[data-seo=all]').click();
+    await expect.poll(path).toBe('/');
+    expect(page.url()).toContain('seo-jobs-only=all');
     await expectResults(await api(''));
 
     await page.locator('#location').focus();
@@ -123,9 +129,15 @@ describe('the search page in a real browser', () => {
     const both = await api(`location=münchen&radius=50&work_model=hybrid&salary_range=${band.value}`);
     await expectResults(both);
     expect(path()).toBe(`/?location=münchen&ll=München&radius=50&salary_range=${band.value}&work_model=hybrid`);
+    const bandLabel = await page
+      .locator(`button[data-facet=salary_range][data-value="${band.value}"] .opt-label`)
+      .textContent();
+    expect(bandLabel).toMatch(/^(?:\d{2,3}\.000 – |[≤≥] )\d{2,3}\.000 €$/);
     expect(await page.locator('.chip').evaluateAll((els) => els.map((e) => e.textContent))).toEqual([
       'München + 50 km× (entfernen)',
-      `Gehalt (Jahr, brutto): ${band.label}× (entfernen)`,
+      // The SEO switch away from the board's default is a chip too.
+      'alle Jobs× (entfernen)',
+      `Gehalt (Jahr, brutto): ${bandLabel ?? ''}× (entfernen)`,
       'Arbeitsmodell: Hybrid× (entfernen)',
     ]);
     // The sidebar's count of the selected work model is the API's total for the whole selection.
@@ -136,12 +148,15 @@ describe('the search page in a real browser', () => {
     await page.locator('.chip', { hasText: 'Arbeitsmodell' }).click();
     await expectResults(await api(`location=münchen&radius=50&salary_range=${band.value}`));
     await page.locator('.clear-all').click();
-    await expect.poll(path).toBe('/');
+    await expect.poll(() => page.url()).toBe(`${server.url}/`);
     await expect.poll(() => page.locator('.chip').count()).toBe(0);
-    await expectResults(await api(''));
+    // Cleared is the board's own start: SEO jobs.
+    await expectResults(await api('seo-jobs-only=yes'));
   });
 
   it('pages forward through next_url, goes back with the browser, and a reloaded shared URL shows the same results', async () => {
+    await page.goto(`${server.url}/?seo-jobs-only=all`);
+    await expectResults(await api(''));
     await page.locator('.pager a[rel=next]').click();
     await expect.poll(path).toBe('/?page=2');
     await expectResults(await api('page=2'));
@@ -149,7 +164,7 @@ describe('the search page in a real browser', () => {
     await expect.poll(path).toBe('/');
     await expectResults(await api(''));
 
-    const shared = `${server.url}/?work_model=remote&sort=salary&page=2`;
+    const shared = `${server.url}/?work_model=remote&sort=salary&page=2&seo-jobs-only=all`;
     const other = await browser.context.newPage();
     await other.goto(shared);
     const expected = await api('work_model=remote&sort=salary&page=2');
@@ -214,7 +229,7 @@ describe('the search page in a real browser', () => {
   });
 
   it('shows an error with a retry when the server is gone, and results again after the retry once it is back', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/?seo-jobs-only=all`);
     await page.locator('.card:not(.skeleton)').first().waitFor();
     await server.stop();
     await page.locator('button[data-facet=work_model][data-value=onsite]').click();
