@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ describe('the search page as a job seeker uses it', () => {
   const cardTitles = () => page.locator('.card:not(.skeleton) h3').allInnerTexts();
   const params = () => new URL(page.url()).searchParams;
   const scan = async () => {
-    await page.addScriptTag({ path: AXE });
+    await page.evaluate(readFileSync(AXE, 'utf8'));
     const violations = await page.evaluate<{ id: string; impact: string | null }[]>(
       'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))',
     );
