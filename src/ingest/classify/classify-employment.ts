@@ -6,6 +6,7 @@
  * narrow cues in the description. All inputs are lower-case.
  */
 import type { EmploymentType, SeniorityLevel } from '../../domain/vocab.js';
+import { numberOf } from '../text/number-words.js';
 
 type Cue<T> = readonly [RegExp, T];
 
@@ -174,30 +175,6 @@ const UNIT = String.raw`(?:jahre?n?|years?|a[nñ]os?)`;
 export const YEARS_OF_EXPERIENCE = new RegExp(
   String.raw`(?<![\w.,])${N}\+?\s*(?:[-–]\s*\d{1,2}\+?\s*)?${UNIT}\b(?:[^.\n]{0,40}?)(?:berufserfahrung|erfahrung|experience|experiencia)|(?:berufserfahrung|experience|experiencia)[^.\n]{0,20}?(?<![\w.,])${N}\+?\s*${UNIT}`,
 );
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ein: 1,
-  einen: 1,
-  einem: 1,
-  one: 1,
-  un: 1,
-  uno: 1,
-  zwei: 2,
-  two: 2,
-  dos: 2,
-  drei: 3,
-  three: 3,
-  tres: 3,
-  vier: 4,
-  four: 4,
-  cuatro: 4,
-  fünf: 5,
-  funf: 5,
-  five: 5,
-  cinco: 5,
-  sechs: 6,
-  six: 6,
-  seis: 6,
-};
 
 const EXPERIENCE_WORD = /erfahrung|experienc/;
 /** Long experience asked for without a number of years. */
@@ -241,7 +218,7 @@ function fromExperience(text: string): SeniorityLevel | null {
     /^(?:al menos|m[aá]s de|at least|mindestens)?\s*(\d{1,2})\s*(?:a[nñ]os?|years?|jahre?)\b/.exec(text.trim());
   if (m) {
     const word = m[1] ?? m[2] ?? '';
-    const years = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0);
+    const years = numberOf(word);
     if (years < 2) return 'junior';
     return years < 5 ? 'mid' : 'senior';
   }

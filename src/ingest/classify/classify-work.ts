@@ -17,6 +17,7 @@
  * ("Auslastung 20%", "Pensum 80-100%") is not a remote share.
  */
 import type { WorkModel } from '../../domain/vocab.js';
+import { NUMBER_WORDS } from '../text/number-words.js';
 
 export interface WorkInput {
   /** Lower-case title. */
@@ -57,26 +58,6 @@ const HYBRID_CUES =
 
 const EXPLICIT_PERCENT =
   /(?:bis zu\s*|up to\s*|hasta (?:un |el )?)?(\d{1,3})\s*%\s*(?:-\s*)?(?:(?:deutschlandweit|österreichweit|schweizweit|europaweit|bundesweit|en|de|im|in)\s+){0,2}(?:remote|remoto|teletrabajo|home ?office|mobil(?:es)? arbeiten|mobile work)|(?:remote|home ?office|teletrabajo)(?:-?anteil)?\s*(?:von\s*|de\s*|:\s*)?(?:bis zu\s*|up to\s*|hasta\s*)?(\d{1,3})\s*%/;
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ein: 1,
-  einen: 1,
-  eine: 1,
-  one: 1,
-  un: 1,
-  uno: 1,
-  zwei: 2,
-  two: 2,
-  dos: 2,
-  drei: 3,
-  three: 3,
-  tres: 3,
-  vier: 4,
-  four: 4,
-  cuatro: 4,
-  fünf: 5,
-  five: 5,
-  cinco: 5,
-};
 const DAY_COUNT = String.raw`(?<![a-zäöüß\d])(\d|ein(?:en|e)?|one|un[oa]?|zwei|two|dos|drei|three|tres|vier|four|cuatro|fünf|five|cinco)`;
 const DAY_WORD = String.raw`\s*(?:tage?n?|days?|d[ií]as?)\b`;
 const REMOTE_WORD = String.raw`(?:remoto|remote|home ?office|homeoffice|mobil\w*|teletrabajo|working from home|from home)`;
