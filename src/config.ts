@@ -37,7 +37,7 @@ export interface Config {
    * false, true (any proxy), or a comma-separated list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | string;
-  // ---- limits of the HTTP layer (issue 10) ----
+  // ---- limits of the HTTP layer ----
   /** Byte budget of the cache of serialised API answers; 0 turns it off. */
   responseCacheBytes: number;
   /** Longest time to receive a whole request (ms); past it the client gets 408. */

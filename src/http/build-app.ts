@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   await registerDocs(app);
   registerHealth(app, deps.live, metrics, deps.config.readyMaxStalenessMs ?? 300_000);
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
-  // The search page at / (issue 9): its own plugin, outside the API's hooks.
+  // The search page at /: its own plugin, outside the API's hooks.
   if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);
   return app;
 }

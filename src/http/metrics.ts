@@ -96,7 +96,7 @@ export class Metrics {
     if (options.defaults) collectDefaultMetrics({ register: this.registry });
   }
 
-  // ---- response cache (issue 10): read from the cache when scraped ----
+  // ---- response cache: read from the cache when scraped ----
   private responseCache: ResponseCache | null = null;
   readonly responseCacheBytes: Gauge = new Gauge({
     name: 'http_response_cache_bytes',

@@ -56,7 +56,7 @@ const filterProperties = {
         'jobs matching more words exactly rank first.',
     }),
   ),
-  // ---- additions beyond the contract (issue 11) ----
+  // ---- additions beyond the contract ----
   typo_tolerance: Type.Optional(
     Type.Enum(['true', 'false'], {
       description: 'Addition. `false`: keywords match without typo corrections (default `true`).',
@@ -213,7 +213,7 @@ export const FilterDataResponse = Type.Object({
 });
 export type FilterDataResponse = Static<typeof FilterDataResponse>;
 
-/** Addition (issue 11): present only when `q` finds nothing and a corrected `q` would. */
+/** Addition: present only when `q` finds nothing and a corrected `q` would. */
 const didYouMean = Type.Optional(
   Type.String({
     description:
@@ -344,7 +344,7 @@ export const SuggestResponse = Type.Object({
 });
 export type SuggestResponse = Static<typeof SuggestResponse>;
 
-/** Addition (issue 11): job-title suggestions with their counts. */
+/** Addition: job-title suggestions with their counts. */
 export const TitleSuggestResponse = Type.Object({
   success: Type.Boolean(),
   suggestions: Type.Array(

@@ -146,7 +146,7 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
     if (stopped) return false;
     const target = current;
     // An index that follows the change feed is rebuilt only to merge its deltas (or when its
-    // worker died); one that cannot is rebuilt for any change, expiry or age, as before.
+    // worker died); one that cannot is rebuilt for any change, expiry or age.
     if (target.catchUp && target.healthy()) {
       if (cursor === target.cursor && !(at > target.nextExpiry)) return false;
       const report = await target.catchUp(at);

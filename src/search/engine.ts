@@ -171,7 +171,7 @@ export class EngineBuilder {
     const order = yield* boardOrderSteps(this.jobs);
     yield;
     // A keyword builder in a thread inverts while this one makes the cards' and the facets'
-    // columns; one here inverts first, as before, so that its forward lists are let go before them.
+    // columns; one here inverts first, so that its forward lists are let go before them.
     const inverting = this.keywords.finishing(tuning.denseRatio, order);
     const inverted = this.keywords.concurrent ? null : yield* inverting;
     const jobs = Array.from(order, (a) => this.jobs[a]!);

@@ -17,7 +17,7 @@ import { WordTable } from './postings/word-table.js';
  * The file is a cache, never the record: it is used only when it was written by the same engine
  * code (a hash of the files of this folder and its wings, src/domain and src/lib), with the same salary buckets and tuning,
  * from the same store, and the store has not gone back behind its cursor; otherwise the index is
- * built from the store as before.
+ * built from the store.
  */
 
 /** The classes whose instances a built index holds (a new one is refused by `writeGraph`). */

@@ -69,7 +69,7 @@ export function registerAutosuggest(app: ApiInstance, _deps: AppDeps): void {
       },
     );
   }
-  // Addition (issue 11): job titles, with the same rules as the two above and counts.
+  // Addition: job titles, with the same rules as the two above and counts.
   app.get(
     '/job-search-title-autosuggest',
     {

@@ -5,7 +5,7 @@ import type { SortOrder } from '../columns/sort.js';
 import { LANGUAGE_LIST } from '../text/tokenize.js';
 
 /**
- * The filters added beyond the contract (issue 11): posted since, minimum annual salary and the
+ * The filters added beyond the contract: posted since, minimum annual salary and the
  * posting's language. Each is a property of one document, so answers merge across indexes.
  */
 export interface ExtraColumns {
