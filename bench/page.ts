@@ -18,7 +18,8 @@ import { generatePostings } from '../src/demo/generate.js';
 import { importRecords } from '../src/ingest/run-import.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { launchChromium } from '../test/web/browser.js';
-import { freePort, startServe } from '../test/web/serve-process.js';
+import { freePort } from '../test/free-port.js';
+import { startServe } from '../test/web/serve-process.js';
 
 const MARK = 'jobsearch:results';
 

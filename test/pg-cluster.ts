@@ -10,10 +10,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 import {
   baseSettings,
   configure,
-  freePort,
   initCluster,
   pgPrograms,
   runProgram,

@@ -10,10 +10,10 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 
 const run = promisify(execFile);
 
@@ -36,20 +36,6 @@ export async function pgPrograms(): Promise<PgPrograms> {
       { cause: error },
     );
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address !== null && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 interface Account {

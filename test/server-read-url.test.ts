@@ -4,7 +4,6 @@
  * read database lacks the schema, and a read database with the schema is enough to serve while
  * the primary is unreachable. (A real streaming standby is in test/cli/standby.test.ts.)
  */
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -15,18 +14,7 @@ import { PostgresJobStore } from '../src/store/postgres-store.js';
 import { job } from './builders.js';
 import { ADMIN_HOST_PORT, createTestDatabase, dropTestDatabase } from './pg-database.js';
 import { getJson } from './get-json.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) =>
-    server.close(() => {
-      resolve();
-    }),
-  );
-  return port;
-}
+import { freePort } from './free-port.js';
 
 async function tablesOf(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });

@@ -5,12 +5,12 @@
  * logs one line when the refreshes start failing and one when the store is back, and is ready
  * again on its own.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { job } from '../builders.js';
 import { createTestDatabase, dropTestDatabase, setReachable } from '../pg-database.js';
 import { bundleCli, runCli, type CliBundle } from './cli-process.js';
+import { freePort } from '../free-port.js';
 
 let cli: CliBundle;
 beforeAll(async () => {
@@ -44,19 +44,6 @@ async function untilStatus(base: string, status: string, ms = 30_000): Promise<{
 }
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) =>
-    server.close(() => {
-      resolve();
-    }),
-  );
-  return port;
-}
 
 describe('health with the store cut', { timeout: 120_000 }, () => {
   it('goes degraded, then stale, counts and logs the failures once, and recovers on its own', async () => {

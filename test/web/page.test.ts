@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchChromium, type Browser } from './browser.js';
-import { freePort, startServe, type ServeProcess } from './serve-process.js';
+import { freePort } from '../free-port.js';
+import { startServe, type ServeProcess } from './serve-process.js';
 import { getJson } from '../get-json.js';
 
 /** Screenshots land here (git-ignored). */
