@@ -116,6 +116,22 @@ function countsOf(f: FacetCounts): Record<string, unknown> {
 
 const byKey = (a: Job, b: Job): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** The index of a store built here and the production follower on it, both on the given clock. */
+async function follow(store: JobStore, now: () => number) {
+  const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now };
+  const live = new LiveIndex();
+  const first = await buildHere(store, options);
+  live.swap(first.index, first.cursor, first.builtAt);
+  const follower = followStore(store, live, first, {
+    intervalMs: 3_600_000,
+    maxAgeMs: 3_600_000 * 24,
+    log: pino({ level: 'silent' }),
+    now,
+    build: () => buildHere(store, options),
+  });
+  return { live, follower };
+}
+
 describe('following the store', () => {
   it('replays the change feed, page by page, to exactly the stored rows', async () => {
     await fc.assert(
@@ -158,17 +174,7 @@ describe('following the store', () => {
     const expiring = toJob({ ...STEADY, key: 'k:0', workModel: 'remote', validFor: 10 });
     await store.upsert([expiring, toJob({ ...STEADY, key: 'k:1' })]);
     let clock = T0;
-    const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: () => clock };
-    const live = new LiveIndex();
-    const first = await buildHere(store, options);
-    live.swap(first.index, first.cursor, first.builtAt);
-    const follower = followStore(store, live, first, {
-      intervalMs: 3_600_000,
-      maxAgeMs: 3_600_000 * 24,
-      log: pino({ level: 'silent' }),
-      now: () => clock,
-      build: () => buildHere(store, options),
-    });
+    const { live, follower } = await follow(store, () => clock);
     try {
       const cursor = await store.changeCursor();
       clock = T0 + 10 * MIN; // its last live millisecond
@@ -192,17 +198,7 @@ describe('following the store', () => {
         const store = new SqliteJobStore(':memory:');
         await store.migrate();
         let clock = T0;
-        const options = { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: () => clock };
-        const live = new LiveIndex();
-        const first = await buildHere(store, options);
-        live.swap(first.index, first.cursor, first.builtAt);
-        const follower = followStore(store, live, first, {
-          intervalMs: 3_600_000,
-          maxAgeMs: 3_600_000 * 24,
-          log: pino({ level: 'silent' }),
-          now: () => clock,
-          build: () => buildHere(store, options),
-        });
+        const { live, follower } = await follow(store, () => clock);
         try {
           for (const op of ops) {
             await apply(store, op);
