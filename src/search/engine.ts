@@ -201,7 +201,6 @@ function* assemble(
   const estimates: (SalaryRange | null)[] = [];
   for (let d = 0; d < n; d++) {
     estimates.push(estimator.estimate(jobs[d]!));
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
@@ -379,7 +378,6 @@ function* bucketsOf(
     const s = salaryOf(d);
     const b = s ? bucketOf(buckets, s) : -1;
     out.push(b >= 0 ? values[b]! : null);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return out;
@@ -400,7 +398,6 @@ function* mostUsedSpelling(
 ): Steps<(value: string) => string> {
   const spellings = new Map<string, Map<string, number>>();
   for (let d = 0; d < jobs.length; d++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     const job = jobs[d]!;
     const key = valueOf(job);

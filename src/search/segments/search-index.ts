@@ -621,14 +621,12 @@ function* unionDictSteps(dicts: readonly FacetDict[]): Steps<UnionDict> {
   const codes = new Map<string, number>();
   for (const [value, code] of first.codes) {
     codes.set(value, code);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (codes.size % UNION_STEP === 0) yield;
   }
   const maps: Uint32Array[] = [];
   for (const [s, d] of dicts.entries()) {
     const map = new Uint32Array(d.values.length);
     for (let code = 1; code < d.values.length; code++) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (code % UNION_STEP === 0) yield;
       if (s === 0) {
         map[code] = code;
@@ -677,7 +675,6 @@ function* mergedRanksSteps(
   // Each appended value's place: how many of the first dictionary's labels come before it.
   const place = new Uint32Array(values.length);
   for (let code = old; code < values.length; code++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if ((code - old) % RANK_STEP === RANK_STEP - 1) yield;
     let lo = 0;
     let hi = byRank.length;
