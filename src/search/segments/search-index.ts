@@ -73,8 +73,8 @@ interface SuggestSource {
 }
 
 /**
- * What a request reads of an index: its public queries. A SearchIndex is one; so is the proxy of
- * an index held by a worker thread (src/runtime).
+ * What a request reads of an index: its public queries. A SearchIndex is one; so is the reader of
+ * an index held by a worker thread (src/runtime/reader-calls.ts).
  */
 export type SearchReader = Pick<
   SearchIndex,
