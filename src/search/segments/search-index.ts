@@ -4,7 +4,13 @@ import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } fr
 import { foldKey, foldKeys } from '../../domain/text-fold.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { COLLATOR, compareStrings, type Dictionary } from '../columns/columns.js';
-import { COLUMN_FACETS, LIST_FACETS, type ColumnFacet, type ListFacet } from '../../domain/facet-catalogue.js';
+import {
+  COLUMN_FACETS,
+  isStepsFacet,
+  LIST_FACETS,
+  type ColumnFacet,
+  type ListFacet,
+} from '../../domain/facet-catalogue.js';
 import type { Engine } from '../engine.js';
 import { FACET_KEYS, type FacetKey } from '../query/facet-count.js';
 import { buildLists, tallyFacets, type DictFacet, type FacetDict, type FacetDicts } from '../query/facets.js';
@@ -307,10 +313,11 @@ export class SearchIndex {
     const counts: Partial<Record<FacetKey, Uint32Array>> = {};
     for (const f of FACET_KEYS) {
       if (tallies[0]!.counts[f] === undefined) continue;
-      if (f === 'remote') {
-        const sum = new Uint32Array(tallies[0]!.counts.remote!.length);
-        for (const t of tallies) t.counts.remote!.forEach((c, level) => (sum[level]! += c));
-        counts.remote = sum;
+      if (isStepsFacet(f)) {
+        // Steps are levels, the same in every segment: summed as they are.
+        const sum = new Uint32Array(tallies[0]!.counts[f]!.length);
+        for (const t of tallies) t.counts[f]!.forEach((c, level) => (sum[level]! += c));
+        counts[f] = sum;
         continue;
       }
       const dict = dicts.dicts[f];
