@@ -315,7 +315,7 @@ export class SearchIndex {
       if (tallies[0]!.counts[f] === undefined) continue;
       if (isStepsFacet(f)) {
         // Steps are levels, the same in every segment: summed as they are.
-        const sum = new Uint32Array(tallies[0]!.counts[f]!.length);
+        const sum = new Uint32Array(tallies[0]!.counts[f].length);
         for (const t of tallies) t.counts[f]!.forEach((c, level) => (sum[level]! += c));
         counts[f] = sum;
         continue;
