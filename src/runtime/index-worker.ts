@@ -14,11 +14,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
+import type { JobStore } from '../store/job-store.js';
 import type { SearchIndex, SearchReader } from '../search/segments/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
+import {
+  expectedOf,
+  readIndexFile,
+  removeOwned,
+  running,
+  type Expected,
+  type IndexFileReport,
+} from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../lib/steps.js';
 import { INDEX_THREAD_NAME, type CatchUpRequest, type WorkerReport } from './remote-index.js';
@@ -46,77 +54,14 @@ export interface IndexWorkerData {
 async function main(): Promise<void> {
   const data = workerData as IndexWorkerData;
   nameThread();
-  const report = (message: WorkerReport): void => parentPort?.postMessage(message);
   /** Files the index reads from while it serves (its saved file): Node closes them when this worker ends. */
   const files: number[] = [];
   try {
     const open = () => openStore(data.databaseUrl, { readOnly: data.readOnly === true });
     const loading = await open();
-    let index: SearchIndex;
-    let cursor: number;
-    let loadMs = 0;
-    let buildMs = 0;
-    let file: IndexFileReport = { state: 'off' };
+    let got: Obtained;
     try {
-      const meta = await expectedOf(loading, data.salaryBuckets);
-      cursor = meta.cursor;
-      const loaded = data.indexFile !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
-      if (loaded?.state === 'loaded') {
-        ({ index, cursor } = loaded);
-        file = loaded.report;
-        if (loaded.fd !== null) files.push(loaded.fd);
-      } else {
-        // Built and saved by a process of its own (index-builder.ts), then served from the file as
-        // a start from it would be: the cards stay in the file, and the build's working memory
-        // leaves with that process. Without INDEX_FILE the file is a temporary one, removed as
-        // soon as it is read (the worker reads its cards from it through the descriptor it keeps
-        // open). (Another process of the same store may have saved a newer INDEX_FILE meanwhile:
-        // as good, from its cursor.)
-        const scratch = data.indexFile === null ? temporaryFolder() : null;
-        const path = data.indexFile ?? (scratch === null ? null : join(scratch, 'index'));
-        let served: SearchIndex | null = null;
-        try {
-          if (path !== null) {
-            const apart = await buildApart({
-              databaseUrl: data.databaseUrl,
-              readOnly: data.readOnly === true,
-              salaryBuckets: data.salaryBuckets,
-              now: data.now,
-              path,
-              meta,
-              priority: data.buildPriority,
-            });
-            let built: IndexFileReport =
-              apart.type === 'built' ? apart.file : { state: 'failed', reason: apart.message };
-            if (apart.type === 'built') ({ loadMs, buildMs } = apart);
-            if (loaded) built = { ...built, refused: loaded.report.reason };
-            const saved =
-              built.state === 'saved' ? readIndexFile(path, { ...meta, cursor: await loading.changeCursor() }) : null;
-            if (saved?.state === 'loaded') {
-              ({ index: served, cursor } = saved);
-              if (saved.fd !== null) files.push(saved.fd);
-              built = { ...built, reloadMs: saved.report.ms ?? 0 };
-            }
-            // A temporary file is reported as no file, unless it failed (the reason is worth a line).
-            if (scratch === null || built.state === 'failed') file = built;
-          }
-        } finally {
-          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
-        }
-        if (served === null) {
-          // No file to serve from (it could not be built, written or read back): built here, its
-          // cards in memory.
-          ({
-            index: served,
-            loadMs,
-            buildMs,
-          } = await buildStreaming(loading, {
-            salaryBuckets: data.salaryBuckets,
-            now: data.now,
-          }));
-        }
-        index = served;
-      }
+      got = await obtainIndex(data, loading, files);
     } finally {
       // The connection that read every posting is closed: its page cache is full of pages the
       // change feed will not read again.
@@ -124,38 +69,128 @@ async function main(): Promise<void> {
     }
     // The index follows the store by its change feed from here on, over a fresh connection that
     // stays open and only ever reads the changes.
-    const store = await open();
-    const applier = new ChangeApplier(store, index, cursor, {
-      salaryBuckets: data.salaryBuckets,
-      newWithinMs: data.newWithinMs,
-    });
-    let now = data.now;
-    if (file.state === 'loaded') {
-      // A saved index is as old as its file: the changes since, and what expired meanwhile, are
-      // applied before it serves (as the follower's catch-ups do).
-      now = Date.now();
-      const caughtUp = await applier.catchUp(now);
-      file = { ...file, changes: caughtUp.changes };
-    }
-    warmUp(applier.reader);
-    serve(() => applier.reader, data);
-    parentPort?.on('message', (request: CatchUpRequest) => void catchUp(applier, request));
-    if (files.length > 0) void prefetchCards(index);
-    report({
-      type: 'ready',
-      size: applier.reader.size,
-      cursor: applier.cursor,
-      nextExpiry: applier.nextChange(now),
-      loadMs,
-      buildMs,
-      heapUsed: process.memoryUsage().heapUsed,
-      indexFile: file,
-    });
+    await serveIndex(data, await open(), got, files.length > 0);
   } catch (error) {
     // Not reported as ready: closed now rather than when the host ends this worker.
     for (const fd of files) closeSync(fd);
     report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+function report(message: WorkerReport): void {
+  parentPort?.postMessage(message);
+}
+
+/** The index this worker serves, where it came from, and what it cost. */
+interface Obtained {
+  index: SearchIndex;
+  cursor: number;
+  loadMs: number;
+  buildMs: number;
+  file: IndexFileReport;
+}
+
+/**
+ * The index: read from the saved file when it fits the store; else built by a process of its own
+ * and read from the file it saved; else, when that fails, built here from the store.
+ */
+async function obtainIndex(data: IndexWorkerData, loading: JobStore, files: number[]): Promise<Obtained> {
+  const meta = await expectedOf(loading, data.salaryBuckets);
+  const loaded = data.indexFile !== null && data.loadIndexFile ? readIndexFile(data.indexFile, meta) : null;
+  if (loaded?.state === 'loaded') {
+    if (loaded.fd !== null) files.push(loaded.fd);
+    return { index: loaded.index, cursor: loaded.cursor, loadMs: 0, buildMs: 0, file: loaded.report };
+  }
+  const apart = await buildApartAndRead(data, loading, meta, loaded?.report.reason, files);
+  if (apart.served !== null) return { ...apart.served, loadMs: apart.loadMs, buildMs: apart.buildMs, file: apart.file };
+  // No file to serve from (it could not be built, written or read back): built here, its cards in
+  // memory.
+  const here = await buildStreaming(loading, { salaryBuckets: data.salaryBuckets, now: data.now });
+  return { index: here.index, cursor: meta.cursor, loadMs: here.loadMs, buildMs: here.buildMs, file: apart.file };
+}
+
+/**
+ * Built and saved by a process of its own (index-builder.ts), then served from the file as a start
+ * from it would be: the cards stay in the file, and the build's working memory leaves with that
+ * process. Without INDEX_FILE the file is a temporary one, removed as soon as it is read (the
+ * worker reads its cards from it through the descriptor it keeps open). (Another process of the
+ * same store may have saved a newer INDEX_FILE meanwhile: as good, from its cursor.) `served` is
+ * null when there is no file to serve from.
+ */
+async function buildApartAndRead(
+  data: IndexWorkerData,
+  loading: JobStore,
+  meta: Expected,
+  refused: string | undefined,
+  files: number[],
+): Promise<{
+  served: { index: SearchIndex; cursor: number } | null;
+  loadMs: number;
+  buildMs: number;
+  file: IndexFileReport;
+}> {
+  const scratch = data.indexFile === null ? temporaryFolder() : null;
+  const path = data.indexFile ?? (scratch === null ? null : join(scratch, 'index'));
+  if (path === null) return { served: null, loadMs: 0, buildMs: 0, file: { state: 'off' } };
+  try {
+    const apart = await buildApart({
+      databaseUrl: data.databaseUrl,
+      readOnly: data.readOnly === true,
+      salaryBuckets: data.salaryBuckets,
+      now: data.now,
+      path,
+      meta,
+      priority: data.buildPriority,
+    });
+    let built: IndexFileReport = apart.type === 'built' ? apart.file : { state: 'failed', reason: apart.message };
+    const times = apart.type === 'built' ? { loadMs: apart.loadMs, buildMs: apart.buildMs } : { loadMs: 0, buildMs: 0 };
+    if (refused !== undefined) built = { ...built, refused };
+    const saved =
+      built.state === 'saved' ? readIndexFile(path, { ...meta, cursor: await loading.changeCursor() }) : null;
+    let served: { index: SearchIndex; cursor: number } | null = null;
+    if (saved?.state === 'loaded') {
+      served = { index: saved.index, cursor: saved.cursor };
+      if (saved.fd !== null) files.push(saved.fd);
+      built = { ...built, reloadMs: saved.report.ms ?? 0 };
+    }
+    // A temporary file is reported as no file, unless it failed (the reason is worth a line).
+    return { served, ...times, file: scratch === null || built.state === 'failed' ? built : { state: 'off' } };
+  } finally {
+    if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Serves the index: follows the store from its cursor (a saved index first catches up with the
+ * changes since, and what expired meanwhile, as the follower's catch-ups do), is warmed up,
+ * answers calls and catch-ups, reads its cards ahead, and reports ready.
+ */
+async function serveIndex(data: IndexWorkerData, store: JobStore, got: Obtained, fromFile: boolean): Promise<void> {
+  const applier = new ChangeApplier(store, got.index, got.cursor, {
+    salaryBuckets: data.salaryBuckets,
+    newWithinMs: data.newWithinMs,
+  });
+  let now = data.now;
+  let file = got.file;
+  if (file.state === 'loaded') {
+    now = Date.now();
+    const caughtUp = await applier.catchUp(now);
+    file = { ...file, changes: caughtUp.changes };
+  }
+  warmUp(applier.reader);
+  serve(() => applier.reader, data);
+  parentPort?.on('message', (request: CatchUpRequest) => void catchUp(applier, request));
+  if (fromFile) void prefetchCards(got.index);
+  report({
+    type: 'ready',
+    size: applier.reader.size,
+    cursor: applier.cursor,
+    nextExpiry: applier.nextChange(now),
+    loadMs: got.loadMs,
+    buildMs: got.buildMs,
+    heapUsed: process.memoryUsage().heapUsed,
+    indexFile: file,
+  });
 }
 
 /**

@@ -69,6 +69,23 @@ export interface WorkerBuildOptions {
  * postings of a load never cross threads, and terminating it frees the old index at once.
  */
 export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltIndex> {
+  const started = startWorker(options);
+  const report = await untilReady(started.worker, options.signal);
+  if (report.type === 'failed') {
+    await started.worker.terminate();
+    throw new Error(`the index worker could not build the index: ${report.message}`);
+  }
+  return hostIndex(started, report, options.now);
+}
+
+/** A worker started on the build, with the port and the shared flag its calls are answered on. */
+interface StartedWorker {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+  readonly signal: Int32Array;
+}
+
+function startWorker(options: WorkerBuildOptions): StartedWorker {
   const { port1: mine, port2: theirs } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { signal: _abort, ...settings } = options;
@@ -84,21 +101,29 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     },
     [theirs],
   );
+  return { worker, port: mine, signal };
+}
+
+/**
+ * The worker's first report (`ready` or `failed`); rejects, and terminates the worker, if it errs,
+ * exits first or the build is aborted.
+ */
+async function untilReady(worker: Worker, abortSignal: AbortSignal | undefined): Promise<WorkerReport> {
   const abort = (): void => void worker.terminate();
-  options.signal?.addEventListener('abort', abort);
+  abortSignal?.addEventListener('abort', abort);
   // Listeners are removed one by one: removeAllListeners would also drop the worker's own
   // newListener hook, after which a 'message' listener added later never hears anything.
   let onMessage: (r: WorkerReport) => void = () => undefined;
   let onError: (e: Error) => void = () => undefined;
   let onExit: (code: number) => void = () => undefined;
-  const report = await new Promise<WorkerReport>((resolve, reject) => {
-    if (options.signal?.aborted) reject(new Error('the index build was aborted'));
+  return new Promise<WorkerReport>((resolve, reject) => {
+    if (abortSignal?.aborted) reject(new Error('the index build was aborted'));
     onMessage = resolve;
     onError = reject;
     onExit = (code) => {
       reject(
         new Error(
-          options.signal?.aborted
+          abortSignal?.aborted
             ? 'the index build was aborted'
             : `the index worker exited (code ${code}) before it was ready`,
         ),
@@ -113,15 +138,19 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       throw error;
     })
     .finally(() => {
-      options.signal?.removeEventListener('abort', abort);
+      abortSignal?.removeEventListener('abort', abort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
     });
-  if (report.type === 'failed') {
-    await worker.terminate();
-    throw new Error(`the index worker could not build the index: ${report.message}`);
-  }
+}
+
+/** The ready worker as a BuiltIndex: its queries called synchronously, its catch-ups asked by message. */
+function hostIndex(
+  { worker, port, signal }: StartedWorker,
+  report: Extract<WorkerReport, { type: 'ready' }>,
+  builtAt: number,
+): BuiltIndex {
   // The worker keeps nothing alive by itself: an idle index must not hold the process open.
   worker.unref();
   let retired = false;
@@ -134,17 +163,51 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     if (retired) throw new Error('this index has been retired');
     if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
     // The worker ran `method` of the same table (reader-calls.ts): its result, as the port copies it.
-    return callSync(mine, signal, { id: ++calls, method, args }) as ResultOf<M>;
+    return callSync(port, signal, { id: ++calls, method, args }) as ResultOf<M>;
   };
   const state = { size: report.size };
-  // Catch-ups are asked on the worker's own channel (not the call port): they are asynchronous.
+  const catchUps = catchUpChannel(worker, (caughtUp) => (state.size = caughtUp.size));
+  return {
+    index: remoteReader(() => state.size, call),
+    cursor: report.cursor,
+    builtAt,
+    nextExpiry: report.nextExpiry,
+    healthy: () => lost === null,
+    stats: {
+      documents: report.size,
+      cursor: report.cursor,
+      loadMs: report.loadMs,
+      buildMs: report.buildMs,
+      indexFile: report.indexFile,
+    },
+    catchUp: (now: number) => {
+      if (retired || lost !== null) return Promise.reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
+      return catchUps.ask(now);
+    },
+    retire: () => {
+      retired = true;
+      catchUps.failAll('the index was retired');
+      port.close();
+      void worker.terminate();
+    },
+  };
+}
+
+/**
+ * Catch-ups are asked on the worker's own channel (not the call port): they are asynchronous. Each
+ * is answered by its id; every one waiting fails when the worker exits or the index is retired.
+ */
+function catchUpChannel(
+  worker: Worker,
+  onCaughtUp: (report: CatchUpReport) => void,
+): { ask(now: number): Promise<CatchUpReport>; failAll(why: string): void } {
   const waiting = new Map<number, { resolve: (r: CatchUpReport) => void; reject: (e: Error) => void }>();
   worker.on('message', (reply: CatchUpReply) => {
     const pending = waiting.get(reply.id);
     if (!pending) return;
     waiting.delete(reply.id);
     if (reply.ok) {
-      state.size = reply.report.size;
+      onCaughtUp(reply.report);
       pending.resolve(reply.report);
     } else pending.reject(new Error(`the index worker could not catch up: ${reply.message}`));
   });
@@ -160,34 +223,13 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   });
   let asked = 0;
   return {
-    index: remoteReader(() => state.size, call),
-    cursor: report.cursor,
-    builtAt: options.now,
-    nextExpiry: report.nextExpiry,
-    healthy: () => lost === null,
-    stats: {
-      documents: report.size,
-      cursor: report.cursor,
-      loadMs: report.loadMs,
-      buildMs: report.buildMs,
-      indexFile: report.indexFile,
-    },
-    catchUp: (now: number) =>
+    ask: (now) =>
       new Promise<CatchUpReport>((resolve, reject) => {
-        if (retired || lost !== null) {
-          reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
-          return;
-        }
         const id = ++asked;
         waiting.set(id, { resolve, reject });
         worker.postMessage({ type: 'catch-up', id, now } satisfies CatchUpRequest);
       }),
-    retire: () => {
-      retired = true;
-      failAll('the index was retired');
-      mine.close();
-      void worker.terminate();
-    },
+    failAll,
   };
 }
 
