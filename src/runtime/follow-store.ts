@@ -59,24 +59,172 @@ export function isStale(
  * previous index is freed a few seconds later.
  */
 export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex, options: FollowOptions): Follower {
-  let stopped = false;
-  /** Read through a call: stop() may set it during any await, which control-flow narrowing cannot see. */
-  const isStopped = (): boolean => stopped;
-  let current = first;
-  let timer: NodeJS.Timeout | undefined;
-  const retiring = new Set<BuiltIndex>();
-  const now = options.now ?? Date.now;
-
-  const retireLater = (old: BuiltIndex): void => {
-    retiring.add(old);
-    setTimeout(() => {
-      if (retiring.delete(old)) old.retire();
-    }, RETIRE_AFTER_MS).unref();
+  const follower = new StoreFollower(store, live, first, options);
+  follower.schedule(options.intervalMs);
+  return {
+    refresh: () => follower.refresh(),
+    wake: () => {
+      follower.wake();
+    },
+    stop: () => {
+      follower.stop();
+    },
   };
+}
 
+/** The follower's state and its steps: poll, refresh (catch up or rebuild), build, install, merge, stop. */
+class StoreFollower {
+  private stopped = false;
+  private current: BuiltIndex;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly retiring = new Set<BuiltIndex>();
+  private readonly now: () => number;
+  private readonly policy: MergePolicy;
   /** How long the last build took: a build younger than half of it is restarted for a newer cursor. */
-  let lastBuildMs = first.stats.loadMs + first.stats.buildMs;
-  let building: AbortController | null = null;
+  private lastBuildMs: number;
+  private building: AbortController | null = null;
+  /** A merge (a full build in the background) under way, while catch-ups go on. */
+  private merging: Promise<void> | null = null;
+  private running: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly live: LiveIndex,
+    first: BuiltIndex,
+    private readonly options: FollowOptions,
+  ) {
+    this.current = first;
+    this.now = options.now ?? Date.now;
+    this.policy = options.policy ?? DEFAULT_MERGE_POLICY;
+    this.lastBuildMs = first.stats.loadMs + first.stats.buildMs;
+  }
+
+  /** Read through a call: stop() may set it during any await, which control-flow narrowing cannot see. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * One refresh at a time. A caller that finds one under way (a timed poll, say) gets the one
+   * after it: the one under way may have read the cursor before the caller's change.
+   */
+  refresh(): Promise<boolean> {
+    if (this.running === null) {
+      this.running = this.refreshNow().finally(() => (this.running = null));
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => false)
+      .then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+    return this.queued;
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    // A failure here is the poll's to report (it runs into the same store on its next tick).
+    void this.refresh()
+      .then(() => this.refresh())
+      .catch(() => undefined);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.building?.abort();
+    for (const old of this.retiring) old.retire();
+    this.retiring.clear();
+    this.current.retire();
+  }
+
+  /** The next poll, in `ms`. */
+  schedule(ms: number): void {
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  /**
+   * One poll. One log line per change of state (failing, recovered), not one per tick: a store that
+   * is down for an hour must not write 3,600 stacks.
+   */
+  private async tick(): Promise<void> {
+    const { log } = this.options;
+    try {
+      await this.refresh();
+      if (this.live.health.succeeded(this.now())) log.info('store reachable again; the index follows it again');
+    } catch (err) {
+      if (this.stopped) return;
+      if (this.live.health.failed(err, this.now()))
+        log.error({ err }, 'index refresh failed; serving the previous index');
+      else log.debug({ reason: err instanceof Error ? err.message : String(err) }, 'index refresh failed again');
+    } finally {
+      // The next poll, or sooner the moment answers change by the clock (an expiry, the end of
+      // an is_new window), so that they change at that moment and not up to a poll later.
+      // (A moment already past — a refresh that failed — waits for the poll: no busy loop.)
+      if (!this.stopped) {
+        const due = this.current.nextExpiry + 1 - this.now();
+        const interval = this.options.intervalMs;
+        this.schedule(due > 0 ? Math.min(interval, due) : interval);
+      }
+    }
+  }
+
+  /**
+   * An index that follows the change feed is rebuilt only to merge its deltas (or when its worker
+   * died); one that cannot is rebuilt for any change, expiry or age.
+   */
+  private async refreshNow(): Promise<boolean> {
+    const cursor = await this.store.changeCursor();
+    const at = this.now();
+    if (this.stopped) return false;
+    const target = this.current;
+    if (target.catchUp && target.healthy()) return this.catchUp(target, cursor, at);
+    return this.rebuildIfStale(cursor, at);
+  }
+
+  /** Applies the changes since the index's cursor (and what expired) to it, then starts a merge when the policy says. */
+  private async catchUp(target: BuiltIndex, cursor: number, at: number): Promise<boolean> {
+    if (cursor === target.cursor && !(at > target.nextExpiry)) return false;
+    const report = await target.catchUp!(at);
+    if (this.isStopped() || this.current !== target) return false; // a merge was swapped in meanwhile
+    target.cursor = report.cursor;
+    target.nextExpiry = report.nextExpiry;
+    if (report.index) target.index = report.index;
+    this.live.swap(target.index, report.cursor, at);
+    this.options.log.debug({ catchUp: report }, 'index caught up');
+    this.options.onCatchUp?.(report);
+    if (this.merging === null && this.policy.mergeIntoBase(report.deltaSize, target.stats.documents))
+      this.startMerge(report.cursor);
+    return true;
+  }
+
+  private async rebuildIfStale(cursor: number, at: number): Promise<boolean> {
+    if (!isStale(this.current, cursor, at, this.options.maxAgeMs)) return false;
+    const built = await this.buildLatest(cursor);
+    if (this.isStopped()) {
+      built.retire();
+      return false;
+    }
+    this.install(built);
+    return true;
+  }
+
+  private startMerge(cursor: number): void {
+    this.merging = this.buildLatest(cursor)
+      .then(
+        (built) => {
+          if (this.isStopped()) built.retire();
+          else this.install(built); // it catches up from its own cursor at the next refresh
+        },
+        (error: unknown) => {
+          if (!this.stopped) this.options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
+        },
+      )
+      .finally(() => (this.merging = null));
+  }
 
   /**
    * Builds; when the cursor moves again while the build is still young, starts over, so that the
@@ -84,150 +232,55 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
    * (rather than two: one that missed it, then one that sees it). A build past half its expected
    * time is always finished, so a steady stream of commits cannot starve the index.
    */
-  const buildLatest = async (cursor: number): Promise<BuiltIndex> => {
+  private async buildLatest(cursor: number): Promise<BuiltIndex> {
     for (;;) {
       const controller = new AbortController();
-      building = controller;
+      this.building = controller;
       const started = performance.now();
-      const watch = setInterval(() => {
-        if (performance.now() - started >= lastBuildMs / 2) return;
-        void store.changeCursor().then(
-          (c) => {
-            if (c !== cursor && performance.now() - started < lastBuildMs / 2) controller.abort();
-          },
-          () => undefined,
-        );
-      }, options.intervalMs);
+      const watch = this.abortWhenYoungAndBehind(controller, started, cursor);
       try {
-        const built = await options.build(controller.signal);
-        lastBuildMs = performance.now() - started;
+        const built = await this.options.build(controller.signal);
+        this.lastBuildMs = performance.now() - started;
         return built;
       } catch (error) {
-        if (!controller.signal.aborted || stopped) throw error;
-        cursor = await store.changeCursor();
-        options.log.info({ cursor }, 'index build restarted for newer changes');
+        if (!controller.signal.aborted || this.stopped) throw error;
+        cursor = await this.store.changeCursor();
+        this.options.log.info({ cursor }, 'index build restarted for newer changes');
       } finally {
         clearInterval(watch);
-        building = null;
+        this.building = null;
       }
     }
-  };
+  }
+
+  /** Every poll while the build is younger than half the last one: aborts it if the cursor moved past `cursor`. */
+  private abortWhenYoungAndBehind(controller: AbortController, started: number, cursor: number): NodeJS.Timeout {
+    const young = (): boolean => performance.now() - started < this.lastBuildMs / 2;
+    return setInterval(() => {
+      if (!young()) return;
+      void this.store.changeCursor().then(
+        (c) => {
+          if (c !== cursor && young()) controller.abort();
+        },
+        () => undefined,
+      );
+    }, this.options.intervalMs);
+  }
 
   /** Swaps a newly built index in and retires the one it replaces. */
-  const install = (built: BuiltIndex): void => {
-    live.swap(built.index, built.cursor, built.builtAt);
-    retireLater(current);
-    current = built;
-    options.log.info({ index: built.stats }, 'index rebuilt');
-    options.onRebuild?.(built.stats);
-  };
+  private install(built: BuiltIndex): void {
+    this.live.swap(built.index, built.cursor, built.builtAt);
+    this.retireLater(this.current);
+    this.current = built;
+    this.options.log.info({ index: built.stats }, 'index rebuilt');
+    this.options.onRebuild?.(built.stats);
+  }
 
-  const policy = options.policy ?? DEFAULT_MERGE_POLICY;
-  /** A merge (a full build in the background) under way, while catch-ups go on. */
-  let merging: Promise<void> | null = null;
-  const startMerge = (cursor: number): void => {
-    merging = buildLatest(cursor)
-      .then(
-        (built) => {
-          if (isStopped()) built.retire();
-          else install(built); // it catches up from its own cursor at the next refresh
-        },
-        (error: unknown) => {
-          if (!stopped) options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
-        },
-      )
-      .finally(() => (merging = null));
-  };
-
-  let running: Promise<boolean> | null = null;
-  const refreshNow = async (): Promise<boolean> => {
-    const cursor = await store.changeCursor();
-    const at = now();
-    if (stopped) return false;
-    const target = current;
-    // An index that follows the change feed is rebuilt only to merge its deltas (or when its
-    // worker died); one that cannot is rebuilt for any change, expiry or age.
-    if (target.catchUp && target.healthy()) {
-      if (cursor === target.cursor && !(at > target.nextExpiry)) return false;
-      const report = await target.catchUp(at);
-      if (isStopped() || current !== target) return false; // a merge was swapped in meanwhile
-      target.cursor = report.cursor;
-      target.nextExpiry = report.nextExpiry;
-      if (report.index) target.index = report.index;
-      live.swap(target.index, report.cursor, at);
-      options.log.debug({ catchUp: report }, 'index caught up');
-      options.onCatchUp?.(report);
-      if (merging === null && policy.mergeIntoBase(report.deltaSize, target.stats.documents)) startMerge(report.cursor);
-      return true;
-    }
-    if (!isStale(current, cursor, at, options.maxAgeMs)) return false;
-    const built = await buildLatest(cursor);
-    if (isStopped()) {
-      built.retire();
-      return false;
-    }
-    install(built);
-    return true;
-  };
-  // One refresh at a time. A caller that finds one under way (a timed poll, say) gets the one
-  // after it: the one under way may have read the cursor before the caller's change.
-  let queued: Promise<boolean> | null = null;
-  const refresh = (): Promise<boolean> => {
-    if (running === null) {
-      running = refreshNow().finally(() => (running = null));
-      return running;
-    }
-    queued ??= running
-      .catch(() => false)
-      .then(() => {
-        queued = null;
-        return refresh();
-      });
-    return queued;
-  };
-
-  // One log line per change of state (failing, recovered), not one per tick: a store that is down
-  // for an hour must not write 3,600 stacks.
-  const tick = async (): Promise<void> => {
-    try {
-      await refresh();
-      if (live.health.succeeded(now())) options.log.info('store reachable again; the index follows it again');
-    } catch (err) {
-      if (stopped) return;
-      if (live.health.failed(err, now()))
-        options.log.error({ err }, 'index refresh failed; serving the previous index');
-      else
-        options.log.debug({ reason: err instanceof Error ? err.message : String(err) }, 'index refresh failed again');
-    } finally {
-      if (!stopped) {
-        // The next poll, or sooner the moment answers change by the clock (an expiry, the end of
-        // an is_new window), so that they change at that moment and not up to a poll later.
-        // (A moment already past — a refresh that failed — waits for the poll: no busy loop.)
-        const due = current.nextExpiry + 1 - now();
-        timer = setTimeout(() => void tick(), due > 0 ? Math.min(options.intervalMs, due) : options.intervalMs);
-        timer.unref();
-      }
-    }
-  };
-
-  timer = setTimeout(() => void tick(), options.intervalMs);
-  timer.unref();
-  return {
-    refresh,
-    wake() {
-      if (stopped) return;
-      // A failure here is the poll's to report (it runs into the same store on its next tick).
-      void refresh()
-        .then(() => refresh())
-        .catch(() => undefined);
-    },
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      building?.abort();
-      for (const old of retiring) old.retire();
-      retiring.clear();
-      current.retire();
-    },
-  };
+  /** The replaced index stays usable for requests that took its snapshot before the swap. */
+  private retireLater(old: BuiltIndex): void {
+    this.retiring.add(old);
+    setTimeout(() => {
+      if (this.retiring.delete(old)) old.retire();
+    }, RETIRE_AFTER_MS).unref();
+  }
 }
