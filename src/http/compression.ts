@@ -94,12 +94,11 @@ export function compressAnswer(request: FastifyRequest, reply: FastifyReply, pay
   const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : null;
   const stream = bytes === null && isReadable(body) ? body : null;
   if (bytes === null ? stream === null : bytes.length < COMPRESS_THRESHOLD) return body;
-  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return body;
   const encoding =
     request.answerEncoding === undefined
       ? acceptedEncoding(request.headers['accept-encoding'])
       : request.answerEncoding;
-  if (encoding === null) return body;
+  if (encoding === null || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return body;
   void reply.header('content-encoding', encoding);
   if (bytes !== null) return compressBody(bytes, encoding);
   reply.removeHeader('content-length');
