@@ -321,6 +321,19 @@ export type ColumnFacet = ColumnEntry['id'];
 export type ListEntry = Extract<Facet, { source: { kind: 'many' | 'places' } }>;
 export type ListFacet = ListEntry['id'];
 
+/** The facet of thresholds a job reaches (the remote-share steps): one column of levels, no dictionary. */
+export type StepsEntry = Extract<Facet, { source: { kind: 'remoteSteps' } }>;
+export type StepsFacet = StepsEntry['id'];
+/** The facet counted by the remote-share steps, if the catalogue has one. */
+export const STEPS_FACET: StepsFacet | undefined = FACETS.find(
+  (f): f is StepsEntry => f.source.kind === 'remoteSteps',
+)?.id;
+
+/** Whether a facet is counted by steps (its kind `remoteSteps`) rather than from a dictionary. */
+export function isStepsFacet(f: FacetId): f is StepsFacet {
+  return f === STEPS_FACET;
+}
+
 export function isColumnEntry(f: Facet): f is ColumnEntry {
   return f.source.kind === 'one' || f.source.kind === 'salaryBucket';
 }

@@ -1,8 +1,6 @@
 import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import zlib from 'node:zlib';
 import { registerDocs } from './docs.js';
 import { clientErrorResponse, registerErrorHandling } from './error-handling.js';
 import type { Duplex } from 'node:stream';
@@ -11,6 +9,7 @@ import { Metrics } from './metrics.js';
 import { api } from './api-plugin.js';
 import { limitConnectionsPerClient } from './connection-limit.js';
 import { registerWebPage } from './web-page.js';
+import { compressAnswer } from './compression.js';
 import { API_PREFIX, type ApiInstance, type AppDeps } from './app-types.js';
 
 /** The whole HTTP surface as one Fastify instance; the process wrapper only listens. */
@@ -51,12 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   registerErrorHandling(app);
   registerRootHooks(app, metrics);
   await app.register(cors, corsOptions(config.corsOrigin));
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
   await registerDocs(app);
   registerHealth(app, deps.live, metrics, deps.config.readyMaxStalenessMs ?? 300_000);
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
@@ -66,16 +59,17 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
 }
 
 /**
- * Hooks of every route: errors are never cacheable, one metric and one debug log line per request.
- * Callbacks, not async functions: every answer passes them, and a promise each is measurable.
+ * Hooks of every route: errors are never cacheable, every answer is compressed in one place
+ * (compression.ts), one metric and one debug log line per request. Callbacks, not async
+ * functions: every answer passes them, and a promise each is measurable.
  */
 function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       reply.removeHeader('etag');
       void reply.header('cache-control', 'no-store');
     }
-    done(null, payload);
+    done(null, compressAnswer(request, reply, payload));
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

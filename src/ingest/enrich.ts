@@ -27,7 +27,6 @@ import {
 } from './salary/salary.js';
 import { findSkills } from './classify/skills.js';
 import { countryHint, placeNamesInText } from './places/text-places.js';
-import { validatePosting } from './validate.js';
 
 export interface EnrichContext {
   /** Feed name; the first part of every key. */
@@ -37,8 +36,6 @@ export interface EnrichContext {
   /** Place resolution; defaults to one over the bundled gazetteer. */
   places?: PlaceResolver;
 }
-
-export type EnrichResult = { ok: true; job: Job } | { ok: false; reason: string };
 
 /** Description characters that classification and skills look at; the rest is rarely telling. */
 const ANALYSED_CHARS = 12_000;
@@ -55,17 +52,7 @@ function resolverOf(ctx: EnrichContext): PlaceResolver {
   return defaultResolver;
 }
 
-/** Validates and enriches one parsed record; an unexpected error is a reject, not a crash. */
-export function enrichRecord(record: unknown, ctx: EnrichContext): EnrichResult {
-  try {
-    const valid = validatePosting(record);
-    if (!valid.ok) return valid;
-    return { ok: true, job: enrichPosting(valid.posting, ctx) };
-  } catch (error) {
-    return { ok: false, reason: `enrichment failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
+/** A validated posting as the `Job` the store keeps (validation is the pipeline's step before). */
 export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
   const posting = decoded(raw);
   const text = textOf(posting);

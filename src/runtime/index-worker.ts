@@ -21,13 +21,8 @@ import { buildStreaming } from './live-index.js';
 import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../lib/steps.js';
-import {
-  INDEX_THREAD_NAME,
-  type CallReply,
-  type CallRequest,
-  type CatchUpRequest,
-  type WorkerReport,
-} from './remote-index.js';
+import { INDEX_THREAD_NAME, type CatchUpRequest, type WorkerReport } from './remote-index.js';
+import { answerCall, isReaderMethod, type CallReply, type CallRequest } from './reader-calls.js';
 
 export interface IndexWorkerData {
   databaseUrl: string;
@@ -248,11 +243,8 @@ function serve(current: () => SearchReader, data: IndexWorkerData): void {
   data.port.on('message', (request: CallRequest) => {
     let reply: CallReply;
     try {
-      const index = current();
-      const methods = index as unknown as Record<string, (...args: unknown[]) => unknown>;
-      const method = methods[request.method];
-      if (typeof method !== 'function') throw new Error(`the index has no method ${request.method}`);
-      reply = { id: request.id, ok: true, value: method.apply(index, request.args) };
+      if (!isReaderMethod(request.method)) throw new Error(`the index has no method ${String(request.method)}`);
+      reply = { id: request.id, ok: true, value: answerCall(current(), request.method, request.args) };
     } catch (error) {
       reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }

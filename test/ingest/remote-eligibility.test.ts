@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { enrichRecord } from '../../src/ingest/enrich.js';
+import { recordToJob } from '../../src/ingest/record-to-job.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 
 function enrich(record: Record<string, unknown>) {
-  const result = enrichRecord(
+  const result = recordToJob(
     { '@type': 'JobPosting', hiringOrganization: { name: 'Acme GmbH' }, description: 'Wir suchen dich.', ...record },
     { source: 'test', now: NOW },
   );

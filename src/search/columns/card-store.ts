@@ -147,7 +147,6 @@ export class CardStore {
       chunkOf[d] = c.chunk;
       startOf[d] = c.start;
       lengthOf[d] = c.length;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     }
     return new CardStore(n, boardIds, keys, postedAt, validThrough, b.chunks, chunkOf, startOf, lengthOf, b.tables);

@@ -182,7 +182,6 @@ export class SegmentSet {
     const marks = new Marks(this.parts);
     const added = new Map<string, Posting>();
     for (const [i, change] of changes.entries()) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (i % MARK_STEP === MARK_STEP - 1) yield;
       const key = change.kind === 'upsert' ? change.job.key : change.key;
       const boardId = change.kind === 'upsert' ? change.job.boardId : change.boardId;
@@ -298,14 +297,12 @@ const MAP_STEP = 1_024;
 function* jobsByDocSteps(segment: Segment, jobs: readonly Posting[]): Steps<Posting[]> {
   const byKey = new Map<string, Posting>();
   for (const [i, job] of jobs.entries()) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (i % MAP_STEP === MAP_STEP - 1) yield;
     byKey.set(job.key, job);
   }
   const keys = segment.engine.cards.keys;
   const out = new Array<Posting>(keys.length);
   for (const [doc, key] of keys.entries()) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (doc % MAP_STEP === MAP_STEP - 1) yield;
     out[doc] = byKey.get(key)!;
   }
@@ -329,7 +326,6 @@ function* partSteps(segment: Segment, jobs: readonly Posting[] | null): Steps<Pa
     yield;
     docOf = new Map();
     for (const [doc, key] of cards.keys.entries()) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (doc % MAP_STEP === MAP_STEP - 1) yield;
       docOf.set(key, doc);
     }

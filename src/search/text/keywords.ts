@@ -289,7 +289,6 @@ export class KeywordBuilder implements KeywordSink {
     };
     for (let d = 0; d < n; d++) {
       forward.forEachTerm(order[d]!, count);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
     const dense = Array.from(df, (f) => (isDense(f, n, denseRatio) ? newBitset(n) : null));
@@ -315,7 +314,6 @@ export class KeywordBuilder implements KeywordSink {
       const a = order[d]!;
       docLength[d] = this.docLength.get(a);
       forward.forEachTerm(a, post);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
     // The forward index is done with: the builder is spent, and the rest of a build (which still
