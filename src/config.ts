@@ -37,6 +37,11 @@ export interface Config {
    * false, true (any proxy), or a comma-separated list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | string;
+  /**
+   * The bearer token that opens the operator's views (`/metrics`, the detail of `/readyz`); null:
+   * they are open to requests from this machine only (loopback, not forwarded by a proxy).
+   */
+  operatorToken: string | null;
   // ---- limits of the HTTP layer ----
   /** Byte budget of the cache of serialised API answers; 0 turns it off. */
   responseCacheBytes: number;
@@ -96,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
     trustProxy: trustProxyVar(env),
+    operatorToken: operatorTokenVar(env),
     responseCacheBytes: intVar(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     requestTimeoutMs: intVar(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 10_000, 500, 3_600_000),
@@ -154,6 +160,17 @@ function trustProxyVar(env: Env): boolean | string {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
+  return raw;
+}
+
+/** OPERATOR_TOKEN: long enough not to be guessed, and sendable as a bearer token as it is. */
+function operatorTokenVar(env: Env): string | null {
+  const raw = env.OPERATOR_TOKEN?.trim() ?? '';
+  if (raw === '') return null;
+  if (!/^[A-Za-z0-9._~+/=-]{16,}$/.test(raw))
+    throw new ConfigError(
+      'OPERATOR_TOKEN must be at least 16 characters of letters, digits and . _ ~ + / = - (e.g. openssl rand -hex 32)',
+    );
   return raw;
 }
 

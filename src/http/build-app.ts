@@ -58,7 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await registerDocs(app);
-  registerHealth(app, deps.live, metrics, deps.config.readyMaxStalenessMs ?? 300_000);
+  registerHealth(app, deps.live, metrics, {
+    maxStalenessMs: deps.config.readyMaxStalenessMs ?? 300_000,
+    operatorToken: deps.config.operatorToken ?? null,
+    ...(deps.checkStore ? { checkStore: deps.checkStore } : {}),
+  });
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
   // The search page at /: its own plugin, outside the API's hooks.
   if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);

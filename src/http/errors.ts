@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   repeated_parameter: 400,
   unknown_parameter: 400,
   invalid_url: 400,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
