@@ -4,7 +4,13 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import zlib from 'node:zlib';
 import { registerDocs } from './docs.js';
-import { clientErrorResponse, registerErrorHandling } from './error-handling.js';
+import {
+  answerProtocolRequests,
+  clientErrorResponse,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './error-handling.js';
+import { ApiError } from './errors.js';
 import type { Duplex } from 'node:stream';
 import { registerHealth } from './routes/health.js';
 import { Metrics } from './metrics.js';
@@ -31,12 +37,15 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     // destroyed: Node's socket inactivity timeout, which Fastify sets from connectionTimeout.
     connectionTimeout: config.sendTimeoutMs ?? 90_000,
     http: {
+      // A request without Host is refused by our own hook (in the API's error shape), not by Node's empty 400.
+      requireHostHeader: false,
       headersTimeout,
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))),
     },
     // Each request is logged once, at debug (onResponse below), not twice at info.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(config.corsOrigin),
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
       if (socket.writable) socket.end(clientErrorResponse(err.code));
       else socket.destroy(err);
@@ -46,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     deps.logger ? Fastify({ ...options, loggerInstance: deps.logger }) : Fastify({ ...options, logger: false })
   ).withTypeProvider<TypeBoxTypeProvider>();
   limitConnectionsPerClient(app.server, config.maxConnectionsPerClient ?? 0);
+  answerProtocolRequests(app.server);
 
   const metrics = deps.metrics ?? new Metrics();
   registerErrorHandling(app);
@@ -74,6 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
  * Callbacks, not async functions: every answer passes them, and a promise each is measurable.
  */
 function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
+  // HTTP/1.1 requires Host (RFC 9112, 3.2); HTTP/1.0 has none to give.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
+      done(new ApiError('invalid_parameter', 'Host: the header is missing (HTTP/1.1 requires it)', 'Host'));
+    } else done();
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       reply.removeHeader('etag');
@@ -94,6 +110,7 @@ function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
 
 function corsOptions(origin: string) {
   if (origin === '') return { origin: false };
-  if (origin === '*') return { origin: '*', methods: ['GET', 'HEAD'] };
-  return { origin: origin.split(',').map((o) => o.trim()), methods: ['GET', 'HEAD'] };
+  // Not strict: an OPTIONS without the preflight headers gets the same 204, not a plain-text 400.
+  if (origin === '*') return { origin: '*', methods: ['GET', 'HEAD'], strictPreflight: false };
+  return { origin: origin.split(',').map((o) => o.trim()), methods: ['GET', 'HEAD'], strictPreflight: false };
 }
