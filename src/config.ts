@@ -56,6 +56,11 @@ export interface Config {
    * closed: a client that never reads its response is dropped after it. Above the keep-alive timeout.
    */
   sendTimeoutMs: number;
+  /**
+   * On SIGTERM, how long at most answers close their keep-alive connections (and /readyz says not
+   * ready) before the server closes what is left (ms); 0: close at once.
+   */
+  shutdownDrainMs: number;
   /** Open connections per client address (the TCP peer); 0 turns the cap off. */
   maxConnectionsPerClient: number;
   /** Median event-loop delay (ms) over half a second past which the API answers 503 with Retry-After; 0 turns it off. */
@@ -107,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 10_000, 500, 3_600_000),
     keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     sendTimeoutMs: intVar(env, 'SEND_TIMEOUT_MS', 90_000, 1_000, 3_600_000),
+    shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 1_000, 0, 8_000),
     maxConnectionsPerClient: intVar(env, 'MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000),
     maxEventLoopDelayMs: intVar(env, 'MAX_EVENT_LOOP_DELAY_MS', 500, 0, 600_000),
     maxHeapUsedPercent: intVar(env, 'MAX_HEAP_USED_PERCENT', DEFAULT_MAX_HEAP_USED_PERCENT, 0, 100),

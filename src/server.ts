@@ -16,6 +16,7 @@ import { describePostgres, prepareStoreLocation, storeOpenError } from './store/
 import { SchemaBehindError } from './store/migrations/migration.js';
 import { warmUpRoutes } from './http/warm-up.js';
 import { StoreFileGuard } from './runtime/store-file.js';
+import { drainConnections } from './http/drain.js';
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +59,12 @@ export interface RunningServer {
   store: JobStore;
   live: LiveIndex;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops serving and closes the store. `drainMs`: first, for up to that long, every answer
+   * closes its keep-alive connection and /readyz says not ready (http/drain.ts), so that no
+   * client's request crosses the close of an idle socket.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -116,9 +122,10 @@ export async function startServer(
   let first: BuiltIndex | null = null;
   let follower: { stop(): void; wake(): void } | null = null;
   let watch: ChangeWatch | null = null;
-  const close = async (): Promise<void> => {
+  const close = async (closeOptions: { drainMs?: number } = {}): Promise<void> => {
     stopping.abort(new StartAborted('shutting down'));
     clearInterval(fileTimer);
+    if ((closeOptions.drainMs ?? 0) > 0) await drainConnections(app.server, closeOptions.drainMs ?? 0);
     await app.close();
     await watch?.close();
     if (follower) follower.stop();

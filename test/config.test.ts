@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       trustProxy: false,
       operatorToken: null,
+      shutdownDrainMs: 1_000,
       responseCacheBytes: 64 * 1024 * 1024,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,

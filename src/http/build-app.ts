@@ -11,6 +11,7 @@ import {
   registerErrorHandling,
 } from './error-handling.js';
 import { ApiError } from './errors.js';
+import { isDraining } from './drain.js';
 import type { Duplex } from 'node:stream';
 import { registerHealth } from './routes/health.js';
 import { Metrics } from './metrics.js';
@@ -91,6 +92,8 @@ function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
     } else done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
+    // Shutting down: each answer ends its keep-alive connection (see drain.ts).
+    if (isDraining(app.server)) void reply.header('connection', 'close');
     if (reply.statusCode >= 400) {
       reply.removeHeader('etag');
       void reply.header('cache-control', 'no-store');

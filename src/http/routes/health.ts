@@ -4,6 +4,7 @@ import type { ApiInstance } from '../app-types.js';
 import type { LiveIndex } from '../../runtime/live-index.js';
 import type { Metrics } from '../metrics.js';
 import { ApiError } from '../errors.js';
+import { isDraining } from '../drain.js';
 
 export interface HealthOptions {
   /** See runtime/health.ts: how long failing refreshes still count as ready (`degraded`). */
@@ -19,7 +20,7 @@ export interface HealthOptions {
  * to send traffic here — 503 `loading` before the first index, 200 `ready`, 200 `degraded` (with
  * the reason) while refreshes fail but the index was confirmed current within `maxStalenessMs`,
  * 503 `stale` after that, 503 `store_lost` once the store's file was removed or replaced (see
- * runtime/health.ts). `/metrics`: Prometheus.
+ * runtime/health.ts), 503 `shutting_down` once a shutdown began (see drain.ts). `/metrics`: Prometheus.
  *
  * Only the operator sees the detail (documents, cursor, the reason, which may name the store) and
  * the metrics; anyone else gets `/readyz` as `{status: ready | not_ready}` with the same status
@@ -40,9 +41,11 @@ export function registerHealth(app: ApiInstance, live: LiveIndex, metrics: Metri
     const now = Date.now();
     const snapshot = live.current;
     const health = live.health.report(now, snapshot !== null, maxStalenessMs);
-    const ready = snapshot !== null && health.status !== 'stale' && health.status !== 'store_lost';
+    const shuttingDown = isDraining(app.server);
+    const ready = snapshot !== null && health.status !== 'stale' && health.status !== 'store_lost' && !shuttingDown;
     void reply.header('cache-control', 'no-store');
     if (!isOperator(request)) return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready' });
+    if (shuttingDown) return reply.status(503).send({ status: 'shutting_down' });
     const freshness = {
       last_refresh_at: health.lastSuccess === null ? null : new Date(health.lastSuccess).toISOString(),
       index_age_seconds:
