@@ -27,7 +27,10 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   const options = {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024,
-    return503OnClosing: true,
+    // A request that reaches the router while the server closes (its headers were still arriving)
+    // is served, with `Connection: close`, rather than refused in Fastify's own 503 shape: the
+    // index and the store stay open until the server is closed (see drain.ts).
+    return503OnClosing: false,
     trustProxy: config.trustProxy ?? false,
     // Time bounds: a whole request within requestTimeout, its headers within headersTimeout
     // (both answered 408), an idle keep-alive connection closed after keepAliveTimeout. Node

@@ -6,6 +6,8 @@ const draining = new WeakSet<Server>();
 
 /** After the listener is closed, how long connections already accepted get to send and be answered. */
 const LAST_REQUESTS_MS = 500;
+/** Then, how long requests still being answered get to finish. */
+const IN_FLIGHT_MS = 5_000;
 
 export function isDraining(server: Server): boolean {
   return draining.has(server);
@@ -20,9 +22,10 @@ export function isDraining(server: Server): boolean {
  *    requests are served as usual, new connections included;
  * 2. then the listener closes — without closing idle sockets as `http.Server.close` does, since a
  *    socket accepted a moment ago has not sent its request yet and counts as idle — and the
- *    connections already accepted get LAST_REQUESTS_MS to be answered and closed.
- * The caller then closes the server (Fastify's close), which closes the sockets that stayed idle
- * throughout.
+ *    connections already accepted get LAST_REQUESTS_MS to be answered and closed;
+ * 3. then the sockets that stayed idle throughout are closed, and the requests still in flight
+ *    get IN_FLIGHT_MS to finish.
+ * The caller then closes the server (Fastify's close) and what the requests read.
  */
 export async function drainConnections(server: Server, maxMs: number): Promise<void> {
   draining.add(server);
@@ -30,6 +33,10 @@ export async function drainConnections(server: Server, maxMs: number): Promise<v
   if (!server.listening) return;
   NetServer.prototype.close.call(server);
   await untilNoConnections(server, Date.now() + LAST_REQUESTS_MS);
+  // Only sockets that stayed idle throughout and requests still being answered are left: the
+  // first are closed, the second finished (Fastify's close no longer waits once the listener is closed).
+  server.closeIdleConnections();
+  await untilNoConnections(server, Date.now() + IN_FLIGHT_MS);
 }
 
 async function untilNoConnections(server: Server, until: number): Promise<void> {

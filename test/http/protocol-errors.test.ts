@@ -179,4 +179,28 @@ describe('errors outside the routes, in the API error shape', () => {
     const options = await send(request(`OPTIONS ${COUNT} HTTP/1.1`));
     expect(options.status).toBe(204);
   });
+
+  it('serves a request whose headers were still arriving when the server began to close, with Connection: close', async () => {
+    const live = new LiveIndex();
+    live.swap(sharedIndex(corpus()), 7, NOW);
+    const closing = await buildApp({ live, config: testConfig(), logger: false, now: () => NOW });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const closingPort = (closing.server.address() as net.AddressInfo).port;
+    let text = '';
+    const socket = net.connect(closingPort, '127.0.0.1');
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('error', () => undefined);
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET ${COUNT}?q=koch HTTP/1.1\r\nHost: x\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = closing.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write('\r\n');
+    await ended;
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(text).toContain('"total_results"');
+  });
 });
