@@ -15,6 +15,8 @@ import { importRecords } from './ingest/run-import.js';
 import { describePostgres, prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
 import { SchemaBehindError } from './store/migrations/migration.js';
 import { warmUpRoutes } from './http/warm-up.js';
+import { StoreFileGuard } from './runtime/store-file.js';
+import { drainConnections } from './http/drain.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,7 +59,12 @@ export interface RunningServer {
   store: JobStore;
   live: LiveIndex;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops serving and closes the store. `drainMs`: first, for up to that long, every answer
+   * closes its keep-alive connection and /readyz says not ready (http/drain.ts), so that no
+   * client's request crosses the close of an idle socket.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -96,14 +103,29 @@ export async function startServer(
     throw storeOpenError(config.databaseUrl, error);
   }
   const live = new LiveIndex();
+  const checkStore = storeFileCheck(config.databaseUrl, live, log);
+  // Also checked between probes, so that the log says it even where nothing asks /readyz.
+  const fileTimer = setInterval(checkStore, Math.max(1_000, config.refreshIntervalMs));
+  fileTimer.unref();
   const metrics = new Metrics({ defaults: true });
-  const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT, now: clock });
+  const app = await buildApp({
+    live,
+    config,
+    logger: log,
+    metrics,
+    store,
+    webRoot: DEFAULT_WEB_ROOT,
+    now: clock,
+    checkStore,
+  });
   const stopping = new AbortController();
   let first: BuiltIndex | null = null;
   let follower: { stop(): void; wake(): void } | null = null;
   let watch: ChangeWatch | null = null;
-  const close = async (): Promise<void> => {
+  const close = async (closeOptions: { drainMs?: number } = {}): Promise<void> => {
     stopping.abort(new StartAborted('shutting down'));
+    clearInterval(fileTimer);
+    if ((closeOptions.drainMs ?? 0) > 0) await drainConnections(app.server, closeOptions.drainMs ?? 0);
     await app.close();
     await watch?.close();
     if (follower) follower.stop();
@@ -253,6 +275,23 @@ export async function startServer(
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * For a SQLite file store: a check that its path still names the file this process opened, which
+ * sets the readiness (`store_lost`, see runtime/health.ts) and logs each change once. A no-op for
+ * PostgreSQL and an in-memory store.
+ */
+function storeFileCheck(databaseUrl: string, live: LiveIndex, log: Logger): () => void {
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind !== 'sqlite' || location.path === ':memory:') return () => undefined;
+  const guard = new StoreFileGuard(location.path);
+  return () => {
+    const problem = guard.check();
+    if (!live.health.storeFile(problem)) return;
+    if (problem === null) log.info({ store: location.path }, 'the store file is back; ready again');
+    else log.error({ store: location.path, reason: problem }, 'store file lost: not ready');
+  };
 }
 
 /** Demo postings into a new store; an abort stops after the batch being written (each batch is one transaction). */

@@ -65,11 +65,15 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
       });
     // Reading stdin that stays open, the import waits after it has set its priority.
     const watch = async (args: string[]): Promise<number[]> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', '-', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
-        stdio: ['pipe', 'ignore', 'ignore'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', 'import', '-', '--create', ...args],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
+          stdio: ['pipe', 'ignore', 'ignore'],
+        },
+      );
       const closed = new Promise((resolve) => child.on('close', resolve));
       let seen: number[] = [];
       // The store is open once its file exists: by then the priority is set (it comes first).
@@ -90,7 +94,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
 
   it('imports the real postings, and says that a re-import of the same file changes nothing', async () => {
     const db = join(dir, 'real.db');
-    const first = await jobsearch(db, ['import', REAL, '--source', 'real']);
+    const first = await jobsearch(db, ['import', REAL, '--source', 'real', '--create']);
     expect(first.code).toBe(0);
     expect(first.out).toContain('  read:      201\n  inserted:  201\n  updated:   0\n  unchanged: 0\n');
     expect(first.out).toMatch(/expired on arrival: 3 \(stored, not served/);
@@ -105,7 +109,9 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
   it('reads gzip from stdin, and with --sync removes what the feed no longer holds', async () => {
     const db = join(dir, 'sync.db');
     const lines = readFileSync(REAL, 'utf8').trim().split('\n');
-    const all = await jobsearch(db, ['import', '-', '--source', 'feed'], { stdin: gzipSync(`${lines.join('\n')}\n`) });
+    const all = await jobsearch(db, ['import', '-', '--source', 'feed', '--create'], {
+      stdin: gzipSync(`${lines.join('\n')}\n`),
+    });
     expect(all.out).toContain('  inserted:  201\n');
     const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], {
       stdin: gzipSync(lines.slice(0, 50).join('\n')),
@@ -122,7 +128,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const now = Date.UTC(2026, 10, 20);
     const postings = [...generatePostings({ count: 6_000, seed: 5, now })].map((p) => JSON.stringify(p));
     writeFileSync(file, `${postings.join('\n')}\n`);
-    const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1,000 staged/ });
+    const killed = await jobsearch(db, ['import', file, '--source', 'big', '--create'], { killAfter: /1,000 staged/ });
     expect(killed.code).toBe(null);
     expect(query(db, 'SELECT count(*) FROM jobs')).toBe(0);
     expect(query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);
