@@ -21,6 +21,13 @@ import { warmUpRoutes } from './http/warm-up.js';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A first start builds a store of up to this many postings in the index worker itself (a demo
+ * store's first start among them): the builder process, its keyword thread and reading the saved
+ * file back cost more than such a build. Later builds run beside a serving index, in the builder
+ * process, whose CPU priority can be lowered.
+ */
+const FIRST_BUILD_HERE_UP_TO = 20_000;
 /** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
 const MAX_INDEX_AGE_MS = 3_600_000;
 
@@ -236,6 +243,7 @@ class Start {
           indexFile: config.indexFile,
           loadIndexFile: firstStart,
           buildPriority: firstStart ? 'normal' : 'low',
+          buildHereUpTo: firstStart ? FIRST_BUILD_HERE_UP_TO : 0,
           ...(signal ? { signal } : {}),
         })
       : buildHere(this.parts.store, {
