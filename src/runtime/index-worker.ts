@@ -18,7 +18,14 @@ import type { SearchIndex, SearchReader } from '../search/segments/search-index.
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
+import {
+  expectedOf,
+  readIndexFile,
+  removeOwned,
+  running,
+  writeIndexFile,
+  type IndexFileReport,
+} from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../lib/steps.js';
 import { INDEX_THREAD_NAME, type CatchUpRequest, type WorkerReport } from './remote-index.js';
@@ -41,6 +48,8 @@ export interface IndexWorkerData {
   loadIndexFile: boolean;
   /** The CPU priority of the index builder process, when one builds. */
   buildPriority: BuildPriority;
+  /** Postings (expired included) up to which the index is built here, not by the builder process. */
+  buildHereUpTo: number;
 }
 
 async function main(): Promise<void> {
@@ -65,6 +74,17 @@ async function main(): Promise<void> {
         ({ index, cursor } = loaded);
         file = loaded.report;
         if (loaded.fd !== null) files.push(loaded.fd);
+      } else if (data.buildHereUpTo > 0 && (await loading.count()) <= data.buildHereUpTo) {
+        // A small store is built here and served as built (its cards in memory), then saved:
+        // starting a process and a keyword thread and reading the file back take longer than that.
+        ({ index, loadMs, buildMs } = await buildStreaming(loading, {
+          salaryBuckets: data.salaryBuckets,
+          now: data.now,
+        }));
+        if (data.indexFile !== null) {
+          file = writeIndexFile(data.indexFile, index, { ...meta, builtAt: data.now, documents: index.size });
+          if (loaded?.state === 'refused') file = { ...file, refused: loaded.report.reason };
+        }
       } else {
         // Built and saved by a process of its own (index-builder.ts), then served from the file as
         // a start from it would be: the cards stay in the file, and the build's working memory

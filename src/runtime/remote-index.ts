@@ -59,6 +59,11 @@ export interface WorkerBuildOptions {
   loadIndexFile?: boolean;
   /** The CPU priority of the index builder process (default normal; low beside a serving index). */
   buildPriority?: BuildPriority;
+  /**
+   * A store of at most this many postings (expired included) is built in the worker itself and
+   * served as built, then saved, instead of by the builder process (default 0: never).
+   */
+  buildHereUpTo?: number;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       indexFile: options.indexFile ?? null,
       loadIndexFile: options.loadIndexFile === true,
       buildPriority: options.buildPriority ?? 'normal',
+      buildHereUpTo: options.buildHereUpTo ?? 0,
       port: theirs,
       signal,
     },

@@ -6,16 +6,29 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
+import { bundleCli, type CliBundle } from './cli-process.js';
 
 /** `jobsearch import` as an operator runs it: its own process, a real SQLite file. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(ROOT, 'test/fixtures/real-postings/postings.ndjson');
 const dir = mkdtempSync(join(tmpdir(), 'import-process-'));
+/** The CLI bundled once for the file: each process then starts without compiling the sources. */
+let cli: CliBundle | null = null;
+beforeAll(async () => {
+  cli = await bundleCli();
+}, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
+  cli?.remove();
 });
+
+/** `node <the bundled CLI> ...args`. */
+function cliArgs(args: string[]): string[] {
+  if (cli === null) throw new Error('the CLI is bundled in beforeAll');
+  return [cli.main, ...args];
+}
 
 interface Run {
   code: number | null;
@@ -25,7 +38,7 @@ interface Run {
 
 function jobsearch(db: string, args: string[], options: { stdin?: Buffer; killAfter?: RegExp } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, cliArgs(args), {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent', IMPORT_PROGRESS_MS: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -65,15 +78,11 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
       });
     // Reading stdin that stays open, the import waits after it has set its priority.
     const watch = async (args: string[]): Promise<number[]> => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', 'import', '-', '--create', ...args],
-        {
-          cwd: ROOT,
-          env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
-          stdio: ['pipe', 'ignore', 'ignore'],
-        },
-      );
+      const child = spawn(process.execPath, cliArgs(['import', '-', '--create', ...args]), {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       const closed = new Promise((resolve) => child.on('close', resolve));
       let seen: number[] = [];
       // The store is open once its file exists: by then the priority is set (it comes first).
