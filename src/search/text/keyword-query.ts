@@ -15,6 +15,15 @@ export const MAX_QUERY_WORDS = 32;
 export const MIN_PREFIX_LENGTH = 3;
 /** A prefix adds at most this many terms per language and key (the most frequent ones). */
 export const MAX_PREFIX_TERMS = 16;
+/**
+ * Relevance tiers, each above any sum of the ones below it (at most MAX_QUERY_WORDS words): a
+ * document gains WORD_BONUS per query word it matches (coordination: more words matched rank
+ * first), PREFER_BONUS per preferred facet value it has (JobFilter.prefer, at most four), then
+ * EXACT_WORD_BONUS per word it matches without a typo, then the position and title-phrase bonuses,
+ * then BM25.
+ */
+export const WORD_BONUS = 1e9;
+export const PREFER_BONUS = 1e8;
 /** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
 export const EXACT_WORD_BONUS = 1e6;
 /**
@@ -246,15 +255,27 @@ function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Arr
 }
 
 /**
- * Documents that match every word (any of its terms); a bitset that is the caller's to keep
- * (taken from the scratch's pool, see Scratch.takeBits), and its size.
+ * How many of a query's `n` words a posting must match when partial matches are allowed: 75 %
+ * rounded down, at least one (Elasticsearch's `minimum_should_match: 75%` convention): 1 of 2, 2 of
+ * 3, 3 of 4, 3 of 5.
+ */
+export function minimumShouldMatch(n: number): number {
+  return Math.max(1, Math.floor((n * 3) / 4));
+}
+
+/**
+ * Documents that match at least `min` of the words (any of a word's terms; every word by default);
+ * a bitset that is the caller's to keep (taken from the scratch's pool, see Scratch.takeBits), and
+ * its size.
  */
 export function matchTerms(
   index: KeywordIndex,
   words: readonly QueryWord[],
   scratch: Scratch,
+  min = words.length,
 ): { words: Uint32Array; size: number } {
   const acc = scratch.takeBits();
+  if (min < words.length) return matchSome(index, words, scratch, min, acc);
   let size = 0;
   for (const [i, word] of words.entries()) {
     const bits = i === 0 ? acc : scratch.lendBits();
@@ -262,6 +283,45 @@ export function matchTerms(
     size = i === 0 ? popcount(acc) : andInto(acc, bits);
   }
   return { words: acc, size };
+}
+
+/** matchTerms with fewer than all words required: a count of matched words per document. */
+function matchSome(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  scratch: Scratch,
+  min: number,
+  acc: Uint32Array,
+): { words: Uint32Array; size: number } {
+  const counts = scratch.bytes();
+  const any = scratch.lendBits();
+  for (const word of words) {
+    const bits = scratch.lendBits();
+    addTerms(index, word.terms, bits);
+    orInto(any, bits);
+    forEachBit(bits, (d) => counts[d]!++);
+  }
+  let size = 0;
+  forEachBit(any, (d) => {
+    if (counts[d]! >= min) {
+      acc[d >>> 5]! |= 1 << (d & 31);
+      size++;
+    }
+    counts[d] = 0;
+  });
+  return { words: acc, size };
+}
+
+/** Calls visit(d) for every set bit of a bitset, ascending. */
+function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      visit((w << 5) + 31 - Math.clz32(low));
+      x ^= low;
+    }
+  }
 }
 
 /** Relevance: a typo-corrected term counts this share of what the word's own term would. */
@@ -279,8 +339,8 @@ function bestBuffer(index: KeywordIndex): Float64Array {
 /**
  * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
  * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
- * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
- * plus EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
+ * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — plus WORD_BONUS, summed
+ * over the words, plus EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
  */
 export function scoreTerms(
   index: KeywordIndex,
@@ -309,7 +369,7 @@ export function scoreTerms(
     for (const t of word.terms) {
       forEachPosting(index, t, (d) => {
         if (wordBest[d] === 0) return;
-        scores[d]! += wordBest[d]!;
+        scores[d]! += wordBest[d]! + WORD_BONUS;
         wordBest[d] = 0;
       });
     }
