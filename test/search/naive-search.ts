@@ -332,9 +332,10 @@ export class NaiveSearch {
   }
 
   /**
-   * Per word the best of its stems' BM25 (over the field-weighted counts; a typo stem at half)
-   * plus 1e9 when it matches at all, summed over the words, plus 1e6 per word matched by an exact
-   * (not typo) stem, plus 1e3 when the job's position is the one the query names.
+   * Per word the best of its stems' BM25 (over the field-weighted counts; a typo stem at half),
+   * summed over the words, plus 1e9 per word matched (every word for a job of the position the
+   * query names), plus 1e6 per word matched by an exact (not typo) stem, plus 1e4 per word whose
+   * stems include one of the title's, plus 1e3 for that position.
    */
   score(job: Job, text: string, typos = true): number {
     const N = this.corpus.length;
@@ -345,21 +346,34 @@ export class NaiveSearch {
     const len = this.weightedWords(job).length;
     let score = 0;
     let exactWords = 0;
-    for (const w of this.queryStems(text, job.language, typos)) {
+    let matched = 0;
+    const ws = this.queryStems(text, job.language, typos);
+    // The stems of the title's words (a word in the title: one of its stems among them).
+    const titled = new Set(
+      words(job.title).flatMap((x) => indexKeys(job.language, x).map((k) => stem(job.language, k))),
+    );
+    let titleWords = 0;
+    for (const w of ws) {
       if (w.exact.some((s) => tf.has(s))) exactWords++;
+      if ([...w.exact, ...w.typo].some((s) => titled.has(s))) titleWords++;
       let best = 0;
       for (const [s, weight] of [...w.exact.map((s) => [s, 1] as const), ...w.typo.map((s) => [s, 0.5] as const)]) {
-        const t = Math.min(255, tf.get(s) ?? 0);
+        const t = Math.min(127, tf.get(s) ?? 0);
         if (t === 0) continue;
         const df = this.df(job.language, s);
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
         const norm = 1 - 0.75 + (0.75 * len) / avg;
         best = Math.max(best, (weight * idf * (t * (1.2 + 1))) / (t + 1.2 * norm));
       }
-      if (best > 0) score += best + 1e9;
+      score += best;
+      if (best > 0) matched++;
     }
+    // A job of the position the query names counts as matching every word.
+    const named = job.position.slug === queryPosition(text);
+    score += 1e9 * (named ? ws.length : matched);
     if (exactWords > 0) score += 1e6 * exactWords;
-    return job.position.slug === queryPosition(text) ? score + 1e3 : score;
+    if (titleWords > 0) score += 1e4 * titleWords;
+    return named ? score + 1e3 : score;
   }
 
   // ---- filtering ----

@@ -37,9 +37,10 @@ function pageDocs(
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx);
     const code = positionCode(e, plan.keywords);
-    if (code !== undefined) for (const d of ids) if (e.columns.position.col[d] === code) scores[d]! += POSITION_BONUS;
+    const named = code === undefined ? null : (d: number): boolean => e.columns.position.col[d] === code;
+    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx, named);
+    if (named !== null) for (const d of ids) if (named(d)) scores[d]! += POSITION_BONUS;
     for (const c of plan.prefer) for (const d of ids) if (c.has(d)) scores[d]! += PREFER_BONUS;
     const docs = pageByScore(ids, scores, request.order === 'desc', w);
     const own = Float64Array.from(docs, (d) => scores[d]!);

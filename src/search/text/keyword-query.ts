@@ -1,7 +1,7 @@
 import { LruMap } from '../../lib/lru-map.js';
 import type { Language } from '../../domain/vocab.js';
 import { andInto, hasBit, orInto, popcount, setBits } from '../postings/bitset.js';
-import { BM25_B, BM25_K1, forEachPosting, type KeywordIndex } from './keywords.js';
+import { BM25_B, BM25_K1, forEachPosting, inTitle, termFrequency, type KeywordIndex } from './keywords.js';
 import { compareStrings } from '../columns/columns.js';
 import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
@@ -19,13 +19,18 @@ export const MAX_PREFIX_TERMS = 16;
  * Relevance tiers, each above any sum of the ones below it (at most MAX_QUERY_WORDS words): a
  * document gains WORD_BONUS per query word it matches (coordination: more words matched rank
  * first), PREFER_BONUS per preferred facet value it has (JobFilter.prefer, at most four), then
- * EXACT_WORD_BONUS per word it matches without a typo, then the position and title-phrase bonuses,
- * then BM25.
+ * EXACT_WORD_BONUS per word it matches without a typo, then TITLE_WORD_BONUS per word its title
+ * holds, then the position bonus, then BM25.
  */
 export const WORD_BONUS = 1e9;
 export const PREFER_BONUS = 1e8;
 /** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
 export const EXACT_WORD_BONUS = 1e6;
+/**
+ * Relevance: a document gains this per query word its title holds (so a title naming what was
+ * asked, `Performance Marketing` in `… SEA & Performance Marketing`, ranks above one naming part of it).
+ */
+export const TITLE_WORD_BONUS = 1e4;
 /**
  * Relevance: a job whose position is the one the whole query names (the thesaurus, see
  * queryPosition) gains this, above any sum of word scores, below one more word matched exactly.
@@ -328,6 +333,17 @@ function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
 export const TYPO_WEIGHT = 0.5;
 
 const best = new WeakMap<KeywordIndex, Float64Array>();
+const counters = new WeakMap<KeywordIndex, Uint8Array[]>();
+
+/**
+ * Three zeroed per-document byte buffers of the index (kept zeroed between uses): the words a
+ * document matches, the words it holds in its title, and whether the current word is in its title.
+ */
+function counterBuffers(index: KeywordIndex): Uint8Array[] {
+  let b = counters.get(index);
+  if (!b || b[0]!.length < index.n) counters.set(index, (b = [0, 1, 2].map(() => new Uint8Array(index.n))));
+  return b;
+}
 
 /** A zeroed per-document buffer of the index for one word's best score (kept zeroed between uses). */
 function bestBuffer(index: KeywordIndex): Float64Array {
@@ -339,8 +355,10 @@ function bestBuffer(index: KeywordIndex): Float64Array {
 /**
  * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
  * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
- * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — plus WORD_BONUS, summed
- * over the words, plus EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
+ * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
+ * plus WORD_BONUS per word matched (every word for a document `whole` names: the position the
+ * query names as a whole) and EXACT_WORD_BONUS per word matched by one of its exact (not
+ * typo-corrected) terms and TITLE_WORD_BONUS per word one of whose terms is in its title.
  */
 export function scoreTerms(
   index: KeywordIndex,
@@ -349,36 +367,41 @@ export function scoreTerms(
   scores: Float64Array,
   scratch: Scratch,
   ctx: KeywordContext | null = null,
+  whole: ((d: number) => boolean) | null = null,
 ): void {
   const n = index.n;
   const corpus = ctx?.n ?? n;
   const avgLength = ctx?.avgLength ?? index.avgLength;
   const wordBest = bestBuffer(index);
+  const [wordsMatched, titleWords, titleHit] = counterBuffers(index) as [Uint8Array, Uint8Array, Uint8Array];
   for (const word of words) {
     for (const [i, t] of word.terms.entries()) {
       const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
       const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
       const weight = i < word.exact ? 1 : TYPO_WEIGHT;
-      forEachPosting(index, t, (d, tf) => {
+      forEachPosting(index, t, (d, posting) => {
         if (!hasBit(match, d)) return;
+        const tf = termFrequency(posting);
         const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
         const s = (weight * idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
         if (s > wordBest[d]!) wordBest[d] = s;
+        if (inTitle(posting)) titleHit[d] = 1;
       });
     }
     for (const t of word.terms) {
       forEachPosting(index, t, (d) => {
         if (wordBest[d] === 0) return;
-        scores[d]! += wordBest[d]! + WORD_BONUS;
+        scores[d]! += wordBest[d]!;
         wordBest[d] = 0;
+        wordsMatched[d]!++;
+        titleWords[d]! += titleHit[d]!;
+        titleHit[d] = 0;
       });
     }
   }
   const exactWords = scratch.bytes();
-  let any = false;
   for (const word of words) {
     if (word.exact === 0) continue;
-    any = true;
     const bits = scratch.lendBits();
     addTerms(index, word.terms.slice(0, word.exact), bits);
     andInto(bits, match);
@@ -391,17 +414,15 @@ export function scoreTerms(
       }
     }
   }
-  if (!any) return;
-  for (let w = 0; w < match.length; w++) {
-    let x = match[w]!;
-    while (x !== 0) {
-      const low = x & -x;
-      const d = (w << 5) + 31 - Math.clz32(low);
-      if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
-      exactWords[d] = 0;
-      x ^= low;
-    }
-  }
+  forEachBit(match, (d) => {
+    const coordination = whole !== null && whole(d) ? words.length : wordsMatched[d]!;
+    if (coordination > 0) scores[d]! += WORD_BONUS * coordination;
+    if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
+    if (titleWords[d]! > 0) scores[d]! += TITLE_WORD_BONUS * titleWords[d]!;
+    exactWords[d] = 0;
+    wordsMatched[d] = 0;
+    titleWords[d] = 0;
+  });
 }
 
 /**
