@@ -333,8 +333,8 @@ export class NaiveSearch {
 
   /**
    * Per word the best of its stems' BM25 (over the field-weighted counts; a typo stem at half),
-   * summed over the words, plus 1e9 per word matched (every word for a job of the position the
-   * query names), plus 1e6 per word matched by an exact (not typo) stem, plus 1e4 per word whose
+   * summed over the words, plus 1e9 per word matched, plus 1e6 per word matched by an exact (not
+   * typo) stem (for both, every word for a job of the position the query names), plus 1e4 per word whose
    * stems include one of the title's, plus 1e3 for that position.
    */
   score(job: Job, text: string, typos = true): number {
@@ -368,9 +368,10 @@ export class NaiveSearch {
       score += best;
       if (best > 0) matched++;
     }
-    // A job of the position the query names counts as matching every word.
+    // A job of the position the query names counts as matching every word, exactly.
     const named = job.position.slug === queryPosition(text);
     score += 1e9 * (named ? ws.length : matched);
+    if (named) exactWords = ws.length;
     if (exactWords > 0) score += 1e6 * exactWords;
     if (titleWords > 0) score += 1e4 * titleWords;
     return named ? score + 1e3 : score;

@@ -356,9 +356,9 @@ function bestBuffer(index: KeywordIndex): Float64Array {
  * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
  * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
  * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
- * plus WORD_BONUS per word matched (every word for a document `whole` names: the position the
- * query names as a whole) and EXACT_WORD_BONUS per word matched by one of its exact (not
- * typo-corrected) terms and TITLE_WORD_BONUS per word one of whose terms is in its title.
+ * plus WORD_BONUS per word matched and EXACT_WORD_BONUS per word matched by one of its exact (not
+ * typo-corrected) terms (both for every word when `whole` names the document: a job of the position
+ * the query names as a whole), and TITLE_WORD_BONUS per word one of whose terms is in its title.
  */
 export function scoreTerms(
   index: KeywordIndex,
@@ -415,9 +415,11 @@ export function scoreTerms(
     }
   }
   forEachBit(match, (d) => {
-    const coordination = whole !== null && whole(d) ? words.length : wordsMatched[d]!;
+    const named = whole !== null && whole(d);
+    const coordination = named ? words.length : wordsMatched[d]!;
+    const exact = named ? words.length : exactWords[d]!;
     if (coordination > 0) scores[d]! += WORD_BONUS * coordination;
-    if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
+    if (exact > 0) scores[d]! += EXACT_WORD_BONUS * exact;
     if (titleWords[d]! > 0) scores[d]! += TITLE_WORD_BONUS * titleWords[d]!;
     exactWords[d] = 0;
     wordsMatched[d] = 0;

@@ -86,10 +86,22 @@ describe('the relevance tiers', () => {
       rule: 'the query words in the title above the same words in the description only',
       filter: { keywords: 'Performance Marketing' },
       postings: [
-        posting('description', 'Marketing Manager', 'performance performance performance campaigns'),
-        posting('title', 'Senior Performance Marketing Manager', 'campaigns and budgets for our clients'),
+        // BM25 alone would put this one first: the word 30 times in a short description.
+        posting('description', 'Marketing', 'performance '.repeat(30)),
+        posting('title', 'Performance Marketing', 'campaigns and budgets for our clients '.repeat(60)),
       ],
       order: ['title', 'description'],
+    },
+    {
+      rule: 'a job of the position the query names (matching every word, exactly) above the words in a description',
+      filter: { keywords: 'SEO Manager' },
+      postings: [
+        posting('description', 'Office Clerk', 'works with the seo manager'),
+        posting('position', 'Organic Search Lead', 'organic search', {
+          position: { slug: 'seo-manager', name: 'Organic Search' },
+        }),
+      ],
+      order: ['position', 'description'],
     },
     {
       rule: 'a preferred facet value (a qualifier in q) above higher BM25 without it, and it does not filter',
