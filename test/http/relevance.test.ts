@@ -112,6 +112,29 @@ describe('relevance over the real postings', () => {
     expect(body.total_results).toBe(await count(q('Buchhaltung')));
   });
 
+  it('reads how many words are required and whether a place or qualifier filters or ranks first', async () => {
+    // [q, keywords, words_required, location mode, filter modes]
+    const table: [string, string, number, string | null, string[]][] = [
+      ['SEO Manager', 'SEO Manager', 1, null, []],
+      ['Online Marketing Manager', 'Online Marketing Manager', 2, null, []],
+      ['Java Entwickler Berlin', 'Java Entwickler', 1, 'boost', []],
+      ['remote SEO', 'SEO', 1, null, ['boost']],
+      ['Teilzeit', '', 0, null, ['filter']],
+      ['Jobs in Berlin', '', 0, 'filter', []],
+      ['Werkstudent Berlin', '', 0, 'filter', ['filter']],
+    ];
+    for (const [text, keywords, required, location, filters] of table) {
+      const read = (await list(q(text))).query_interpretation;
+      expect(read?.keywords, text).toBe(keywords);
+      expect(read?.words_required, text).toBe(required);
+      expect(read?.location?.mode ?? null, text).toBe(location);
+      expect(
+        read?.filters.map((f) => f.mode),
+        text,
+      ).toEqual(filters);
+    }
+  });
+
   it('finds a role named in another language', async () => {
     for (const text of ['Analista SEO', 'Especialista SEO', 'especialista de SEO', 'posicionamiento web']) {
       const body = await list(q(text));
