@@ -20,6 +20,8 @@ export function filterKey(f: JobFilter): string {
     f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
+    f.keywords === undefined ? undefined : f.partialWords === true,
+    f.prefer?.map((p) => [p.field, p.field === 'location' ? foldKey(p.value) : p.value]),
     f.anyOf === undefined ? undefined : anyOfKey(f),
     f.postedSince,
     f.salaryMin,
