@@ -83,7 +83,7 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
       : workplaces;
   const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
-  const company = companyOf(posting.organization);
+  const company = companyOf(posting.organization, text.lower);
   const extra = posting.qualifications ?? posting.responsibilities ?? '';
   const { key, boardId } = identityOf({
     source: ctx.source,
