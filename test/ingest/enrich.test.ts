@@ -84,6 +84,7 @@ describe('enrichRecord', () => {
       'position',
       'postedAt',
       'remoteContext',
+      'remoteEligibility',
       'remotePercentage',
       'salary',
       'salaryContext',
