@@ -3,6 +3,7 @@
  * over the jobs, a comparator sort, slices and Maps. No index structures.
  */
 import { stemmer as stemDe } from '@orama/stemmers/german';
+import { companyKey } from '../../src/domain/company-key.js';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
@@ -218,8 +219,8 @@ export class NaiveSearch {
 
   companyLabel(lower: string): string {
     const counts = new Map<string, number>();
-    for (const j of this.firstSegment((x) => x.company.name.toLowerCase() === lower))
-      if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
+    for (const j of this.firstSegment((x) => companyKey(x.company.name) === lower))
+      if (companyKey(j.company.name) === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
   }
 
@@ -416,7 +417,7 @@ export class NaiveSearch {
     if (!any('employmentType', 'employmentType', (v) => job.employmentType === v)) return false;
     if (!any('industry', 'industry', (v) => job.industry === v)) return false;
     if (!any('companySize', 'companySize', (v) => job.company.size === v)) return false;
-    if (!any('company', 'company', (v) => job.company.name.toLowerCase() === v.toLowerCase())) return false;
+    if (!any('company', 'company', (v) => companyKey(job.company.name) === companyKey(v))) return false;
     if (on('seo') && job.isSeo !== f.seo) return false;
     if (!any('skill', 'skill', (v) => job.skills.some((s) => s.slug === v))) return false;
     if (!any('location', 'location', (v) => this.locationMatch(job, v, f.radiusKm))) return false;

@@ -97,6 +97,7 @@ export class CardStore {
       seoContext: t[16],
       salaryContext: t[17],
       remoteContext: t[18],
+      remoteEligibility: t[19],
       postedAt: Number.isNaN(posted) ? null : posted,
       validThrough: Number.isNaN(valid) ? null : valid,
     };
@@ -224,6 +225,7 @@ export class CardStoreBuilder {
       job.salaryContext,
       job.remoteContext,
     ];
+    if (job.remoteEligibility !== undefined && job.remoteEligibility.length > 0) tuple.push(job.remoteEligibility);
     const text = JSON.stringify(tuple);
     const length = Buffer.byteLength(text);
     if (this.chunk === null || this.used + length > this.chunk.length) {
@@ -295,6 +297,7 @@ type Tuple = [
   seoContext: string,
   salaryContext: string,
   remoteContext: string,
+  remoteEligibility?: string[],
 ];
 
 interface BuiltCard {

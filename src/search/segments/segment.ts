@@ -105,8 +105,9 @@ function* ofEngineSteps(e: Engine, titles: Steps<TitleSuggestIndex>): Steps<Segm
     sizes(places.postings),
   );
   yield;
+  // A company is identified by its employer key and suggested by its most used spelling.
   const companySuggest = yield* buildSuggestIndexSteps(
-    companies.labels.slice(1),
+    companies.values.slice(1),
     companies.labels.slice(1),
     sizes(companies.postings),
   );
