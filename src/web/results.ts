@@ -1,7 +1,7 @@
-import DOMPurify from 'dompurify';
+import type { DOMPurify } from 'dompurify';
 import type { Card, Detail } from './api.js';
 import { h } from './dom.js';
-import { LOCALES, type Lang, type Texts } from './i18n.js';
+import { formatNumber, LOCALES, type Lang, type Texts } from './i18n.js';
 
 /** A result card: the title links to the posting's detail (a real link: new tab, copy, keyboard). */
 export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) => void): HTMLElement {
@@ -107,7 +107,13 @@ export function skeletons(n: number): HTMLElement[] {
 }
 
 /** The posting's detail: every location, the salary with where it comes from, the whole description. */
-export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: Lang): HTMLElement[] {
+export function renderDetail(
+  d: Detail,
+  card: Card | undefined,
+  t: Texts,
+  lang: Lang,
+  purify: DOMPurify,
+): HTMLElement[] {
   const stated = d.salary;
   const perUnit = stated?.as_stated?.unit
     ? (t.perUnit[stated.as_stated.unit] ?? stated.as_stated.unit.toLowerCase())
@@ -118,7 +124,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
       ? (asStated.text ??
         `${[asStated.min, asStated.max]
           .filter((x, i, a) => x !== null && a.indexOf(x) === i)
-          .map((x) => new Intl.NumberFormat(LOCALES[lang]).format(x ?? 0))
+          .map((x) => formatNumber(x ?? 0, lang))
           .join(' – ')} ${asStated.currency ?? ''} ${perUnit}`.trim())
       : null;
   const salaryEl = stated
@@ -179,7 +185,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
         )
       : null,
     h('h3', {}, t.description),
-    description(d.description),
+    description(d.description, purify),
     h('p', { class: 'hint source' }, `${t.source}: ${t.sources[d.source] ?? d.source}`),
   ];
   return parts.filter((x): x is HTMLElement => x !== null);
@@ -198,11 +204,15 @@ export function applyBar(d: Detail, t: Texts): HTMLElement | null {
 /** What the description may keep: structure and emphasis, links to http(s) pages; nothing else. */
 const ALLOWED_TAGS = ['h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'br', 'a'];
 
-let hooked = false;
-function sanitise(html: string): DocumentFragment {
-  if (!hooked) {
-    hooked = true;
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+let purifier: Promise<DOMPurify> | null = null;
+
+/**
+ * The sanitiser, loaded on first use (a script of its own, so the first results do not wait for
+ * it); links keep only http(s) targets and open in a new tab.
+ */
+export function loadSanitiser(): Promise<DOMPurify> {
+  purifier ??= import('dompurify').then(({ default: purify }) => {
+    purify.addHook('afterSanitizeAttributes', (node) => {
       if (node.nodeName !== 'A') return;
       const href = node.getAttribute('href') ?? '';
       if (!/^https?:\/\//i.test(href)) node.removeAttribute('href');
@@ -211,8 +221,13 @@ function sanitise(html: string): DocumentFragment {
         node.setAttribute('rel', 'noopener noreferrer nofollow');
       }
     });
-  }
-  return DOMPurify.sanitize(html, {
+    return purify;
+  });
+  return purifier;
+}
+
+function sanitise(purify: DOMPurify, html: string): DocumentFragment {
+  return purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['href'],
     RETURN_DOM_FRAGMENT: true,
@@ -225,7 +240,7 @@ function sanitise(html: string): DocumentFragment {
  * Profil:", "Tus funciones:") or marked "## " is a heading, any other line a paragraph. A line may
  * carry inline HTML from the source; everything passes DOMPurify with the tags above.
  */
-export function description(text: string): HTMLElement {
+export function description(text: string, purify: DOMPurify): HTMLElement {
   const out: string[] = [];
   let list: 'ul' | 'ol' | null = null;
   const closeList = () => {
@@ -256,6 +271,6 @@ export function description(text: string): HTMLElement {
   }
   closeList();
   const el = h('div', { class: 'description' });
-  el.append(sanitise(out.join('')));
+  el.append(sanitise(purify, out.join('')));
   return el;
 }
