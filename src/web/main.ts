@@ -620,10 +620,7 @@ async function syncDetail(): Promise<void> {
   if (!dialog.open) dialog.showModal();
   const card = list?.jobs.find((c) => c.board_id === state.job);
   try {
-    const [{ job }, purify] = await Promise.all([
-      getJson<{ job: Detail }>(endpoints.job(state.job)),
-      loadSanitiser(),
-    ]);
+    const [{ job }, purify] = await Promise.all([getJson<{ job: Detail }>(endpoints.job(state.job)), loadSanitiser()]);
     if (detailFor !== `${state.job}/${state.lang}`) return;
     fill(detailBody, renderDetail(job, card, t, state.lang, purify));
     fill(detailFoot, applyBar(job, t));

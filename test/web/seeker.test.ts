@@ -26,7 +26,11 @@ const FOREIGN: Record<(typeof LANGS)[number], RegExp> = {
 };
 
 /** An Accept-Language other than the page's, for each page language. */
-const OTHER: Record<(typeof LANGS)[number], string> = { de: 'es-ES,es;q=0.9', es: 'en-GB,en;q=0.9', en: 'de-DE,de;q=0.9' };
+const OTHER: Record<(typeof LANGS)[number], string> = {
+  de: 'es-ES,es;q=0.9',
+  es: 'en-GB,en;q=0.9',
+  en: 'de-DE,de;q=0.9',
+};
 
 interface Answer {
   total_results: number;
@@ -105,7 +109,9 @@ describe('the search page as a job seeker uses it', () => {
     await page.locator('.card:not(.skeleton)').first().waitFor();
     await page.locator('button[data-facet]').first().waitFor();
     page.off('request', onRequest);
-    const preloaded = [...(res?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch/g)].map((m) => m[1]);
+    const preloaded = [...(res?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch/g)].map(
+      (m) => m[1],
+    );
     expect(preloaded).toEqual([
       '/jobs/api/job-search-results-list?q=seo&work_model=remote&card_fields=extended',
       '/jobs/api/job-search-filter-data?q=seo&work_model=remote&facet_mode=disjunctive&lang=es',
