@@ -406,7 +406,7 @@ function draw(): void {
   fill(
     cards,
     ls.jobs.map((card) =>
-      renderCard(card, t, toUrl({ ...state, job: card.board_id }), (e) => {
+      renderCard(card, t, state.lang, toUrl({ ...state, job: card.board_id }), (e) => {
         const me = e as MouseEvent;
         if (me.ctrlKey || me.metaKey || me.shiftKey) return;
         e.preventDefault();

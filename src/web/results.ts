@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { formatNumber, LOCALES, type Lang, type Texts } from './i18n.js';
 
 /** A result card: the title links to the posting's detail (a real link: new tab, copy, keyboard). */
-export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) => void): HTMLElement {
+export function renderCard(card: Card, t: Texts, lang: Lang, href: string, open: (e: Event) => void): HTMLElement {
   const titleId = `card-${card.board_id}`;
   return h(
     'li',
@@ -24,20 +24,20 @@ export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) 
         h('span', { class: 'company' }, card.company),
         card.locations.length > 0 ? ` · ${card.locations.join(', ')}` : null,
       ),
-      h('div', { class: 'facts' }, salary(card, t), workModel(card, t)),
+      h('div', { class: 'facts' }, salary(card, t, lang), workModel(card, t)),
       card.description_card_display ? h('p', { class: 'summary' }, card.description_card_display) : null,
       excerpts(card),
     ),
   );
 }
 
-function salary(card: Card, t: Texts): HTMLElement {
+function salary(card: Card, t: Texts, lang: Lang): HTMLElement {
   if (card.salary_min_formatted !== null) {
     return h(
       'span',
       { class: 'salary stated', title: t.salaryStated },
       h('span', { class: 'sr' }, `${t.salaryStated}: `),
-      range(card.salary_min_formatted, card.salary_max_formatted),
+      range(card.salary_min_formatted, card.salary_max_formatted, lang),
     );
   }
   if (card.estimated_salary_min_formatted !== null) {
@@ -47,17 +47,27 @@ function salary(card: Card, t: Texts): HTMLElement {
       h('span', { class: 'badge est' }, t.salaryEstimated),
       ' ',
       h('span', { class: 'sr' }, `${t.salaryEstimatedHint}: `),
-      `≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)}`,
+      `≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted, lang)}`,
     );
   }
   return h('span', { class: 'salary none' }, t.salaryNone);
 }
 
-/** `50.000 EUR`, `50.000 – 60.000 EUR` */
-export function range(min: string | null, max: string | null): string {
-  if (min === null) return max ?? '';
-  if (max === null || max === min) return min;
-  return `${min.replace(/ EUR$/, '')} – ${max}`;
+/**
+ * The API's amounts (`50.000 EUR`, German digit grouping) as a range in the language's digits:
+ * `50.000 – 60.000 EUR`, `50,000 – 60,000 EUR`.
+ */
+export function range(min: string | null, max: string | null, lang: Lang): string {
+  if (min === null) return max === null ? '' : amount(max, lang);
+  if (max === null || max === min) return amount(min, lang);
+  return `${amount(min, lang).replace(/ EUR$/, '')} – ${amount(max, lang)}`;
+}
+
+/** `50.000 EUR` in the language's digits; a text of another form stays as it is. */
+function amount(formatted: string, lang: Lang): string {
+  const m = /^(\d{1,3}(?:\.\d{3})*)( .*)?$/.exec(formatted.trim());
+  if (m?.[1] === undefined) return formatted;
+  return `${formatNumber(Number(m[1].replace(/\./g, '')), lang)}${m[2] ?? ''}`;
 }
 
 function workModel(card: Card, t: Texts): HTMLElement | null {
@@ -132,7 +142,7 @@ export function renderDetail(
         'p',
         { class: 'salary stated' },
         h('strong', {}, `${t.salaryStated}: `),
-        range(stated.min_formatted, stated.max_formatted),
+        range(stated.min_formatted, stated.max_formatted, lang),
         statedText ? h('span', { class: 'hint' }, ` (${t.statedAs}: ${statedText})`) : null,
       )
     : card && card.estimated_salary_min_formatted !== null
@@ -140,7 +150,7 @@ export function renderDetail(
           'p',
           { class: 'salary estimated' },
           h('span', { class: 'badge est' }, t.salaryEstimated),
-          ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)} `,
+          ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted, lang)} `,
           h('span', { class: 'hint' }, t.salaryEstimatedHint),
         )
       : h('p', { class: 'salary none' }, t.salaryNone);

@@ -173,6 +173,10 @@ describe('the search page as a job seeker uses it', () => {
         .toEqual(positions.map((p) => p.display_label));
       expect(asked.length).toBeGreaterThan(0);
       for (const url of asked) expect(new URL(url).searchParams.get('lang')).toBe(lang);
+      // The cards' salaries in the language's digits (the API writes them German: 50.000 EUR).
+      const salaries = (await page.locator('.card .salary:not(.none)').allInnerTexts()).join(' ');
+      expect(salaries).toMatch(lang === 'en' ? /\d{1,3},\d{3}/ : /\d{1,3}\.\d{3}/);
+      expect(salaries).not.toMatch(lang === 'en' ? /\d\.\d{3}/ : /\d,\d{3}/);
       // A chip of each labelled dimension: the first seniority, employment type, remote share and position.
       const chosen: string[] = [];
       for (const facet of ['seniority_level', 'employment_type_normalized', 'remote_percentage_min', 'position']) {
