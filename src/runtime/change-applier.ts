@@ -3,6 +3,7 @@ import { SearchIndex, type SearchReader } from '../search/segments/search-index.
 import { SegmentSet, type IndexChange } from '../search/segments/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
 import { POSTED_SINCE_STEP_MS } from '../domain/query.js';
+import { SpillFile } from '../lib/graph-file.js';
 
 /** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */
 export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
@@ -49,6 +50,11 @@ export interface ApplierOptions {
   salaryBuckets: readonly SalaryBucket[];
   /** The "new" window of is_new (NEW_WITHIN_DAYS) in ms: its end is a moment answers change. */
   newWithinMs: number;
+  /**
+   * Where a merge's cards go as they are made (a nameless file in this folder, read back by
+   * position as a saved index's are); absent: they stay in memory.
+   */
+  spillDir?: string;
 }
 
 /**
@@ -61,6 +67,8 @@ export interface ApplierOptions {
 export class ChangeApplier {
   private set: SegmentSet;
   private at: number;
+  /** The file the base's cards are in when a merge made the base (closed when the next replaces it). */
+  private spill: SpillFile | null = null;
 
   constructor(
     private readonly store: JobStore,
@@ -87,6 +95,50 @@ export class ChangeApplier {
     // answers change at that very millisecond.
     const nextHour = (Math.floor(now / POSTED_SINCE_STEP_MS) + 1) * POSTED_SINCE_STEP_MS;
     return Math.min(this.set.nextExpiry, this.set.nextNewChange(now, this.options.newWithinMs) - 1, nextHour - 1);
+  }
+
+  /**
+   * Merges the base and its delta segments into one new base from the segments in memory
+   * (SegmentSet.merge: no store read), what expired by `now` left out, and swaps the reader. With
+   * `pause`, in steps with a pause between. The cursor stays.
+   */
+  async merge(now: number, pause?: () => Promise<void>): Promise<CatchUpReport> {
+    const t0 = performance.now();
+    const spill = this.openSpill();
+    let merged: SegmentSet;
+    try {
+      merged = pause
+        ? await this.set.mergeAsync(now, pause, spill ?? undefined)
+        : this.set.merge(now, spill ?? undefined);
+      if (pause) await merged.prepare(pause);
+    } catch (error) {
+      spill?.close();
+      throw error;
+    }
+    this.set = merged;
+    // Calls are answered one at a time on this thread, each by the reader of the moment: none can
+    // still read the cards of the base just replaced.
+    this.spill?.close();
+    this.spill = spill;
+    return {
+      cursor: this.at,
+      size: this.set.reader().size,
+      changes: 0,
+      nextExpiry: this.nextChange(now),
+      deltaSize: this.set.deltaSize,
+      segments: this.set.segmentCount,
+      readMs: 0,
+      applyMs: Math.round(performance.now() - t0),
+    };
+  }
+
+  private openSpill(): SpillFile | null {
+    if (this.options.spillDir === undefined) return null;
+    try {
+      return SpillFile.open(this.options.spillDir);
+    } catch {
+      return null; // the cards stay in memory
+    }
   }
 
   /**
