@@ -156,7 +156,9 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
           // A version of its own, even within the millisecond of the last swap.
           live.swap(target.index, report.cursor, Math.max(now(), (live.current?.builtAt ?? 0) + 1));
           const { index: _index, ...figures } = report;
-          options.log.info({ merge: { ...figures, ms: Math.round(performance.now() - started) } }, 'index merged');
+          const ms = Math.round(performance.now() - started);
+          options.log.info({ merge: { ...figures, ms } }, 'index merged');
+          options.onRebuild?.({ documents: report.size, cursor: report.cursor, loadMs: 0, buildMs: ms });
         },
         (error: unknown) => {
           if (!stopped) options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
