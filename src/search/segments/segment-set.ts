@@ -52,8 +52,9 @@ interface Part {
  * `apply` turns k changes into one new segment of the k postings and deletion marks on the older
  * segments, at a cost that grows with k (plus merging the small segments now and then); `expire`
  * marks the postings whose validThrough has passed. Each returns a new immutable set: a reader
- * (`reader`) never sees half of a change. A merge into a new base is a full build, done elsewhere
- * (src/runtime) when `deltaSize` grows past what is worth keeping apart.
+ * (`reader`) never sees half of a change. `merge` makes one new base of every segment's live
+ * postings (merge.ts), which the service asks for when `deltaSize` grows past what is worth
+ * keeping apart.
  * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
  */
 export class SegmentSet {
