@@ -35,7 +35,9 @@ const arg = (name: string, fallback: number): number => {
 };
 const size = arg('--size', 100_000);
 const seed = arg('--seed', 1);
-const log = (line: string): void => console.error(line);
+const log = (line: string): void => {
+  console.error(line);
+};
 
 const corpus = await ensureCorpus(size, seed, false, log);
 const dir = mkdtempSync(join(tmpdir(), 'merge-bench-'));
