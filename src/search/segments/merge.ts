@@ -7,7 +7,7 @@ import { compareStrings } from '../columns/columns.js';
 import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
-import { forEachPosting, type KeywordIndex } from '../text/keywords.js';
+import type { KeywordIndex } from '../text/keywords.js';
 import { buildTitleSuggestSteps } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
@@ -147,12 +147,7 @@ function* mergeKeywordsSteps(
   yield;
   const df = new Uint32Array(names.length);
   for (let t = 0; t < names.length; t++) {
-    for (const s of sources[t]!) {
-      const map = order.newDoc[s.leaf]!;
-      forEachPosting(indexes[s.leaf]!, s.term, (d) => {
-        if (map[d]! >= 0) df[t]!++;
-      });
-    }
+    for (const s of sources[t]!) df[t]! += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, null);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
@@ -175,40 +170,28 @@ function* mergeKeywordsSteps(
   yield;
   const docs = new Uint32Array(docOffsets[m]!);
   const tfs = new Uint8Array(tfOffsets[m]!);
-  // A term's postings from each segment, remapped (ascending within a segment), then merged.
-  let scratchDocs = new Uint32Array(1024);
-  let scratchTfs = new Uint8Array(1024);
+  // A term's postings from each segment, remapped and packed as doc * 256 + tf (exact in a double),
+  // sorted when several segments hold the term: the documents come out ascending.
+  let packed = new Float64Array(1024);
   for (let t = 0; t < names.length; t++) {
     const k = kept[t]!;
     if (k < 0) continue;
-    const total = df[t]!;
-    if (scratchDocs.length < total) {
-      scratchDocs = new Uint32Array(total * 2);
-      scratchTfs = new Uint8Array(total * 2);
-    }
-    const starts: number[] = [];
+    if (packed.length < df[t]!) packed = new Float64Array(df[t]! * 2);
     let fill = 0;
-    for (const s of sources[t]!) {
-      starts.push(fill);
-      const map = order.newDoc[s.leaf]!;
-      forEachPosting(indexes[s.leaf]!, s.term, (d, tf) => {
-        const to = map[d]!;
-        if (to < 0) return;
-        scratchDocs[fill] = to;
-        scratchTfs[fill++] = tf;
-      });
-    }
-    starts.push(fill);
+    for (const s of sources[t]!)
+      fill += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, packed.subarray(fill));
+    const run = packed.subarray(0, fill);
+    if (sources[t]!.length > 1) run.sort();
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
-    const emit = (d: number, tf: number): void => {
-      tfs[tfAt++] = tf;
+    for (let i = 0; i < fill; i++) {
+      const v = run[i]!;
+      const d = Math.floor(v / 256);
+      tfs[tfAt++] = v - d * 256;
       if (bits) bits[d >>> 5]! |= 1 << (d & 31);
       else docs[docAt++] = d;
-    };
-    if (starts.length === 2) for (let i = 0; i < fill; i++) emit(scratchDocs[i]!, scratchTfs[i]!);
-    else mergeRuns(scratchDocs, scratchTfs, starts, emit);
+    }
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
@@ -236,23 +219,38 @@ function* mergeKeywordsSteps(
   };
 }
 
-/** Emits the postings of ascending runs [starts[i], starts[i+1]) in one ascending order (documents are distinct). */
-function mergeRuns(
-  docs: Uint32Array,
-  tfs: Uint8Array,
-  starts: readonly number[],
-  emit: (d: number, tf: number) => void,
-): void {
-  const runs = starts.length - 1;
-  const at = starts.slice(0, runs);
-  for (;;) {
-    let best = -1;
-    for (let r = 0; r < runs; r++)
-      if (at[r]! < starts[r + 1]! && (best < 0 || docs[at[r]!]! < docs[at[best]!]!)) best = r;
-    if (best < 0) return;
-    const i = at[best]!++;
-    emit(docs[i]!, tfs[i]!);
+/**
+ * The postings of term t of a segment whose documents are still live (`map`: old -> new number,
+ * -1 when left out), in its order: counted, and written to `out` as new doc * 256 + tf when given.
+ */
+function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Float64Array | null): number {
+  let j = index.tfOffsets[t]!;
+  let fill = 0;
+  const bits = index.dense[t];
+  if (!bits) {
+    const end = index.docOffsets[t + 1]!;
+    for (let i = index.docOffsets[t]!; i < end; i++, j++) {
+      const to = map[index.docs[i]!]!;
+      if (to < 0) continue;
+      if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+      fill++;
+    }
+    return fill;
   }
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      const to = map[(w << 5) + 31 - Math.clz32(low)]!;
+      if (to >= 0) {
+        if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+        fill++;
+      }
+      j++;
+      word ^= low;
+    }
+  }
+  return fill;
 }
 
 /** Per language, the sorted union of the segments' folded keys whose term is kept. */
