@@ -51,8 +51,8 @@ export interface ApplierOptions {
   /** The "new" window of is_new (NEW_WITHIN_DAYS) in ms: its end is a moment answers change. */
   newWithinMs: number;
   /**
-   * Where a merge's cards go as they are made (a nameless file in this folder, read back by
-   * position as a saved index's are); absent: they stay in memory.
+   * Where a merge moves the cards of the delta segments, held in memory until then (a nameless
+   * file in this folder, read back by position as a saved index's are); absent: they stay.
    */
   spillDir?: string;
 }
@@ -67,8 +67,6 @@ export interface ApplierOptions {
 export class ChangeApplier {
   private set: SegmentSet;
   private at: number;
-  /** The file the base's cards are in when a merge made the base (closed when the next replaces it). */
-  private spill: SpillFile | null = null;
 
   constructor(
     private readonly store: JobStore,
@@ -112,14 +110,13 @@ export class ChangeApplier {
         : this.set.merge(now, spill ?? undefined);
       if (pause) await merged.prepare(pause);
     } catch (error) {
-      spill?.close();
+      spill?.close(); // only the failed merge read from it
       throw error;
     }
+    // The merged base reads its cards where they were (the saved file, earlier spill files, and
+    // this one for the deltas' cards): the spill files stay open, their space the system's again
+    // when the worker ends.
     this.set = merged;
-    // Calls are answered one at a time on this thread, each by the reader of the moment: none can
-    // still read the cards of the base just replaced.
-    this.spill?.close();
-    this.spill = spill;
     return {
       cursor: this.at,
       size: this.set.reader().size,

@@ -1,7 +1,7 @@
 import type { IndexedJob } from '../../domain/job.js';
 import type { Language } from '../../domain/vocab.js';
 import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
-import { CardStoreBuilder, type CardSpill } from '../columns/card-store.js';
+import { CardStore, type CardSpill } from '../columns/card-store.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { compareStrings } from '../columns/columns.js';
 import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
@@ -17,7 +17,10 @@ export interface MergeLeaf {
   readonly live: Uint32Array | null;
 }
 
-/** What a merge takes beside the segments: a build's options, and where the merged cards may go. */
+/**
+ * What a merge takes beside the segments: a build's options, and where the cards of segments held
+ * in memory go (the merged store reads every segment's cards where they are).
+ */
 export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
   spillCards?: CardSpill;
 }
@@ -26,11 +29,13 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * One segment of the live documents of several (Lucene's segment merge): what a build over the
  * same live postings makes, from the segments' own data instead of the postings. Documents are
  * renumbered by merging the segments' board orders; the keyword postings are remapped to the new
- * numbers and merged term by term (no text is read again); the cards are copied; the columns,
- * lists, orders, estimates and suggestion tables are derived from the copied cards by the build's
- * own code, so they are what a build makes. Documents expired at `now` are left out. A folded key
- * of the vocabulary stays while its term has live documents (typo and prefix candidates, as over
- * segments: a key seen only in documents since deleted may stay beside a live one of its stem).
+ * numbers and merged term by term (no text is read again); the cards stay where they are (the
+ * merged store reads each segment's chunks with that segment's tables; chunks in memory may move
+ * to a spill file) and are decoded once for the rest: the columns, lists, orders, estimates and
+ * suggestion tables are derived from them by the build's own code, so they are what a build
+ * makes. Documents expired at `now` are left out. A folded key of the vocabulary stays while its
+ * term has live documents (typo and prefix candidates, as over segments: a key seen only in
+ * documents since deleted may stay beside a live one of its stem).
  */
 export function mergeSegments(leaves: readonly MergeLeaf[], options: MergeOptions): Segment {
   return runSteps(mergeSegmentsSteps(leaves, options));
@@ -41,15 +46,18 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const tuning: EngineTuning = { ...DEFAULT_TUNING, ...options.tuning };
   const order = yield* mergedOrderSteps(leaves, options.now);
   yield;
-  const builder = new CardStoreBuilder(undefined, options.spillCards ?? null);
   const n = order.leaf.length;
+  const stores = leaves.map((l) => l.segment.engine.cards);
+  const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
+  yield;
+  // The facets' columns read the jobs without the texts only a card shows.
   const jobs: IndexedJob[] = new Array<IndexedJob>(n);
   for (let d = 0; d < n; d++) {
-    jobs[d] = builder.add(leaves[order.leaf[d]!]!.segment.engine.cards.get(order.doc[d]!));
+    const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = cards.get(d);
+    jobs[d] = job;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
-  const cards = yield* builder.finishSteps(identity(n));
   yield;
   const keywords = yield* mergeKeywordsSteps(
     leaves.map((l) => l.segment.engine.keywords),
@@ -276,8 +284,4 @@ function mergedVocabulary(
     vocab.set(lang, { keys, terms: Uint32Array.from(keys, (k) => keyTerm.get(k)!) });
   }
   return vocab;
-}
-
-function identity(n: number): Uint32Array {
-  return Uint32Array.from({ length: n }, (_, i) => i);
 }

@@ -15,6 +15,8 @@ const batchArb = fc.record({
   deletes: fc.array(fc.nat(), { maxLength: 4 }),
   // A later clock for this batch and what follows: postings expire (NOW + 1000 is a validThrough of the corpus).
   clock: pick([0, 0, 0, 1000, 1001, 5000]),
+  // A merge into the base after this batch: later ones merge a merged base.
+  merge: pick([false, false, false, true]),
 });
 
 const lifeArb = fc.record({
@@ -67,6 +69,7 @@ function lifeOf(life: Life): {
     }
     set = set.apply(changes, now).expire(now);
     segments = Math.max(segments, set.segmentCount);
+    if (batch.merge) set = set.merge(now);
   }
   now = Math.max(now, NOW + life.mergeAt);
   const merged = set.merge(now);
@@ -178,6 +181,16 @@ describe('a merge of segments in memory answers as a build from scratch over the
     // The merged base takes changes as any base does.
     const later = merged.apply([{ kind: 'delete', key: 'k3', boardId: jobs[3]!.boardId }], NOW);
     expect(later.reader().size).toBe(store.has('k3') ? 25 : 26);
+    // A merged base merged again (its cards read from both earlier segments' stores).
+    store.delete('k3');
+    const added = { ...jobs[3]!, key: 'again', boardId: '1001' };
+    store.set(added.key, added);
+    const twice = later.apply([{ kind: 'upsert', job: added }], NOW).merge(NOW);
+    const rebuilt = SearchIndex.build([...store.values()], { salaryBuckets: buckets, now: NOW });
+    expect(twice.reader().list(r)).toEqual(rebuilt.list(r));
+    expect(twice.reader().facets({ filter: {}, mode: 'disjunctive', facetLimit: 20 })).toEqual(
+      rebuilt.facets({ filter: {}, mode: 'disjunctive', facetLimit: 20 }),
+    );
     // A merge of one whole segment is that segment again.
     const again = mergeSegments([{ segment: fresh.leaves[0]!.segment, live: null }], {
       salaryBuckets: buckets,
