@@ -11,7 +11,7 @@
  */
 import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { SearchIndex, SearchReader } from '../search/segments/search-index.js';
@@ -148,6 +148,8 @@ async function main(): Promise<void> {
     const applier = new ChangeApplier(store, index, cursor, {
       salaryBuckets: data.salaryBuckets,
       newWithinMs: data.newWithinMs,
+      // A merge's cards go to a nameless file beside the saved index (or in the temporary folder).
+      spillDir: data.indexFile === null ? tmpdir() : dirname(data.indexFile),
     });
     let now = data.now;
     if (file.state === 'loaded') {
@@ -243,7 +245,7 @@ let catchingUp: Promise<void> = Promise.resolve();
 function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void> {
   catchingUp = catchingUp.then(async () => {
     try {
-      const done = await applier.catchUp(request.now, pause);
+      const done = request.merge ? await applier.merge(request.now, pause) : await applier.catchUp(request.now, pause);
       parentPort?.postMessage({ type: 'caught-up', id: request.id, ok: true, report: done });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

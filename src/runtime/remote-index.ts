@@ -38,6 +38,8 @@ export interface CatchUpRequest {
   type: 'catch-up';
   id: number;
   now: number;
+  /** Merge the segments into a new base (in memory) instead of reading the change feed. */
+  merge?: boolean;
 }
 export type CatchUpReply = { type: 'caught-up'; id: number } & (
   { ok: true; report: CatchUpReport } | { ok: false; message: string }
@@ -165,6 +167,16 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     failAll('the index worker exited');
   });
   let asked = 0;
+  const ask = (now: number, merge: boolean): Promise<CatchUpReport> =>
+    new Promise<CatchUpReport>((resolve, reject) => {
+      if (retired || lost !== null) {
+        reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
+        return;
+      }
+      const id = ++asked;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ type: 'catch-up', id, now, merge } satisfies CatchUpRequest);
+    });
   return {
     index: remoteReader(() => state.size, call),
     cursor: report.cursor,
@@ -178,16 +190,8 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       buildMs: report.buildMs,
       indexFile: report.indexFile,
     },
-    catchUp: (now: number) =>
-      new Promise<CatchUpReport>((resolve, reject) => {
-        if (retired || lost !== null) {
-          reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
-          return;
-        }
-        const id = ++asked;
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ type: 'catch-up', id, now } satisfies CatchUpRequest);
-      }),
+    catchUp: (now: number) => ask(now, false),
+    merge: (now: number) => ask(now, true),
     retire: () => {
       retired = true;
       failAll('the index was retired');
