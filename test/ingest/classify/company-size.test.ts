@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sizeFromText } from '../../../src/ingest/classify/company.js';
-import { enrichRecord } from '../../../src/ingest/enrich.js';
+import { recordToJob } from '../../../src/ingest/record-to-job.js';
 
 // A headcount the posting states, per language: a quantifier, a verb of employing, "+" or a range
 // before the employees' noun. Buckets: 1-10, 11-50, 51-200, 201-500, 501-1000, 1001-5000, 5001+.
@@ -58,7 +58,7 @@ describe('company size stated in a description', () => {
 
 describe('company size of an imported posting', () => {
   const enrich = (record: Record<string, unknown>) => {
-    const r = enrichRecord(
+    const r = recordToJob(
       { '@type': 'JobPosting', title: 'SEO Manager (m/w/d)', ...record },
       { source: 'test', now: Date.UTC(2026, 10, 21) },
     );
