@@ -50,10 +50,12 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const stores = leaves.map((l) => l.segment.engine.cards);
   const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
   yield;
-  // The facets' columns read the jobs without the texts only a card shows.
+  // The facets' columns read the jobs without the texts only a card shows (decoded from the
+  // segments' stores: the deltas' chunks are still in memory there).
   const jobs: IndexedJob[] = new Array<IndexedJob>(n);
   for (let d = 0; d < n; d++) {
-    const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = cards.get(d);
+    const card = stores[order.leaf[d]!]!.get(order.doc[d]!);
+    const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = card;
     jobs[d] = job;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
@@ -155,7 +157,7 @@ function* mergeKeywordsSteps(
   yield;
   const df = new Uint32Array(names.length);
   for (let t = 0; t < names.length; t++) {
-    for (const s of sources[t]!) df[t]! += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, null);
+    for (const s of sources[t]!) df[t]! += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, null, 0);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
@@ -186,15 +188,18 @@ function* mergeKeywordsSteps(
     if (k < 0) continue;
     if (packed.length < df[t]!) packed = new Float64Array(df[t]! * 2);
     let fill = 0;
-    for (const s of sources[t]!)
-      fill += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, packed.subarray(fill));
-    const run = packed.subarray(0, fill);
-    if (sources[t]!.length > 1) run.sort();
+    let runs = 0;
+    for (const s of sources[t]!) {
+      const added = livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, packed, fill);
+      if (added > 0) runs++;
+      fill += added;
+    }
+    if (runs > 1) packed.subarray(0, fill).sort();
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
     for (let i = 0; i < fill; i++) {
-      const v = run[i]!;
+      const v = packed[i]!;
       const d = Math.floor(v / 256);
       tfs[tfAt++] = v - d * 256;
       if (bits) bits[d >>> 5]! |= 1 << (d & 31);
@@ -229,11 +234,12 @@ function* mergeKeywordsSteps(
 
 /**
  * The postings of term t of a segment whose documents are still live (`map`: old -> new number,
- * -1 when left out), in its order: counted, and written to `out` as new doc * 256 + tf when given.
+ * -1 when left out), in its order: counted, and written to `out` from `at` as new doc * 256 + tf
+ * when given.
  */
-function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Float64Array | null): number {
+function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Float64Array | null, at: number): number {
   let j = index.tfOffsets[t]!;
-  let fill = 0;
+  let fill = at;
   const bits = index.dense[t];
   if (!bits) {
     const end = index.docOffsets[t + 1]!;
@@ -243,7 +249,7 @@ function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Floa
       if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
       fill++;
     }
-    return fill;
+    return fill - at;
   }
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!;
@@ -258,7 +264,7 @@ function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Floa
       word ^= low;
     }
   }
-  return fill;
+  return fill - at;
 }
 
 /** Per language, the sorted union of the segments' folded keys whose term is kept. */
