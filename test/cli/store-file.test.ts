@@ -115,6 +115,10 @@ describe('a SQLite store removed or replaced while serving', { timeout: 120_000 
       renameSync(db, other);
       renameSync(aside, db);
       expect((await untilStatus(base, 'ready')).code).toBe(200);
+      // The log line is written asynchronously: give it a moment to arrive.
+      const logged = Date.now() + 10_000;
+      while (!/the store file is back/.test(server.stdout()) && Date.now() < logged)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server.stdout()).toMatch(/the store file is back/);
     } finally {
       server.child.kill('SIGTERM');
