@@ -13,7 +13,9 @@
 // Survivors: an equivalent mutant that a comment can single out is marked where it lives
 // (`// Stryker disable next-line <Mutator>: equivalent, <why>`, so the reason sits beside the code
 // it concerns); the others, equivalent or accepted, are listed with their reasons file by file in
-// docs/mutation-testing.md (the sections per scope and piece, and "Survivors accepted").
+// docs/mutation-testing.md (the sections per scope and piece, and "Survivors accepted"). The
+// pauses of work in steps (`if (…) yield;`, equivalent wherever they fall) are marked by one
+// ignorer instead (scripts/stryker-pacing.mjs).
 
 import process from 'node:process';
 
@@ -50,7 +52,8 @@ if (!chosen) {
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.stryker.config.ts' },
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-pacing.mjs'],
+  ignorers: ['pacing'],
   mutate: chosen.mutate,
   coverageAnalysis: 'perTest',
   // The machine is shared; one or two test processes at a time.

@@ -31,10 +31,10 @@ async function loadJobs(): Promise<Job[]> {
   const count = Number(values.count);
   if (!values.realistic) return syntheticJobs(count, Number(values.words));
   const { generatePostings } = await import('../src/demo/generate.js');
-  const { enrichRecord } = await import('../src/ingest/enrich.js');
+  const { recordToJob } = await import('../src/ingest/record-to-job.js');
   const jobs: Job[] = [];
   for (const record of generatePostings({ count, seed: 1, now: NOW })) {
-    const r = enrichRecord(record, { source: 'bench', now: NOW });
+    const r = recordToJob(record, { source: 'bench', now: NOW });
     if (r.ok) jobs.push(r.job);
   }
   return jobs;

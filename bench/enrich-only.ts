@@ -4,7 +4,7 @@
  * postings per second. Not a test: a measurement.
  */
 import { readFileSync } from 'node:fs';
-import { enrichRecord } from '../src/ingest/enrich.js';
+import { recordToJob } from '../src/ingest/record-to-job.js';
 
 const NOW = Date.UTC(2026, 10, 20);
 const file = process.argv[2];
@@ -16,7 +16,7 @@ const records = readFileSync(file, 'utf8')
 const started = performance.now();
 const cpu = process.cpuUsage();
 let ok = 0;
-for (const record of records) if (enrichRecord(record, { source: 'bench', now: NOW }).ok) ok += 1;
+for (const record of records) if (recordToJob(record, { source: 'bench', now: NOW }).ok) ok += 1;
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 // CPU time is the steadier figure on a shared machine; wall time is what an import waits.

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePostings } from '../src/demo/generate.js';
-import { enrichRecord } from '../src/ingest/enrich.js';
+import { recordToJob } from '../src/ingest/record-to-job.js';
 import { openStore } from '../src/store/open-store.js';
 import type { StagedJob } from '../src/store/job-store.js';
 
@@ -86,7 +86,7 @@ function passText(pass: Pass, count: number): string {
 async function importProcess(file: string, url: string, count: number, workers: string): Promise<Pass> {
   const started = performance.now();
   // The import alone: not the index it would save for a store without one (measured by the live bench).
-  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--source', 'bench', '--no-index'];
+  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--create', '--source', 'bench', '--no-index'];
   if (workers !== '') args.push('--workers', workers);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -134,7 +134,7 @@ async function storeOnly(
   let t = performance.now();
   const staged: StagedJob[] = [];
   lines.forEach((line, i) => {
-    const r = enrichRecord(JSON.parse(line), { source: 'direct', now: NOW });
+    const r = recordToJob(JSON.parse(line), { source: 'direct', now: NOW });
     if (r.ok) staged.push({ job: r.job, position: `line ${i + 1}` });
   });
   const enrichSeconds = (performance.now() - t) / 1000;

@@ -27,7 +27,7 @@ import type { Job } from '../src/domain/job.js';
 import type { JobFilter, ListRequest } from '../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { generatePostings } from '../src/demo/generate.js';
-import { enrichRecord } from '../src/ingest/enrich.js';
+import { recordToJob } from '../src/ingest/record-to-job.js';
 import { SearchIndex, type SearchReader } from '../src/search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../src/search/segments/segment-set.js';
 import { buildQueryMix } from './query-mix.js';
@@ -65,7 +65,7 @@ console.log(`commit ${commit}, Node ${process.version}, load average ${load()} a
 const extra = DELTAS.reduce((sum, d) => sum + d.size, 0);
 const generated: Job[] = [];
 for (const record of generatePostings({ count: count + extra, seed: 1, now: NOW })) {
-  const r = enrichRecord(record, { source: 'bench', now: NOW });
+  const r = recordToJob(record, { source: 'bench', now: NOW });
   if (r.ok) generated.push(r.job);
 }
 const baseJobs = generated.slice(0, count);

@@ -12,7 +12,7 @@ import type { Job } from '../src/domain/job.js';
 import type { JobFilter } from '../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { generatePostings } from '../src/demo/generate.js';
-import { enrichRecord } from '../src/ingest/enrich.js';
+import { recordToJob } from '../src/ingest/record-to-job.js';
 import { SearchIndex } from '../src/search/segments/search-index.js';
 import { buildQueryMix } from './query-mix.js';
 
@@ -29,7 +29,7 @@ const repeat = Number(values.repeat);
 
 const jobs: Job[] = [];
 for (const record of generatePostings({ count, seed: 1, now: NOW })) {
-  const r = enrichRecord(record, { source: 'bench', now: NOW });
+  const r = recordToJob(record, { source: 'bench', now: NOW });
   if (r.ok) jobs.push(r.job);
 }
 const t = performance.now();

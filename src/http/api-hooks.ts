@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiInstance, AppDeps } from './app-types.js';
-import { ApiError, invalidParameter } from './errors.js';
+import { ApiError, BAD_PERCENT_ENCODING, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { ResponseCache } from './response-cache.js';
-import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD, type Encoding } from './compression.js';
+import { acceptedEncoding, type AnswerKeeper } from './compression.js';
 import { canonicalQuery, isIgnorableParam, knownParams, scalarText, withoutIgnorable } from './canonical-query.js';
 
 /** Longest URL served; longer ones get 414 (Node itself answers 431 past its header limit). */
@@ -21,8 +21,6 @@ declare module 'fastify' {
     snapshot?: IndexSnapshot;
     /** Path and canonical query of a valid API request: the cache key, the ETag's input. */
     canonicalUrl?: string;
-    /** The encoding its answer goes out in (null: none), once negotiated. */
-    answerEncoding?: Encoding | null;
     /** Answered by the URL's alias in the response cache (preParsing), without validation. */
     byAlias?: boolean;
     /** The label language came from `Accept-Language`, not from a `lang` parameter. */
@@ -42,15 +40,24 @@ declare module 'fastify' {
  * 3. Fastify validates the query against the route's schema (400).
  * 4. preHandler: only now, for a valid request, the canonical query gives the ETag (index
  *    version + canonical query), the conditional check (304) and the cache lookup.
- * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key (an answer that
- *    came from the cache is a Buffer, and is not kept again), and a GET's URL, without its tracking
- *    parameters and `_` cache-buster (they never change an answer, and one alias per value would
- *    push answers out), is remembered as an alias of that key (with its ETag) for step 1.
+ * 5. onSend: a 200 body is kept in the byte-bounded cache under the canonical key, by the root's
+ *    compression hook before it compresses (an answer that came from the cache is a Buffer, and is
+ *    not kept again); then a GET's URL, without its tracking parameters and `_` cache-buster (they
+ *    never change an answer, and one alias per value would push answers out), is remembered as an
+ *    alias of that key (with its ETag) for step 1.
  * Errors never carry an ETag or a cacheable header (the root onSend hook in build-app).
  */
 export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metrics): void {
   const responses = new ResponseCache(deps.config.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
   metrics.watchResponseCache(responses);
+  /** Keeps an answer of the current index under its canonical key (compression.ts hands it over). */
+  const keeper: AnswerKeeper = {
+    keep(request, body) {
+      const { snapshot, canonicalUrl } = request;
+      if (snapshot !== undefined && snapshot === deps.live.current && canonicalUrl !== undefined)
+        responses.set(snapshot, canonicalUrl, body);
+    },
+  };
 
   // The hooks every cached answer passes take callbacks: an async hook costs a promise and, when
   // it answers (`return reply`), a listener for the end of the response.
@@ -106,6 +113,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   ): FastifyReply | undefined {
     request.snapshot = snapshot;
     request.canonicalUrl = canonicalUrl;
+    request.answerKeeper = keeper;
     if (knownParams(request).includes('lang')) void reply.header('vary', 'accept-language');
     void reply.header('etag', etag);
     void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
@@ -118,23 +126,12 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
   }
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    done(null, keepAndCompress(request, reply, payload));
-  });
-
-  function keepAndCompress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const { snapshot, canonicalUrl } = request;
-    if (!snapshot || canonicalUrl === undefined || reply.statusCode !== 200) return payload;
-    let body = payload;
-    // A serialised answer is encoded once, here: kept by the cache, compressed or sent as these
-    // bytes. (One that came from the cache is a Buffer already, and is not kept again.)
-    if (typeof payload === 'string') {
-      const bytes = Buffer.from(payload);
-      if (snapshot === deps.live.current) responses.set(snapshot, canonicalUrl, bytes);
-      body = bytes;
+    if (snapshot && canonicalUrl !== undefined && reply.statusCode === 200) {
+      if (request.method === 'GET' && request.byAlias !== true) rememberAlias(request, reply, snapshot, canonicalUrl);
     }
-    if (request.method === 'GET' && request.byAlias !== true) rememberAlias(request, reply, snapshot, canonicalUrl);
-    return compressAnswer(request, reply, body);
-  }
+    done(null, payload);
+  });
 
   /**
    * The request's URL, without its tracking parameters and `_` cache-buster, as an alias of the
@@ -145,28 +142,6 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     const key = withoutIgnorable(request.url).url;
     responses.remember(snapshot, key, { to, etag: String(reply.getHeader('etag')) });
   }
-}
-
-/**
- * A 200 answer in the encoding the client accepts, compressed here and now: the compression
- * plugin's streams cost about 1 ms and 60 KB of garbage per answer, a synchronous pass over a
- * 25 KB body 0.25 ms (src/http/compression.ts). An answer the cache gave already encoded passes
- * through. Every answer says that it varies with `Accept-Encoding`.
- */
-function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined) void reply.header('vary', 'accept-encoding');
-  else if (!/\baccept-encoding\b/i.test(String(vary))) void reply.header('vary', `${String(vary)}, accept-encoding`);
-  if (reply.hasHeader('content-encoding')) return payload;
-  const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
-  if (body === null || body.length < COMPRESS_THRESHOLD) return payload;
-  const encoding =
-    request.answerEncoding === undefined
-      ? acceptedEncoding(request.headers['accept-encoding'])
-      : request.answerEncoding;
-  if (encoding === null) return payload;
-  void reply.header('content-encoding', encoding);
-  return compressBody(body, encoding);
 }
 
 /**
@@ -207,6 +182,7 @@ function isIntegerParam(request: FastifyRequest, name: string): boolean {
  * dropped and named in `X-Ignored-Params`.
  */
 function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
+  refuseBadEncoding(request.url);
   const query = request.query as Record<string, unknown>;
   const known = knownParams(request);
   const ignored: string[] = [];
@@ -232,6 +208,35 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
     }
   }
   if (ignored.length > 0) void reply.header('x-ignored-params', ignoredHeader(ignored));
+}
+
+/**
+ * A parameter whose percent-encoding does not decode as UTF-8 (`q=%FF`, `q=%C3`, `q=%ZZ`) is a
+ * 400 naming it: the parser would otherwise pass on U+FFFD or the raw text, and search for that.
+ */
+function refuseBadEncoding(url: string): void {
+  const at = url.indexOf('?');
+  if (at < 0 || !url.includes('%', at)) return;
+  for (const pair of url.slice(at + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    try {
+      decodeURIComponent(name);
+      decodeURIComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    } catch {
+      const param = truncate(safeDecode(name), 60);
+      throw new ApiError('invalid_url', `${param}: ${BAD_PERCENT_ENCODING}`, param);
+    }
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function ignoredHeader(names: readonly string[]): string {

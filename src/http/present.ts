@@ -5,7 +5,7 @@ import { formatNumber } from '../domain/format-number.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { salaryBandSentence, statedSalarySentence } from '../domain/salary-sentence.js';
 import type { FilterDataResponse, FilterQuery, JobCard, Pagination } from './schemas.js';
-import type { PageWindow } from './paginate.js';
+import type { Page } from '../search/query/paginate.js';
 import { httpUrlOrNull } from '../domain/http-url.js';
 import { vocabularyLabel } from '../domain/facet-labels.js';
 import type { Language } from '../domain/vocab.js';
@@ -68,12 +68,14 @@ function joinSentences(a: string, b: string): string {
   return `${a} ${b}`;
 }
 
-export function presentPagination(page: number, window: PageWindow): Pagination {
+/** The page's numbers as shown: its items counted from 1, both 0 when the page is empty. */
+export function presentPagination(page: number, window: Page): Pagination {
+  const shown = window.end > window.start;
   return {
     current_page: page,
     total_pages: window.totalPages,
-    start_item_formatted: formatNumber(window.startItem),
-    end_item_formatted: formatNumber(window.endItem),
+    start_item_formatted: formatNumber(shown ? window.start + 1 : 0),
+    end_item_formatted: formatNumber(shown ? window.end : 0),
     current_page_formatted: formatNumber(page),
     total_pages_formatted: formatNumber(window.totalPages),
   };

@@ -1,10 +1,10 @@
 /**
  * The body of an enrichment worker thread (enrich-pool.ts): receives chunks of parsed records,
- * answers each with the `enrichRecord` result of every record, in order. Enrichment is pure, so
+ * answers each with the `recordToJob` result of every record, in order. Enrichment is pure, so
  * a worker's answer is exactly what the main thread would have computed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { enrichRecord, type EnrichResult } from './enrich.js';
+import { recordToJob, type RecordOutcome } from './record-to-job.js';
 
 /** What the pool sends: one chunk of records, numbered so the answer can be matched to it. */
 export interface EnrichRequest {
@@ -15,7 +15,7 @@ export interface EnrichRequest {
 /** What a worker answers: one result per record of the chunk, in its order. */
 export interface EnrichReply {
   id: number;
-  results: EnrichResult[];
+  results: RecordOutcome[];
 }
 
 /** The context every record of an import shares (the pool's `workerData`). */
@@ -28,7 +28,7 @@ const ctx = workerData as EnrichWorkerData;
 parentPort?.on('message', (request: EnrichRequest) => {
   const reply: EnrichReply = {
     id: request.id,
-    results: request.records.map((record) => enrichRecord(record, { source: ctx.source, now: ctx.now })),
+    results: request.records.map((record) => recordToJob(record, { source: ctx.source, now: ctx.now })),
   };
   parentPort?.postMessage(reply);
 });

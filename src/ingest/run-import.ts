@@ -16,7 +16,8 @@ import type { Readable } from 'node:stream';
  */
 import type { Job } from '../domain/job.js';
 import { StoreUnavailableError, type JobStore, type PublishResult, type StagedJob } from '../store/job-store.js';
-import { enrichRecord, type EnrichContext, type EnrichResult } from './enrich.js';
+import type { EnrichContext } from './enrich.js';
+import { recordToJob, type RecordOutcome } from './record-to-job.js';
 import { EnrichPool } from './enrich-pool.js';
 import type { PlaceResolver } from './places/locations.js';
 import { readPostings, type ReadResult } from './read/read-postings.js';
@@ -139,7 +140,7 @@ type ReadOutcome = { ok: true; position: string } | { ok: false; position: strin
  */
 interface Chunk {
   results: ReadOutcome[];
-  enriched: Promise<EnrichResult[]>;
+  enriched: Promise<RecordOutcome[]>;
 }
 
 const NOTHING_PUBLISHED: PublishResult = {
@@ -183,7 +184,7 @@ class ImportRun {
     if (this.pool === null && this.threads > 0 && this.received > THREADS_AFTER)
       this.pool = new EnrichPool(this.threads, { source: this.options.source, now: this.options.now });
     if (this.pool === null) {
-      await this.accept(result, result.ok ? enrichRecord(result.record, this.ctx) : null);
+      await this.accept(result, result.ok ? recordToJob(result.record, this.ctx) : null);
       return;
     }
     this.chunk.push(result);
@@ -224,7 +225,7 @@ class ImportRun {
   }
 
   /** Counts one read result and stages its enrichment (or rejects it); `enriched` is null for a read failure. */
-  private async accept(result: ReadOutcome, enriched: EnrichResult | null): Promise<void> {
+  private async accept(result: ReadOutcome, enriched: RecordOutcome | null): Promise<void> {
     this.counts.read += 1;
     if (!result.ok) {
       this.reject(result.position, result.reason);

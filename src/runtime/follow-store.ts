@@ -139,6 +139,34 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
       .finally(() => (merging = null));
   };
 
+  /**
+   * A merge of an index that merges its own segments in memory: the merged base answers as a build
+   * would (its corpus-wide statistics those of one segment), so it is published as a new version.
+   */
+  const mergeInMemory = (target: BuiltIndex, merge: NonNullable<BuiltIndex['merge']>): void => {
+    const started = performance.now();
+    merging = merge(now())
+      .then(
+        (report) => {
+          if (isStopped() || current !== target) return;
+          target.cursor = report.cursor;
+          target.nextExpiry = report.nextExpiry;
+          target.stats = { ...target.stats, documents: report.size };
+          if (report.index) target.index = report.index;
+          // A version of its own, even within the millisecond of the last swap.
+          live.swap(target.index, report.cursor, Math.max(now(), (live.current?.builtAt ?? 0) + 1));
+          const { index: _index, ...figures } = report;
+          const ms = Math.round(performance.now() - started);
+          options.log.info({ merge: { ...figures, ms } }, 'index merged');
+          options.onRebuild?.({ documents: report.size, cursor: report.cursor, loadMs: 0, buildMs: ms });
+        },
+        (error: unknown) => {
+          if (!stopped) options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
+        },
+      )
+      .finally(() => (merging = null));
+  };
+
   let running: Promise<boolean> | null = null;
   const refreshNow = async (): Promise<boolean> => {
     const cursor = await store.changeCursor();
@@ -157,7 +185,10 @@ export function followStore(store: JobStore, live: LiveIndex, first: BuiltIndex,
       live.swap(target.index, report.cursor, at);
       options.log.debug({ catchUp: report }, 'index caught up');
       options.onCatchUp?.(report);
-      if (merging === null && policy.mergeIntoBase(report.deltaSize, target.stats.documents)) startMerge(report.cursor);
+      if (merging === null && policy.mergeIntoBase(report.deltaSize, target.stats.documents)) {
+        if (target.merge) mergeInMemory(target, target.merge);
+        else startMerge(report.cursor);
+      }
       return true;
     }
     if (!isStale(current, cursor, at, options.maxAgeMs)) return false;

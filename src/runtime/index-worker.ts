@@ -11,23 +11,25 @@
  */
 import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { SearchIndex, SearchReader } from '../search/segments/search-index.js';
 import { ChangeApplier } from './change-applier.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { buildStreaming } from './live-index.js';
-import { expectedOf, readIndexFile, removeOwned, running, type IndexFileReport } from './index-file-step.js';
+import {
+  expectedOf,
+  readIndexFile,
+  removeOwned,
+  running,
+  writeIndexFile,
+  type IndexFileReport,
+} from './index-file-step.js';
 import { buildApart, type BuildPriority } from './index-builder.js';
 import { PAUSE_BUDGET_MS, pacedPause, runStepsPausing } from '../lib/steps.js';
-import {
-  INDEX_THREAD_NAME,
-  type CallReply,
-  type CallRequest,
-  type CatchUpRequest,
-  type WorkerReport,
-} from './remote-index.js';
+import { INDEX_THREAD_NAME, type CatchUpRequest, type WorkerReport } from './remote-index.js';
+import { answerCall, isReaderMethod, type CallReply, type CallRequest } from './reader-calls.js';
 
 export interface IndexWorkerData {
   databaseUrl: string;
@@ -46,6 +48,8 @@ export interface IndexWorkerData {
   loadIndexFile: boolean;
   /** The CPU priority of the index builder process, when one builds. */
   buildPriority: BuildPriority;
+  /** Postings (expired included) up to which the index is built here, not by the builder process. */
+  buildHereUpTo: number;
 }
 
 async function main(): Promise<void> {
@@ -70,6 +74,17 @@ async function main(): Promise<void> {
         ({ index, cursor } = loaded);
         file = loaded.report;
         if (loaded.fd !== null) files.push(loaded.fd);
+      } else if (data.buildHereUpTo > 0 && (await loading.count()) <= data.buildHereUpTo) {
+        // A small store is built here and served as built (its cards in memory), then saved:
+        // starting a process and a keyword thread and reading the file back take longer than that.
+        ({ index, loadMs, buildMs } = await buildStreaming(loading, {
+          salaryBuckets: data.salaryBuckets,
+          now: data.now,
+        }));
+        if (data.indexFile !== null) {
+          file = writeIndexFile(data.indexFile, index, { ...meta, builtAt: data.now, documents: index.size });
+          if (loaded?.state === 'refused') file = { ...file, refused: loaded.report.reason };
+        }
       } else {
         // Built and saved by a process of its own (index-builder.ts), then served from the file as
         // a start from it would be: the cards stay in the file, and the build's working memory
@@ -133,6 +148,8 @@ async function main(): Promise<void> {
     const applier = new ChangeApplier(store, index, cursor, {
       salaryBuckets: data.salaryBuckets,
       newWithinMs: data.newWithinMs,
+      // A merge's cards go to a nameless file beside the saved index (or in the temporary folder).
+      spillDir: data.indexFile === null ? tmpdir() : dirname(data.indexFile),
     });
     let now = data.now;
     if (file.state === 'loaded') {
@@ -228,7 +245,7 @@ let catchingUp: Promise<void> = Promise.resolve();
 function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void> {
   catchingUp = catchingUp.then(async () => {
     try {
-      const done = await applier.catchUp(request.now, pause);
+      const done = request.merge ? await applier.merge(request.now, pause) : await applier.catchUp(request.now, pause);
       parentPort?.postMessage({ type: 'caught-up', id: request.id, ok: true, report: done });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -248,11 +265,8 @@ function serve(current: () => SearchReader, data: IndexWorkerData): void {
   data.port.on('message', (request: CallRequest) => {
     let reply: CallReply;
     try {
-      const index = current();
-      const methods = index as unknown as Record<string, (...args: unknown[]) => unknown>;
-      const method = methods[request.method];
-      if (typeof method !== 'function') throw new Error(`the index has no method ${request.method}`);
-      reply = { id: request.id, ok: true, value: method.apply(index, request.args) };
+      if (!isReaderMethod(request.method)) throw new Error(`the index has no method ${String(request.method)}`);
+      reply = { id: request.id, ok: true, value: answerCall(current(), request.method, request.args) };
     } catch (error) {
       reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     }

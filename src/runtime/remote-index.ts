@@ -2,9 +2,17 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import { workerBeside } from '../lib/module-beside.js';
 import type { SalaryBucket } from '../domain/salary-buckets.js';
 import { DEFAULT_NEW_WITHIN_MS, type CatchUpReport } from './change-applier.js';
-import type { BuiltIndex, SearchReader } from './live-index.js';
+import type { BuiltIndex } from './live-index.js';
 import type { IndexFileReport } from './index-file-step.js';
 import type { BuildPriority } from './index-builder.js';
+import {
+  remoteReader,
+  type ArgsOf,
+  type CallOf,
+  type CallReply,
+  type ReaderMethod,
+  type ResultOf,
+} from './reader-calls.js';
 
 /** An index worker's name in the process's thread list (`top -H`, `ps -T`; at most 15 bytes). */
 export const INDEX_THREAD_NAME = 'jobsearch-index';
@@ -12,13 +20,6 @@ export const INDEX_THREAD_NAME = 'jobsearch-index';
 /** A call that takes longer than this is reported as an error rather than waited for. */
 const CALL_TIMEOUT_MS = 10_000;
 
-export interface CallRequest {
-  /** Increases with every call on one worker; the reply carries it back. */
-  id: number;
-  method: string;
-  args: unknown[];
-}
-export type CallReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
 export type WorkerReport =
   | {
       type: 'ready';
@@ -37,6 +38,8 @@ export interface CatchUpRequest {
   type: 'catch-up';
   id: number;
   now: number;
+  /** Merge the segments into a new base (in memory) instead of reading the change feed. */
+  merge?: boolean;
 }
 export type CatchUpReply = { type: 'caught-up'; id: number } & (
   { ok: true; report: CatchUpReport } | { ok: false; message: string }
@@ -58,6 +61,11 @@ export interface WorkerBuildOptions {
   loadIndexFile?: boolean;
   /** The CPU priority of the index builder process (default normal; low beside a serving index). */
   buildPriority?: BuildPriority;
+  /**
+   * A store of at most this many postings (expired included) is built in the worker itself and
+   * served as built, then saved, instead of by the builder process (default 0: never).
+   */
+  buildHereUpTo?: number;
 }
 
 /**
@@ -78,6 +86,7 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       indexFile: options.indexFile ?? null,
       loadIndexFile: options.loadIndexFile === true,
       buildPriority: options.buildPriority ?? 'normal',
+      buildHereUpTo: options.buildHereUpTo ?? 0,
       port: theirs,
       signal,
     },
@@ -129,10 +138,11 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
   worker.on('error', (error) => (lost ??= error.message));
   worker.on('exit', (code) => (lost ??= `exited with code ${code}`));
   let calls = 0;
-  const call = (method: string, args: unknown[]): unknown => {
+  const call = <M extends ReaderMethod>(method: M, args: ArgsOf<M>): ResultOf<M> => {
     if (retired) throw new Error('this index has been retired');
     if (lost !== null) throw new Error(`the index worker is gone (${lost})`);
-    return callSync(mine, signal, { id: ++calls, method, args });
+    // The worker ran `method` of the same table (reader-calls.ts): its result, as the port copies it.
+    return callSync(mine, signal, { id: ++calls, method, args }) as ResultOf<M>;
   };
   const state = { size: report.size };
   // Catch-ups are asked on the worker's own channel (not the call port): they are asynchronous.
@@ -157,8 +167,18 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
     failAll('the index worker exited');
   });
   let asked = 0;
+  const ask = (now: number, merge: boolean): Promise<CatchUpReport> =>
+    new Promise<CatchUpReport>((resolve, reject) => {
+      if (retired || lost !== null) {
+        reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
+        return;
+      }
+      const id = ++asked;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ type: 'catch-up', id, now, merge } satisfies CatchUpRequest);
+    });
   return {
-    index: remoteReader(state, call),
+    index: remoteReader(() => state.size, call),
     cursor: report.cursor,
     builtAt: options.now,
     nextExpiry: report.nextExpiry,
@@ -170,16 +190,8 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
       buildMs: report.buildMs,
       indexFile: report.indexFile,
     },
-    catchUp: (now: number) =>
-      new Promise<CatchUpReport>((resolve, reject) => {
-        if (retired || lost !== null) {
-          reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
-          return;
-        }
-        const id = ++asked;
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ type: 'catch-up', id, now } satisfies CatchUpRequest);
-      }),
+    catchUp: (now: number) => ask(now, false),
+    merge: (now: number) => ask(now, true),
     retire: () => {
       retired = true;
       failAll('the index was retired');
@@ -196,7 +208,7 @@ export async function buildInWorker(options: WorkerBuildOptions): Promise<BuiltI
  * is dropped by the next call instead of being taken for that call's answer — without the ids, a
  * single late reply would shift every later answer by one call.
  */
-function callSync(port: MessagePort, signal: Int32Array, request: CallRequest): unknown {
+function callSync<M extends ReaderMethod>(port: MessagePort, signal: Int32Array, request: CallOf<M>): unknown {
   port.postMessage(request);
   const deadline = performance.now() + CALL_TIMEOUT_MS;
   for (;;) {
@@ -220,17 +232,6 @@ export function takeReply(port: MessagePort, id: number): CallReply | undefined 
     const reply = received.message as CallReply;
     if (reply.id === id) return reply;
   }
-}
-
-/** Every query of SearchReader, forwarded; `size` is known from the build and each catch-up. */
-function remoteReader(state: { size: number }, call: (method: string, args: unknown[]) => unknown): SearchReader {
-  return new Proxy({} as SearchReader, {
-    get(_target, name) {
-      if (name === 'size') return state.size;
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return (...args: unknown[]) => call(name, args);
-    },
-  });
 }
 
 /**

@@ -20,11 +20,13 @@ import {
   isColumnEntry,
   isListEntry,
   LIST_FACETS,
+  STEPS_FACET,
   type ColumnEntry,
   type ColumnFacet,
   type FacetSource,
   type ListEntry,
   type ListFacet,
+  type StepsFacet,
 } from '../domain/facet-catalogue.js';
 import { QueryCache } from './query/query-cache.js';
 import { buildExtraColumns, type ExtraColumns } from './query/extra-filters.js';
@@ -89,7 +91,7 @@ export interface Engine {
   readonly remote: RemoteColumn;
   readonly keywords: KeywordIndex;
   /** Small facets packed for counting several in one pass. */
-  readonly packs: readonly FacetPack<ColumnFacet | 'remote'>[];
+  readonly packs: readonly FacetPack<ColumnFacet | StepsFacet>[];
   /** Per document: pack combinations, the other facet codes and the skill and place ranges. */
   readonly rows: FacetRows;
   readonly scratch: Scratch;
@@ -187,6 +189,21 @@ export class EngineBuilder {
   }
 }
 
+/**
+ * The engine over cards already numbered in board-id order and their keyword index (a merge of
+ * segments, segments/merge.ts): everything else made as a build makes it, estimates by these jobs.
+ */
+export function* engineOfSteps(
+  jobs: readonly IndexedJob[],
+  cards: CardStore,
+  keywords: KeywordIndex,
+  buckets: readonly SalaryBucket[],
+  tuning: EngineTuning,
+): Steps<Engine> {
+  const rest = yield* assemble(jobs, cards, buckets, tuning, new SalaryEstimator(jobs));
+  return { ...rest, keywords };
+}
+
 /** Everything but the keyword index, over the live cards in board-id order, in steps. */
 function* assemble(
   jobs: readonly IndexedJob[],
@@ -201,7 +218,6 @@ function* assemble(
   const estimates: (SalaryRange | null)[] = [];
   for (let d = 0; d < n; d++) {
     estimates.push(estimator.estimate(jobs[d]!));
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
@@ -215,12 +231,12 @@ function* assemble(
   yield;
   const remote = buildRemote(jobs);
   yield;
-  const packInputs: PackInput<ColumnFacet | 'remote'>[] = COLUMN_FACETS.map((key) => ({
+  const packInputs: PackInput<ColumnFacet | StepsFacet>[] = COLUMN_FACETS.map((key) => ({
     key,
     col: columns[key].col,
     size: columns[key].values.length,
   }));
-  packInputs.push({ key: 'remote', col: remote.level, size: REMOTE_LEVELS });
+  if (STEPS_FACET !== undefined) packInputs.push({ key: STEPS_FACET, col: remote.level, size: REMOTE_LEVELS });
   const packed = buildPacks(n, packInputs);
   yield;
   const places = yield* buildPlacesSteps(jobs, r);
@@ -273,8 +289,8 @@ export function workingState(n: number, tuning: EngineTuning): WorkingState {
 /** Facet rows: every pack, every facet left out of the packs, every multi-valued facet. */
 function* rowsOf(
   n: number,
-  packed: readonly { pack: FacetPack<ColumnFacet | 'remote'>; codes: Uint32Array }[],
-  inputs: readonly PackInput<ColumnFacet | 'remote'>[],
+  packed: readonly { pack: FacetPack<ColumnFacet | StepsFacet>; codes: Uint32Array }[],
+  inputs: readonly PackInput<ColumnFacet | StepsFacet>[],
   lists: Readonly<Record<ListFacet, MultiColumn>>,
 ): Steps<FacetRows> {
   // Stryker disable next-line ArrowFunction: equivalent, a facet also counted by a row of its own gives the same counts (more memory)
@@ -379,7 +395,6 @@ function* bucketsOf(
     const s = salaryOf(d);
     const b = s ? bucketOf(buckets, s) : -1;
     out.push(b >= 0 ? values[b]! : null);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return out;
@@ -400,7 +415,6 @@ function* mostUsedSpelling(
 ): Steps<(value: string) => string> {
   const spellings = new Map<string, Map<string, number>>();
   for (let d = 0; d < jobs.length; d++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     const job = jobs[d]!;
     const key = valueOf(job);

@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, compressBody } from '../../src/http/compression.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD } from '../../src/http/compression.js';
+import type { ApiInstance } from '../../src/http/app-types.js';
+import { testApp } from './fixture.js';
 
 /**
  * The window size (WBITS) a Brotli stream declares in its first bits (RFC 7932, section 9.1), read
@@ -45,7 +47,7 @@ describe('compressed bodies', () => {
     }
   });
 
-  it('gzips when asked, and negotiates as the compression plugin does', () => {
+  it('gzips when asked, and negotiates *, x-gzip and quality values', () => {
     expect(zlib.gunzipSync(compressBody('hello', 'gzip')).toString()).toBe('hello');
     expect(acceptedEncoding('gzip, br')).toBe('br');
     expect(acceptedEncoding('x-gzip')).toBe('gzip');
@@ -62,5 +64,61 @@ describe('compressed bodies', () => {
       expect(acceptedEncoding(`deflate;q=${i}`)).toBeNull();
     }
     expect(acceptedEncoding('gzip, br')).toBe('br');
+  });
+});
+
+describe('one compression path for every route', () => {
+  let app: ApiInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('compresses the API, the docs and their files alike, in the encoding asked for', async () => {
+    const urls = [
+      '/jobs/api/job-search-results-list?per_page=50',
+      '/jobs/api/openapi.json',
+      '/docs/static/swagger-ui-bundle.js',
+      '/docs/static/index.css',
+    ];
+    for (const url of urls) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        const plain = await app.inject({ url });
+        expect([url, res.statusCode, res.headers['content-encoding'], res.headers.vary]).toEqual([
+          url,
+          200,
+          encoding,
+          expect.stringMatching(/accept-encoding/i),
+        ]);
+        const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+        const timeless = (b: Buffer): string => b.toString('utf8').replace(/"duration_ms":\d+/u, '"duration_ms":0');
+        expect([url, timeless(body) === timeless(plain.rawPayload)]).toEqual([url, true]);
+        expect([url, plain.headers['content-encoding']]).toEqual([url, undefined]);
+      }
+    }
+  });
+
+  it('sizes the Brotli window of a body to it, on every route (compressBody)', async () => {
+    const res = await app.inject({ url: '/jobs/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    const size = zlib.brotliDecompressSync(res.rawPayload).length;
+    expect(brotliWindowBits(res.rawPayload)).toBe(Math.min(24, Math.max(10, Math.ceil(Math.log2(size + 1)))));
+  });
+
+  it('leaves small bodies, images and unaccepted encodings as they are', async () => {
+    const small = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect([small.headers['content-encoding'], small.headers.vary]).toEqual([undefined, 'accept-encoding']);
+    const image = await app.inject({ url: '/docs/static/favicon-32x32.png', headers: { 'accept-encoding': 'br' } });
+    expect([image.statusCode, image.headers['content-type'], image.headers['content-encoding']]).toEqual([
+      200,
+      'image/png',
+      undefined,
+    ]);
+    const deflate = await app.inject({ url: '/jobs/api/openapi.json', headers: { 'accept-encoding': 'deflate' } });
+    expect(deflate.headers['content-encoding']).toBeUndefined();
+    expect(() => JSON.parse(deflate.body) as unknown).not.toThrow();
   });
 });

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import { DETAIL_TEXT_CHARS, enrichRecord, SEARCH_TEXT_CHARS } from '../../src/ingest/enrich.js';
+import { DETAIL_TEXT_CHARS, SEARCH_TEXT_CHARS } from '../../src/ingest/enrich.js';
+import { recordToJob } from '../../src/ingest/record-to-job.js';
 import { MUNICH } from '../builders.js';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -14,12 +15,12 @@ const fixtureLines = readFileSync(
 const recordAt = (line: number): unknown => JSON.parse(fixtureLines[line - 1] ?? 'null');
 
 function enrich(record: unknown): Job {
-  const result = enrichRecord(record, { source: 'test', now: NOW });
+  const result = recordToJob(record, { source: 'test', now: NOW });
   if (!result.ok) throw new Error(result.reason);
   return result.job;
 }
 
-describe('enrichRecord', () => {
+describe('recordToJob', () => {
   it('enriches a complete posting into a Job', () => {
     const record = recordAt(1) as { title: string; description: string };
     // The description's two paragraphs, as a reader sees them in the record.
@@ -84,6 +85,7 @@ describe('enrichRecord', () => {
       'position',
       'postedAt',
       'remoteContext',
+      'remoteEligibility',
       'remotePercentage',
       'salary',
       'salaryContext',
@@ -142,7 +144,7 @@ describe('enrichRecord', () => {
   });
 
   it('rejects an invalid record with the validation reason', () => {
-    expect(enrichRecord(recordAt(5), { source: 'test', now: NOW })).toEqual({
+    expect(recordToJob(recordAt(5), { source: 'test', now: NOW })).toEqual({
       ok: false,
       reason: 'hiringOrganization.name is missing',
     });
@@ -192,7 +194,7 @@ describe('enrichRecord', () => {
   });
 });
 
-describe('enrichRecord on arbitrary input', () => {
+describe('recordToJob on arbitrary input', () => {
   it('never throws and never fails inside enrichment: any JSON value is a Job or a validation reject', () => {
     const field = fc.oneof(fc.jsonValue(), fc.string(), fc.constantFrom('', 'TELECOMMUTE', '2026-01-01', '40.000 €'));
     const postingLike = fc.record(
@@ -223,7 +225,7 @@ describe('enrichRecord on arbitrary input', () => {
     );
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), postingLike), (record) => {
-        const result = enrichRecord(record, { source: 'fuzz', now: NOW });
+        const result = recordToJob(record, { source: 'fuzz', now: NOW });
         if (result.ok) expect(result.job.boardId).toMatch(/^\d+$/);
         else expect(result.reason).not.toMatch(/^enrichment failed/);
       }),

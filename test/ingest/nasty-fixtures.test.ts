@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import { enrichRecord } from '../../src/ingest/enrich.js';
+import { recordToJob } from '../../src/ingest/record-to-job.js';
 import { blocksText, descriptionBlocks } from '../../src/ingest/text/html-to-text.js';
 import { findSkills } from '../../src/ingest/classify/skills.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 
 function enrich(over: Record<string, unknown>): Job {
-  const result = enrichRecord(
+  const result = recordToJob(
     { '@type': 'JobPosting', title: 'SEO Manager', hiringOrganization: { name: 'A' }, ...over },
     { source: 'n', now: NOW },
   );

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Job } from '../../src/domain/job.js';
 import { toSlug } from '../../src/domain/text-fold.js';
-import { enrichRecord } from '../../src/ingest/enrich.js';
+import { recordToJob } from '../../src/ingest/record-to-job.js';
 
 const DIR = new URL('../fixtures/real-postings/', import.meta.url);
 export const POSTINGS_FILE = fileURLToPath(new URL('postings.ndjson', DIR));
@@ -51,7 +51,7 @@ export function enrichRealPostings(): (Job | null)[] {
     .split('\n')
     .filter((l) => l.trim() !== '');
   return lines.map((line) => {
-    const result = enrichRecord(JSON.parse(line), { source: 'real', now: NOW });
+    const result = recordToJob(JSON.parse(line), { source: 'real', now: NOW });
     return result.ok ? result.job : null;
   });
 }

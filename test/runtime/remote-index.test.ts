@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { MessageChannel } from 'node:worker_threads';
 import { buildInWorker, takeReply } from '../../src/runtime/remote-index.js';
+import { isReaderMethod, READER_CALLS } from '../../src/runtime/reader-calls.js';
 import { buildHere, type BuiltIndex } from '../../src/runtime/live-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job, place } from '../builders.js';
@@ -63,6 +64,12 @@ describe('buildInWorker', () => {
     expect(remote.index.resolveLocation('Potsdam')).toEqual({ slug: 'potsdam', name: 'Potsdam', kind: 'city' });
     expect(remote.index.resolveCompany('ZETA AG')).toBe('zeta ag');
     expect(remote.index.resolveCompany('nobody')).toBeNull();
+    const misspelt = { keywords: 'managr' };
+    expect(remote.index.didYouMean(misspelt)).toEqual(here.index.didYouMean(misspelt));
+    expect(remote.index.suggestTitles('se', 5)).toEqual(here.index.suggestTitles('se', 5));
+    const texts = [{ language: 'de', texts: ['SEO Manager (m/w/d)', 'Wir suchen einen SEO Manager'] }];
+    expect(remote.index.highlight('manager', true, texts)).toEqual(here.index.highlight('manager', true, texts));
+    expect(remote.index.highlight('manager', true, texts)[0]![0]).not.toEqual([]);
   });
 
   it('fails clearly on a store it cannot open, and once retired', async () => {
@@ -85,6 +92,28 @@ describe('buildInWorker', () => {
     });
     controller.abort();
     await expect(building).rejects.toThrow(/aborted/);
+  });
+});
+
+describe('the table of calls between the threads', () => {
+  it("names SearchReader's queries and nothing else an object has", () => {
+    expect(Object.keys(READER_CALLS).sort()).toEqual(
+      [
+        'count',
+        'didYouMean',
+        'facets',
+        'highlight',
+        'list',
+        'resolveCompany',
+        'resolveLocation',
+        'suggestCompanies',
+        'suggestLocations',
+        'suggestTitles',
+      ].sort(),
+    );
+    for (const name of Object.keys(READER_CALLS)) expect([name, isReaderMethod(name)]).toEqual([name, true]);
+    for (const name of ['size', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'then', 'retire', ''])
+      expect([name, isReaderMethod(name)]).toEqual([name, false]);
   });
 });
 

@@ -14,10 +14,10 @@ describe('engine parts', () => {
   });
 
   it('turns a 1-based page into an item window and clamps bad input', () => {
-    expect(paginate(45, 3, 20)).toEqual({ start: 40, end: 45 });
-    expect(paginate(45, 4, 20)).toEqual({ start: 45, end: 45 });
-    expect(paginate(45, 0, 0)).toEqual({ start: 0, end: 1 });
-    expect(paginate(45, Number.NaN, 2.7)).toEqual({ start: 0, end: 2 });
+    expect(paginate(45, 3, 20)).toEqual({ start: 40, end: 45, totalPages: 3, hasMore: false });
+    expect(paginate(45, 4, 20)).toEqual({ start: 45, end: 45, totalPages: 3, hasMore: false });
+    expect(paginate(45, 0, 0)).toEqual({ start: 0, end: 1, totalPages: 45, hasMore: true });
+    expect(paginate(45, Number.NaN, 2.7)).toEqual({ start: 0, end: 2, totalPages: 23, hasMore: true });
   });
 
   it('evicts the least recently used result', () => {

@@ -7,7 +7,7 @@ import { DEFAULT_ORDER, DEFAULT_SORT, KEYWORD_SORT, toListRequest } from '../to-
 import { DEFAULT_PER_PAGE } from '../schemas.js';
 import { canonicalQuery } from '../canonical-query.js';
 import { formatNumber } from '../../domain/format-number.js';
-import { paginate } from '../paginate.js';
+import { paginate } from '../../search/query/paginate.js';
 import { presentCard, presentPagination } from '../present.js';
 import { snapshotOf } from './shared.js';
 import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';

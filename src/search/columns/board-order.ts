@@ -39,7 +39,6 @@ export function* boardOrderSteps(jobs: readonly Pick<Job, 'boardId' | 'key'>[]):
   for (let i = 0; i < n; i++) order[i] = i;
   for (let from = 0; from < n; from += SORT_RUN) {
     order.subarray(from, Math.min(n, from + SORT_RUN)).sort(compare);
-    // Stryker disable next-line ConditionalExpression: equivalent, where a step yields changes only the pauses
     if (from + SORT_RUN < n) yield;
   }
   // Bottom-up merges of neighbouring runs into the other buffer, stable (ties keep the left run first).
@@ -53,7 +52,6 @@ export function* boardOrderSteps(jobs: readonly Pick<Job, 'boardId' | 'key'>[]):
       let j = mid;
       for (let k = lo; k < hi; k++) {
         other[k] = j >= hi || (i < mid && compare(order[i]!, order[j]!) <= 0) ? order[i++]! : order[j++]!;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
         if (++steps % STEP_ITEMS === 0) yield;
       }
     }

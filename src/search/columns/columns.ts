@@ -52,7 +52,6 @@ export function* buildColumnSteps(
   for (let d = 0; d < n; d++) {
     const key = keyOf(d);
     if (key !== null) col[d] = dict.codeOf(key, d);
-    // Stryker disable next-line all: equivalent, where the build yields changes when it pauses (steps.ts), not what it builds
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const { values, codes } = dict;
@@ -101,7 +100,6 @@ export function* buildMultiColumnSteps(
   for (; d < n; d++) {
     keysOf(d, emit);
     offsets[d + 1] = len;
-    // Stryker disable next-line all: equivalent, where the build yields changes when it pauses (steps.ts), not what it builds
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const { values, codes } = dict;

@@ -42,7 +42,6 @@ export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: numbe
       visit(found, place.region, 'region', null);
       visit(found, place.city, 'city', place);
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   const column = yield* buildMultiColumnSteps(
@@ -57,7 +56,6 @@ export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: numbe
   const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
   const byFoldKey = new Map<string, number[]>();
   for (let code = 1; code < column.values.length; code++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (code % STEP_ITEMS === 0) yield;
     const slug = column.values[code]!;
     info.push({ slug, ...found.get(slug)! });

@@ -1,4 +1,4 @@
-import { FACET_IDS, LIST_FACETS, type FacetId, type ListFacet } from '../../domain/facet-catalogue.js';
+import { FACET_IDS, isStepsFacet, LIST_FACETS, type FacetId, type ListFacet } from '../../domain/facet-catalogue.js';
 import type { Engine } from '../engine.js';
 import { unpackCounts } from '../columns/facet-pack.js';
 import { countRows, type RowCount } from '../columns/facet-rows.js';
@@ -178,7 +178,7 @@ function bestBase(bases: readonly Base[], size: number, n: number): Base | null 
 type Alloc = (key: string, size: number) => Uint32Array;
 
 function postingsOf(e: Engine, f: FacetKey): readonly DocSet[] | null {
-  if (f === 'remote') return null;
+  if (isStepsFacet(f)) return null;
   return isList(f) ? e.lists[f].postings : e.columns[f].postings;
 }
 
@@ -259,7 +259,7 @@ function packName(e: Engine, p: Engine['packs'][number]): string {
 }
 
 function sizeOf(e: Engine, f: FacetKey): number {
-  if (f === 'remote') return REMOTE_LEVELS;
+  if (isStepsFacet(f)) return REMOTE_LEVELS;
   return isList(f) ? e.lists[f].values.length : e.columns[f].values.length;
 }
 
@@ -288,7 +288,7 @@ function countColumn(e: Engine, f: FacetKey, ids: Uint32Array, length: number, c
     }
     return counts;
   }
-  const col = f === 'remote' ? e.remote.level : e.columns[f].col;
+  const col = isStepsFacet(f) ? e.remote.level : e.columns[f].col;
   for (let i = 0; i < length; i++) counts[col[ids[i]!]!]!++;
   return counts;
 }

@@ -7,6 +7,7 @@ import {
   LIST_ENTRIES,
   LIST_ORDER,
   matchKey,
+  isStepsFacet,
   SWITCH_FACET,
   VALUES_FACETS,
   type ColumnFacet,
@@ -162,9 +163,9 @@ export function buildLists(d: FacetDicts, request: FacetRequest, tally: FacetTal
   return Object.fromEntries(LIST_ORDER.map((f) => [f.list, listOf(f)])) as FacetCounts;
 }
 
-/** A facet listed from a dictionary (every facet but the remote-share steps). */
+/** A facet listed from a dictionary (every facet but one counted by steps). */
 function dictId(f: Facet): DictFacet {
-  if (f.id === 'remote') throw new Error('the remote-share steps have no dictionary');
+  if (isStepsFacet(f.id)) throw new Error(`${f.id} counts steps, and has no dictionary`);
   return f.id;
 }
 

@@ -12,16 +12,25 @@ export interface PageWindow {
   readonly end: number;
 }
 
+/** A page's window among `total` items, with the count of pages and whether one follows. */
+export interface Page extends PageWindow {
+  /** ceil(total / perPage); 0 when nothing matches. */
+  readonly totalPages: number;
+  readonly hasMore: boolean;
+}
+
 /**
- * The one place that turns page/perPage into item positions. Page and perPage are floored
- * and clamped (page >= 1, perPage 1..MAX_PER_PAGE) so that no input can throw.
- * @example paginate(45, 3, 20) // { start: 40, end: 45 }
+ * The one place that turns page/perPage into item positions, for the engine and the API's
+ * pagination alike. Page and perPage are floored and clamped (page >= 1, perPage
+ * 1..MAX_PER_PAGE) so that no input can throw.
+ * @example paginate(45, 3, 20) // { start: 40, end: 45, totalPages: 3, hasMore: false }
  */
-export function paginate(total: number, page: number, perPage: number): PageWindow {
+export function paginate(total: number, page: number, perPage: number): Page {
   const size = clampInt(perPage, 1, MAX_PER_PAGE);
   const p = clampInt(page, 1, Number.MAX_SAFE_INTEGER);
   const start = Math.min(total, (p - 1) * size);
-  return { start, end: Math.min(total, start + size) };
+  const totalPages = Math.ceil(total / size);
+  return { start, end: Math.min(total, start + size), totalPages, hasMore: p < totalPages };
 }
 
 function clampInt(x: number, min: number, max: number): number {

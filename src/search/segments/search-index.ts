@@ -2,9 +2,16 @@ import type { Job, ListedJob } from '../../domain/job.js';
 import { LruMap } from '../../lib/lru-map.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../../domain/query.js';
 import { foldKey, foldKeys } from '../../domain/text-fold.js';
+import { companyKey } from '../../domain/company-key.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { COLLATOR, compareStrings, type Dictionary } from '../columns/columns.js';
-import { COLUMN_FACETS, LIST_FACETS, type ColumnFacet, type ListFacet } from '../../domain/facet-catalogue.js';
+import {
+  COLUMN_FACETS,
+  isStepsFacet,
+  LIST_FACETS,
+  type ColumnFacet,
+  type ListFacet,
+} from '../../domain/facet-catalogue.js';
 import type { Engine } from '../engine.js';
 import { FACET_KEYS, type FacetKey } from '../query/facet-count.js';
 import { buildLists, tallyFacets, type DictFacet, type FacetDict, type FacetDicts } from '../query/facets.js';
@@ -73,8 +80,8 @@ interface SuggestSource {
 }
 
 /**
- * What a request reads of an index: its public queries. A SearchIndex is one; so is the proxy of
- * an index held by a worker thread (src/runtime).
+ * What a request reads of an index: its public queries. A SearchIndex is one; so is the reader of
+ * an index held by a worker thread (src/runtime/reader-calls.ts).
  */
 export type SearchReader = Pick<
   SearchIndex,
@@ -307,10 +314,11 @@ export class SearchIndex {
     const counts: Partial<Record<FacetKey, Uint32Array>> = {};
     for (const f of FACET_KEYS) {
       if (tallies[0]!.counts[f] === undefined) continue;
-      if (f === 'remote') {
-        const sum = new Uint32Array(tallies[0]!.counts.remote!.length);
-        for (const t of tallies) t.counts.remote!.forEach((c, level) => (sum[level]! += c));
-        counts.remote = sum;
+      if (isStepsFacet(f)) {
+        // Steps are levels, the same in every segment: summed as they are.
+        const sum = new Uint32Array(tallies[0]!.counts[f].length);
+        for (const t of tallies) t.counts[f]!.forEach((c, level) => (sum[level]! += c));
+        counts[f] = sum;
         continue;
       }
       const dict = dicts.dicts[f];
@@ -388,9 +396,9 @@ export class SearchIndex {
     return info === null ? null : { slug: info.slug, name: info.name, kind: info.kind };
   }
 
-  /** The lower-case company value when a segment knows the company, or null. */
+  /** The company's value (its employer key) when a segment knows the company, or null. */
   resolveCompany(value: string): string | null {
-    const key = value.toLowerCase();
+    const key = companyKey(value);
     return this.views.some((v) => v.e.columns.company.codes.has(key)) ? key : null;
   }
 
@@ -621,14 +629,12 @@ function* unionDictSteps(dicts: readonly FacetDict[]): Steps<UnionDict> {
   const codes = new Map<string, number>();
   for (const [value, code] of first.codes) {
     codes.set(value, code);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (codes.size % UNION_STEP === 0) yield;
   }
   const maps: Uint32Array[] = [];
   for (const [s, d] of dicts.entries()) {
     const map = new Uint32Array(d.values.length);
     for (let code = 1; code < d.values.length; code++) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (code % UNION_STEP === 0) yield;
       if (s === 0) {
         map[code] = code;
@@ -677,7 +683,6 @@ function* mergedRanksSteps(
   // Each appended value's place: how many of the first dictionary's labels come before it.
   const place = new Uint32Array(values.length);
   for (let code = old; code < values.length; code++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if ((code - old) % RANK_STEP === RANK_STEP - 1) yield;
     let lo = 0;
     let hi = byRank.length;

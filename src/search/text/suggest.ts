@@ -68,7 +68,6 @@ export function* buildSuggestIndexSteps(
       for (const key of foldKeys(label.slice(start))) (first ? whole : inner).push([key, entity]);
       first = false;
     });
-    // Stryker disable next-line all: equivalent, where the build yields changes when it pauses (steps.ts), not what it builds
     if (entity % STEP_LABELS === STEP_LABELS - 1) yield;
   }
   const order = labels.map((_, i) => i);
@@ -100,7 +99,6 @@ function* tableSteps(pairs: [string, number][], rank: Uint32Array): Steps<KeyTab
     let from = 0;
     let groups = 0;
     while (from < pairs.length) {
-      // Stryker disable next-line all: equivalent, where the build yields changes when it pauses (steps.ts), not what it builds
       if (++groups % STEP_LABELS === 0) yield;
       // A key shorter than the prefix (the one-letter word ending "Plan B") has no such prefix: on
       // its own, not as the head of a group, or it would take in every key after it that starts

@@ -58,7 +58,6 @@ export function* buildTitleSuggestSteps(
   for (let d = 0; d < jobs.length; d++) {
     const job = jobs[d]!;
     builder.add(job.title, job.position.name);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_JOBS === STEP_JOBS - 1) yield;
   }
   return yield* builder.finishSteps(Uint32Array.from({ length: jobs.length }, (_, d) => d));
@@ -129,7 +128,6 @@ export class TitleSuggestBuilder {
       const key = this.spellingKeys[spelling]!;
       if (!positions.has(key))
         positions.set(key, { label: this.spellings[spelling]!, count: this.positionCounts.get(key)! });
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     }
     yield;
@@ -188,7 +186,6 @@ export class TitleSuggestBuilder {
       add(d, spellingEntity[this.docSpelling.get(a)]!);
       this.titleWords.forEachTerm(a, addWord);
       docOffsets[d + 1] = used;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_JOBS === STEP_JOBS - 1) yield;
     }
     this.docSpelling.clear();
