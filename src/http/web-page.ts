@@ -71,9 +71,10 @@ export async function registerWebPage(app: FastifyInstance, root: string = DEFAU
 }
 
 /**
- * `/` itself: the HTML from memory with a `Link` header that preloads the API requests the page's
- * script will make first for this URL (the page's own rules, from the build), so the answers are
- * on their way while the script loads. A page built without that module is sent without the header.
+ * `/` itself: the HTML from memory with a `Link` header that preloads its stylesheet and script and
+ * then the API requests the script will make first for this URL (the page's own rules, from the
+ * build), so the answers are on their way while the script loads. A page built without that
+ * module preloads only its files.
  */
 async function registerIndex(app: FastifyInstance, root: string): Promise<void> {
   const bodies = {
@@ -87,6 +88,13 @@ async function registerIndex(app: FastifyInstance, root: string): Promise<void> 
     ? ((await import(pathToFileURL(module).href)) as { firstRequests: (search: string) => string[] }).firstRequests
     : null;
 
+  // The stylesheet and the script first: the page can use the answers only once its script runs.
+  const html = bodies.identity.toString('utf8');
+  const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  const js = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const assets = [css ? `<${css}>; rel=preload; as=style` : null, js ? `<${js}>; rel=modulepreload` : null].filter(
+    (x) => x !== null,
+  );
   const send = (request: FastifyRequest, reply: FastifyReply) => {
     void reply
       .header('cache-control', 'no-cache')
@@ -95,8 +103,8 @@ async function registerIndex(app: FastifyInstance, root: string): Promise<void> 
       .header('etag', etag);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const urls = first === null ? [] : preloads(request, () => first(search));
-    if (urls.length > 0)
-      void reply.header('link', urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', '));
+    const api = urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    if (assets.length + api.length > 0) void reply.header('link', [...assets, ...api].join(', '));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding !== null) void reply.header('content-encoding', encoding);

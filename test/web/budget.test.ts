@@ -71,7 +71,7 @@ describe('the built search page', () => {
     }
   });
 
-  it("names the page's first API requests for its URL in a Link header, as preloads", async () => {
+  it("names its stylesheet, its script and then the page's first API requests for its URL in a Link header, as preloads", async () => {
     const API = '/jobs/api';
     const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`;
     for (const [page, list, filterData] of [
@@ -93,7 +93,9 @@ describe('the built search page', () => {
     ] as const) {
       const res = await app.inject({ url: page });
       expect(res.statusCode, page).toBe(200);
-      expect(res.headers.link, page).toBe(`${preload(list)}, ${preload(filterData)}`);
+      expect(res.headers.link, page).toBe(
+        `</${web.css}>; rel=preload; as=style, </${web.js}>; rel=modulepreload, ${preload(list)}, ${preload(filterData)}`,
+      );
       for (const url of [list, filterData]) expect((await app.inject(url)).statusCode, url).not.toBe(400);
     }
     const first = await app.inject('/');
