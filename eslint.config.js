@@ -92,7 +92,7 @@ export default tseslint.config(
     'src/search/**/*.ts': ['lib', 'domain'],
     'src/store/**/*.ts': ['lib', 'domain'],
     'src/ingest/**/*.ts': ['lib', 'domain', 'store'],
-    'src/demo/**/*.ts': ['lib', 'domain', 'ingest'],
+    'src/demo/**/*.ts': ['lib', 'domain', 'store', 'ingest'],
     'src/config.ts': ['lib', 'domain', 'store'],
     'src/runtime/**/*.ts': ['lib', 'domain', 'search', 'store', 'config'],
     'src/http/**/*.ts': ['lib', 'domain', 'search', 'store', 'runtime', 'config'],

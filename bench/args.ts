@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { PEER_NAMES, type PeerName } from './messages.js';
 import type { BenchOptions } from './report-types.js';
 
-export const USAGE = `npm run bench -- [--sizes 100000,1000000] [--peers all|none|itemsjs,orama,sqlite,postgres] [--quick] [--seed 1] [--no-http] [--no-live] [--fresh-corpus]`;
+export const USAGE = `npm run bench -- [--sizes 100000,1000000] [--peers all|none|itemsjs,orama,sqlite,postgres] [--quick] [--seed 1] [--no-http] [--no-live] [--fresh-corpus] [--write-docs]`;
 
 /** Parses the command line; throws with the usage on a bad value. */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
@@ -16,6 +16,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       'no-http': { type: 'boolean', default: false },
       'no-live': { type: 'boolean', default: false },
       'fresh-corpus': { type: 'boolean', default: false },
+      'write-docs': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -28,6 +29,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     http: !values['no-http'],
     live: !values['no-live'],
     freshCorpus: values['fresh-corpus'],
+    writeDocs: values['write-docs'],
   };
 }
 

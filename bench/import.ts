@@ -86,7 +86,7 @@ function passText(pass: Pass, count: number): string {
 async function importProcess(file: string, url: string, count: number, workers: string): Promise<Pass> {
   const started = performance.now();
   // The import alone: not the index it would save for a store without one (measured by the live bench).
-  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--source', 'bench', '--no-index'];
+  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--create', '--source', 'bench', '--no-index'];
   if (workers !== '') args.push('--workers', workers);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

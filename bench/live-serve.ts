@@ -179,7 +179,7 @@ async function corpus(
   await split(all, args.size, base, importFile);
   log(`importing the base of ${args.size} ...`);
   const started = performance.now();
-  const said = await run(process.execPath, [CLI, 'import', base], { ...process.env, DATABASE_URL: db });
+  const said = await run(process.execPath, [CLI, 'import', base, '--create'], { ...process.env, DATABASE_URL: db });
   // The import saves the store's index at its end (a build older than that does not: NaN).
   const indexed = /saved the index of [\d,]+ postings to .* in ([\d.]+) s/.exec(said);
   const baseImport = { importS: (performance.now() - started) / 1000, indexS: Number(indexed?.[1] ?? Number.NaN) };

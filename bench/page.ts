@@ -69,8 +69,10 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
   const stopAll: (() => Promise<void>)[] = [];
   try {
     const web = await buildWeb();
-    const jsCssBr = (web.sizes[web.js]?.br ?? 0) + (web.sizes[web.css]?.br ?? 0);
-    log(`page built: JS+CSS ${jsCssBr} bytes brotli`);
+    const br = (files: string[]) => files.reduce((sum, file) => sum + (web.sizes[file]?.br ?? 0), 0);
+    log(
+      `page built: JS+CSS ${br([web.js, ...web.chunks, web.css])} bytes brotli, ${br([web.js, web.css])} before the first results`,
+    );
 
     const db = join(dir, 'jobs.db');
     const store = new SqliteJobStore(db);

@@ -45,6 +45,8 @@ export interface BenchOptions {
   live: boolean;
   /** Generate the corpora even when cached. */
   freshCorpus: boolean;
+  /** Rewrite the marked table of docs/performance.md with this run's figures. */
+  writeDocs: boolean;
 }
 
 export interface BenchReport {

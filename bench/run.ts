@@ -10,10 +10,12 @@ import { parseBenchArgs } from './args.js';
 import type { BenchOptions, BenchReport, MachineInfo, SizeReport } from './report-types.js';
 import { benchSize, ITEMSJS_MAX_SIZE, ORAMA_KEYWORDS_MAX_SIZE, type SizePlan } from './run-size.js';
 import { writeReport } from './report.js';
+import { writeDocsSection } from './docs-section.js';
 import { runPageBench } from './page.js';
 import { runRelevanceBench } from './relevance.js';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
+const PERFORMANCE_DOC = join(RESULTS_DIR, '..', '..', 'docs', 'performance.md');
 
 /** Filter queries the engine times per operation in a full run. */
 const ENGINE_FILTERS = 3_000;
@@ -96,9 +98,14 @@ async function main(): Promise<void> {
     );
     writeReport(RESULTS_DIR, report());
   }
-  const { markdown, files } = writeReport(RESULTS_DIR, report());
+  const final = report();
+  const { markdown, files } = writeReport(RESULTS_DIR, final);
   console.log(`\n${markdown}`);
   console.log(`written: ${files.join(', ')}`);
+  if (options.writeDocs) {
+    writeDocsSection(PERFORMANCE_DOC, final, `npm run bench -- ${process.argv.slice(2).join(' ')}`);
+    console.log(`written: the table of ${PERFORMANCE_DOC}`);
+  }
   if (options.live) runLive(options.sizes);
 }
 

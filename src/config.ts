@@ -37,6 +37,11 @@ export interface Config {
    * false, true (any proxy), or a comma-separated list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | string;
+  /**
+   * The bearer token that opens the operator's views (`/metrics`, the detail of `/readyz`); null:
+   * they are open to requests from this machine only (loopback, not forwarded by a proxy).
+   */
+  operatorToken: string | null;
   // ---- limits of the HTTP layer ----
   /** Byte budget of the cache of serialised API answers; 0 turns it off. */
   responseCacheBytes: number;
@@ -51,6 +56,11 @@ export interface Config {
    * closed: a client that never reads its response is dropped after it. Above the keep-alive timeout.
    */
   sendTimeoutMs: number;
+  /**
+   * On SIGTERM, how long at most answers close their keep-alive connections (and /readyz says not
+   * ready) before the server closes what is left (ms); 0: close at once.
+   */
+  shutdownDrainMs: number;
   /** Open connections per client address (the TCP peer); 0 turns the cap off. */
   maxConnectionsPerClient: number;
   /** Median event-loop delay (ms) over half a second past which the API answers 503 with Retry-After; 0 turns it off. */
@@ -96,11 +106,13 @@ export function loadConfig(env: Env = process.env): Config {
     cacheMaxAgeSeconds: intVar(env, 'CACHE_MAX_AGE_SECONDS', 10, 0, 86_400),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 1200, 0, 10_000_000),
     trustProxy: trustProxyVar(env),
+    operatorToken: operatorTokenVar(env),
     responseCacheBytes: intVar(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     requestTimeoutMs: intVar(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     headersTimeoutMs: intVar(env, 'HEADERS_TIMEOUT_MS', 10_000, 500, 3_600_000),
     keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     sendTimeoutMs: intVar(env, 'SEND_TIMEOUT_MS', 90_000, 1_000, 3_600_000),
+    shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 1_000, 0, 8_000),
     maxConnectionsPerClient: intVar(env, 'MAX_CONNECTIONS_PER_CLIENT', 64, 0, 1_000_000),
     maxEventLoopDelayMs: intVar(env, 'MAX_EVENT_LOOP_DELAY_MS', 500, 0, 600_000),
     maxHeapUsedPercent: intVar(env, 'MAX_HEAP_USED_PERCENT', DEFAULT_MAX_HEAP_USED_PERCENT, 0, 100),
@@ -154,6 +166,17 @@ function trustProxyVar(env: Env): boolean | string {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
+  return raw;
+}
+
+/** OPERATOR_TOKEN: long enough not to be guessed, and sendable as a bearer token as it is. */
+function operatorTokenVar(env: Env): string | null {
+  const raw = env.OPERATOR_TOKEN?.trim() ?? '';
+  if (raw === '') return null;
+  if (!/^[A-Za-z0-9._~+/=-]{16,}$/.test(raw))
+    throw new ConfigError(
+      'OPERATOR_TOKEN must be at least 16 characters of letters, digits and . _ ~ + / = - (e.g. openssl rand -hex 32)',
+    );
   return raw;
 }
 

@@ -7,19 +7,29 @@ import { DEFAULT_WEB_ROOT } from './http/web-page.js';
 import { buildHere, LiveIndex, type BuiltIndex } from './runtime/live-index.js';
 import { followStore } from './runtime/follow-store.js';
 import { buildInWorker } from './runtime/remote-index.js';
+import { migrateStep, standbyStep, whenStoreAnswers } from './runtime/store-wait.js';
 import { createStore, isInMemory, openStore, parseDatabaseUrl } from './store/open-store.js';
 import type { ChangeWatch, JobStore } from './store/job-store.js';
-import { generatePostings } from './demo/generate.js';
-import { defaultEnrichWorkers } from './ingest/enrich-pool.js';
-import { importRecords } from './ingest/run-import.js';
-import { describePostgres, prepareStoreLocation, storeOpenError } from './store/prepare-location.js';
-import { SchemaBehindError } from './store/migrations/migration.js';
+import { loadDemoPostings } from './demo/load-demo.js';
+import {
+  describePostgres,
+  prepareStoreLocation,
+  storeOpenError,
+  type PreparedLocation,
+} from './store/prepare-location.js';
 import { warmUpRoutes } from './http/warm-up.js';
+import { StoreFileGuard } from './runtime/store-file.js';
+import { drainConnections } from './http/drain.js';
 
 const DAY_MS = 86_400_000;
 
-/** Seed of the demo postings loaded into an empty store, so every fresh start shows the same data. */
-const DEMO_SEED = 20_260_101;
+/**
+ * A first start builds a store of up to this many postings in the index worker itself (a demo
+ * store's first start among them): the builder process, its keyword thread and reading the saved
+ * file back cost more than such a build. Later builds run beside a serving index, in the builder
+ * process, whose CPU priority can be lowered.
+ */
+const FIRST_BUILD_HERE_UP_TO = 20_000;
 /** Rebuild at least hourly so that `now` moves on (expiry triggers its own rebuild when due). */
 const MAX_INDEX_AGE_MS = 3_600_000;
 
@@ -57,7 +67,12 @@ export interface RunningServer {
   store: JobStore;
   live: LiveIndex;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops serving and closes the store. `drainMs`: first, for up to that long, every answer
+   * closes its keep-alive connection and /readyz says not ready (http/drain.ts), so that no
+   * client's request crosses the close of an idle socket.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -71,113 +86,217 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const tell = options.tell ?? (() => undefined);
-  const clock = options.now ?? Date.now;
   const location = prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
-  // With a hot standby every read of this process goes there; the primary is only migrated (see standbyStep).
-  const readUrl = config.databaseReadUrl;
   tell({
     kind: 'store',
     label: location.label,
     created: location.created,
-    standby: readUrl === null ? null : describePostgres(readUrl),
+    standby: config.databaseReadUrl === null ? null : describePostgres(config.databaseReadUrl),
     host: config.host,
     port: config.port,
   });
-  // A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL server that
-  // does not answer yet (a deploy that starts everything together, a restart) is waited for.
-  const waitForStore = parseDatabaseUrl(config.databaseUrl).kind === 'postgres';
-  /** The store this process reads: its index, polling, the change feed and the detail endpoint. */
-  let store: JobStore;
+  const store = await openReadStore(config);
+  const live = new LiveIndex();
+  const checkStore = storeFileCheck(config.databaseUrl, live, log);
+  // Also checked between probes, so that the log says it even where nothing asks /readyz.
+  const fileTimer = setInterval(checkStore, Math.max(1_000, config.refreshIntervalMs));
+  fileTimer.unref();
+  const metrics = new Metrics({ defaults: true });
+  const clock = options.now ?? Date.now;
+  const app = await buildApp({
+    live,
+    config,
+    logger: log,
+    metrics,
+    store,
+    webRoot: DEFAULT_WEB_ROOT,
+    now: clock,
+    checkStore,
+  });
+  return new Start(config, log, options, { app, store, live, metrics, fileTimer }).run(location);
+}
+
+/**
+ * The store this process reads: its index, polling, the change feed and the detail endpoint (with
+ * a hot standby, the standby; the primary is only migrated, see standbyStep). A SQLite file that
+ * cannot be opened is a mistake to report at once; a PostgreSQL server that does not answer yet
+ * (a deploy that starts everything together, a restart) is waited for by `Start.storeAnswers`.
+ */
+async function openReadStore(config: Config): Promise<JobStore> {
   try {
-    store = waitForStore
-      ? await createStore(parseDatabaseUrl(readUrl ?? config.databaseUrl))
+    return isPostgres(config)
+      ? await createStore(parseDatabaseUrl(config.databaseReadUrl ?? config.databaseUrl))
       : await openStore(config.databaseUrl);
   } catch (error) {
     throw storeOpenError(config.databaseUrl, error);
   }
-  const live = new LiveIndex();
-  const metrics = new Metrics({ defaults: true });
-  const app = await buildApp({ live, config, logger: log, metrics, store, webRoot: DEFAULT_WEB_ROOT, now: clock });
-  const stopping = new AbortController();
-  let first: BuiltIndex | null = null;
-  let follower: { stop(): void; wake(): void } | null = null;
-  let watch: ChangeWatch | null = null;
-  const close = async (): Promise<void> => {
-    stopping.abort(new StartAborted('shutting down'));
-    await app.close();
-    await watch?.close();
-    if (follower) follower.stop();
-    else first?.retire();
-    await store.close();
-  };
-  const checkpoint = async (): Promise<void> => {
-    if (options.signal?.aborted !== true) return;
-    await close();
-    throw new StartAborted('start aborted by a shutdown signal');
-  };
-  options.signal?.addEventListener(
-    'abort',
-    () => {
-      stopping.abort(options.signal?.reason);
-    },
-    { once: true },
-  );
+}
 
-  try {
-    const url = await app.listen({ port: config.port, host: config.host });
-    await checkpoint();
-    if (waitForStore) {
-      const step =
-        readUrl === null ? migrateStep(store, config.databaseUrl) : standbyStep(store, config.databaseUrl, readUrl);
-      await whenStoreAnswers(step, live, log, tell, stopping.signal);
+function isPostgres(config: Config): boolean {
+  return parseDatabaseUrl(config.databaseUrl).kind === 'postgres';
+}
+
+/** What a start has opened: closed again when it is aborted or fails. */
+interface Parts {
+  app: ApiInstance;
+  store: JobStore;
+  live: LiveIndex;
+  metrics: Metrics;
+  /** The store file's periodic check (storeFileCheck), stopped on close. */
+  fileTimer: NodeJS.Timeout;
+}
+
+/** The steps of one start after the store is open, each a method; `run` runs them in order. */
+class Start {
+  private readonly stopping = new AbortController();
+  private readonly tell: (fact: StartFact) => void;
+  private readonly clock: () => number;
+  private first: BuiltIndex | null = null;
+  private follower: { stop(): void; wake(): void } | null = null;
+  private watch: ChangeWatch | null = null;
+
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+    private readonly options: StartOptions,
+    private readonly parts: Parts,
+  ) {
+    this.tell = options.tell ?? (() => undefined);
+    this.clock = options.now ?? Date.now;
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        this.stopping.abort(options.signal?.reason);
+      },
+      { once: true },
+    );
+  }
+
+  async run(location: PreparedLocation): Promise<RunningServer> {
+    const { app, store, live } = this.parts;
+    try {
+      const url = await app.listen({ port: this.config.port, host: this.config.host });
+      await this.checkpoint();
+      await this.storeAnswers();
+      await this.checkpoint();
+      await this.demo(location);
+      await this.checkpoint();
+      const built = await this.firstIndex();
+      await this.checkpoint();
+      await this.serve(built, url);
+      this.follow(built);
+      await this.watchChanges();
+      return { app, store, live, url, close: (closeOptions) => this.close(closeOptions) };
+    } catch (error) {
+      if (error instanceof StartAborted) throw error;
+      const aborted = this.stopping.signal.aborted;
+      await this.close().catch(() => undefined);
+      throw aborted ? new StartAborted('start aborted by a shutdown signal') : error;
     }
-    await checkpoint();
-    if (options.demo === true && location.kind === 'sqlite' && location.created && config.demoPostings > 0) {
-      tell({ kind: 'demo-loading', postings: config.demoPostings });
-      await loadDemoData(store, config, log, stopping.signal);
-    }
-    await checkpoint();
-    // Loads and builds run in a worker thread that then holds the index, so this thread keeps
-    // answering (/healthz included) throughout, and a shutdown can abort a build by ending its
-    // worker; an in-memory SQLite store is visible to this connection only, so it is built here.
-    const inWorker = !isInMemory(config.databaseUrl);
-    // Every full build in a worker is saved to INDEX_FILE; only the first may start from it (a
-    // merge exists to replace the base and its deltas with a fresh build). Only the first builds
-    // at normal priority: nothing is served before it, while every later one (a merge, the hourly
-    // rebuild) runs beside an index that answers requests (runtime/priority.ts).
-    const build = (signal?: AbortSignal, firstStart = false): Promise<BuiltIndex> => {
-      const now = clock();
-      return inWorker
-        ? buildInWorker({
-            databaseUrl: readUrl ?? config.databaseUrl,
-            readOnly: readUrl !== null,
-            salaryBuckets: config.salaryBuckets,
-            now,
-            newWithinMs: config.newWithinDays * DAY_MS,
-            indexFile: config.indexFile,
-            loadIndexFile: firstStart,
-            buildPriority: firstStart ? 'normal' : 'low',
-            ...(signal ? { signal } : {}),
-          })
-        : buildHere(store, {
-            salaryBuckets: config.salaryBuckets,
-            now: () => now,
-            newWithinMs: config.newWithinDays * DAY_MS,
-            ...(signal ? { signal } : {}),
-          });
-    };
-    const built = await build(stopping.signal, true);
-    first = built;
-    await checkpoint();
+  }
+
+  async close(closeOptions: { drainMs?: number } = {}): Promise<void> {
+    this.stopping.abort(new StartAborted('shutting down'));
+    clearInterval(this.parts.fileTimer);
+    const drainMs = closeOptions.drainMs ?? 0;
+    if (drainMs > 0) await drainConnections(this.parts.app.server, drainMs);
+    await this.parts.app.close();
+    await this.watch?.close();
+    if (this.follower) this.follower.stop();
+    else this.first?.retire();
+    await this.parts.store.close();
+  }
+
+  /** Between steps: an aborted start closes what it opened and stops. */
+  private async checkpoint(): Promise<void> {
+    if (this.options.signal?.aborted !== true) return;
+    await this.close();
+    throw new StartAborted('start aborted by a shutdown signal');
+  }
+
+  /** PostgreSQL: waits until the store is migrated (or the standby has this release's schema). */
+  private async storeAnswers(): Promise<void> {
+    if (!isPostgres(this.config)) return;
+    const { databaseUrl, databaseReadUrl } = this.config;
+    const step =
+      databaseReadUrl === null
+        ? migrateStep(this.parts.store, databaseUrl)
+        : standbyStep(this.parts.store, databaseUrl, databaseReadUrl);
+    await whenStoreAnswers(
+      step,
+      this.parts.live.health,
+      this.log,
+      {
+        waiting: (reason) => {
+          this.tell({ kind: 'store-waiting', reason });
+        },
+        answers: () => {
+          this.tell({ kind: 'store-answers' });
+        },
+      },
+      this.stopping.signal,
+    );
+  }
+
+  /** Demo postings, only into a SQLite store this start created and only when asked. */
+  private async demo(location: PreparedLocation): Promise<void> {
+    const count = this.config.demoPostings;
+    if (this.options.demo !== true || location.kind !== 'sqlite' || !location.created || count <= 0) return;
+    this.tell({ kind: 'demo-loading', postings: count });
+    await loadDemoPostings(this.parts.store, count, this.log, this.stopping.signal);
+  }
+
+  /**
+   * Loads and builds run in a worker thread that then holds the index, so this thread keeps
+   * answering (/healthz included) throughout, and a shutdown can abort a build by ending its
+   * worker; an in-memory SQLite store is visible to this connection only, so it is built here.
+   * Every full build in a worker is saved to INDEX_FILE; only the first may start from it (a
+   * merge exists to replace the base and its deltas with a fresh build). Only the first builds
+   * at normal priority: nothing is served before it, while every later one (a merge, the hourly
+   * rebuild) runs beside an index that answers requests (runtime/priority.ts).
+   */
+  private readonly build = (signal?: AbortSignal, firstStart = false): Promise<BuiltIndex> => {
+    const { config } = this;
+    const now = this.clock();
+    return !isInMemory(config.databaseUrl)
+      ? buildInWorker({
+          databaseUrl: config.databaseReadUrl ?? config.databaseUrl,
+          readOnly: config.databaseReadUrl !== null,
+          salaryBuckets: config.salaryBuckets,
+          now,
+          newWithinMs: config.newWithinDays * DAY_MS,
+          indexFile: config.indexFile,
+          loadIndexFile: firstStart,
+          buildPriority: firstStart ? 'normal' : 'low',
+          buildHereUpTo: firstStart ? FIRST_BUILD_HERE_UP_TO : 0,
+          ...(signal ? { signal } : {}),
+        })
+      : buildHere(this.parts.store, {
+          salaryBuckets: config.salaryBuckets,
+          now: () => now,
+          newWithinMs: config.newWithinDays * DAY_MS,
+          ...(signal ? { signal } : {}),
+        });
+  };
+
+  private async firstIndex(): Promise<BuiltIndex> {
+    this.first = await this.build(this.stopping.signal, true);
+    return this.first;
+  }
+
+  /** Serves the first index (readyz says ready from here on) and says so. */
+  private async serve(built: BuiltIndex, url: string): Promise<void> {
+    const { app, live, metrics } = this.parts;
+    const { config, log } = this;
     live.swap(built.index, built.cursor, built.builtAt);
     await warmUpRoutes(app);
     metrics.indexBuildSeconds.set((built.stats.loadMs + built.stats.buildMs) / 1000);
-    log.info({ index: built.stats, url, inWorker }, 'ready');
+    log.info({ index: built.stats, url, inWorker: !isInMemory(config.databaseUrl) }, 'ready');
     const file = built.stats.indexFile;
     if (file?.state === 'loaded')
-      tell({ kind: 'index-file-loaded', path: config.indexFile, changes: file.changes ?? 0 });
+      this.tell({ kind: 'index-file-loaded', path: config.indexFile, changes: file.changes ?? 0 });
     else if (file?.refused !== undefined)
-      tell({ kind: 'index-file-refused', path: config.indexFile, reason: file.refused });
+      this.tell({ kind: 'index-file-refused', path: config.indexFile, reason: file.refused });
     if (file?.state === 'failed')
       log.warn(
         { indexFile: config.indexFile, reason: file.reason },
@@ -185,22 +304,26 @@ export async function startServer(
           ? 'the index could not be built apart (through a temporary file); it was built in the serving process'
           : 'the index could not be saved',
       );
-    tell({
+    this.tell({
       kind: 'ready',
       url,
       host: config.host,
       documents: built.stats.documents,
       page: app.hasRoute({ method: 'GET', url: '/' }),
     });
+  }
 
-    follower =
-      config.refreshIntervalMs > 0
-        ? followStore(store, live, built, {
-            intervalMs: config.refreshIntervalMs,
+  /** Polls the store and applies its changes (runtime/follow-store.ts), unless REFRESH_INTERVAL_MS is 0. */
+  private follow(built: BuiltIndex): void {
+    const { metrics } = this.parts;
+    this.follower =
+      this.config.refreshIntervalMs > 0
+        ? followStore(this.parts.store, this.parts.live, built, {
+            intervalMs: this.config.refreshIntervalMs,
             maxAgeMs: MAX_INDEX_AGE_MS,
-            log,
-            now: clock,
-            build,
+            log: this.log,
+            now: this.clock,
+            build: this.build,
             onRebuild: (s) => {
               metrics.indexRebuilds.inc();
               metrics.indexBuildSeconds.set((s.loadMs + s.buildMs) / 1000);
@@ -218,163 +341,54 @@ export async function startServer(
             },
             wake: () => undefined,
           };
-    // A standby gets no notifications (NOTIFY is not replicated) and one on the primary would come
-    // before the standby replayed the change: with a read URL, polling alone follows the store.
-    if (readUrl !== null)
+  }
+
+  /**
+   * Wakes the follower on the store's change notifications. A standby gets none (NOTIFY is not
+   * replicated) and one on the primary would come before the standby replayed the change: with a
+   * read URL, polling alone follows the store.
+   */
+  private async watchChanges(): Promise<void> {
+    const { config, log, follower } = this;
+    const { store } = this.parts;
+    if (config.databaseReadUrl !== null) {
       log.info({ intervalMs: config.refreshIntervalMs }, 'reading a standby: following it by polling');
-    else if (config.changeNotifications && store.watch && config.refreshIntervalMs > 0) {
-      const follow = follower;
-      // One log line when the listening connection is lost and one when it is back, not one per retry.
-      let lost = false;
-      watch = await store.watch({
-        change: () => {
-          follow.wake();
-        },
-        listening: () => {
-          if (lost) log.info('change notifications: listening again');
-          lost = false;
-          // Nothing was delivered while the connection was down: look at the store once.
-          follow.wake();
-        },
-        lost: (error) => {
-          if (!lost) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
-          lost = true;
-        },
-      });
-    }
-
-    return { app, store, live, url, close };
-  } catch (error) {
-    if (error instanceof StartAborted) throw error;
-    if (stopping.signal.aborted) {
-      await close().catch(() => undefined);
-      throw new StartAborted('start aborted by a shutdown signal');
-    }
-    await close().catch(() => undefined);
-    throw error;
-  }
-}
-
-/** Demo postings into a new store; an abort stops after the batch being written (each batch is one transaction). */
-async function loadDemoData(store: JobStore, config: Config, log: Logger, signal: AbortSignal): Promise<void> {
-  log.info({ count: config.demoPostings }, 'new store: loading demo postings');
-  const now = Date.now();
-  const summary = await importRecords(
-    untilAborted(generatePostings({ count: config.demoPostings, seed: DEMO_SEED, now }), signal),
-    store,
-    // Enrichment threads as `jobsearch import` uses them: this thread generates and stores meanwhile.
-    { source: 'demo', now, workers: defaultEnrichWorkers() },
-  );
-  log.info(
-    { import: { read: summary.read, inserted: summary.inserted, rejected: summary.rejected } },
-    'demo postings loaded',
-  );
-}
-
-/**
- * Stops yielding once `signal` aborts. The import of generated postings into SQLite is all
- * microtasks (a synchronous driver), so it also yields to the event loop every few hundred items:
- * otherwise no signal, timer or health check would run until the whole import is done.
- */
-async function* untilAborted<T>(items: Iterable<T> | AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
-  let n = 0;
-  for await (const item of items) {
-    if (++n % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (signal.aborted) return;
-    yield item;
-  }
-}
-
-/** Waits between attempts to reach a store that is down at start: doubling from the first to the last. */
-const STORE_RETRY_FIRST_MS = 500;
-const STORE_RETRY_LAST_MS = 30_000;
-
-/** One attempt at what start needs of the store; throws an error naming the variable and the place. */
-type StoreStep = () => Promise<void>;
-
-/** Without a standby: the store is migrated. */
-function migrateStep(store: JobStore, databaseUrl: string): StoreStep {
-  return async () => {
-    try {
-      await store.migrate();
-    } catch (error) {
-      throw storeOpenError(databaseUrl, error);
-    }
-  };
-}
-
-/**
- * With a standby (read-only): its schema is checked, never migrated. When it lacks versions, the
- * primary (DATABASE_URL) is migrated — once per start, on a connection closed at once — and the
- * standby is checked again at each attempt until it has replayed the migration. A standby with
- * this release's schema is used without touching the primary at all, so a replica can start
- * while the primary is down.
- */
-function standbyStep(reader: JobStore, databaseUrl: string, readUrl: string): StoreStep {
-  let primaryMigrated = false;
-  const checkStandby = (): Promise<void> =>
-    reader.checkSchema().catch((error: unknown) => {
-      throw storeOpenError(readUrl, error, 'DATABASE_READ_URL');
-    });
-  return async () => {
-    try {
-      await checkStandby();
       return;
-    } catch (error) {
-      if (primaryMigrated || !(error instanceof Error && error.cause instanceof SchemaBehindError)) throw error;
     }
-    try {
-      const primary = await openStore(databaseUrl);
-      await primary.close();
-    } catch (error) {
-      throw storeOpenError(databaseUrl, error);
-    }
-    primaryMigrated = true;
-    await checkStandby();
-  };
+    if (!config.changeNotifications || !store.watch || config.refreshIntervalMs <= 0 || follower === null) return;
+    // One log line when the listening connection is lost and one when it is back, not one per retry.
+    let lost = false;
+    this.watch = await store.watch({
+      change: () => {
+        follower.wake();
+      },
+      listening: () => {
+        if (lost) log.info('change notifications: listening again');
+        lost = false;
+        // Nothing was delivered while the connection was down: look at the store once.
+        follower.wake();
+      },
+      lost: (error) => {
+        if (!lost) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
+        lost = true;
+      },
+    });
+  }
 }
 
 /**
- * Runs `step` (migrate, or check a standby), retrying with backoff while it fails: the process
- * listens meanwhile (`/healthz` 200, `/readyz` 503 `loading` with the reason), says why once, and
- * goes on when the store answers. Returns early on shutdown (the caller's checkpoint then stops the start).
+ * For a SQLite file store: a check that its path still names the file this process opened, which
+ * sets the readiness (`store_lost`, see runtime/health.ts) and logs each change once. A no-op for
+ * PostgreSQL and an in-memory store.
  */
-async function whenStoreAnswers(
-  step: StoreStep,
-  live: LiveIndex,
-  log: Logger,
-  tell: (fact: StartFact) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  let waitMs = STORE_RETRY_FIRST_MS;
-  let failing = false;
-  const aborted = (): boolean => signal.aborted;
-  for (;;) {
-    try {
-      await step();
-      if (failing) tell({ kind: 'store-answers' });
-      return;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (live.health.failed(new Error(reason), Date.now())) {
-        tell({ kind: 'store-waiting', reason });
-        log.warn({ reason }, 'store unreachable at start; retrying');
-      }
-      failing = true;
-    }
-    if (aborted()) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
-    if (aborted()) return;
-    waitMs = Math.min(STORE_RETRY_LAST_MS, waitMs * 2);
-  }
+function storeFileCheck(databaseUrl: string, live: LiveIndex, log: Logger): () => void {
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.kind !== 'sqlite' || location.path === ':memory:') return () => undefined;
+  const guard = new StoreFileGuard(location.path);
+  return () => {
+    const problem = guard.check();
+    if (!live.health.storeFile(problem)) return;
+    if (problem === null) log.info({ store: location.path }, 'the store file is back; ready again');
+    else log.error({ store: location.path, reason: problem }, 'store file lost: not ready');
+  };
 }

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       cacheMaxAgeSeconds: 10,
       rateLimitPerMinute: 1200,
       trustProxy: false,
+      operatorToken: null,
+      shutdownDrainMs: 1_000,
       responseCacheBytes: 64 * 1024 * 1024,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
@@ -110,9 +112,15 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_MS', '0', /REQUEST_TIMEOUT_MS must be between 1000 and/],
     ['CHANGE_NOTIFICATIONS', 'maybe', /CHANGE_NOTIFICATIONS must be one of on, off, got 'maybe'/],
     ['READY_MAX_STALENESS_MS', '-5', /READY_MAX_STALENESS_MS must be a whole number/],
+    ['OPERATOR_TOKEN', 'short', /OPERATOR_TOKEN must be at least 16 characters/],
+    ['OPERATOR_TOKEN', 'sixteen chars with spaces', /OPERATOR_TOKEN must be at least 16 characters/],
   ])('fails with a message naming %s for %s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('takes OPERATOR_TOKEN as given, trimmed', () => {
+    expect(loadConfig({ OPERATOR_TOKEN: ' 0123456789abcdef0123 ' }).operatorToken).toBe('0123456789abcdef0123');
   });
 
   it('takes a PostgreSQL standby as DATABASE_READ_URL beside a PostgreSQL DATABASE_URL', () => {

@@ -15,12 +15,16 @@ import { describePostgres, prepareStoreLocation, storeOpenError } from '../store
 
 /**
  * The store DATABASE_URL names; a SQLite path whose folder does not exist is refused (see `init`).
- * `existing`: a command that only reads (export, stats, index) refuses a SQLite file that is not
- * there rather than creating an empty store.
+ * `existing`: a SQLite file that is not there is refused rather than created as an empty store
+ * (every command but `init` and `import --create`), with the advice `missing` gives.
  */
-async function openConfiguredStore(options: OpenOptions = {}, existing = false): Promise<JobStore> {
+async function openConfiguredStore(
+  options: OpenOptions = {},
+  existing = false,
+  missing: string = FILL_ONE_FIRST,
+): Promise<JobStore> {
   const config = loadConfig();
-  if (existing) refuseMissingStore(config.databaseUrl, config.databaseUrlGiven);
+  if (existing) refuseMissingStore(config.databaseUrl, config.databaseUrlGiven, missing);
   prepareStoreLocation(config.databaseUrl, { createFolder: !config.databaseUrlGiven });
   try {
     const store = await openStore(config.databaseUrl, options);
@@ -31,14 +35,18 @@ async function openConfiguredStore(options: OpenOptions = {}, existing = false):
   }
 }
 
-function refuseMissingStore(databaseUrl: string, given: boolean): void {
+/** What a reading command advises when the store is missing. */
+const FILL_ONE_FIRST =
+  'Fill one first (npm start loads demo postings into a new one; "jobsearch import <file>" imports yours), or set DATABASE_URL to your store.';
+/** What an import advises: a store that was deleted or mistyped must not silently become a new, empty one. */
+const CREATE_ONE_FIRST =
+  'Create one on purpose with "jobsearch init" (or "jobsearch import --create <file>"), or set DATABASE_URL to your store.';
+
+function refuseMissingStore(databaseUrl: string, given: boolean, advice: string): void {
   const location = parseDatabaseUrl(databaseUrl);
   if (location.kind !== 'sqlite' || location.path === ':memory:' || existsSync(location.path)) return;
   const where = given ? `DATABASE_URL=${location.path}` : `${location.path} (DATABASE_URL is not set: the default)`;
-  throw new Error(
-    `there is no store at ${where}. Fill one first (npm start loads demo postings into a new one; ` +
-      '"jobsearch import <file>" imports yours), or set DATABASE_URL to your store.',
-  );
+  throw new Error(`there is no store at ${where}. ${advice}`);
 }
 
 /** The version in package.json, two folders up as from dist/cli/main.js. */
@@ -63,7 +71,7 @@ registerServe(program);
 registerInit(program);
 registerImport(
   program,
-  () => openConfiguredStore({ forImport: true }),
+  ({ create }) => openConfiguredStore({ forImport: true }, !create, CREATE_ONE_FIRST),
   undefined,
   () => storeLabel(loadConfig().databaseUrl),
   (store, priority) => indexAfterImport(store, priority),

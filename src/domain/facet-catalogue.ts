@@ -1,3 +1,4 @@
+import { companyKey } from './company-key.js';
 import type { IndexedJob } from './job.js';
 import { COMPANY_SIZES, EMPLOYMENT_TYPES, SENIORITY_LEVELS, WORK_MODELS } from './vocab.js';
 
@@ -46,12 +47,13 @@ export type FacetOrder =
 /**
  * How a request filters by the facet:
  * - `values`: one value or several (`anyOf`, OR within the facet), strings matched `exact`,
- *   `caseless` (lower-cased on both sides) or `folded` (places: case, accents and umlauts folded);
+ *   `employer` (companies: by their employer key, company-key.ts) or `folded` (places: case,
+ *   accents and umlauts folded);
  * - `threshold`: a number, jobs reaching it;
  * - `switch`: a boolean, jobs with the value `yes` or `no`.
  */
 export type FacetFilterKind = 'values' | 'threshold' | 'switch';
-export type FacetMatch = 'exact' | 'caseless' | 'folded';
+export type FacetMatch = 'exact' | 'employer' | 'folded';
 
 /**
  * The facet on the wire (the contract's names; the HTTP layer reads them):
@@ -244,12 +246,12 @@ export const FACETS = [
     field: 'company',
     list: 'companies',
     filter: 'values',
-    match: 'caseless',
-    source: { kind: 'one', valueOf: (job) => job.company.name.toLowerCase(), spellingOf: (job) => job.company.name },
+    match: 'employer',
+    source: { kind: 'one', valueOf: (job) => companyKey(job.company.name), spellingOf: (job) => job.company.name },
     order: { by: 'count', capped: true },
     wire: {
       param: 'company',
-      doc: 'Company name, case-insensitive.',
+      doc: 'Company: its value, or any spelling of its name (case, legal form such as `GmbH`/`S.L.` and a slogan after a dash are ignored).',
       list: 'companies',
       item: 'valueWithCountLabel',
       input: 'resolved',
@@ -366,12 +368,12 @@ export function isCapped(f: FacetEntry): boolean {
 }
 
 /**
- * The form in which a value meets the index's values (company names lower-cased; places are
+ * The form in which a value meets the index's values (companies by their employer key; places are
  * folded by the place registry itself).
- * @example matchKey(facet('company'), 'ACME GmbH') // 'acme gmbh'
+ * @example matchKey(facet('company'), 'ACME GmbH') // 'acme'
  */
 export function matchKey(f: FacetEntry, value: string): string {
-  return f.match === 'caseless' ? value.toLowerCase() : value;
+  return f.match === 'employer' ? companyKey(value) : value;
 }
 
 /** The catalogue entry of a facet. @example facet('workModel').wire.param // 'work_model' */

@@ -96,6 +96,12 @@ export interface Job {
   language: Language;
   /** At least one place is not required (some postings state none). */
   places: JobPlace[];
+  /**
+   * Where applicants of a remote job may live, as the posting states it: ISO 3166-1 alpha-2 codes,
+   * `EU`, `150` (Europe), `001` (the world); empty when it says nothing (absent on postings
+   * stored before it existed).
+   */
+  remoteEligibility?: string[] | undefined;
   /** Salary as given by the posting, annualised EUR. */
   salary: SalaryRange | null;
   /** Estimate from comparable postings; set only where `salary` is null. Filled at index build. */

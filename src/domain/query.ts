@@ -43,6 +43,16 @@ export interface JobFilter extends FacetFilters {
   keywords?: string;
   /** Typo tolerance of keyword search (default true). */
   typos?: boolean;
+  /**
+   * Keyword search matches postings holding at least minimumShouldMatch of the words (not every
+   * one); the relevance order ranks those matching more words first.
+   */
+  partialWords?: boolean;
+  /**
+   * Facet values that rank first in the relevance order without filtering: postings with more of
+   * them come before those with fewer among postings matching as many words.
+   */
+  prefer?: readonly Preference[];
   /** Epoch ms: jobs posted at or after it (jobs without a date never match); a whole POSTED_SINCE_STEP_MS. */
   postedSince?: number;
   /** EUR/year: jobs whose salary range reaches it (its upper end is at least this). */
@@ -57,6 +67,14 @@ export interface JobFilter extends FacetFilters {
    */
   anyOf?: MultiValues;
 }
+
+/** A facet value the relevance order prefers (see JobFilter.prefer). */
+export interface Preference {
+  readonly field: PreferField;
+  readonly value: string;
+}
+
+export type PreferField = 'seniority' | 'employmentType' | 'workModel' | 'location';
 
 export type MultiValues = Partial<Record<MultiField, readonly string[]>>;
 

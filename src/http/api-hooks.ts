@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiInstance, AppDeps } from './app-types.js';
-import { ApiError, invalidParameter } from './errors.js';
+import { ApiError, BAD_PERCENT_ENCODING, invalidParameter } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { IndexSnapshot } from '../runtime/live-index.js';
 import { ResponseCache } from './response-cache.js';
@@ -182,6 +182,7 @@ function isIntegerParam(request: FastifyRequest, name: string): boolean {
  * dropped and named in `X-Ignored-Params`.
  */
 function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
+  refuseBadEncoding(request.url);
   const query = request.query as Record<string, unknown>;
   const known = knownParams(request);
   const ignored: string[] = [];
@@ -207,6 +208,35 @@ function normaliseQuery(request: FastifyRequest, reply: FastifyReply): void {
     }
   }
   if (ignored.length > 0) void reply.header('x-ignored-params', ignoredHeader(ignored));
+}
+
+/**
+ * A parameter whose percent-encoding does not decode as UTF-8 (`q=%FF`, `q=%C3`, `q=%ZZ`) is a
+ * 400 naming it: the parser would otherwise pass on U+FFFD or the raw text, and search for that.
+ */
+function refuseBadEncoding(url: string): void {
+  const at = url.indexOf('?');
+  if (at < 0 || !url.includes('%', at)) return;
+  for (const pair of url.slice(at + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    try {
+      decodeURIComponent(name);
+      decodeURIComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    } catch {
+      const param = truncate(safeDecode(name), 60);
+      throw new ApiError('invalid_url', `${param}: ${BAD_PERCENT_ENCODING}`, param);
+    }
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function ignoredHeader(names: readonly string[]): string {

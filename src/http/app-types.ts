@@ -24,6 +24,7 @@ export type AppConfig = Pick<Config, 'newWithinDays' | 'salaryBuckets' | 'corsOr
       Config,
       | 'rateLimitPerMinute'
       | 'trustProxy'
+      | 'operatorToken'
       | 'responseCacheBytes'
       | 'requestTimeoutMs'
       | 'headersTimeoutMs'
@@ -46,6 +47,8 @@ export interface AppDeps {
   now?: () => number;
   /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
   store?: JobStore;
+  /** Checks that the store is still the one opened (its file not removed or replaced), before each /readyz answer. */
+  checkStore?: () => void;
   /** Folder of the built search page served at `/` (see web-page.ts); absent: no page. */
   webRoot?: string;
 }

@@ -2,7 +2,14 @@ import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
 import { registerDocs } from './docs.js';
-import { clientErrorResponse, registerErrorHandling } from './error-handling.js';
+import {
+  answerProtocolRequests,
+  clientErrorResponse,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './error-handling.js';
+import { ApiError } from './errors.js';
+import { isDraining } from './drain.js';
 import type { Duplex } from 'node:stream';
 import { registerHealth } from './routes/health.js';
 import { Metrics } from './metrics.js';
@@ -19,7 +26,10 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
   const options = {
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024,
-    return503OnClosing: true,
+    // A request that reaches the router while the server closes (its headers were still arriving)
+    // is served, with `Connection: close`, rather than refused in Fastify's own 503 shape: the
+    // index and the store stay open until the server is closed (see drain.ts).
+    return503OnClosing: false,
     trustProxy: config.trustProxy ?? false,
     // Time bounds: a whole request within requestTimeout, its headers within headersTimeout
     // (both answered 408), an idle keep-alive connection closed after keepAliveTimeout. Node
@@ -30,12 +40,15 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     // destroyed: Node's socket inactivity timeout, which Fastify sets from connectionTimeout.
     connectionTimeout: config.sendTimeoutMs ?? 90_000,
     http: {
+      // A request without Host is refused by our own hook (in the API's error shape), not by Node's empty 400.
+      requireHostHeader: false,
       headersTimeout,
       connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(headersTimeout / 4))),
     },
     // Each request is logged once, at debug (onResponse below), not twice at info.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(config.corsOrigin),
     clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
       if (socket.writable) socket.end(clientErrorResponse(err.code));
       else socket.destroy(err);
@@ -45,13 +58,18 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
     deps.logger ? Fastify({ ...options, loggerInstance: deps.logger }) : Fastify({ ...options, logger: false })
   ).withTypeProvider<TypeBoxTypeProvider>();
   limitConnectionsPerClient(app.server, config.maxConnectionsPerClient ?? 0);
+  answerProtocolRequests(app.server);
 
   const metrics = deps.metrics ?? new Metrics();
   registerErrorHandling(app);
   registerRootHooks(app, metrics);
   await app.register(cors, corsOptions(config.corsOrigin));
   await registerDocs(app);
-  registerHealth(app, deps.live, metrics, deps.config.readyMaxStalenessMs ?? 300_000);
+  registerHealth(app, deps.live, metrics, {
+    maxStalenessMs: deps.config.readyMaxStalenessMs ?? 300_000,
+    operatorToken: deps.config.operatorToken ?? null,
+    ...(deps.checkStore ? { checkStore: deps.checkStore } : {}),
+  });
   await app.register(api, { prefix: API_PREFIX, deps, metrics });
   // The search page at /: its own plugin, outside the API's hooks.
   if (deps.webRoot !== undefined) await registerWebPage(app, deps.webRoot);
@@ -64,7 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<ApiInstance> {
  * functions: every answer passes them, and a promise each is measurable.
  */
 function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
+  // HTTP/1.1 requires Host (RFC 9112, 3.2); HTTP/1.0 has none to give.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
+      done(new ApiError('invalid_parameter', 'Host: the header is missing (HTTP/1.1 requires it)', 'Host'));
+    } else done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
+    // Shutting down: each answer ends its keep-alive connection (see drain.ts).
+    if (isDraining(app.server)) void reply.header('connection', 'close');
     if (reply.statusCode >= 400) {
       reply.removeHeader('etag');
       void reply.header('cache-control', 'no-store');
@@ -84,6 +110,7 @@ function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
 
 function corsOptions(origin: string) {
   if (origin === '') return { origin: false };
-  if (origin === '*') return { origin: '*', methods: ['GET', 'HEAD'] };
-  return { origin: origin.split(',').map((o) => o.trim()), methods: ['GET', 'HEAD'] };
+  // Not strict: an OPTIONS without the preflight headers gets the same 204, not a plain-text 400.
+  if (origin === '*') return { origin: '*', methods: ['GET', 'HEAD'], strictPreflight: false };
+  return { origin: origin.split(',').map((o) => o.trim()), methods: ['GET', 'HEAD'], strictPreflight: false };
 }

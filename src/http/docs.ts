@@ -96,8 +96,9 @@ ${severalValuesParams()} takes comma-separated values, e.g. \`work_model=remote,
 
 **Errors.** \`{ success: false, error: { code, message, param? }, duration_ms }\` with 400 (\`invalid_parameter\`,
 \`repeated_parameter\`, \`unknown_parameter\`, \`invalid_url\` for characters that must be percent-encoded, such as a
-raw \`ü\`: send \`q=m%C3%BCn\`), 404, 405 (with \`Allow\`), 408 (\`request_timeout\`: headers or request too slow),
-414/431, 429 (with \`Retry-After\`), 503 (\`not_ready\` while the index loads; \`overloaded\` with \`Retry-After\` when
+raw \`ü\`: send \`q=m%C3%BCn\`, or a percent-encoding that is not UTF-8, such as \`%FF\`; a missing \`Host\`), 404,
+405 (with \`Allow\`; \`CONNECT\` and \`TRACE\` too), 408 (\`request_timeout\`: headers or request too slow), 414/431,
+417 (\`expectation_failed\`: an \`Expect\` other than 100-continue), 429 (with \`Retry-After\`), 503 (\`not_ready\` while the index loads; \`overloaded\` with \`Retry-After\` when
 the process sheds load; \`too_many_connections\` with \`Retry-After\` past the open connections allowed per client
 address) and 500 (nothing internal). Errors are never cacheable: \`Cache-Control: no-store\`, no \`ETag\`.
 

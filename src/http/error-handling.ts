@@ -1,6 +1,15 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiInstance } from './app-types.js';
-import { ApiError, errorBody, fromValidation, RETRY_AFTER_SECONDS, type ErrorCode } from './errors.js';
+import {
+  ApiError,
+  BAD_PERCENT_ENCODING,
+  errorBody,
+  fromValidation,
+  RETRY_AFTER_SECONDS,
+  type ErrorCode,
+} from './errors.js';
 import { notFoundPage, wantsPage } from './not-found-page.js';
 
 /** Paths served, for telling 405 (known path, other method) from 404. */
@@ -54,6 +63,71 @@ export function registerErrorHandling(app: ApiInstance): void {
     }
     const error = new ApiError('not_found', `no endpoint at ${truncate(path, 200)}`);
     return reply.status(404).send(errorBody(error, duration));
+  });
+}
+
+/**
+ * The CORS header an error answered outside the routes' hooks still needs, so that a page on
+ * another origin can read it: CORS_ORIGIN `*`, or the request's origin when it is listed.
+ */
+function corsHeaders(corsOrigin: string, origin: string | undefined): Record<string, string> {
+  if (corsOrigin === '*') return { 'access-control-allow-origin': '*' };
+  if (corsOrigin === '' || origin === undefined) return {};
+  const allowed = corsOrigin.split(',').map((o) => o.trim());
+  return allowed.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+}
+
+/**
+ * Fastify's router errors, answered before any route or hook: a path whose percent-encoding is
+ * not UTF-8 (`/jobs/api/jobs/%FF`) and a path parameter past its length (`board_id` over 200
+ * characters), in the API's error shape, with `no-store` and CORS.
+ */
+export function frameworkErrorHandler(corsOrigin: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const apiError =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError('uri_too_long', 'a part of the path is longer than 200 characters')
+        : error.code === 'FST_ERR_BAD_URL'
+          ? new ApiError('invalid_url', BAD_PERCENT_ENCODING)
+          : new ApiError('internal', 'internal error');
+    if (apiError.code === 'internal') request.log.error({ err: error }, 'request failed');
+    void reply
+      .status(apiError.statusCode)
+      .headers({ ...corsHeaders(corsOrigin, request.headers.origin), 'cache-control': 'no-store' })
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(errorBody(apiError, Math.round(reply.elapsedTime))));
+  };
+}
+
+/**
+ * Answers, in the one error shape, what Node's HTTP server would otherwise answer with an empty
+ * body or a closed socket: an `Expect` other than 100-continue (417) and `CONNECT` (405: this is
+ * no proxy).
+ */
+export function answerProtocolRequests(server: Server): void {
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const body = JSON.stringify(
+      errorBody(new ApiError('expectation_failed', 'only "Expect: 100-continue" is understood'), 0),
+    );
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close',
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end(
+      rawErrorResponse(
+        405,
+        'Method Not Allowed',
+        'method_not_allowed',
+        'CONNECT is not allowed; use GET or HEAD',
+        'Allow: GET, HEAD\r\n',
+      ),
+    );
   });
 }
 

@@ -5,9 +5,11 @@ export const ERROR_CODES = {
   repeated_parameter: 400,
   unknown_parameter: 400,
   invalid_url: 400,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  expectation_failed: 417,
   payload_too_large: 413,
   uri_too_long: 414,
   headers_too_large: 431,
@@ -25,6 +27,10 @@ export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = {
   not_ready: 5,
   store_unavailable: 5,
 };
+
+/** The message of a URL whose percent-encoding does not decode as UTF-8. */
+export const BAD_PERCENT_ENCODING =
+  'the URL holds a percent-encoding that is not UTF-8 (such as %FF or %ZZ): encode text as UTF-8 (ü is %C3%BC)';
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,4 +1,5 @@
-import type { JobFilter } from '../domain/query.js';
+import type { JobFilter, Preference } from '../domain/query.js';
+import { minimumShouldMatch } from '../search/text/keyword-query.js';
 import type { SearchReader } from '../search/segments/search-index.js';
 import { interpretQuery, type QualifierField, type QueryIntent } from '../search/text/query-intent.js';
 
@@ -9,14 +10,25 @@ const PARAM_OF: Record<QualifierField, string> = {
   workModel: 'work_model',
 };
 
+/** How a place or qualifier named in `q` acts: as a filter, or ranking its postings first. */
+export type IntentMode = 'filter' | 'boost';
+
 /** What the service read in `q` and applied (the additive `query_interpretation` of the list). */
 export interface QueryInterpretation {
   /** The keywords searched after places, qualifiers and stop words were taken out. */
   keywords: string;
-  /** A place named in `q`; `applied` false when no posting there matched, so all places were searched. */
-  location: { text: string; value: string; applied: boolean } | null;
-  /** Facet filters named in `q` (`Teilzeit` -> employment_type_normalized=part-time). */
-  filters: { text: string; param: string; value: string }[];
+  /**
+   * How many of the keywords' words a posting must match: all of them, or (several words) 75 %
+   * rounded down; postings matching more words are listed first.
+   */
+  words_required: number;
+  /**
+   * A place named in `q`; `applied` false when no posting there matched, so all places were searched.
+   * `mode`: a filter when the place is all `q` names besides stop words, else its postings rank first.
+   */
+  location: { text: string; value: string; applied: boolean; mode: IntentMode } | null;
+  /** Facet values named in `q` (`Teilzeit` -> employment_type_normalized=part-time), as filters or ranked first. */
+  filters: { text: string; param: string; value: string; mode: IntentMode }[];
   /** Stop words that were not required. */
   ignored_words: string[];
   /** Words that no posting matched together with the others, left out so that the rest find postings. */
@@ -72,21 +84,55 @@ function taken(filter: JobFilter): Set<QualifierField | 'location'> {
   return out;
 }
 
-function withIntent(filter: JobFilter, intent: QueryIntent, place: boolean, qualifiers: boolean): JobFilter {
-  const out: JobFilter = { ...filter };
-  const words = [intent.keywords, ...(qualifiers ? [] : intent.qualifiers.map((q) => q.text))].filter((w) => w !== '');
-  if (words.length > 0) out.keywords = words.join(' ');
-  else delete out.keywords;
-  if (place && intent.place !== null) out.location = intent.place.value;
-  if (qualifiers) for (const q of intent.qualifiers) out[q.field] = q.value;
-  return out;
+/** The number of words of a keyword text as the engine reads them. */
+function wordCount(keywords: string | undefined): number {
+  return keywords === undefined ? 0 : keywords.split(/\s+/).filter((w) => w !== '').length;
 }
 
 /**
- * The filter a request's keywords mean (see src/search/query-intent.ts): places and qualifiers of
- * `q` applied as the location and facet filters, stop words not required. When that finds nothing
- * but the words alone find postings, the place is dropped (all places searched) and the qualifiers
- * stay keywords, so that a recognised word never empties an answer the plain words would fill.
+ * The filter of an intent: its keywords (with the qualifiers' words when they are not applied),
+ * partial matches of several words allowed; its place and qualifiers as filters (`filter`), ranked
+ * first (`boost`), or not at all (null).
+ */
+function withIntent(
+  filter: JobFilter,
+  intent: QueryIntent,
+  place: IntentMode | null,
+  qualifiers: IntentMode | null,
+): JobFilter {
+  const out: JobFilter = { ...filter };
+  const words = [intent.keywords, ...(qualifiers !== null ? [] : intent.qualifiers.map((q) => q.text))].filter(
+    (w) => w !== '',
+  );
+  if (words.length > 0) out.keywords = words.join(' ');
+  else delete out.keywords;
+  if (wordCount(out.keywords) > 1) out.partialWords = true;
+  const prefer: Preference[] = [];
+  if (place !== null && intent.place !== null) {
+    if (place === 'filter') out.location = intent.place.value;
+    else prefer.push({ field: 'location', value: intent.place.value });
+  }
+  for (const q of qualifiers === null ? [] : intent.qualifiers) {
+    if (qualifiers === 'filter') out[q.field] = q.value;
+    else prefer.push({ field: q.field, value: q.value });
+  }
+  if (prefer.length > 0) out.prefer = prefer;
+  return out;
+}
+
+/** The number of words a posting must match under a filter (see QueryInterpretation.words_required). */
+function wordsRequired(filter: JobFilter): number {
+  const n = wordCount(filter.keywords);
+  return filter.partialWords === true ? minimumShouldMatch(n) : n;
+}
+
+/**
+ * The filter a request's keywords mean (see src/search/query-intent.ts): stop words not required,
+ * several words matched partially (postings matching more of them first). Places and qualifiers of
+ * `q` rank their postings first when other keywords remain, and filter when they are all `q` names;
+ * when such a filter finds nothing but the words alone find postings, the place is dropped (all
+ * places searched) and the qualifiers stay keywords, so that a recognised word never empties an
+ * answer the plain words would fill.
  */
 function interpretWords(
   index: SearchReader,
@@ -100,13 +146,29 @@ function interpretWords(
   );
   const rewritten = intent.keywords !== filter.keywords.trim().replace(/\s+/g, ' ');
   if (intent.place === null && intent.qualifiers.length === 0 && intent.ignored.length === 0) {
-    const plain = rewritten ? withIntent(filter, intent, false, false) : filter;
+    const plain = rewritten || wordCount(filter.keywords) > 1 ? withIntent(filter, intent, null, null) : filter;
     const partial = index.count(plain) === 0 ? partialKeywords(index, plain) : null;
-    if (partial === null) return { filter: plain, interpretation: null };
+    if (partial === null) {
+      if (plain.partialWords !== true) return { filter: plain, interpretation: null };
+      return {
+        filter: plain,
+        interpretation: {
+          keywords: plain.keywords ?? '',
+          words_required: wordsRequired(plain),
+          location: null,
+          filters: [],
+          ignored_words: [],
+          dropped_words: [],
+        },
+      };
+    }
+    const kept: JobFilter = { ...plain, keywords: partial.keywords };
+    if (wordCount(partial.keywords) <= 1) delete kept.partialWords;
     return {
-      filter: { ...plain, keywords: partial.keywords },
+      filter: kept,
       interpretation: {
         keywords: partial.keywords,
+        words_required: wordsRequired(kept),
         location: null,
         filters: [],
         ignored_words: [],
@@ -114,17 +176,21 @@ function interpretWords(
       },
     };
   }
-  let applied = withIntent(filter, intent, true, true);
-  let placeApplied = intent.place !== null;
+  const mode: IntentMode = intent.keywords === '' ? 'filter' : 'boost';
+  let applied = withIntent(filter, intent, mode, mode);
+  // A place ranked first is applied when some posting there matches the words.
+  let placeApplied =
+    intent.place !== null &&
+    (mode === 'filter' || index.count({ ...withIntent(filter, intent, null, mode), location: intent.place.value }) > 0);
   let qualifiersApplied = true;
-  if (index.count(applied) === 0) {
-    const looser = withIntent(filter, intent, false, true);
+  if (mode === 'filter' && index.count(applied) === 0) {
+    const looser = withIntent(filter, intent, null, mode);
     if (intent.place !== null && index.count(looser) > 0) {
       applied = looser;
       placeApplied = false;
     } else {
       // The plain words (partial matches of them below, if even they find nothing).
-      applied = withIntent(filter, intent, false, false);
+      applied = withIntent(filter, intent, null, null);
       placeApplied = false;
       qualifiersApplied = false;
     }
@@ -134,6 +200,7 @@ function interpretWords(
     const partial = partialKeywords(index, applied);
     if (partial !== null) {
       applied = { ...applied, keywords: partial.keywords };
+      if (wordCount(partial.keywords) <= 1) delete applied.partialWords;
       dropped = partial.dropped;
     }
   }
@@ -141,9 +208,10 @@ function interpretWords(
     filter: applied,
     interpretation: {
       keywords: applied.keywords ?? '',
-      location: intent.place === null ? null : { ...intent.place, applied: placeApplied },
+      words_required: wordsRequired(applied),
+      location: intent.place === null ? null : { ...intent.place, applied: placeApplied, mode },
       filters: qualifiersApplied
-        ? intent.qualifiers.map((q) => ({ text: q.text, param: PARAM_OF[q.field], value: q.value }))
+        ? intent.qualifiers.map((q) => ({ text: q.text, param: PARAM_OF[q.field], value: q.value, mode }))
         : [],
       ignored_words: [...intent.ignored],
       dropped_words: dropped,
@@ -167,6 +235,7 @@ export function interpretFilter(
   const again = interpretWords(index, { ...read.filter, keywords: corrected });
   const base = again.interpretation ?? {
     keywords: corrected,
+    words_required: wordsRequired(again.filter),
     location: null,
     filters: [],
     ignored_words: [],

@@ -1,5 +1,6 @@
 import type { ResponseCache } from './response-cache.js';
 import type { LiveIndex } from '../runtime/live-index.js';
+import { READINESS_STATES } from '../runtime/health.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one process, on a registry of its own (tests build many apps). */
@@ -76,14 +77,13 @@ export class Metrics {
   });
   readonly readiness: Gauge<'state'> = new Gauge({
     name: 'search_index_readiness',
-    help: 'Readiness of this replica: 1 for its current state (loading, ready, degraded, stale), 0 for the others',
+    help: 'Readiness of this replica: 1 for its current state (loading, ready, degraded, stale, store_lost), 0 for the others',
     labelNames: ['state'] as const,
     registers: [this.registry],
     collect: (): void => {
       const h = this.health;
       const state = h ? h.live.health.report(Date.now(), h.live.current !== null, h.maxStalenessMs).status : 'loading';
-      for (const s of ['loading', 'ready', 'degraded', 'stale'] as const)
-        this.readiness.set({ state: s }, s === state ? 1 : 0);
+      for (const s of READINESS_STATES) this.readiness.set({ state: s }, s === state ? 1 : 0);
     },
   });
 

@@ -227,6 +227,10 @@ const queryInterpretation = Type.Optional(
       keywords: Type.String({
         description: 'The keywords searched once places, qualifiers and stop words were taken out.',
       }),
+      words_required: Type.Integer({
+        description:
+          'How many of the words of `keywords` a job must match: 75 % rounded down, at least one (1 of 1 or 2, 2 of 3, 3 of 4). Jobs matching more words are listed first; the count counts every job listed.',
+      }),
       location: Type.Union([
         Type.Object({
           text: Type.String({ description: 'The place as typed in `q`.' }),
@@ -234,6 +238,10 @@ const queryInterpretation = Type.Optional(
             description: 'The location value it stands for (as the `location` parameter takes it).',
           }),
           applied: Type.Boolean({ description: 'False when no posting there matched, so every place was searched.' }),
+          mode: Type.Union([Type.Literal('filter'), Type.Literal('boost')], {
+            description:
+              '`filter` when the place is all `q` names (besides stop words): only jobs there; `boost` when other keywords remain: jobs there are listed first, the others after them.',
+          }),
         }),
         Type.Null(),
       ]),
@@ -242,6 +250,10 @@ const queryInterpretation = Type.Optional(
           text: Type.String({ description: 'The words of `q` that named the filter.' }),
           param: Type.String({ description: 'The filter parameter it set, e.g. `employment_type_normalized`.' }),
           value: Type.String(),
+          mode: Type.Union([Type.Literal('filter'), Type.Literal('boost')], {
+            description:
+              '`filter` when the qualifiers and places are all `q` names: only jobs with the value; `boost` when other keywords remain: jobs with the value are listed first.',
+          }),
         }),
       ),
       ignored_words: Type.Array(Type.String(), { description: 'Stop words of `q` that were not required.' }),
@@ -257,7 +269,7 @@ const queryInterpretation = Type.Optional(
     },
     {
       description:
-        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...), held stop words, or had words left out to find postings; the page shows them as chips.',
+        'Addition: how `q` was read, present only when it named a place or a facet value (Teilzeit, remote, Werkstudent, Junior, ...), held stop words or several words (matched partially), or had words left out to find postings; the page shows them as chips.',
     },
   ),
 );

@@ -10,6 +10,7 @@ import { classifyPosition } from './classify/classify-position.js';
 import { classifySeo, SEO_QUOTE_STRONG, SEO_QUOTE_WEAK } from './classify/classify-seo.js';
 import { classifyWork } from './classify/classify-work.js';
 import { brancheLine, companyOf, industryOf } from './classify/company.js';
+import { MARKETS_OF, remoteEligibility } from './classify/remote-eligibility.js';
 import { decodeEntities } from './text/entities.js';
 import { contextOf, REMOTE_TERMS, SALARY_TERMS, summaryOf } from './text/excerpt.js';
 import { getGazetteer } from './places/gazetteer.js';
@@ -64,13 +65,23 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
   const roles = classifyRoles(posting, text, workplaces);
   // A remote job is also placed in the countries its applicants may live in, so that a location
   // filter on those countries finds it (and one on other countries does not, unless it is located there).
+  const applicantPlaces = roles.workModel === 'remote' ? resolver.applicantPlaces(posting.applicantLocations) : [];
+  const eligibility =
+    roles.workModel === 'remote'
+      ? [
+          ...new Set([
+            ...applicantPlaces.map((p) => p.countryCode).filter((c): c is string => c !== null),
+            ...remoteEligibility(text.lower),
+          ]),
+        ]
+      : [];
   const places =
-    roles.workModel === 'remote' && posting.applicantLocations.length > 0
-      ? dedupe([...workplaces, ...resolver.applicantPlaces(posting.applicantLocations)])
+    eligibility.length > 0 || applicantPlaces.length > 0
+      ? dedupe([...workplaces, ...applicantPlaces, ...eligibilityPlaces(eligibility, workplaces, resolver)])
       : workplaces;
   const skillText = `${posting.title}\n${posting.skills}\n${text.analysed}`;
   const skills = findSkills(skillText, skillText.toLowerCase());
-  const company = companyOf(posting.organization);
+  const company = companyOf(posting.organization, text.lower);
   const extra = posting.qualifications ?? posting.responsibilities ?? '';
   const { key, boardId } = identityOf({
     source: ctx.source,
@@ -104,6 +115,8 @@ export function enrichPosting(raw: Posting, ctx: EnrichContext): Job {
     isSeo,
     language: detectLanguage(text.plain === '' ? `${posting.title} ${extra}` : text.analysed, countryCode),
     places,
+    // Undefined (left out of the stored JSON) when not stated: a posting stored before keeps its hash.
+    remoteEligibility: eligibility.length > 0 ? eligibility : undefined,
     salary: salaryOf(posting, text.analysed, countryCode, weeklyHoursOf(posting, text.lower, roles.employmentType)),
     estimatedSalary: null,
     summary: summaryOf(text.blocks, extra),
@@ -162,6 +175,25 @@ function placesOf(posting: Posting, text: PostingText, resolver: PlaceResolver):
     null,
   );
   return fromCompany.length > 0 ? [fromCompany[0]!] : places;
+}
+
+/**
+ * The board's countries inside the areas applicants may live in (a group stands for its markets),
+ * but for those a workplace already lies in.
+ */
+function eligibilityPlaces(
+  codes: readonly string[],
+  workplaces: readonly JobPlace[],
+  resolver: PlaceResolver,
+): JobPlace[] {
+  const out: JobPlace[] = [];
+  for (const code of codes)
+    for (const c of MARKETS_OF[code] ?? [code]) {
+      if (workplaces.some((p) => p.countryCode === c)) continue;
+      const place = resolver.countryPlace(c);
+      if (place !== null) out.push(place);
+    }
+  return out;
 }
 
 function detailTextOf(plain: string): string {

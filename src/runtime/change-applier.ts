@@ -3,6 +3,7 @@ import { SearchIndex, type SearchReader } from '../search/segments/search-index.
 import { SegmentSet, type IndexChange } from '../search/segments/segment-set.js';
 import type { JobStore } from '../store/job-store.js';
 import { POSTED_SINCE_STEP_MS } from '../domain/query.js';
+import { SpillFile } from '../lib/graph-file.js';
 
 /** NEW_WITHIN_DAYS' default (7 days), in ms: the is_new window when none is given. */
 export const DEFAULT_NEW_WITHIN_MS = 7 * 86_400_000;
@@ -49,6 +50,11 @@ export interface ApplierOptions {
   salaryBuckets: readonly SalaryBucket[];
   /** The "new" window of is_new (NEW_WITHIN_DAYS) in ms: its end is a moment answers change. */
   newWithinMs: number;
+  /**
+   * Where a merge moves the cards of the delta segments, held in memory until then (a nameless
+   * file in this folder, read back by position as a saved index's are); absent: they stay.
+   */
+  spillDir?: string;
 }
 
 /**
@@ -87,6 +93,49 @@ export class ChangeApplier {
     // answers change at that very millisecond.
     const nextHour = (Math.floor(now / POSTED_SINCE_STEP_MS) + 1) * POSTED_SINCE_STEP_MS;
     return Math.min(this.set.nextExpiry, this.set.nextNewChange(now, this.options.newWithinMs) - 1, nextHour - 1);
+  }
+
+  /**
+   * Merges the base and its delta segments into one new base from the segments in memory
+   * (SegmentSet.merge: no store read), what expired by `now` left out, and swaps the reader. With
+   * `pause`, in steps with a pause between. The cursor stays.
+   */
+  async merge(now: number, pause?: () => Promise<void>): Promise<CatchUpReport> {
+    const t0 = performance.now();
+    const spill = this.openSpill();
+    let merged: SegmentSet;
+    try {
+      merged = pause
+        ? await this.set.mergeAsync(now, pause, spill ?? undefined)
+        : this.set.merge(now, spill ?? undefined);
+      if (pause) await merged.prepare(pause);
+    } catch (error) {
+      spill?.close(); // only the failed merge read from it
+      throw error;
+    }
+    // The merged base reads its cards where they were (the saved file, earlier spill files, and
+    // this one for the deltas' cards): the spill files stay open, their space the system's again
+    // when the worker ends.
+    this.set = merged;
+    return {
+      cursor: this.at,
+      size: this.set.reader().size,
+      changes: 0,
+      nextExpiry: this.nextChange(now),
+      deltaSize: this.set.deltaSize,
+      segments: this.set.segmentCount,
+      readMs: 0,
+      applyMs: Math.round(performance.now() - t0),
+    };
+  }
+
+  private openSpill(): SpillFile | null {
+    if (this.options.spillDir === undefined) return null;
+    try {
+      return SpillFile.open(this.options.spillDir);
+    } catch {
+      return null; // the cards stay in memory
+    }
   }
 
   /**

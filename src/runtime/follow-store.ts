@@ -196,8 +196,10 @@ class StoreFollower {
     this.live.swap(target.index, report.cursor, at);
     this.options.log.debug({ catchUp: report }, 'index caught up');
     this.options.onCatchUp?.(report);
-    if (this.merging === null && this.policy.mergeIntoBase(report.deltaSize, target.stats.documents))
-      this.startMerge(report.cursor);
+    if (this.merging === null && this.policy.mergeIntoBase(report.deltaSize, target.stats.documents)) {
+      if (target.merge) this.mergeInMemory(target, target.merge);
+      else this.startMerge(report.cursor);
+    }
     return true;
   }
 
@@ -218,6 +220,34 @@ class StoreFollower {
         (built) => {
           if (this.isStopped()) built.retire();
           else this.install(built); // it catches up from its own cursor at the next refresh
+        },
+        (error: unknown) => {
+          if (!this.stopped) this.options.log.warn({ err: error }, 'index merge failed; the delta segments stay');
+        },
+      )
+      .finally(() => (this.merging = null));
+  }
+
+  /**
+   * A merge of an index that merges its own segments in memory: the merged base answers as a build
+   * would (its corpus-wide statistics those of one segment), so it is published as a new version.
+   */
+  private mergeInMemory(target: BuiltIndex, merge: NonNullable<BuiltIndex['merge']>): void {
+    const started = performance.now();
+    this.merging = merge(this.now())
+      .then(
+        (report) => {
+          if (this.isStopped() || this.current !== target) return;
+          target.cursor = report.cursor;
+          target.nextExpiry = report.nextExpiry;
+          target.stats = { ...target.stats, documents: report.size };
+          if (report.index) target.index = report.index;
+          // A version of its own, even within the millisecond of the last swap.
+          this.live.swap(target.index, report.cursor, Math.max(this.now(), (this.live.current?.builtAt ?? 0) + 1));
+          const { index: _index, ...figures } = report;
+          const ms = Math.round(performance.now() - started);
+          this.options.log.info({ merge: { ...figures, ms } }, 'index merged');
+          this.options.onRebuild?.({ documents: report.size, cursor: report.cursor, loadMs: 0, buildMs: ms });
         },
         (error: unknown) => {
           if (!this.stopped) this.options.log.warn({ err: error }, 'index merge failed; the delta segments stay');

@@ -7,8 +7,12 @@
  * - `degraded`: the last look failed, but the index was confirmed current less than
  *   `maxStalenessMs` ago: still worth serving (200, with the reason).
  * - `stale`: failing for longer than that: a load balancer should take the replica out (503).
+ * - `store_lost`: the store's file was removed or replaced under the process, which still reads
+ *   the old one: nothing written from now on would reach it (503 until the file is back or a restart).
  */
-export type Readiness = 'loading' | 'ready' | 'degraded' | 'stale';
+export type Readiness = 'loading' | 'ready' | 'degraded' | 'stale' | 'store_lost';
+
+export const READINESS_STATES: readonly Readiness[] = ['loading', 'ready', 'degraded', 'stale', 'store_lost'];
 
 export interface HealthReport {
   status: Readiness;
@@ -26,6 +30,7 @@ export class RefreshHealth {
   #failures = 0;
   #failing = false;
   #reason = '';
+  #lost: string | null = null;
 
   get lastSuccess(): number | null {
     return this.#lastSuccess;
@@ -54,11 +59,22 @@ export class RefreshHealth {
   }
 
   /**
+   * Records what a check of the store's file found: the reason it is no longer the store this
+   * process reads (removed, replaced), or null when it is. True when the state changed.
+   */
+  storeFile(problem: string | null): boolean {
+    const changed = problem !== this.#lost;
+    this.#lost = problem;
+    return changed;
+  }
+
+  /**
    * The readiness at `now`, for an index that exists or not; `maxStalenessMs` 0 never turns a
    * failing replica stale.
    */
   report(now: number, hasIndex: boolean, maxStalenessMs: number): HealthReport {
     const base = { lastSuccess: this.#lastSuccess, failures: this.#failures };
+    if (this.#lost !== null) return { status: 'store_lost', reason: this.#lost, ...base };
     if (!hasIndex) return { status: 'loading', ...(this.#failing ? { reason: this.#reason } : {}), ...base };
     if (!this.#failing) return { status: 'ready', ...base };
     const age = this.#lastSuccess === null ? Number.POSITIVE_INFINITY : now - this.#lastSuccess;

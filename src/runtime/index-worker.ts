@@ -11,7 +11,7 @@
  */
 import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openStore } from '../store/open-store.js';
 import type { JobStore } from '../store/job-store.js';
@@ -24,6 +24,7 @@ import {
   readIndexFile,
   removeOwned,
   running,
+  writeIndexFile,
   type Expected,
   type IndexFileReport,
 } from './index-file-step.js';
@@ -49,6 +50,8 @@ export interface IndexWorkerData {
   loadIndexFile: boolean;
   /** The CPU priority of the index builder process, when one builds. */
   buildPriority: BuildPriority;
+  /** Postings (expired included) up to which the index is built here, not by the builder process. */
+  buildHereUpTo: number;
 }
 
 async function main(): Promise<void> {
@@ -100,6 +103,17 @@ async function obtainIndex(data: IndexWorkerData, loading: JobStore, files: numb
   if (loaded?.state === 'loaded') {
     if (loaded.fd !== null) files.push(loaded.fd);
     return { index: loaded.index, cursor: loaded.cursor, loadMs: 0, buildMs: 0, file: loaded.report };
+  }
+  if (data.buildHereUpTo > 0 && (await loading.count()) <= data.buildHereUpTo) {
+    // A small store is built here and served as built (its cards in memory), then saved:
+    // starting a process and a keyword thread and reading the file back take longer than that.
+    const here = await buildStreaming(loading, { salaryBuckets: data.salaryBuckets, now: data.now });
+    let file: IndexFileReport = { state: 'off' };
+    if (data.indexFile !== null) {
+      file = writeIndexFile(data.indexFile, here.index, { ...meta, builtAt: data.now, documents: here.index.size });
+      if (loaded?.state === 'refused') file = { ...file, refused: loaded.report.reason };
+    }
+    return { index: here.index, cursor: meta.cursor, loadMs: here.loadMs, buildMs: here.buildMs, file };
   }
   const apart = await buildApartAndRead(data, loading, meta, loaded?.report.reason, files);
   if (apart.served !== null) return { ...apart.served, loadMs: apart.loadMs, buildMs: apart.buildMs, file: apart.file };
@@ -169,6 +183,8 @@ async function serveIndex(data: IndexWorkerData, store: JobStore, got: Obtained,
   const applier = new ChangeApplier(store, got.index, got.cursor, {
     salaryBuckets: data.salaryBuckets,
     newWithinMs: data.newWithinMs,
+    // A merge's cards go to a nameless file beside the saved index (or in the temporary folder).
+    spillDir: data.indexFile === null ? tmpdir() : dirname(data.indexFile),
   });
   let now = data.now;
   let file = got.file;
@@ -258,7 +274,7 @@ let catchingUp: Promise<void> = Promise.resolve();
 function catchUp(applier: ChangeApplier, request: CatchUpRequest): Promise<void> {
   catchingUp = catchingUp.then(async () => {
     try {
-      const done = await applier.catchUp(request.now, pause);
+      const done = request.merge ? await applier.merge(request.now, pause) : await applier.catchUp(request.now, pause);
       parentPort?.postMessage({ type: 'caught-up', id: request.id, ok: true, report: done });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -76,6 +76,11 @@ export interface BuiltIndex {
    * the report carries a new one.
    */
   catchUp?: (now: number) => Promise<CatchUpReport & { index?: SearchReader }>;
+  /**
+   * Merges the index's segments into a new base in memory (change-applier.ts, `merge`): the
+   * follower's merge when the index has it, instead of a full build from the store.
+   */
+  merge?: (now: number) => Promise<CatchUpReport & { index?: SearchReader }>;
   /** False once the index can no longer answer (its worker died): the follower rebuilds at once. */
   healthy(): boolean;
   /** Frees what holds the index (a worker thread); called once no request can use it any more. */
@@ -102,6 +107,7 @@ export async function buildHere(store: JobStore, options: RebuildOptions): Promi
     nextExpiry: applier.nextChange(now),
     stats: { documents: built.index.size, cursor, loadMs: built.loadMs, buildMs: built.buildMs },
     catchUp: async (at) => ({ ...(await applier.catchUp(at)), index: applier.reader }),
+    merge: async (at) => ({ ...(await applier.merge(at)), index: applier.reader }),
     healthy: () => true,
     retire: () => undefined,
   };

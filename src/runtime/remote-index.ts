@@ -38,6 +38,8 @@ export interface CatchUpRequest {
   type: 'catch-up';
   id: number;
   now: number;
+  /** Merge the segments into a new base (in memory) instead of reading the change feed. */
+  merge?: boolean;
 }
 export type CatchUpReply = { type: 'caught-up'; id: number } & (
   { ok: true; report: CatchUpReport } | { ok: false; message: string }
@@ -59,6 +61,11 @@ export interface WorkerBuildOptions {
   loadIndexFile?: boolean;
   /** The CPU priority of the index builder process (default normal; low beside a serving index). */
   buildPriority?: BuildPriority;
+  /**
+   * A store of at most this many postings (expired included) is built in the worker itself and
+   * served as built, then saved, instead of by the builder process (default 0: never).
+   */
+  buildHereUpTo?: number;
 }
 
 /**
@@ -96,6 +103,7 @@ function startWorker(options: WorkerBuildOptions): StartedWorker {
       indexFile: options.indexFile ?? null,
       loadIndexFile: options.loadIndexFile === true,
       buildPriority: options.buildPriority ?? 'normal',
+      buildHereUpTo: options.buildHereUpTo ?? 0,
       port: theirs,
       signal,
     },
@@ -167,6 +175,10 @@ function hostIndex(
   };
   const state = { size: report.size };
   const catchUps = catchUpChannel(worker, (caughtUp) => (state.size = caughtUp.size));
+  const ask = (now: number, merge: boolean): Promise<CatchUpReport> => {
+    if (retired || lost !== null) return Promise.reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
+    return catchUps.ask(now, merge);
+  };
   return {
     index: remoteReader(() => state.size, call),
     cursor: report.cursor,
@@ -180,10 +192,8 @@ function hostIndex(
       buildMs: report.buildMs,
       indexFile: report.indexFile,
     },
-    catchUp: (now: number) => {
-      if (retired || lost !== null) return Promise.reject(new Error(`the index worker is gone (${lost ?? 'retired'})`));
-      return catchUps.ask(now);
-    },
+    catchUp: (now: number) => ask(now, false),
+    merge: (now: number) => ask(now, true),
     retire: () => {
       retired = true;
       catchUps.failAll('the index was retired');
@@ -200,7 +210,7 @@ function hostIndex(
 function catchUpChannel(
   worker: Worker,
   onCaughtUp: (report: CatchUpReport) => void,
-): { ask(now: number): Promise<CatchUpReport>; failAll(why: string): void } {
+): { ask(now: number, merge: boolean): Promise<CatchUpReport>; failAll(why: string): void } {
   const waiting = new Map<number, { resolve: (r: CatchUpReport) => void; reject: (e: Error) => void }>();
   worker.on('message', (reply: CatchUpReply) => {
     const pending = waiting.get(reply.id);
@@ -223,11 +233,11 @@ function catchUpChannel(
   });
   let asked = 0;
   return {
-    ask: (now) =>
+    ask: (now, merge) =>
       new Promise<CatchUpReport>((resolve, reject) => {
         const id = ++asked;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ type: 'catch-up', id, now } satisfies CatchUpRequest);
+        worker.postMessage({ type: 'catch-up', id, now, merge } satisfies CatchUpRequest);
       }),
     failAll,
   };

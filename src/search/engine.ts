@@ -189,6 +189,21 @@ export class EngineBuilder {
   }
 }
 
+/**
+ * The engine over cards already numbered in board-id order and their keyword index (a merge of
+ * segments, segments/merge.ts): everything else made as a build makes it, estimates by these jobs.
+ */
+export function* engineOfSteps(
+  jobs: readonly IndexedJob[],
+  cards: CardStore,
+  keywords: KeywordIndex,
+  buckets: readonly SalaryBucket[],
+  tuning: EngineTuning,
+): Steps<Engine> {
+  const rest = yield* assemble(jobs, cards, buckets, tuning, new SalaryEstimator(jobs));
+  return { ...rest, keywords };
+}
+
 /** Everything but the keyword index, over the live cards in board-id order, in steps. */
 function* assemble(
   jobs: readonly IndexedJob[],

@@ -108,15 +108,13 @@ export class ApiFailure extends Error {
 /**
  * GET a JSON endpoint. The browser's HTTP cache honours the API's ETag and max-age (a repeated
  * request is revalidated with If-None-Match and answered 304). Any non-2xx or a body without
- * `success: true` is an ApiFailure with the API's own message.
+ * `success: true` is an ApiFailure with the API's own message. The request is a plain `fetch(url)`
+ * (no headers of its own), so it takes over a `Link: rel=preload` of the same URL.
  */
-export async function getJson<T>(path: string, signal?: AbortSignal, lang?: string): Promise<T> {
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  // The page's language, for the API's labels (display_label); the API varies its answer by it.
-  if (lang !== undefined) headers['accept-language'] = lang;
   try {
-    res = await fetch(path, { signal: signal ?? null, headers });
+    res = await fetch(path, { signal: signal ?? null });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiFailure('network error', 0);
@@ -136,8 +134,9 @@ export async function getJson<T>(path: string, signal?: AbortSignal, lang?: stri
 }
 
 export const endpoints = {
-  filterData: (filters: URLSearchParams) =>
-    `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive' })}`,
+  /** `lang`: the language of the options' `display_label` (the page's language, not the browser's). */
+  filterData: (filters: URLSearchParams, lang: string) =>
+    `${API}/job-search-filter-data?${withParams(filters, { facet_mode: 'disjunctive', lang })}`,
   list: (filters: URLSearchParams, page: number) =>
     `${API}/job-search-results-list?${withParams(filters, page > 1 ? { page: String(page), card_fields: 'extended' } : { card_fields: 'extended' })}`,
   count: (filters: URLSearchParams) => `${API}/job-search-results-count?${filters.toString()}`,

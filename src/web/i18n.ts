@@ -318,9 +318,16 @@ export function isLang(value: string | null): value is Lang {
   return value !== null && (LANGS as readonly string[]).includes(value);
 }
 
-/** Numbers as the language writes them (1.234 / 1234 / 1,234). */
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+/** Numbers as the language writes them (1.234 / 1234 / 1,234); one formatter per language, made once. */
 export function formatNumber(n: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang]).format(n);
+  let format = numberFormats.get(lang);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LOCALES[lang]);
+    numberFormats.set(lang, format);
+  }
+  return format.format(n);
 }
 
 export const LOCALES: Record<Lang, string> = { de: 'de-DE', es: 'es-ES', en: 'en-GB' };

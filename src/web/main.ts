@@ -12,8 +12,9 @@ import {
 import { Combobox, type Option } from './combobox.js';
 import { fill, h } from './dom.js';
 import { formatNumber, LANGS, TEXTS, type Lang } from './i18n.js';
-import { applyBar, renderCard, renderDetail, skeletons } from './results.js';
-import { renderSidebar } from './sidebar.js';
+import { searchRequests } from './first-requests.js';
+import { applyBar, loadSanitiser, renderCard, renderDetail, skeletons } from './results.js';
+import { labelledOptions, renderSidebar } from './sidebar.js';
 import {
   apiFilters,
   defaultSort,
@@ -43,6 +44,8 @@ const expanded = new Set<Facet>();
 const facetLabels = new Map<string, string>();
 /** True while the open posting's history entry is one the page pushed (closing goes back to it). */
 let jobPushed = false;
+/** How long the first load waits for its answers before showing skeleton cards. */
+const SKELETON_DELAY_MS = 150;
 
 // ---- static frame -----------------------------------------------------------------------------
 const langSelect = h(
@@ -330,15 +333,19 @@ async function load(key: string): Promise<void> {
   inflight = ctrl;
   const mine = ++seq;
   results.setAttribute('aria-busy', 'true');
+  // Skeletons only when the first answer is slow to come: a preloaded one is drawn at once.
+  let skeleton = 0;
   if (list === null) {
     resultsHeading.textContent = t.loading;
-    fill(cards, skeletons(4));
+    skeleton = window.setTimeout(() => {
+      if (list === null && mine === seq) fill(cards, skeletons(4));
+    }, SKELETON_DELAY_MS);
   }
-  const filters = apiFilters(state);
+  const urls = searchRequests(state);
   try {
-    const [fd, ls] = await Promise.all([
-      getJson<{ filters: FilterData }>(endpoints.filterData(filters), ctrl.signal, state.lang),
-      getJson<ListAnswer>(endpoints.list(filters, state.page), ctrl.signal, state.lang),
+    const [ls, fd] = await Promise.all([
+      getJson<ListAnswer>(urls.list, ctrl.signal),
+      getJson<{ filters: FilterData }>(urls.filterData, ctrl.signal),
     ]);
     if (mine !== seq) return;
     filterData = fd.filters;
@@ -349,6 +356,7 @@ async function load(key: string): Promise<void> {
     if (mine !== seq || ctrl.signal.aborted) return;
     showError(error);
   } finally {
+    window.clearTimeout(skeleton);
     if (mine === seq) results.removeAttribute('aria-busy');
   }
 }
@@ -372,10 +380,54 @@ function showError(error: unknown): void {
   );
 }
 
+/**
+ * The answers on screen. On the first load the results come first and the sidebar a frame after
+ * they are painted (the first cards do not wait for the facets' layout); later loads draw both at once.
+ */
 function draw(): void {
   if (filterData === null || list === null) return;
   const fd = filterData;
   const ls = list;
+  for (const [facet, options] of Object.entries(labelledOptions(fd, t, state.lang)))
+    for (const o of options) facetLabels.set(`${facet}=${o.value}`, o.label);
+  const first = sidebarBody.childElementCount === 0;
+  if (!first) drawSidebar(fd);
+  resultsHeading.textContent =
+    ls.total_results === 1 ? t.resultsOne : t.results(formatNumber(ls.total_results, state.lang));
+  drawChips();
+  const dym = ls.did_you_mean ? didYouMean(ls.did_you_mean) : null;
+  if (ls.jobs.length === 0) {
+    fill(
+      message,
+      dym,
+      h('div', { class: 'empty' }, h('p', {}, h('strong', {}, t.empty)), h('p', { class: 'hint' }, t.emptyHint)),
+    );
+  } else fill(message, dym);
+  fill(
+    cards,
+    ls.jobs.map((card) =>
+      renderCard(card, t, state.lang, toUrl({ ...state, job: card.board_id }), (e) => {
+        const me = e as MouseEvent;
+        if (me.ctrlKey || me.metaKey || me.shiftKey) return;
+        e.preventDefault();
+        jobPushed = true;
+        go({ ...state, job: card.board_id });
+      }),
+    ),
+  );
+  drawPager(ls);
+  // For the page benchmark (bench/page.ts): a mark once the new results have been painted; then
+  // the sidebar of a first load, and the posting's sanitiser, so a card opens without waiting for it.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.mark('jobsearch:results');
+      if (first && filterData === fd) drawSidebar(fd);
+      void loadSanitiser();
+    }, 0),
+  );
+}
+
+function drawSidebar(fd: FilterData): void {
   fill(
     sidebarBody,
     renderSidebar(fd, {
@@ -393,7 +445,7 @@ function draw(): void {
       setExpanded: (facet, open) => {
         if (open) expanded.add(facet);
         else expanded.delete(facet);
-        draw();
+        drawSidebar(fd);
         sidebarBody
           .querySelector<HTMLButtonElement>(`[data-facet="${facet}"]`)
           ?.closest('section')
@@ -402,38 +454,6 @@ function draw(): void {
       },
     }),
   );
-  for (const b of sidebarBody.querySelectorAll<HTMLButtonElement>('button[data-facet]')) {
-    facetLabels.set(
-      `${b.dataset.facet ?? ''}=${b.dataset.value ?? ''}`,
-      b.querySelector('.opt-label')?.textContent ?? '',
-    );
-  }
-  resultsHeading.textContent =
-    ls.total_results === 1 ? t.resultsOne : t.results(formatNumber(ls.total_results, state.lang));
-  drawChips();
-  const dym = ls.did_you_mean ? didYouMean(ls.did_you_mean) : null;
-  if (ls.jobs.length === 0) {
-    fill(
-      message,
-      dym,
-      h('div', { class: 'empty' }, h('p', {}, h('strong', {}, t.empty)), h('p', { class: 'hint' }, t.emptyHint)),
-    );
-  } else fill(message, dym);
-  fill(
-    cards,
-    ls.jobs.map((card) =>
-      renderCard(card, t, toUrl({ ...state, job: card.board_id }), (e) => {
-        const me = e as MouseEvent;
-        if (me.ctrlKey || me.metaKey || me.shiftKey) return;
-        e.preventDefault();
-        jobPushed = true;
-        go({ ...state, job: card.board_id });
-      }),
-    ),
-  );
-  drawPager(ls);
-  // For the page benchmark (bench/page.ts): a mark once the new results have been painted.
-  requestAnimationFrame(() => setTimeout(() => performance.mark('jobsearch:results'), 0));
 }
 
 /** "Meinten Sie: <link>?" to the same search with the API's correction. */
@@ -600,9 +620,9 @@ async function syncDetail(): Promise<void> {
   if (!dialog.open) dialog.showModal();
   const card = list?.jobs.find((c) => c.board_id === state.job);
   try {
-    const { job } = await getJson<{ job: Detail }>(endpoints.job(state.job), undefined, state.lang);
+    const [{ job }, purify] = await Promise.all([getJson<{ job: Detail }>(endpoints.job(state.job)), loadSanitiser()]);
     if (detailFor !== `${state.job}/${state.lang}`) return;
-    fill(detailBody, renderDetail(job, card, t, state.lang));
+    fill(detailBody, renderDetail(job, card, t, state.lang, purify));
     fill(detailFoot, applyBar(job, t));
   } catch (error) {
     const gone = error instanceof ApiFailure && error.status === 404;

@@ -1,10 +1,10 @@
-import DOMPurify from 'dompurify';
+import type { DOMPurify } from 'dompurify';
 import type { Card, Detail } from './api.js';
 import { h } from './dom.js';
-import { LOCALES, type Lang, type Texts } from './i18n.js';
+import { formatNumber, LOCALES, type Lang, type Texts } from './i18n.js';
 
 /** A result card: the title links to the posting's detail (a real link: new tab, copy, keyboard). */
-export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) => void): HTMLElement {
+export function renderCard(card: Card, t: Texts, lang: Lang, href: string, open: (e: Event) => void): HTMLElement {
   const titleId = `card-${card.board_id}`;
   return h(
     'li',
@@ -24,20 +24,20 @@ export function renderCard(card: Card, t: Texts, href: string, open: (e: Event) 
         h('span', { class: 'company' }, card.company),
         card.locations.length > 0 ? ` · ${card.locations.join(', ')}` : null,
       ),
-      h('div', { class: 'facts' }, salary(card, t), workModel(card, t)),
+      h('div', { class: 'facts' }, salary(card, t, lang), workModel(card, t)),
       card.description_card_display ? h('p', { class: 'summary' }, card.description_card_display) : null,
       excerpts(card),
     ),
   );
 }
 
-function salary(card: Card, t: Texts): HTMLElement {
+function salary(card: Card, t: Texts, lang: Lang): HTMLElement {
   if (card.salary_min_formatted !== null) {
     return h(
       'span',
       { class: 'salary stated', title: t.salaryStated },
       h('span', { class: 'sr' }, `${t.salaryStated}: `),
-      range(card.salary_min_formatted, card.salary_max_formatted),
+      range(card.salary_min_formatted, card.salary_max_formatted, lang),
     );
   }
   if (card.estimated_salary_min_formatted !== null) {
@@ -47,17 +47,27 @@ function salary(card: Card, t: Texts): HTMLElement {
       h('span', { class: 'badge est' }, t.salaryEstimated),
       ' ',
       h('span', { class: 'sr' }, `${t.salaryEstimatedHint}: `),
-      `≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)}`,
+      `≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted, lang)}`,
     );
   }
   return h('span', { class: 'salary none' }, t.salaryNone);
 }
 
-/** `50.000 EUR`, `50.000 – 60.000 EUR` */
-export function range(min: string | null, max: string | null): string {
-  if (min === null) return max ?? '';
-  if (max === null || max === min) return min;
-  return `${min.replace(/ EUR$/, '')} – ${max}`;
+/**
+ * The API's amounts (`50.000 EUR`, German digit grouping) as a range in the language's digits:
+ * `50.000 – 60.000 EUR`, `50,000 – 60,000 EUR`.
+ */
+export function range(min: string | null, max: string | null, lang: Lang): string {
+  if (min === null) return max === null ? '' : amount(max, lang);
+  if (max === null || max === min) return amount(min, lang);
+  return `${amount(min, lang).replace(/ EUR$/, '')} – ${amount(max, lang)}`;
+}
+
+/** `50.000 EUR` in the language's digits; a text of another form stays as it is. */
+function amount(formatted: string, lang: Lang): string {
+  const m = /^(\d{1,3}(?:\.\d{3})*)( .*)?$/.exec(formatted.trim());
+  if (m?.[1] === undefined) return formatted;
+  return `${formatNumber(Number(m[1].replace(/\./g, '')), lang)}${m[2] ?? ''}`;
 }
 
 function workModel(card: Card, t: Texts): HTMLElement | null {
@@ -107,7 +117,13 @@ export function skeletons(n: number): HTMLElement[] {
 }
 
 /** The posting's detail: every location, the salary with where it comes from, the whole description. */
-export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: Lang): HTMLElement[] {
+export function renderDetail(
+  d: Detail,
+  card: Card | undefined,
+  t: Texts,
+  lang: Lang,
+  purify: DOMPurify,
+): HTMLElement[] {
   const stated = d.salary;
   const perUnit = stated?.as_stated?.unit
     ? (t.perUnit[stated.as_stated.unit] ?? stated.as_stated.unit.toLowerCase())
@@ -118,7 +134,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
       ? (asStated.text ??
         `${[asStated.min, asStated.max]
           .filter((x, i, a) => x !== null && a.indexOf(x) === i)
-          .map((x) => new Intl.NumberFormat(LOCALES[lang]).format(x ?? 0))
+          .map((x) => formatNumber(x ?? 0, lang))
           .join(' – ')} ${asStated.currency ?? ''} ${perUnit}`.trim())
       : null;
   const salaryEl = stated
@@ -126,7 +142,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
         'p',
         { class: 'salary stated' },
         h('strong', {}, `${t.salaryStated}: `),
-        range(stated.min_formatted, stated.max_formatted),
+        range(stated.min_formatted, stated.max_formatted, lang),
         statedText ? h('span', { class: 'hint' }, ` (${t.statedAs}: ${statedText})`) : null,
       )
     : card && card.estimated_salary_min_formatted !== null
@@ -134,7 +150,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
           'p',
           { class: 'salary estimated' },
           h('span', { class: 'badge est' }, t.salaryEstimated),
-          ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted)} `,
+          ` ≈ ${range(card.estimated_salary_min_formatted, card.estimated_salary_max_formatted, lang)} `,
           h('span', { class: 'hint' }, t.salaryEstimatedHint),
         )
       : h('p', { class: 'salary none' }, t.salaryNone);
@@ -179,7 +195,7 @@ export function renderDetail(d: Detail, card: Card | undefined, t: Texts, lang: 
         )
       : null,
     h('h3', {}, t.description),
-    description(d.description),
+    description(d.description, purify),
     h('p', { class: 'hint source' }, `${t.source}: ${t.sources[d.source] ?? d.source}`),
   ];
   return parts.filter((x): x is HTMLElement => x !== null);
@@ -198,11 +214,15 @@ export function applyBar(d: Detail, t: Texts): HTMLElement | null {
 /** What the description may keep: structure and emphasis, links to http(s) pages; nothing else. */
 const ALLOWED_TAGS = ['h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'br', 'a'];
 
-let hooked = false;
-function sanitise(html: string): DocumentFragment {
-  if (!hooked) {
-    hooked = true;
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+let purifier: Promise<DOMPurify> | null = null;
+
+/**
+ * The sanitiser, loaded on first use (a script of its own, so the first results do not wait for
+ * it); links keep only http(s) targets and open in a new tab.
+ */
+export function loadSanitiser(): Promise<DOMPurify> {
+  purifier ??= import('dompurify').then(({ default: purify }) => {
+    purify.addHook('afterSanitizeAttributes', (node) => {
       if (node.nodeName !== 'A') return;
       const href = node.getAttribute('href') ?? '';
       if (!/^https?:\/\//i.test(href)) node.removeAttribute('href');
@@ -211,8 +231,13 @@ function sanitise(html: string): DocumentFragment {
         node.setAttribute('rel', 'noopener noreferrer nofollow');
       }
     });
-  }
-  return DOMPurify.sanitize(html, {
+    return purify;
+  });
+  return purifier;
+}
+
+function sanitise(purify: DOMPurify, html: string): DocumentFragment {
+  return purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['href'],
     RETURN_DOM_FRAGMENT: true,
@@ -225,7 +250,7 @@ function sanitise(html: string): DocumentFragment {
  * Profil:", "Tus funciones:") or marked "## " is a heading, any other line a paragraph. A line may
  * carry inline HTML from the source; everything passes DOMPurify with the tags above.
  */
-export function description(text: string): HTMLElement {
+export function description(text: string, purify: DOMPurify): HTMLElement {
   const out: string[] = [];
   let list: 'ul' | 'ol' | null = null;
   const closeList = () => {
@@ -256,6 +281,6 @@ export function description(text: string): HTMLElement {
   }
   closeList();
   const el = h('div', { class: 'description' });
-  el.append(sanitise(out.join('')));
+  el.append(sanitise(purify, out.join('')));
   return el;
 }

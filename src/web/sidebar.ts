@@ -16,58 +16,51 @@ export interface SidebarContext {
   setExpanded: (facet: Facet, open: boolean) => void;
 }
 
+/** The sidebar's dimensions (the SEO switch aside), each option with the label the page shows for it. */
+export type LabelledOptions = Record<Exclude<Facet, 'seo-jobs-only'>, (Counted & { label: string })[]>;
+
+/**
+ * Every option's label in the page's language: the API's `display_label` where it gives one, else
+ * the page's own words for the closed vocabularies (never the raw value of one).
+ */
+export function labelledOptions(data: FilterData, t: Texts, lang: Lang): LabelledOptions {
+  return {
+    salary_range: data.salary_ranges.map((o) => ({ ...o, label: o.display_label ?? bandLabel(o.value, lang) })),
+    work_model: data.work_models.map((o) => ({ ...o, label: o.display_label ?? t.wm[o.value] ?? o.value })),
+    position: data.positions.map((o) => ({ ...o, label: o.display_label ?? titleCase(o.label ?? o.value) })),
+    seniority_level: data.seniority_levels.map((o) => ({
+      ...o,
+      label: o.display_label ?? t.seniority[o.value] ?? prettify(o.value),
+    })),
+    employment_type_normalized: data.employment_types.map((o) => ({
+      ...o,
+      label: o.display_label ?? t.employment[o.value] ?? prettify(o.value),
+    })),
+    remote_percentage_min: data.remote_percentages.map((o) => ({
+      ...o,
+      label: o.display_label ?? t.atLeast(o.value),
+    })),
+    skill_tag: data.skill_tags.map((o) => ({ ...o, label: o.label ?? o.value })),
+    industry: data.industries.map((o) => ({ ...o, label: o.label ?? prettify(o.value) })),
+    company_size: data.company_sizes.map((o) => ({ ...o, label: o.label ?? o.value })),
+  };
+}
+
 /** The filter sidebar built from the filter data: every dimension with its counts. */
 export function renderSidebar(data: FilterData, ctx: SidebarContext): HTMLElement[] {
   const { t } = ctx;
+  const o = labelledOptions(data, t, ctx.lang);
   const groups: (HTMLElement | null)[] = [
-    salaryChart(data.salary_ranges, ctx),
-    group(
-      'work_model',
-      t.work_model,
-      data.work_models.map((o) => ({ ...o, label: o.display_label ?? t.wm[o.value] ?? o.value })),
-      ctx,
-    ),
+    salaryChart(o.salary_range, ctx),
+    group('work_model', t.work_model, o.work_model, ctx),
     seoSwitch(data, ctx),
-    group(
-      'position',
-      t.position,
-      data.positions.map((o) => ({ ...o, label: o.display_label ?? titleCase(o.label ?? o.value) })),
-      ctx,
-    ),
-    group(
-      'seniority_level',
-      t.seniority_level,
-      data.seniority_levels.map((o) => ({ ...o, label: o.display_label ?? t.seniority[o.value] ?? prettify(o.value) })),
-      ctx,
-    ),
-    group(
-      'employment_type_normalized',
-      t.employment_type_normalized,
-      data.employment_types.map((o) => ({
-        ...o,
-        label: o.display_label ?? t.employment[o.value] ?? prettify(o.value),
-      })),
-      ctx,
-    ),
-    group(
-      'remote_percentage_min',
-      t.remote_percentage_min,
-      data.remote_percentages.map((o) => ({ ...o, label: o.display_label ?? t.atLeast(o.value) })),
-      ctx,
-    ),
-    group('skill_tag', t.skill_tag, data.skill_tags, ctx),
-    group(
-      'industry',
-      t.industry,
-      data.industries.map((o) => ({ ...o, label: o.label ?? prettify(o.value) })),
-      ctx,
-    ),
-    group(
-      'company_size',
-      t.company_size,
-      data.company_sizes.map((o) => ({ ...o, label: o.label ?? o.value })),
-      ctx,
-    ),
+    group('position', t.position, o.position, ctx),
+    group('seniority_level', t.seniority_level, o.seniority_level, ctx),
+    group('employment_type_normalized', t.employment_type_normalized, o.employment_type_normalized, ctx),
+    group('remote_percentage_min', t.remote_percentage_min, o.remote_percentage_min, ctx),
+    group('skill_tag', t.skill_tag, o.skill_tag, ctx),
+    group('industry', t.industry, o.industry, ctx),
+    group('company_size', t.company_size, o.company_size, ctx),
   ];
   return groups.filter((g): g is HTMLElement => g !== null);
 }
@@ -137,7 +130,7 @@ function group(facet: Facet, title: string, options: Counted[], ctx: SidebarCont
 }
 
 /** Salary bands as a small bar chart: each bar is a toggle button with its count. */
-function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | null {
+function salaryChart(buckets: (Counted & { label: string })[], ctx: SidebarContext): HTMLElement | null {
   if (buckets.length === 0) return null;
   const max = Math.max(1, ...buckets.map((b) => b.count));
   return h(
@@ -149,7 +142,7 @@ function salaryChart(buckets: Counted[], ctx: SidebarContext): HTMLElement | nul
       { class: 'bars', role: 'group', 'aria-labelledby': 'h-salary' },
       buckets.map((b) => {
         const label = shortBand(b.value, ctx.lang);
-        const full = b.display_label ?? bandLabel(b.value, ctx.lang);
+        const full = b.label;
         const on = selectedOf(ctx, 'salary_range').includes(b.value);
         return h(
           'button',

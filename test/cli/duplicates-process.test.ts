@@ -93,7 +93,7 @@ describe('duplicates across sources, through the CLI on a SQLite file', { timeou
       posting({ id: 'x3', title: 'SEO Manager', company: 'Acme GmbH', city: 'Berlin' }),
     ]);
 
-    const a = await jobsearch(db, ['import', first, '--source', 'board-a']);
+    const a = await jobsearch(db, ['import', first, '--source', 'board-a', '--create']);
     expect(a.code).toBe(0);
     expect(a.err + a.out).not.toMatch(/attached to an existing posting/);
     const b = await jobsearch(db, ['import', second, '--source', 'board-b']);

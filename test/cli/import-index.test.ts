@@ -54,9 +54,12 @@ async function served(
 describe('jobsearch import keeps the saved index', { timeout: 120_000 }, () => {
   it('saves the index of a store that has none, and serve starts from it without building', async () => {
     const db = join(dir, 'new.db');
-    const first = run(['import', feed('a.ndjson', [posting('1', 'Koch', 'Berlin'), posting('2', 'Gärtner', 'Köln')])], {
-      DATABASE_URL: db,
-    });
+    const first = run(
+      ['import', '--create', feed('a.ndjson', [posting('1', 'Koch', 'Berlin'), posting('2', 'Gärtner', 'Köln')])],
+      {
+        DATABASE_URL: db,
+      },
+    );
     expect(await finished(first), first.stderr()).toBe(0);
     expect(first.stderr()).toMatch(/building the search index for .*new\.db\.index \(none saved yet\)/);
     expect(first.stderr()).toMatch(/saved the index of 2 postings to .*new\.db\.index \(\d+ MB\) in [\d.]+ s/);
@@ -77,7 +80,7 @@ describe('jobsearch import keeps the saved index', { timeout: 120_000 }, () => {
 
   it('replaces a file that cannot serve the store (another store’s), and saves despite rejected postings', async () => {
     const path = join(dir, 'shared.index');
-    const other = run(['import', feed('c.ndjson', [posting('9', 'Maler', 'Halle')])], {
+    const other = run(['import', '--create', feed('c.ndjson', [posting('9', 'Maler', 'Halle')])], {
       DATABASE_URL: join(dir, 'other.db'),
       INDEX_FILE: path,
     });
@@ -90,7 +93,7 @@ describe('jobsearch import keeps the saved index', { timeout: 120_000 }, () => {
       '{"@type": "JobPosting", "title": 7}',
       posting('5', 'Bäckerin', 'Gera'),
     ];
-    const mine = run(['import', feed('d.ndjson', lines)], { DATABASE_URL: db, INDEX_FILE: path });
+    const mine = run(['import', '--create', feed('d.ndjson', lines)], { DATABASE_URL: db, INDEX_FILE: path });
     expect(await finished(mine), mine.stderr()).toBe(2);
     expect(mine.stderr()).toMatch(/building the search index for .*shared\.index \(built from another store\)/);
     expect(mine.stderr()).toMatch(/saved the index of 2 postings to .*shared\.index/);
@@ -102,16 +105,23 @@ describe('jobsearch import keeps the saved index', { timeout: 120_000 }, () => {
 
   it('saves nothing with --no-index, with INDEX_FILE=off, or when nothing was imported', async () => {
     const lines = [posting('6', 'Tischler', 'Ulm')];
-    const asked = run(['import', '--no-index', feed('e.ndjson', lines)], { DATABASE_URL: join(dir, 'asked.db') });
+    const asked = run(['import', '--create', '--no-index', feed('e.ndjson', lines)], {
+      DATABASE_URL: join(dir, 'asked.db'),
+    });
     expect(await finished(asked), asked.stderr()).toBe(0);
     expect(existsSync(join(dir, 'asked.db.index'))).toBe(false);
 
-    const off = run(['import', feed('f.ndjson', lines)], { DATABASE_URL: join(dir, 'off.db'), INDEX_FILE: 'off' });
+    const off = run(['import', '--create', feed('f.ndjson', lines)], {
+      DATABASE_URL: join(dir, 'off.db'),
+      INDEX_FILE: 'off',
+    });
     expect(await finished(off), off.stderr()).toBe(0);
     expect(off.stderr()).not.toMatch(/search index/);
     expect(existsSync(join(dir, 'off.db.index'))).toBe(false);
 
-    const empty = run(['import', feed('g.ndjson', ['{"not": "a posting"}'])], { DATABASE_URL: join(dir, 'empty.db') });
+    const empty = run(['import', '--create', feed('g.ndjson', ['{"not": "a posting"}'])], {
+      DATABASE_URL: join(dir, 'empty.db'),
+    });
     expect(await finished(empty)).not.toBe(0);
     expect(existsSync(join(dir, 'empty.db.index'))).toBe(false);
 

@@ -6,16 +6,29 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
+import { bundleCli, type CliBundle } from './cli-process.js';
 
 /** `jobsearch import` as an operator runs it: its own process, a real SQLite file. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(ROOT, 'test/fixtures/real-postings/postings.ndjson');
 const dir = mkdtempSync(join(tmpdir(), 'import-process-'));
+/** The CLI bundled once for the file: each process then starts without compiling the sources. */
+let cli: CliBundle | null = null;
+beforeAll(async () => {
+  cli = await bundleCli();
+}, 60_000);
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
+  cli?.remove();
 });
+
+/** `node <the bundled CLI> ...args`. */
+function cliArgs(args: string[]): string[] {
+  if (cli === null) throw new Error('the CLI is bundled in beforeAll');
+  return [cli.main, ...args];
+}
 
 interface Run {
   code: number | null;
@@ -25,7 +38,7 @@ interface Run {
 
 function jobsearch(db: string, args: string[], options: { stdin?: Buffer; killAfter?: RegExp } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, cliArgs(args), {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent', IMPORT_PROGRESS_MS: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -65,7 +78,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
       });
     // Reading stdin that stays open, the import waits after it has set its priority.
     const watch = async (args: string[]): Promise<number[]> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', '-', ...args], {
+      const child = spawn(process.execPath, cliArgs(['import', '-', '--create', ...args]), {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: join(dir, `nice-${args.join('')}.db`), LOG_LEVEL: 'silent' },
         stdio: ['pipe', 'ignore', 'ignore'],
@@ -90,7 +103,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
 
   it('imports the real postings, and says that a re-import of the same file changes nothing', async () => {
     const db = join(dir, 'real.db');
-    const first = await jobsearch(db, ['import', REAL, '--source', 'real']);
+    const first = await jobsearch(db, ['import', REAL, '--source', 'real', '--create']);
     expect(first.code).toBe(0);
     expect(first.out).toContain('  read:      201\n  inserted:  201\n  updated:   0\n  unchanged: 0\n');
     expect(first.out).toMatch(/expired on arrival: 3 \(stored, not served/);
@@ -105,7 +118,9 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
   it('reads gzip from stdin, and with --sync removes what the feed no longer holds', async () => {
     const db = join(dir, 'sync.db');
     const lines = readFileSync(REAL, 'utf8').trim().split('\n');
-    const all = await jobsearch(db, ['import', '-', '--source', 'feed'], { stdin: gzipSync(`${lines.join('\n')}\n`) });
+    const all = await jobsearch(db, ['import', '-', '--source', 'feed', '--create'], {
+      stdin: gzipSync(`${lines.join('\n')}\n`),
+    });
     expect(all.out).toContain('  inserted:  201\n');
     const snapshot = await jobsearch(db, ['import', '-', '--source', 'feed', '--sync'], {
       stdin: gzipSync(lines.slice(0, 50).join('\n')),
@@ -122,7 +137,7 @@ describe('jobsearch import, run as a process on a SQLite file', { timeout: 180_0
     const now = Date.UTC(2026, 10, 20);
     const postings = [...generatePostings({ count: 6_000, seed: 5, now })].map((p) => JSON.stringify(p));
     writeFileSync(file, `${postings.join('\n')}\n`);
-    const killed = await jobsearch(db, ['import', file, '--source', 'big'], { killAfter: /1,000 staged/ });
+    const killed = await jobsearch(db, ['import', file, '--source', 'big', '--create'], { killAfter: /1,000 staged/ });
     expect(killed.code).toBe(null);
     expect(query(db, 'SELECT count(*) FROM jobs')).toBe(0);
     expect(query(db, "SELECT value FROM store_meta WHERE name = 'change_cursor'")).toBe(0);

@@ -185,6 +185,7 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       'search_index_readiness{state="ready"}': state === 'ready' ? 1 : 0,
       'search_index_readiness{state="degraded"}': state === 'degraded' ? 1 : 0,
       'search_index_readiness{state="stale"}': state === 'stale' ? 1 : 0,
+      'search_index_readiness{state="store_lost"}': state === 'store_lost' ? 1 : 0,
     });
     const freshness = async () => ({
       ...(await samples('search_index_readiness')),
@@ -250,6 +251,84 @@ describe('operations endpoints: /healthz, /readyz, /metrics', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
       expect(documentsGauge(res.body)).toEqual(['search_index_documents 3']);
+    });
+  });
+
+  describe('operator-only details', () => {
+    const TOKEN = 'a-test-operator-token-0123';
+    let guarded: ApiInstance;
+
+    beforeEach(async () => {
+      guarded = await buildApp({
+        live,
+        config: testConfig({ readyMaxStalenessMs: MAX_STALENESS_MS, operatorToken: TOKEN }),
+        logger: false,
+      });
+    });
+
+    afterEach(async () => {
+      await guarded.close();
+    });
+
+    it.each([
+      ['no token', {}],
+      ['another token', { authorization: 'Bearer a-test-operator-token-0124' }],
+      ['the token without its scheme', { authorization: TOKEN }],
+      ['the token as Basic', { authorization: `Basic ${TOKEN}` }],
+    ])(
+      'with OPERATOR_TOKEN set, %s gets only ready/not_ready from /readyz and 403 from /metrics',
+      async (_, headers) => {
+        const loading = await guarded.inject({ url: '/readyz', headers });
+        expect([loading.statusCode, loading.json()]).toEqual([503, { status: 'not_ready' }]);
+        live.swap(index(), 7, NOW);
+        const ready = await guarded.inject({ url: '/readyz', headers });
+        expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+        expect(ready.headers['cache-control']).toBe('no-store');
+        const metrics = await guarded.inject({ url: '/metrics', headers });
+        expect(metrics.statusCode).toBe(403);
+        expect(metrics.json()).toMatchObject({
+          success: false,
+          error: { code: 'forbidden', message: expect.stringContaining('Authorization: Bearer') as unknown },
+        });
+        expect(metrics.body).not.toContain('search_index');
+      },
+    );
+
+    it('with OPERATOR_TOKEN set, the bearer of the token gets the detail and the metrics', async () => {
+      live.swap(index(), 7, NOW);
+      const headers = { authorization: `Bearer ${TOKEN}` };
+      const ready = await guarded.inject({ url: '/readyz', headers });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ status: 'ready', documents: 3, cursor: 7, refresh_failures: 0 });
+      const metrics = await guarded.inject({ url: '/metrics', headers });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('search_index_documents 3');
+    });
+
+    it('a degraded replica is ready to the public, with no reason that could name the store', async () => {
+      live.swap(index(), 7, NOW);
+      live.health.failed(new Error('connect ECONNREFUSED db.internal:5432 user jobs'), NOW);
+      const plain = await guarded.inject('/readyz');
+      expect([plain.statusCode, plain.body]).toEqual([200, '{"status":"ready"}']);
+      live.health.storeFile('the store file /var/lib/jobs.db was removed');
+      const lost = await guarded.inject('/readyz');
+      expect([lost.statusCode, lost.body]).toEqual([503, '{"status":"not_ready"}']);
+    });
+
+    it('without OPERATOR_TOKEN, only a loopback client that no proxy forwarded is the operator', async () => {
+      live.swap(index(), 7, NOW);
+      const at = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        app.inject({ url: '/metrics', remoteAddress, headers }).then((r) => r.statusCode);
+      expect(await at('127.0.0.1')).toBe(200);
+      expect(await at('::1')).toBe(200);
+      expect(await at('::ffff:127.0.0.1')).toBe(200);
+      expect(await at('203.0.113.9')).toBe(403);
+      expect(await at('10.1.2.3')).toBe(403);
+      expect(await at('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(403);
+      expect(await at('127.0.0.1', { forwarded: 'for=203.0.113.9' })).toBe(403);
+      expect(await at('127.0.0.1', { 'x-real-ip': '203.0.113.9' })).toBe(403);
+      const remote = await app.inject({ url: '/readyz', remoteAddress: '203.0.113.9' });
+      expect([remote.statusCode, remote.json()]).toEqual([200, { status: 'ready' }]);
     });
   });
 });

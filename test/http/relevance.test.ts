@@ -62,31 +62,77 @@ describe('relevance over the real postings', () => {
     expect(relevance.next_url).not.toContain('sort=');
   });
 
-  it('applies a place in q as the location and says so', async () => {
+  it('ranks the postings at a place in q first and counts every posting of the words', async () => {
     const body = await list(q('SEO Berlin'));
     expect(body.query_interpretation).toMatchObject({
       keywords: 'SEO',
-      location: { text: 'Berlin', value: 'berlin', applied: true },
+      location: { text: 'Berlin', value: 'berlin', applied: true, mode: 'boost' },
     });
-    expect(body.total_results).toBeGreaterThan(0);
-    for (const card of body.jobs) expect(byId(card.board_id).places.some((p) => p.city?.name === 'Berlin')).toBe(true);
+    const inBerlin = (id: string): boolean => byId(id).places.some((p) => p.city?.name === 'Berlin');
+    const there = body.jobs.filter((card) => inBerlin(card.board_id)).length;
+    expect(there).toBeGreaterThan(0);
+    expect(body.jobs.slice(0, there).every((card) => inBerlin(card.board_id))).toBe(true);
+    expect(body.total_results).toBe(await count(q('SEO')));
+    expect(body.total_results).toBeGreaterThan(there);
     expect(await count(q('SEO Berlin'))).toBe(body.total_results);
   });
 
-  it('searches every place when the place in q has no matching posting, and says the place was not applied', async () => {
+  it('filters by a place that is all q names', async () => {
+    const body = await list(q('Jobs in Berlin'));
+    expect(body.query_interpretation?.location).toEqual({
+      text: 'Berlin',
+      value: 'berlin',
+      applied: true,
+      mode: 'filter',
+    });
+    expect(body.total_results).toBeGreaterThan(0);
+    for (const card of body.jobs) expect(byId(card.board_id).places.some((p) => p.city?.name === 'Berlin')).toBe(true);
+  });
+
+  it('says a place in q was not applied when no posting there matches the words', async () => {
     const body = await list(q('Marketing Madrid'));
     expect(body.total_results).toBeGreaterThan(0);
-    expect(body.query_interpretation?.location).toEqual({ text: 'Madrid', value: 'madrid', applied: false });
+    expect(body.query_interpretation?.location).toEqual({
+      text: 'Madrid',
+      value: 'madrid',
+      applied: false,
+      mode: 'boost',
+    });
     expect(body.jobs.some((card) => byId(card.board_id).places.some((p) => p.city?.name === 'Madrid'))).toBe(false);
   });
 
-  it('applies a qualifier in q to its facet and says which', async () => {
+  it('ranks the postings with a qualifier in q first and says which', async () => {
     const body = await list(q('Buchhaltung Teilzeit'));
     expect(body.query_interpretation?.filters).toEqual([
-      { text: 'Teilzeit', param: 'employment_type_normalized', value: 'part-time' },
+      { text: 'Teilzeit', param: 'employment_type_normalized', value: 'part-time', mode: 'boost' },
     ]);
-    expect(body.total_results).toBeGreaterThan(0);
-    for (const card of body.jobs) expect(byId(card.board_id).employmentType).toBe('part-time');
+    const part = body.jobs.filter((card) => byId(card.board_id).employmentType === 'part-time').length;
+    expect(part).toBeGreaterThan(0);
+    expect(body.jobs.slice(0, part).every((card) => byId(card.board_id).employmentType === 'part-time')).toBe(true);
+    expect(body.total_results).toBe(await count(q('Buchhaltung')));
+  });
+
+  it('reads how many words are required and whether a place or qualifier filters or ranks first', async () => {
+    // [q, keywords, words_required, location mode, filter modes]
+    const table: [string, string, number, string | null, string[]][] = [
+      ['SEO Manager', 'SEO Manager', 1, null, []],
+      ['Online Marketing Manager', 'Online Marketing Manager', 2, null, []],
+      ['Java Entwickler Berlin', 'Java Entwickler', 1, 'boost', []],
+      ['remote SEO', 'SEO', 1, null, ['boost']],
+      ['Teilzeit', '', 0, null, ['filter']],
+      ['Jobs in Berlin', '', 0, 'filter', []],
+      ['Werkstudent Berlin', '', 0, 'filter', ['filter']],
+    ];
+    for (const [text, keywords, required, location, filters] of table) {
+      const read = (await list(q(text))).query_interpretation;
+      expect(read?.keywords, text).toBe(keywords);
+      expect(read?.words_required, text).toBe(required);
+      expect(read?.location?.mode ?? null, text).toBe(location);
+      expect(
+        read?.filters.map((f) => f.mode),
+        text,
+      ).toEqual(filters);
+    }
   });
 
   it('finds a role named in another language', async () => {
@@ -97,10 +143,21 @@ describe('relevance over the real postings', () => {
     }
   });
 
-  it('returns the postings that match the other words when one word matches nothing with them', async () => {
+  it('lists the postings that match fewer of several words after those matching all, and counts them all', async () => {
     const body = await list(q('SEO Kernfusion'));
-    expect(body.total_results).toBeGreaterThan(0);
-    expect(body.query_interpretation?.dropped_words).toEqual(['Kernfusion']);
+    expect(body.query_interpretation).toMatchObject({
+      keywords: 'SEO Kernfusion',
+      words_required: 1,
+      dropped_words: [],
+    });
+    expect(body.total_results).toBe(await count(q('SEO')));
+    expect(await count(q('SEO Kernfusion'))).toBe(body.total_results);
+    const both = await list(q('SEO Manager'));
+    const titles = both.jobs.map((card) => card.title);
+    const full = titles.filter((t) => /SEO/i.test(t) && /Manager/i.test(t)).length;
+    expect(full).toBeGreaterThan(0);
+    expect(titles.slice(0, full).every((t) => /SEO/i.test(t) && /Manager/i.test(t))).toBe(true);
+    expect(both.total_results).toBeGreaterThan(full);
   });
 
   it('searches the spelling correction when the words find nothing, and says so', async () => {

@@ -85,6 +85,7 @@ describe('recordToJob', () => {
       'position',
       'postedAt',
       'remoteContext',
+      'remoteEligibility',
       'remotePercentage',
       'salary',
       'salaryContext',

@@ -28,7 +28,7 @@ describe('PlaceResolver', () => {
   it('splits multi-city localities and keeps unknown cities as places', () => {
     expect(cityOf(at({ addressLocality: 'Düsseldorf/Hamburg/London' }))).toEqual([
       ['düsseldorf', 'nordrhein-westfalen', 'DE'],
-      ['hamburg', 'hamburg-region', 'DE'],
+      ['hamburg', 'hamburg', 'DE'],
       ['london', null, 'GB'],
     ]);
   });
@@ -36,7 +36,7 @@ describe('PlaceResolver', () => {
   it('resolves exonyms, districts and qualifiers', () => {
     expect(cityOf(at({ addressLocality: 'Cologne' }))).toEqual([['köln', 'nordrhein-westfalen', 'DE']]);
     expect(cityOf(at({ addressLocality: 'Zürich-Oerlikon' }))).toEqual([['zürich', 'zürich-region', 'CH']]);
-    expect(cityOf(at({ addressLocality: 'Berlin Süd' }))).toEqual([['berlin', 'berlin-region', 'DE']]);
+    expect(cityOf(at({ addressLocality: 'Berlin Süd' }))).toEqual([['berlin', 'berlin', 'DE']]);
     expect(cityOf(at({ addressLocality: 'Buchs', addressCountry: 'Schweiz' }))).toEqual([
       ['buchs', 'st-gallen-region', 'CH'],
     ]);

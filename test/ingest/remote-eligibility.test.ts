@@ -51,4 +51,38 @@ describe('remote eligibility: where applicants may live', () => {
     expect(job.workModel).toBe('onsite');
     expect(countries(job)).toEqual(['AT']);
   });
+
+  it("reads where applicants may live from the text and places the job in those of the board's countries", () => {
+    const eu = enrich({
+      title: 'SEO Manager (m/w/d)',
+      jobLocationType: 'TELECOMMUTE',
+      description: 'Fully remote: you can work from anywhere in the EU.',
+    });
+    expect(eu.remoteEligibility).toEqual(['EU']);
+    expect(countries(eu)).toEqual(['DE', 'AT', 'ES']);
+    const spain = enrich({
+      title: 'Especialista SEO',
+      jobLocationType: 'TELECOMMUTE',
+      jobLocation: { address: { addressLocality: 'Madrid', addressCountry: 'ES' } },
+      description: '100% teletrabajo. Solo residentes en España.',
+    });
+    expect(spain.remoteEligibility).toEqual(['ES']);
+    expect(countries(spain)).toEqual(['ES']);
+  });
+
+  it('joins the structured requirement and the text, and states nothing for onsite jobs', () => {
+    const job = enrich({
+      title: 'SEO Specialist',
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'Deutschland' },
+      description: 'Homeoffice innerhalb Deutschlands oder Österreich-weit? Wohnsitz in Österreich geht auch.',
+    });
+    expect(job.remoteEligibility).toEqual(['DE', 'AT']);
+    const onsite = enrich({
+      title: 'Buchhalter (m/w/d)',
+      jobLocation: { address: { addressLocality: 'Wien', addressCountry: 'AT' } },
+      description: 'Wohnsitz in Österreich erforderlich.',
+    });
+    expect(onsite.remoteEligibility).toBeUndefined();
+  });
 });

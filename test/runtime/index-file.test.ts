@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { writeIndexFile } from '../../src/runtime/index-file-step.js';
 import { buildInWorker, INDEX_THREAD_NAME } from '../../src/runtime/remote-index.js';
-import { SearchIndex } from '../../src/search/segments/search-index.js';
+import { SearchIndex, type SearchReader } from '../../src/search/segments/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -375,6 +375,51 @@ describe('a saved index', () => {
     expect(writeIndexFile(file, index, meta).state).toBe('saved');
     const left = readdirSync(dir).filter((n) => n.startsWith('leftovers.index'));
     expect(left.sort()).toEqual(['leftovers.index', names.other, names.running].sort());
+  });
+
+  it('of a small store, when asked, is built in the worker and served as built, then saved for the next start', async () => {
+    /** What an index answers: counts, pages both ways and deep, facets both ways, suggestions. */
+    const readings = (index: SearchReader): unknown => {
+      const filter = {};
+      return {
+        count: index.count(filter),
+        pages: (['desc', 'asc'] as const).flatMap((order) =>
+          [1, 7].map((page) => index.list({ filter, sort: 'date', order, page, perPage: 20 })),
+        ),
+        facets: (['conjunctive', 'disjunctive'] as const).map((mode) =>
+          index.facets({ filter, mode, facetLimit: 100 }),
+        ),
+        places: index.suggestLocations('b', 10),
+        companies: index.suggestCompanies('a', 10),
+      };
+    };
+    const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() };
+    const herePath = path.join(dir, 'here.index');
+    const here = await buildInWorker({ ...options, indexFile: herePath, buildHereUpTo: 1_000_000 });
+    const apart = await buildInWorker({ ...options, indexFile: path.join(dir, 'apart-small.index'), buildHereUpTo: 1 });
+    try {
+      // Served as built: nothing was read back from the file it saved.
+      expect(here.stats.indexFile).toEqual({ state: 'saved', ms: expect.any(Number), bytes: expect.any(Number) });
+      // Above the limit, the builder process builds and the worker serves what it saved.
+      expect(apart.stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
+      expect(here.stats.documents).toBe(apart.stats.documents);
+      expect(readings(here.index)).toEqual(readings(apart.index));
+      const again = await buildInWorker({
+        ...options,
+        indexFile: herePath,
+        loadIndexFile: true,
+        buildHereUpTo: 1_000_000,
+      });
+      try {
+        expect(again.stats.indexFile).toMatchObject({ state: 'loaded', changes: 0 });
+        expect(readings(again.index)).toEqual(readings(apart.index));
+      } finally {
+        again.retire();
+      }
+    } finally {
+      here.retire();
+      apart.retire();
+    }
   });
 
   it('is refused when it comes from another store, is damaged, or the store went back behind it', async () => {

@@ -7,14 +7,21 @@ import { createInterface } from 'node:readline';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli, ROOT, type CliBundle } from '../cli/cli-process.js';
 import { generatePostings } from '../../src/demo/generate.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import type { CountResponse, FilterDataResponse, ListResponse } from '../../src/http/schemas.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The CLI bundled once for the file: its processes start without compiling the sources. */
+let cli: CliBundle | null = null;
+
+/** `node <the bundled CLI> ...args`. */
+function cliArgs(args: string[]): string[] {
+  if (cli === null) throw new Error('the CLI is bundled in beforeAll');
+  return [cli.main, ...args];
+}
 const BASE = 1_500;
 const IMPORTED = 2_500;
 /**
@@ -30,12 +37,12 @@ let importFile: string;
 let server: { url: string; child: ChildProcess };
 
 /**
- * `jobsearch serve` in a process of its own (through tsx), as a user starts it; resolves once it
+ * `jobsearch serve` in a process of its own (the CLI bundled), as a user starts it; resolves once it
  * listens. Load shedding is off: on a shared, loaded test machine it could answer 503, and this
  * test is about consistent answers while the index changes.
  */
 function startServe(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'], {
+  const child = spawn(process.execPath, cliArgs(['serve']), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -71,6 +78,7 @@ async function waitReady(): Promise<void> {
 }
 
 beforeAll(async () => {
+  cli = await bundleCli();
   dir = await mkdtemp(path.join(tmpdir(), 'jobsearch-live-'));
   dbPath = path.join(dir, 'jobs.db');
   importFile = path.join(dir, 'more.jsonl');
@@ -90,7 +98,7 @@ beforeAll(async () => {
   );
   server = await startServe();
   await waitReady();
-  // Starting a tsx process and its index worker took over 90 s at load average 30.
+  // Starting a server process and its index worker took over 90 s at load average 30.
 }, 300_000);
 
 afterAll(async () => {
@@ -101,6 +109,7 @@ afterAll(async () => {
     await new Promise((r) => started.child.once('exit', r));
   }
   await rm(dir, { recursive: true, force: true });
+  cli?.remove();
 });
 
 interface Answer<T> {
@@ -129,15 +138,11 @@ const digits = (formatted: string): number => Number(formatted.replace(/\D/g, ''
 
 function runImport(): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'import', importFile],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: dbPath },
-        stdio: 'ignore',
-      },
-    );
+    const child = spawn(process.execPath, cliArgs(['import', importFile]), {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: dbPath },
+      stdio: 'ignore',
+    });
     child.on('error', reject);
     child.on('exit', resolve);
   });

@@ -1,3 +1,4 @@
+import { companyKey } from '../../src/domain/company-key.js';
 import {
   fieldValues,
   type FacetCounts,
@@ -145,12 +146,12 @@ export function naiveFacets(s: NaiveSearch, r: FacetRequest): FacetCounts {
     companies: byCount(
       'company',
       over('company'),
-      (j) => [j.company.name.toLowerCase()],
+      (j) => [companyKey(j.company.name)],
       (v) => s.companyLabel(v),
       known(
-        s.corpus.map((j) => j.company.name.toLowerCase()),
+        s.corpus.map((j) => companyKey(j.company.name)),
         'company',
-        (v) => v.toLowerCase(),
+        (v) => companyKey(v),
       ),
       limit,
       'company',

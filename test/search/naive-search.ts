@@ -3,6 +3,7 @@
  * over the jobs, a comparator sort, slices and Maps. No index structures.
  */
 import { stemmer as stemDe } from '@orama/stemmers/german';
+import { companyKey } from '../../src/domain/company-key.js';
 import { stemmer as stemEn } from '@orama/stemmers/english';
 import { stemmer as stemEs } from '@orama/stemmers/spanish';
 import type { Job, JobPlace, ListedJob, SalaryRange } from '../../src/domain/job.js';
@@ -218,8 +219,8 @@ export class NaiveSearch {
 
   companyLabel(lower: string): string {
     const counts = new Map<string, number>();
-    for (const j of this.firstSegment((x) => x.company.name.toLowerCase() === lower))
-      if (j.company.name.toLowerCase() === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
+    for (const j of this.firstSegment((x) => companyKey(x.company.name) === lower))
+      if (companyKey(j.company.name) === lower) counts.set(j.company.name, (counts.get(j.company.name) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]![0];
   }
 
@@ -322,15 +323,20 @@ export class NaiveSearch {
     return f.keywords !== undefined && words(cleanQueryText(f.keywords)).length > 0;
   }
 
-  private keywordMatch(job: Job, text: string, typos = true): boolean {
+  /** Every word matched (with `partial`, at least 75 % of them rounded down, at least one), or the position named. */
+  private keywordMatch(job: Job, text: string, typos = true, partial = false): boolean {
     const tf = this.tf(job);
     if (job.position.slug === queryPosition(text)) return true;
-    return this.queryStems(text, job.language, typos).every((w) => [...w.exact, ...w.typo].some((s) => tf.has(s)));
+    const ws = this.queryStems(text, job.language, typos);
+    const matched = ws.filter((w) => [...w.exact, ...w.typo].some((s) => tf.has(s))).length;
+    return matched >= (partial ? Math.max(1, Math.floor((ws.length * 3) / 4)) : ws.length);
   }
 
   /**
    * Per word the best of its stems' BM25 (over the field-weighted counts; a typo stem at half),
-   * summed over the words, plus 1e6 per word matched by an exact (not typo) stem.
+   * summed over the words, plus 1e9 per word matched, plus 1e6 per word matched by an exact (not
+   * typo) stem (for both, every word for a job of the position the query names), plus 1e4 per word whose
+   * stems include one of the title's, plus 1e3 for that position.
    */
   score(job: Job, text: string, typos = true): number {
     const N = this.corpus.length;
@@ -341,11 +347,19 @@ export class NaiveSearch {
     const len = this.weightedWords(job).length;
     let score = 0;
     let exactWords = 0;
-    for (const w of this.queryStems(text, job.language, typos)) {
+    let matched = 0;
+    const ws = this.queryStems(text, job.language, typos);
+    // The stems of the title's words (a word in the title: one of its stems among them).
+    const titled = new Set(
+      words(job.title).flatMap((x) => indexKeys(job.language, x).map((k) => stem(job.language, k))),
+    );
+    let titleWords = 0;
+    for (const w of ws) {
       if (w.exact.some((s) => tf.has(s))) exactWords++;
+      if ([...w.exact, ...w.typo].some((s) => titled.has(s))) titleWords++;
       let best = 0;
       for (const [s, weight] of [...w.exact.map((s) => [s, 1] as const), ...w.typo.map((s) => [s, 0.5] as const)]) {
-        const t = Math.min(255, tf.get(s) ?? 0);
+        const t = Math.min(127, tf.get(s) ?? 0);
         if (t === 0) continue;
         const df = this.df(job.language, s);
         const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
@@ -353,9 +367,15 @@ export class NaiveSearch {
         best = Math.max(best, (weight * idf * (t * (1.2 + 1))) / (t + 1.2 * norm));
       }
       score += best;
+      if (best > 0) matched++;
     }
-    if (job.position.slug === queryPosition(text)) score += 1e3;
-    return exactWords > 0 ? score + 1e6 * exactWords : score;
+    // A job of the position the query names counts as matching every word, exactly.
+    const named = job.position.slug === queryPosition(text);
+    score += 1e9 * (named ? ws.length : matched);
+    if (named) exactWords = ws.length;
+    if (exactWords > 0) score += 1e6 * exactWords;
+    if (titleWords > 0) score += 1e4 * titleWords;
+    return named ? score + 1e3 : score;
   }
 
   // ---- filtering ----
@@ -397,13 +417,14 @@ export class NaiveSearch {
     if (!any('employmentType', 'employmentType', (v) => job.employmentType === v)) return false;
     if (!any('industry', 'industry', (v) => job.industry === v)) return false;
     if (!any('companySize', 'companySize', (v) => job.company.size === v)) return false;
-    if (!any('company', 'company', (v) => job.company.name.toLowerCase() === v.toLowerCase())) return false;
+    if (!any('company', 'company', (v) => companyKey(job.company.name) === companyKey(v))) return false;
     if (on('seo') && job.isSeo !== f.seo) return false;
     if (!any('skill', 'skill', (v) => job.skills.some((s) => s.slug === v))) return false;
     if (!any('location', 'location', (v) => this.locationMatch(job, v, f.radiusKm))) return false;
     if (on('remote') && !(job.remotePercentage !== null && job.remotePercentage >= f.remotePercentageMin!))
       return false;
-    if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false)) return false;
+    if (on('keywords') && !this.keywordMatch(job, f.keywords!, f.typos !== false, f.partialWords === true))
+      return false;
     if (on('posted') && !(job.postedAt !== null && job.postedAt >= f.postedSince!)) return false;
     if (on('salaryMin')) {
       const range = job.salary ?? (f.salaryEstimated === true ? (this.est.get(job) ?? null) : null);
@@ -445,7 +466,16 @@ export class NaiveSearch {
     const desc = r.order === 'desc';
     let sorted: Job[];
     if (r.sort === 'relevance' && this.hasKeywords(r.filter)) {
-      const scores = new Map(matching.map((j) => [j, this.score(j, r.filter.keywords!, r.filter.typos !== false)]));
+      // 1e8 per preferred facet value the job has (the relevance order's tier below words matched).
+      const preferred = (j: Job): number =>
+        (r.filter.prefer ?? []).filter((p) => this.matches(j, { [p.field]: p.value })).length;
+      const scores = new Map(
+        matching.map((j) => {
+          let s = this.score(j, r.filter.keywords!, r.filter.typos !== false);
+          for (let i = preferred(j); i > 0; i--) s += 1e8;
+          return [j, s];
+        }),
+      );
       sorted = [...matching].sort(
         (a, b) => (desc ? scores.get(b)! - scores.get(a)! : scores.get(a)! - scores.get(b)!) || tie(a, b),
       );

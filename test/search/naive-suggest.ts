@@ -1,4 +1,5 @@
 import type { Suggestion } from '../../src/domain/query.js';
+import { companyKey } from '../../src/domain/company-key.js';
 import { foldKey, foldKeys } from './naive-text.js';
 import { cmp, collator, slugsOf, type NaiveSearch } from './naive-search.js';
 
@@ -44,10 +45,10 @@ export function naiveSuggestLocations(n: NaiveSearch, q: string, limit: number):
 }
 
 export function naiveSuggestCompanies(s: NaiveSearch, q: string, limit: number): Suggestion[] {
-  const lowers = [...new Set(s.corpus.map((j) => j.company.name.toLowerCase()))];
+  const lowers = [...new Set(s.corpus.map((j) => companyKey(j.company.name)))];
   const entities = lowers.map((l) => {
     const label = s.companyLabel(l);
-    return { value: label, label, jobs: s.live.filter((j) => j.company.name.toLowerCase() === l).length };
+    return { value: label, label, jobs: s.live.filter((j) => companyKey(j.company.name) === l).length };
   });
   return suggest(entities, q, limit);
 }
@@ -61,6 +62,6 @@ export function naiveResolveLocation(
 }
 
 export function naiveResolveCompany(s: NaiveSearch, value: string): string | null {
-  const l = value.toLowerCase();
-  return s.corpus.some((j) => j.company.name.toLowerCase() === l) ? l : null;
+  const l = companyKey(value);
+  return s.corpus.some((j) => companyKey(j.company.name) === l) ? l : null;
 }

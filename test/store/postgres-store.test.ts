@@ -7,7 +7,7 @@ import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { POSTGRES_MIGRATIONS } from '../../src/store/migrations/postgres.js';
 import { job } from '../builders.js';
 import { runJobStoreContract, type StoreFixture } from './job-store.contract.js';
-import { adminQuery, createTestDatabase, dropTestDatabase, terminateSessions } from '../pg-database.js';
+import { ADMIN_URL, adminQuery, createTestDatabase, dropTestDatabase, terminateSessions } from '../pg-database.js';
 import { CHANGES_CHANNEL, LISTENER_APPLICATION_NAME } from '../../src/store/postgres-notify.js';
 
 beforeAll(async () => {
@@ -327,13 +327,21 @@ describe('PostgresJobStore', () => {
           }
         }
       });
+      // One connection to the admin database ends them: no connection set-up between two kills.
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
       let killed = 0;
-      while (killed < 400) {
-        const result = await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-          name,
-        ]);
-        killed += result.rowCount ?? 0;
-        await new Promise((r) => setTimeout(r, 1));
+      try {
+        while (killed < 400) {
+          const result = await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          killed += result.rowCount ?? 0;
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      } finally {
+        await admin.end();
       }
       stop = true;
       await Promise.all(callers);

@@ -33,9 +33,12 @@ describe('the built search page', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps JavaScript and CSS within 60 KB compressed (brotli and gzip)', () => {
-    const files = [web.js, web.css];
-    expect(files.map((f) => /^assets\/app-[A-Z0-9]{8}\.(js|css)$/.test(f))).toEqual([true, true]);
+  it('keeps JavaScript and CSS within 60 KB compressed (brotli and gzip), the sanitiser a script of its own', () => {
+    expect([web.js, web.css].map((f) => /^assets\/app-[A-Z0-9]{8}\.(js|css)$/.test(f))).toEqual([true, true]);
+    expect(web.chunks).toHaveLength(1);
+    expect(web.chunks[0]).toMatch(/^assets\/purify\.es-[A-Z0-9]{8}\.js$/);
+    expect(readFileSync(join(web.outDir, web.js), 'utf8')).not.toContain('DOMPurify');
+    const files = [web.js, ...web.chunks, web.css];
     for (const kind of ['br', 'gzip'] as const) {
       const total = files.reduce((sum, f) => sum + (web.sizes[f]?.[kind] ?? Infinity), 0);
       expect(total, kind).toBeLessThanOrEqual(BUDGET_BYTES);
@@ -66,6 +69,44 @@ describe('the built search page', () => {
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
     }
+  });
+
+  it("names its stylesheet, its script and then the page's first API requests for its URL in a Link header, as preloads", async () => {
+    const API = '/jobs/api';
+    const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`;
+    for (const [page, list, filterData] of [
+      [
+        '/',
+        `${API}/job-search-results-list?seo-jobs-only=yes&card_fields=extended`,
+        `${API}/job-search-filter-data?seo-jobs-only=yes&facet_mode=disjunctive&lang=de`,
+      ],
+      [
+        '/?q=seo&lang=es&work_model=remote,hybrid&page=3&seo-jobs-only=all',
+        `${API}/job-search-results-list?q=seo&work_model=remote%2Chybrid&page=3&card_fields=extended`,
+        `${API}/job-search-filter-data?q=seo&work_model=remote%2Chybrid&facet_mode=disjunctive&lang=es`,
+      ],
+      [
+        '/?location=M%C3%BCnchen&radius=25&sort=salary&lang=xx',
+        `${API}/job-search-results-list?location=M%C3%BCnchen&radius=25&seo-jobs-only=yes&sort=salary&card_fields=extended`,
+        `${API}/job-search-filter-data?location=M%C3%BCnchen&radius=25&seo-jobs-only=yes&sort=salary&facet_mode=disjunctive&lang=de`,
+      ],
+    ] as const) {
+      const res = await app.inject({ url: page });
+      expect(res.statusCode, page).toBe(200);
+      expect(res.headers.link, page).toBe(
+        `</${web.css}>; rel=preload; as=style, </${web.js}>; rel=modulepreload, ${preload(list)}, ${preload(filterData)}`,
+      );
+      for (const url of [list, filterData]) expect((await app.inject(url)).statusCode, url).not.toBe(400);
+    }
+    const first = await app.inject('/');
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.link).toBe(first.headers.link);
+  });
+
+  it('does not serve the Node module that names those requests', async () => {
+    const res = await app.inject('/server/first-requests.js');
+    expect(res.statusCode).toBe(404);
   });
 
   it('leaves unknown paths to the JSON 404', async () => {

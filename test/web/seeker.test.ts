@@ -25,6 +25,13 @@ const FOREIGN: Record<(typeof LANGS)[number], RegExp> = {
   en: /\b(Gehalt|Vollzeit|Teilzeit|Erfahrung|Arbeitsmodell|Suchen|Quelle|Salario|Buscar|Fuente|Empleos)\b/,
 };
 
+/** An Accept-Language other than the page's, for each page language. */
+const OTHER: Record<(typeof LANGS)[number], string> = {
+  de: 'es-ES,es;q=0.9',
+  es: 'en-GB,en;q=0.9',
+  en: 'de-DE,de;q=0.9',
+};
+
 interface Answer {
   total_results: number;
   jobs: { title: string; board_id: string }[];
@@ -39,6 +46,10 @@ describe('the search page as a job seeker uses it', () => {
   const api = async (query: string): Promise<Answer> => {
     const res = await fetch(`${server.url}/jobs/api/job-search-results-list?${query}`);
     return (await res.json()) as Answer;
+  };
+  const filterData = async (query: string) => {
+    const res = await fetch(`${server.url}/jobs/api/job-search-filter-data?${query}`);
+    return ((await res.json()) as { filters: { positions: { value: string; display_label: string }[] } }).filters;
   };
   const cardTitles = () => page.locator('.card:not(.skeleton) h3').allInnerTexts();
   const params = () => new URL(page.url()).searchParams;
@@ -88,6 +99,30 @@ describe('the search page as a job seeker uses it', () => {
     expect(await page.locator('button[data-seo=all]').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('starts its first API requests with the HTML (Link preloads) and uses those answers, asking each once', async () => {
+    const requested: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/jobs/api/')) requested.push(r.url().slice(server.url.length));
+    };
+    page.on('request', onRequest);
+    const res = await page.goto(`${server.url}/?q=seo&lang=es&work_model=remote&seo-jobs-only=all`);
+    await page.locator('.card:not(.skeleton)').first().waitFor();
+    await page.locator('button[data-facet]').first().waitFor();
+    page.off('request', onRequest);
+    const preloaded = [...(res?.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=fetch/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded).toEqual([
+      '/jobs/api/job-search-results-list?q=seo&work_model=remote&card_fields=extended',
+      '/jobs/api/job-search-filter-data?q=seo&work_model=remote&facet_mode=disjunctive&lang=es',
+    ]);
+    expect([...requested].sort()).toEqual([...preloaded].sort());
+    const initiators = await page.evaluate<string[]>(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/jobs/api/')).map((e) => e.initiatorType)`,
+    );
+    expect(initiators).toEqual(['link', 'link']);
+  });
+
   it('searches a city typed but not picked (Enter), keeps the bar still, and names a place it cannot find without searching', async () => {
     await page.goto(`${server.url}/?seo-jobs-only=all`);
     await page.locator('.card:not(.skeleton)').first().waitFor();
@@ -122,12 +157,32 @@ describe('the search page as a job seeker uses it', () => {
   for (const lang of LANGS) {
     it(`speaks ${lang} only: no raw code, no other language's word, numbers in its format; axe clean; screenshots`, async () => {
       await page.setViewportSize({ width: 1280, height: 900 });
+      // The page asks the API for labels with `lang`: a browser asking in another language changes nothing.
+      const asked: string[] = [];
+      await page.route('**/jobs/api/job-search-filter-data?*', async (route) => {
+        asked.push(route.request().url());
+        await route.continue({ headers: { ...route.request().headers(), 'accept-language': OTHER[lang] } });
+      });
       await page.goto(`${server.url}/?lang=${lang}&seo-jobs-only=all`);
       await page.locator('.card:not(.skeleton)').first().waitFor();
-      // A chip of each labelled dimension: the first seniority and employment type.
-      for (const facet of ['seniority_level', 'employment_type_normalized', 'remote_percentage_min']) {
+      const positions = (await filterData(`facet_mode=disjunctive&lang=${lang}`)).positions;
+      const more = page.locator('section:has(button[data-facet=position]) .more');
+      if ((await more.count()) > 0) await more.click();
+      await expect
+        .poll(() => page.locator('button[data-facet=position] .opt-label').allInnerTexts())
+        .toEqual(positions.map((p) => p.display_label));
+      expect(asked.length).toBeGreaterThan(0);
+      for (const url of asked) expect(new URL(url).searchParams.get('lang')).toBe(lang);
+      // The cards' salaries in the language's digits (the API writes them German: 50.000 EUR).
+      const salaries = (await page.locator('.card .salary:not(.none)').allInnerTexts()).join(' ');
+      expect(salaries).toMatch(lang === 'en' ? /\d{1,3},\d{3}/ : /\d{1,3}\.\d{3}/);
+      expect(salaries).not.toMatch(lang === 'en' ? /\d\.\d{3}/ : /\d,\d{3}/);
+      // A chip of each labelled dimension: the first seniority, employment type, remote share and position.
+      const chosen: string[] = [];
+      for (const facet of ['seniority_level', 'employment_type_normalized', 'remote_percentage_min', 'position']) {
         const option = page.locator(`button[data-facet=${facet}]:not([disabled])`).first();
         const value = await option.getAttribute('data-value');
+        chosen.push(await option.locator('.opt-label').innerText());
         await option.click();
         await expect.poll(() => params().get(facet)).toBe(value);
         await page.locator('.results:not([aria-busy])').waitFor();
@@ -136,6 +191,11 @@ describe('the search page as a job seeker uses it', () => {
       let text = await chromeText();
       expect(text).not.toMatch(RAW_CODES);
       expect(text).not.toMatch(FOREIGN[lang]);
+      const positionCodes = positions.map((p) => p.value).filter((code) => code.includes('-'));
+      expect(positionCodes.length).toBeGreaterThan(0);
+      for (const code of positionCodes) expect(text).not.toContain(code);
+      const chipText = await page.locator('.chips').innerText();
+      for (const label of chosen) expect(chipText).toContain(label);
       // A remote share is a phrase, never a bare number.
       for (const label of await page.locator('button[data-facet=remote_percentage_min] .opt-label').allInnerTexts())
         expect(label).not.toMatch(/^\d+$/);
@@ -156,6 +216,7 @@ describe('the search page as a job seeker uses it', () => {
       text = await chromeText();
       expect(text).not.toMatch(RAW_CODES);
       expect(text).not.toMatch(FOREIGN[lang]);
+      for (const code of positionCodes) expect(text).not.toContain(code);
       expect(await page.locator('dialog[open] .source').innerText()).not.toMatch(/: demo$/);
       expect(await scan()).toEqual([]);
       await page.screenshot({ path: join(OUTPUT, `${lang}-detail-desktop.png`) });
@@ -169,6 +230,7 @@ describe('the search page as a job seeker uses it', () => {
       for (const name of ['desktop', 'detail-desktop', 'detail-phone', 'phone'])
         expect(statSync(join(OUTPUT, `${lang}-${name}.png`)).size).toBeGreaterThan(5_000);
       await page.setViewportSize({ width: 1280, height: 900 });
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     });
   }
 

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { bundleCli, ROOT, type CliBundle } from '../cli/cli-process.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The CLI bundled once per test file (each start then compiles nothing), removed after the file. */
+let bundle: Promise<CliBundle> | null = null;
+afterAll(async () => {
+  (await bundle)?.remove();
+});
 
 export interface ServeProcess {
   url: string;
@@ -10,15 +15,17 @@ export interface ServeProcess {
 }
 
 /**
- * `jobsearch serve` as a user starts it (the CLI through tsx, Node's default options), on a store
- * of its own; resolves once `/readyz` answers 200.
+ * `jobsearch serve --demo` as a user starts it (the CLI bundled, Node's default options), on a
+ * store of its own; resolves once `/readyz` answers 200.
  */
 export async function startServe(
   env: Record<string, string>,
   port: number,
   timeoutMs = 120_000,
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--demo'], {
+  bundle ??= bundleCli();
+  const { main } = await bundle;
+  const child = spawn(process.execPath, [main, 'serve', '--demo'], {
     cwd: ROOT,
     env: {
       ...process.env,

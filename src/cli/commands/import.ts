@@ -38,7 +38,11 @@ interface ImportCommandOptions {
   maxLineMb?: string;
   maxInputMb?: string;
   maxGzipRatio?: string;
+  create?: boolean;
 }
+
+/** Opens the store to import into; `create`: a SQLite file that is not there is created (else refused). */
+export type OpenImportStore = (options: { create: boolean }) => Promise<JobStore>;
 
 /**
  * Exit statuses: 1 the input cannot be imported (unreadable, unsupported, no posting); 2 postings
@@ -62,7 +66,7 @@ export interface CommandOutput {
  */
 export function registerImport(
   program: Command,
-  openStore: () => Promise<JobStore>,
+  openStore: OpenImportStore,
   io: CommandOutput = { out: process.stdout, err: process.stderr },
   storeLabel: () => string = () => 'the store',
   keepIndex?: (store: JobStore, priority: BuildPriority) => Promise<void>,
@@ -81,6 +85,10 @@ export function registerImport(
     )
     .option('--sync', 'the input is the whole feed: postings of this source absent from it are removed')
     .option('--allow-rejects', 'exit 0 even when postings were rejected')
+    .option(
+      '--create',
+      'create the SQLite store when DATABASE_URL names no file (without it such an import is refused: see init)',
+    )
     .option('--reject-report <file>', 'write every reject as one JSON line {position, reason} to this file')
     .option(
       '--workers <n>',
@@ -125,7 +133,7 @@ function lowerImportPriority(level: string): void {
 async function runImportCommand(
   file: string,
   options: ImportCommandOptions,
-  openStore: () => Promise<JobStore>,
+  openStore: OpenImportStore,
   io: CommandOutput,
   storeLabel: () => string,
   keepIndex: ((store: JobStore, priority: BuildPriority) => Promise<void>) | undefined,
@@ -183,7 +191,7 @@ async function runImportCommand(
   lowerImportPriority(options.priority);
   const report = options.rejectReport === undefined ? null : createWriteStream(options.rejectReport);
   report?.on('error', (error) => io.err.write(`jobsearch import: reject report: ${error.message}\n`));
-  const store = await openStore();
+  const store = await openStore({ create: options.create === true });
   const started = Date.now();
   let lastProgress = started;
   const sized = await sizedInput(file);

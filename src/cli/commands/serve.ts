@@ -60,7 +60,7 @@ export function registerServe(program: Command): void {
           process.exit(1);
         }, FORCE_EXIT_MS).unref();
         if (server) {
-          server.close().then(
+          server.close({ drainMs: config.shutdownDrainMs }).then(
             () => process.exit(0),
             () => process.exit(1),
           );
@@ -84,7 +84,7 @@ export function registerServe(program: Command): void {
         throw error;
       }
       if (stop.signal.aborted) {
-        await server.close();
+        await server.close({ drainMs: config.shutdownDrainMs });
         process.exit(0);
       }
       if (cluster.isWorker) process.send?.({ type: 'jobsearch:ready' } satisfies ReadyMessage);

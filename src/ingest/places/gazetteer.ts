@@ -5,13 +5,15 @@
  *
  * Slugs are unique across cities, regions and countries together, also after accent/umlaut folding:
  * the more populous city keeps the plain slug, a namesake gets `-<region slug>` (`baden-aargau`), and a
- * region named like a city gets `-region` (`berlin` is the city, `berlin-region` the Bundesland).
+ * region named like a city gets `-region` (`zürich-region` is the canton, `bern-region` the canton).
+ * A city-state (CITY_STATES) is one place: its region takes the slug of its city (`berlin`, `wien`),
+ * so city and region are one location value; the `-region` slug still finds the region.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Named } from '../../domain/job.js';
 import { foldKey, foldKeys } from '../../domain/text-fold.js';
-import { parseGazetteerData, type GazetteerData } from './gazetteer-data.js';
+import { parseGazetteerData, type GazetteerData, type GazetteerRegionRow } from './gazetteer-data.js';
 
 export interface GazetteerCity {
   name: string;
@@ -47,6 +49,13 @@ export interface Gazetteer {
   readonly regions: readonly GazetteerArea[];
   readonly countries: readonly GazetteerArea[];
 }
+
+/**
+ * Regions (ISO 3166-2) that are one city: the German Stadtstaaten Berlin and Hamburg, Vienna (Land
+ * and Gemeinde at once), Spain's autonomous cities Ceuta and Melilla. Not Bremen (two cities),
+ * nor a canton or community named after its capital (Zürich, Genève, Comunidad de Madrid).
+ */
+export const CITY_STATES: ReadonlySet<string> = new Set(['DE-BE', 'DE-HH', 'AT-9', 'ES-CE', 'ES-ML']);
 
 const DATA_FILE = 'gazetteer.json';
 /**
@@ -90,11 +99,12 @@ export function buildGazetteer(data: GazetteerData): Gazetteer {
   const regions = data.regions.map((r) => {
     const country = countryByCode.get(r.countryCode);
     if (country === undefined) throw new Error(`gazetteer: region ${r.name} has unknown country ${r.countryCode}`);
-    const region = Object.freeze({ slug: r.slug, name: r.name });
+    const slug = cityStateSlug(data, r) ?? r.slug;
+    const region = Object.freeze({ slug, name: r.name });
     return Object.freeze<GazetteerArea>({
       kind: 'region',
       name: r.name,
-      slug: r.slug,
+      slug,
       countryCode: r.countryCode,
       region,
       country: country.country,
@@ -163,6 +173,18 @@ export function buildGazetteer(data: GazetteerData): Gazetteer {
       return countryIndex.pick(foldKey(nameOrCode.trim()), null);
     },
   };
+}
+
+/** The slug of the city a city-state region is (its namesake city in it), else null. */
+function cityStateSlug(data: GazetteerData, r: GazetteerRegionRow): string | null {
+  if (!r.aliases.some((a) => CITY_STATES.has(a.toUpperCase()))) return null;
+  const index = data.regions.indexOf(r);
+  const key = foldKey(r.name);
+  const c = data.cities;
+  for (let i = 0; i < c.name.length; i++) {
+    if (c.region[i] === index && foldKey(c.name[i] ?? '') === key) return c.slug[i] ?? null;
+  }
+  return null;
 }
 
 class KeyIndex<T extends { countryCode: string }> {

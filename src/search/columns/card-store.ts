@@ -48,6 +48,8 @@ export class CardStore {
     private readonly startOf: Uint32Array,
     private readonly lengthOf: Uint32Array,
     private readonly tables: SharedTables,
+    /** Per chunk, the tables its cards number into (a store merged from several); null: `tables` for all. */
+    private readonly chunkTables: readonly SharedTables[] | null = null,
   ) {}
 
   /**
@@ -72,7 +74,7 @@ export class CardStore {
     const chunk = this.chunks[this.chunkOf[d]!]!;
     const start = this.startOf[d]!;
     const t = JSON.parse(chunk.toString('utf8', start, start + this.lengthOf[d]!)) as Tuple;
-    const tables = this.tables;
+    const tables = this.chunkTables === null ? this.tables : this.chunkTables[this.chunkOf[d]!]!;
     const posted = this.postedAt[d]!;
     const valid = this.validThrough[d]!;
     return {
@@ -97,6 +99,7 @@ export class CardStore {
       seoContext: t[16],
       salaryContext: t[17],
       remoteContext: t[18],
+      remoteEligibility: t[19],
       postedAt: Number.isNaN(posted) ? null : posted,
       validThrough: Number.isNaN(valid) ? null : valid,
     };
@@ -113,6 +116,67 @@ export class CardStore {
     let total = 0;
     for (const c of this.chunks) total += c.length;
     return total;
+  }
+
+  /**
+   * The store of the cards of several stores, in steps (steps.ts): document d is document `doc[d]`
+   * of `stores[from[d]]`. No card is decoded or copied: the chunks are the stores' own (each read
+   * with its own store's tables), except that chunks held in memory move to `spill` when given.
+   */
+  static *mergedSteps(
+    stores: readonly CardStore[],
+    from: Uint8Array,
+    doc: Uint32Array,
+    spill: CardSpill | null,
+  ): Steps<CardStore> {
+    const chunks: CardBytes[] = [];
+    const chunkTables: SharedTables[] = [];
+    const chunkBase: number[] = [];
+    for (const store of stores) {
+      chunkBase.push(chunks.length);
+      store.chunks.forEach((chunk, i) => {
+        chunks.push(spill !== null && Buffer.isBuffer(chunk) ? spill.add(chunk) : chunk);
+        chunkTables.push(store.chunkTables?.[i] ?? store.tables);
+      });
+    }
+    yield;
+    const n = from.length;
+    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written below (a presized array saves growing it)
+    const boardIds = new Array<string>(n);
+    // Stryker disable next-line ArrayDeclaration: equivalent (above)
+    const keys = new Array<string>(n);
+    const postedAt = new Float64Array(n);
+    const validThrough = new Float64Array(n);
+    const chunkOf = new Uint32Array(n);
+    const startOf = new Uint32Array(n);
+    const lengthOf = new Uint32Array(n);
+    for (let d = 0; d < n; d++) {
+      const s = stores[from[d]!]!;
+      const old = doc[d]!;
+      boardIds[d] = s.boardIds[old]!;
+      keys[d] = s.keys[old]!;
+      postedAt[d] = s.postedAt[old]!;
+      validThrough[d] = s.validThrough[old]!;
+      chunkOf[d] = chunkBase[from[d]!]! + s.chunkOf[old]!;
+      startOf[d] = s.startOf[old]!;
+      lengthOf[d] = s.lengthOf[old]!;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+      if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
+    }
+    const tables = chunkTables[0] ?? { sources: [], companies: [], named: [], places: [] };
+    return new CardStore(
+      n,
+      boardIds,
+      keys,
+      postedAt,
+      validThrough,
+      chunks,
+      chunkOf,
+      startOf,
+      lengthOf,
+      tables,
+      chunkTables,
+    );
   }
 
   /** @internal The store of the builder's cards in the order given (see CardStoreBuilder.finish). */
@@ -224,6 +288,7 @@ export class CardStoreBuilder {
       job.salaryContext,
       job.remoteContext,
     ];
+    if (job.remoteEligibility !== undefined && job.remoteEligibility.length > 0) tuple.push(job.remoteEligibility);
     const text = JSON.stringify(tuple);
     const length = Buffer.byteLength(text);
     if (this.chunk === null || this.used + length > this.chunk.length) {
@@ -295,6 +360,7 @@ type Tuple = [
   seoContext: string,
   salaryContext: string,
   remoteContext: string,
+  remoteEligibility?: string[],
 ];
 
 interface BuiltCard {

@@ -1,4 +1,4 @@
-import { FACETS, VALUES_FACETS, type FacetEntry } from '../../domain/facet-catalogue.js';
+import { FACETS, matchKey, VALUES_FACETS, type FacetEntry } from '../../domain/facet-catalogue.js';
 import type { JobFilter } from '../../domain/query.js';
 import { foldKey } from '../../domain/text-fold.js';
 import { wordsOf } from '../text/tokenize.js';
@@ -20,6 +20,8 @@ export function filterKey(f: JobFilter): string {
     f.radiusKm,
     f.keywords === undefined ? undefined : wordsOf(cleanQueryText(f.keywords)).join(' ').toLowerCase(),
     f.keywords === undefined ? undefined : f.typos !== false,
+    f.keywords === undefined ? undefined : f.partialWords === true,
+    f.prefer?.map((p) => [p.field, p.field === 'location' ? foldKey(p.value) : p.value]),
     f.anyOf === undefined ? undefined : anyOfKey(f),
     f.postedSince,
     f.salaryMin,
@@ -34,8 +36,7 @@ function anyOfKey(f: JobFilter): unknown[] {
   return VALUES_FACETS.map((facet) => f.anyOf?.[facet.field]?.map((v) => keyOf(facet, v)));
 }
 
-/** A value as it matches: places folded, case-insensitive values lower-cased. */
+/** A value as it matches: places folded, companies by their employer key. */
 function keyOf(facet: FacetEntry, value: string): string {
-  if (facet.match === 'folded') return foldKey(value);
-  return facet.match === 'caseless' ? value.toLowerCase() : value;
+  return facet.match === 'folded' ? foldKey(value) : matchKey(facet, value);
 }

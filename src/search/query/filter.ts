@@ -14,6 +14,7 @@ import { markWithinRadius } from '../columns/geo.js';
 import {
   keywordBaseKey,
   matchTerms,
+  minimumShouldMatch,
   parseKeywords,
   termsKey,
   type KeywordContext,
@@ -67,6 +68,8 @@ export interface Plan {
   readonly clauses: readonly Clause[];
   /** The parsed keyword query (for relevance); null without keywords. */
   readonly keywords: KeywordQuery | null;
+  /** The preferred facet values (JobFilter.prefer) as clauses, for relevance only: they do not filter. */
+  readonly prefer: readonly Clause[];
 }
 
 /**
@@ -105,9 +108,11 @@ export function planFilter(e: Engine, filter: JobFilter, ctx: PlanContext | null
     filter.keywords === undefined
       ? null
       : parseKeywords(e.keywords, filter.keywords, filter.typos !== false, ctx?.keywords ?? null);
-  if (keywords) clauses.push(keywordClause(e, keywords));
+  const min = keywords !== null && filter.partialWords === true ? minimumShouldMatch(keywords.words.length) : undefined;
+  if (keywords) clauses.push(keywordClause(e, keywords, min));
   if (ctx?.live) clauses.push(bitsClause('live', ctx.live.words, ctx.live.size));
-  return { clauses, keywords };
+  const prefer = (filter.prefer ?? []).map((p) => planFilter(e, { [p.field]: p.value }, ctx).clauses[0]!);
+  return { clauses, keywords, prefer };
 }
 
 /** Jobs with one value of a facet: from its column or its lists; a place with the radius. */
@@ -239,16 +244,19 @@ function remoteClause(e: Engine, min: number): Clause {
 }
 
 /**
- * Jobs matching every word of the query, and — when the whole query names a position of the
- * thesaurus — every job of that position. Memoised: a search page asks for facets, count and list
- * of the same text. Its precomputed counts: a keyword base of the same words and position (base
- * key), or without a position one of a word's (`words`, see base-counts.ts).
+ * Jobs matching every word of the query (at least `min` of them when given), and — when the whole
+ * query names a position of the thesaurus — every job of that position. Memoised: a search page
+ * asks for facets, count and list of the same text. Its precomputed counts (all words required): a
+ * keyword base of the same words and position (base key), or without a position one of a word's
+ * (`words`, see base-counts.ts).
  */
-function keywordClause(e: Engine, query: KeywordQuery): Clause {
+function keywordClause(e: Engine, query: KeywordQuery, min = query.words.length): Clause {
   const code = positionCode(e, query);
-  const key = `${code ?? ''}#${termsKey(query.words)}`;
-  const match = e.keywordMatches.get(key, () => keywordMatch(e, query.words, code));
+  const some = min < query.words.length;
+  const key = `${code ?? ''}#${some ? `${min}~` : ''}${termsKey(query.words)}`;
+  const match = e.keywordMatches.get(key, () => keywordMatch(e, query.words, code, min));
   const clause = bitsClause('keywords', match.words, match.size);
+  if (some) return clause;
   if (code !== undefined) return { ...clause, base: keywordBaseKey(query.words, code) };
   return { ...clause, words: query.words.map((w) => w.terms) };
 }
@@ -258,13 +266,17 @@ export function positionCode(e: Engine, query: KeywordQuery): number | undefined
   return query.position === null ? undefined : e.columns.position.codes.get(query.position);
 }
 
-/** The documents of every word, and of the position `code` if any (a bitset the caller keeps, see matchTerms). */
+/**
+ * The documents of every word (of at least `min`), and of the position `code` if any (a bitset the
+ * caller keeps, see matchTerms).
+ */
 export function keywordMatch(
   e: Engine,
   words: readonly QueryWord[],
   code: number | undefined,
+  min = words.length,
 ): { words: Uint32Array; size: number } {
-  const match = matchTerms(e.keywords, words, e.scratch);
+  const match = matchTerms(e.keywords, words, e.scratch, min);
   if (code === undefined) return match;
   addToBits(match.words, e.columns.position.postings[code]!, e.n);
   return { words: match.words, size: popcount(match.words) };

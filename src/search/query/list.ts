@@ -2,14 +2,15 @@ import type { ListedJob } from '../../domain/job.js';
 import type { ListRequest } from '../../domain/query.js';
 import type { Engine } from '../engine.js';
 import { evaluate, planFilter, positionCode, type Plan, type PlanContext } from './filter.js';
-import { POSITION_BONUS, scoreTerms, type KeywordContext } from '../text/keyword-query.js';
+import { POSITION_BONUS, PREFER_BONUS, scoreTerms, type KeywordContext } from '../text/keyword-query.js';
 import { pageByScore, pageFromOrder, paginate, type PageWindow } from './paginate.js';
 import { toIds, type DocSet } from '../postings/doc-set.js';
 import type { SortOrder } from '../columns/sort.js';
 
 /**
  * One page of matching jobs. `date` and `salary` walk a precomputed order; `relevance` ranks by
- * BM25 score, and without keywords is the same as date descending (whatever the order).
+ * the tiers of keyword-query.ts (words matched, preferred facet values, exact words, position,
+ * BM25), and without keywords is the same as date descending (whatever the order).
  * @example listPage(engine, { filter: {}, sort: 'date', order: 'desc', page: 1, perPage: 20 })
  */
 export function listPage(e: Engine, request: ListRequest): { total: number; jobs: ListedJob[] } {
@@ -36,9 +37,11 @@ function pageDocs(
     const ids = toIds(match, e.n);
     const scores = e.scratch.scores();
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx);
     const code = positionCode(e, plan.keywords);
-    if (code !== undefined) for (const d of ids) if (e.columns.position.col[d] === code) scores[d]! += POSITION_BONUS;
+    const named = code === undefined ? null : (d: number): boolean => e.columns.position.col[d] === code;
+    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx, named);
+    if (named !== null) for (const d of ids) if (named(d)) scores[d]! += POSITION_BONUS;
+    for (const c of plan.prefer) for (const d of ids) if (c.has(d)) scores[d]! += PREFER_BONUS;
     const docs = pageByScore(ids, scores, request.order === 'desc', w);
     const own = Float64Array.from(docs, (d) => scores[d]!);
     e.scratch.clearScores(ids);

@@ -2,7 +2,7 @@
  * When segments merge (Lucene's merge policy), in one place for the segment set and the service
  * that follows the store: more than `maxDeltaSegments` delta segments are merged into one delta
  * (tiered: amortised O(delta) per change), and deltas that hold more than `mergeIntoBase` says are
- * merged into a new base, a full build from the store that the follower runs in the background.
+ * merged into a new base, from the segments in memory (segments/merge.ts), in the background.
  */
 export interface MergePolicy {
   /** Delta segments kept side by side; one more merges them into one. */

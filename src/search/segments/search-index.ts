@@ -2,6 +2,7 @@ import type { Job, ListedJob } from '../../domain/job.js';
 import { LruMap } from '../../lib/lru-map.js';
 import type { FacetCounts, FacetRequest, JobFilter, ListRequest, Suggestion } from '../../domain/query.js';
 import { foldKey, foldKeys } from '../../domain/text-fold.js';
+import { companyKey } from '../../domain/company-key.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { COLLATOR, compareStrings, type Dictionary } from '../columns/columns.js';
 import {
@@ -395,9 +396,9 @@ export class SearchIndex {
     return info === null ? null : { slug: info.slug, name: info.name, kind: info.kind };
   }
 
-  /** The lower-case company value when a segment knows the company, or null. */
+  /** The company's value (its employer key) when a segment knows the company, or null. */
   resolveCompany(value: string): string | null {
-    const key = value.toLowerCase();
+    const key = companyKey(value);
     return this.views.some((v) => v.e.columns.company.codes.has(key)) ? key : null;
   }
 

@@ -10,6 +10,8 @@ import type { SalaryEstimator } from '../columns/salary-estimate.js';
 import { runSteps, runStepsPausing, type Steps } from '../../lib/steps.js';
 import { hasBit, liveBitset } from '../postings/bitset.js';
 import { DEFAULT_MERGE_POLICY, type MergePolicy } from './merge-policy.js';
+import { mergeSegmentsSteps } from './merge.js';
+import type { CardSpill } from '../columns/card-store.js';
 
 /**
  * A change to apply: a posting's new state, or its removal (the store's change feed). The posting
@@ -50,8 +52,9 @@ interface Part {
  * `apply` turns k changes into one new segment of the k postings and deletion marks on the older
  * segments, at a cost that grows with k (plus merging the small segments now and then); `expire`
  * marks the postings whose validThrough has passed. Each returns a new immutable set: a reader
- * (`reader`) never sees half of a change. A merge into a new base is a full build, done elsewhere
- * (src/runtime) when `deltaSize` grows past what is worth keeping apart.
+ * (`reader`) never sees half of a change. `merge` makes one new base of every segment's live
+ * postings (merge.ts), which the service asks for when `deltaSize` grows past what is worth
+ * keeping apart.
  * @example SegmentSet.of(base, { salaryBuckets }).apply([{ kind: 'upsert', job }], Date.now()).reader().count({})
  */
 export class SegmentSet {
@@ -167,6 +170,39 @@ export class SegmentSet {
     if (parts.length - 1 > this.policy.maxDeltaSegments)
       parts = [parts[0]!, yield* this.deltaSteps(liveJobsOf(parts.slice(1)), now, false)];
     return new SegmentSet(parts, this.options);
+  }
+
+  /**
+   * The set of one base segment that merges every segment's live postings (merge.ts: from the
+   * segments in memory, no store read), answering as a build over them would. Its readers keep as
+   * many results as this set's.
+   */
+  merge(now: number, spillCards?: CardSpill): SegmentSet {
+    return runSteps(this.mergeSteps(now, spillCards));
+  }
+
+  /** `merge` with `pause()` between its steps (the index worker answers queries there). */
+  mergeAsync(now: number, pause: () => Promise<void>, spillCards?: CardSpill): Promise<SegmentSet> {
+    return runStepsPausing(this.mergeSteps(now, spillCards), pause);
+  }
+
+  private *mergeSteps(now: number, spillCards: CardSpill | undefined): Steps<SegmentSet> {
+    const segment = yield* mergeSegmentsSteps(
+      this.parts.map((p) => ({ segment: p.segment, live: p.live })),
+      {
+        salaryBuckets: this.options.salaryBuckets,
+        now,
+        ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
+        ...(spillCards ? { spillCards } : {}),
+      },
+    );
+    yield;
+    return new SegmentSet([yield* partSteps(segment, null)], this.options);
+  }
+
+  /** Postings in the base segment (live or not). */
+  get baseSize(): number {
+    return this.parts[0]!.segment.engine.n;
   }
 
   private get policy(): MergePolicy {

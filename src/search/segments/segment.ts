@@ -86,11 +86,11 @@ export async function buildSegmentStreaming(
 function* finishSteps(builder: EngineBuilder, options: SegmentOptions): Steps<Segment> {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const { engine, titles } = yield* builder.finishSteps(options.salaryBuckets, tuning, options.estimator ?? null);
-  return yield* ofEngineSteps(engine, titles);
+  return yield* segmentOfEngineSteps(engine, titles);
 }
 
 /** `titles`: the steps that give the title suggestions of the engine's documents. */
-function* ofEngineSteps(e: Engine, titles: Steps<TitleSuggestIndex>): Steps<Segment> {
+export function* segmentOfEngineSteps(e: Engine, titles: Steps<TitleSuggestIndex>): Steps<Segment> {
   const all: Base = { words: null, counts: countFacets(e, { kind: 'all', size: e.n }, FACET_KEYS, null) };
   yield;
   const titleSuggest = yield* titles;
@@ -105,8 +105,9 @@ function* ofEngineSteps(e: Engine, titles: Steps<TitleSuggestIndex>): Steps<Segm
     sizes(places.postings),
   );
   yield;
+  // A company is identified by its employer key and suggested by its most used spelling.
   const companySuggest = yield* buildSuggestIndexSteps(
-    companies.labels.slice(1),
+    companies.values.slice(1),
     companies.labels.slice(1),
     sizes(companies.postings),
   );

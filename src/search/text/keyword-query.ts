@@ -1,7 +1,7 @@
 import { LruMap } from '../../lib/lru-map.js';
 import type { Language } from '../../domain/vocab.js';
 import { andInto, hasBit, orInto, popcount, setBits } from '../postings/bitset.js';
-import { BM25_B, BM25_K1, forEachPosting, type KeywordIndex } from './keywords.js';
+import { BM25_B, BM25_K1, forEachPosting, inTitle, termFrequency, type KeywordIndex } from './keywords.js';
 import { compareStrings } from '../columns/columns.js';
 import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
@@ -15,8 +15,22 @@ export const MAX_QUERY_WORDS = 32;
 export const MIN_PREFIX_LENGTH = 3;
 /** A prefix adds at most this many terms per language and key (the most frequent ones). */
 export const MAX_PREFIX_TERMS = 16;
+/**
+ * Relevance tiers, each above any sum of the ones below it (at most MAX_QUERY_WORDS words): a
+ * document gains WORD_BONUS per query word it matches (coordination: more words matched rank
+ * first), PREFER_BONUS per preferred facet value it has (JobFilter.prefer, at most four), then
+ * EXACT_WORD_BONUS per word it matches without a typo, then TITLE_WORD_BONUS per word its title
+ * holds, then the position bonus, then BM25.
+ */
+export const WORD_BONUS = 1e9;
+export const PREFER_BONUS = 1e8;
 /** Relevance: a document gains this per query word it matches without a typo (so exact ranks first). */
 export const EXACT_WORD_BONUS = 1e6;
+/**
+ * Relevance: a document gains this per query word its title holds (so a title naming what was
+ * asked, `Performance Marketing` in `… SEA & Performance Marketing`, ranks above one naming part of it).
+ */
+export const TITLE_WORD_BONUS = 1e4;
 /**
  * Relevance: a job whose position is the one the whole query names (the thesaurus, see
  * queryPosition) gains this, above any sum of word scores, below one more word matched exactly.
@@ -246,15 +260,27 @@ function addTerms(index: KeywordIndex, terms: readonly number[], bits: Uint32Arr
 }
 
 /**
- * Documents that match every word (any of its terms); a bitset that is the caller's to keep
- * (taken from the scratch's pool, see Scratch.takeBits), and its size.
+ * How many of a query's `n` words a posting must match when partial matches are allowed: 75 %
+ * rounded down, at least one (Elasticsearch's `minimum_should_match: 75%` convention): 1 of 2, 2 of
+ * 3, 3 of 4, 3 of 5.
+ */
+export function minimumShouldMatch(n: number): number {
+  return Math.max(1, Math.floor((n * 3) / 4));
+}
+
+/**
+ * Documents that match at least `min` of the words (any of a word's terms; every word by default);
+ * a bitset that is the caller's to keep (taken from the scratch's pool, see Scratch.takeBits), and
+ * its size.
  */
 export function matchTerms(
   index: KeywordIndex,
   words: readonly QueryWord[],
   scratch: Scratch,
+  min = words.length,
 ): { words: Uint32Array; size: number } {
   const acc = scratch.takeBits();
+  if (min < words.length) return matchSome(index, words, scratch, min, acc);
   let size = 0;
   for (const [i, word] of words.entries()) {
     const bits = i === 0 ? acc : scratch.lendBits();
@@ -264,10 +290,60 @@ export function matchTerms(
   return { words: acc, size };
 }
 
+/** matchTerms with fewer than all words required: a count of matched words per document. */
+function matchSome(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  scratch: Scratch,
+  min: number,
+  acc: Uint32Array,
+): { words: Uint32Array; size: number } {
+  const counts = scratch.bytes();
+  const any = scratch.lendBits();
+  for (const word of words) {
+    const bits = scratch.lendBits();
+    addTerms(index, word.terms, bits);
+    orInto(any, bits);
+    forEachBit(bits, (d) => counts[d]!++);
+  }
+  let size = 0;
+  forEachBit(any, (d) => {
+    if (counts[d]! >= min) {
+      acc[d >>> 5]! |= 1 << (d & 31);
+      size++;
+    }
+    counts[d] = 0;
+  });
+  return { words: acc, size };
+}
+
+/** Calls visit(d) for every set bit of a bitset, ascending. */
+function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      visit((w << 5) + 31 - Math.clz32(low));
+      x ^= low;
+    }
+  }
+}
+
 /** Relevance: a typo-corrected term counts this share of what the word's own term would. */
 export const TYPO_WEIGHT = 0.5;
 
 const best = new WeakMap<KeywordIndex, Float64Array>();
+const counters = new WeakMap<KeywordIndex, Uint8Array[]>();
+
+/**
+ * Three zeroed per-document byte buffers of the index (kept zeroed between uses): the words a
+ * document matches, the words it holds in its title, and whether the current word is in its title.
+ */
+function counterBuffers(index: KeywordIndex): Uint8Array[] {
+  let b = counters.get(index);
+  if (!b || b[0]!.length < index.n) counters.set(index, (b = [0, 1, 2].map(() => new Uint8Array(index.n))));
+  return b;
+}
 
 /** A zeroed per-document buffer of the index for one word's best score (kept zeroed between uses). */
 function bestBuffer(index: KeywordIndex): Float64Array {
@@ -280,7 +356,9 @@ function bestBuffer(index: KeywordIndex): Float64Array {
  * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
  * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
  * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
- * plus EXACT_WORD_BONUS per word matched by one of its exact (not typo-corrected) terms.
+ * plus WORD_BONUS per word matched and EXACT_WORD_BONUS per word matched by one of its exact (not
+ * typo-corrected) terms (both for every word when `whole` names the document: a job of the position
+ * the query names as a whole), and TITLE_WORD_BONUS per word one of whose terms is in its title.
  */
 export function scoreTerms(
   index: KeywordIndex,
@@ -289,21 +367,25 @@ export function scoreTerms(
   scores: Float64Array,
   scratch: Scratch,
   ctx: KeywordContext | null = null,
+  whole: ((d: number) => boolean) | null = null,
 ): void {
   const n = index.n;
   const corpus = ctx?.n ?? n;
   const avgLength = ctx?.avgLength ?? index.avgLength;
   const wordBest = bestBuffer(index);
+  const [wordsMatched, titleWords, titleHit] = counterBuffers(index) as [Uint8Array, Uint8Array, Uint8Array];
   for (const word of words) {
     for (const [i, t] of word.terms.entries()) {
       const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
       const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
       const weight = i < word.exact ? 1 : TYPO_WEIGHT;
-      forEachPosting(index, t, (d, tf) => {
+      forEachPosting(index, t, (d, posting) => {
         if (!hasBit(match, d)) return;
+        const tf = termFrequency(posting);
         const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
         const s = (weight * idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
         if (s > wordBest[d]!) wordBest[d] = s;
+        if (inTitle(posting)) titleHit[d] = 1;
       });
     }
     for (const t of word.terms) {
@@ -311,14 +393,15 @@ export function scoreTerms(
         if (wordBest[d] === 0) return;
         scores[d]! += wordBest[d]!;
         wordBest[d] = 0;
+        wordsMatched[d]!++;
+        titleWords[d]! += titleHit[d]!;
+        titleHit[d] = 0;
       });
     }
   }
   const exactWords = scratch.bytes();
-  let any = false;
   for (const word of words) {
     if (word.exact === 0) continue;
-    any = true;
     const bits = scratch.lendBits();
     addTerms(index, word.terms.slice(0, word.exact), bits);
     andInto(bits, match);
@@ -331,17 +414,17 @@ export function scoreTerms(
       }
     }
   }
-  if (!any) return;
-  for (let w = 0; w < match.length; w++) {
-    let x = match[w]!;
-    while (x !== 0) {
-      const low = x & -x;
-      const d = (w << 5) + 31 - Math.clz32(low);
-      if (exactWords[d]! > 0) scores[d]! += EXACT_WORD_BONUS * exactWords[d]!;
-      exactWords[d] = 0;
-      x ^= low;
-    }
-  }
+  forEachBit(match, (d) => {
+    const named = whole !== null && whole(d);
+    const coordination = named ? words.length : wordsMatched[d]!;
+    const exact = named ? words.length : exactWords[d]!;
+    if (coordination > 0) scores[d]! += WORD_BONUS * coordination;
+    if (exact > 0) scores[d]! += EXACT_WORD_BONUS * exact;
+    if (titleWords[d]! > 0) scores[d]! += TITLE_WORD_BONUS * titleWords[d]!;
+    exactWords[d] = 0;
+    wordsMatched[d] = 0;
+    titleWords[d] = 0;
+  });
 }
 
 /**

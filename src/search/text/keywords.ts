@@ -14,8 +14,22 @@ import type { TitleSuggestIndex } from './title-suggest.js';
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-/** Term frequencies saturate here (stored in a byte). */
-export const MAX_TF = 255;
+/**
+ * Term frequencies saturate here; a posting's byte holds its term frequency in the low seven bits
+ * and TITLE_MARK when the term occurs in the title (see termFrequency, inTitle).
+ */
+export const MAX_TF = 127;
+export const TITLE_MARK = 128;
+
+/** The term frequency of a posting's byte. */
+export function termFrequency(posting: number): number {
+  return posting & MAX_TF;
+}
+
+/** Whether a posting's byte marks the term as one of the title's. */
+export function inTitle(posting: number): boolean {
+  return posting >= TITLE_MARK;
+}
 /** Documents inverted between two yields of `finishSteps`. */
 const STEP_DOCUMENTS = 200;
 
@@ -106,7 +120,7 @@ export interface KeywordSink {
   pause?(): Promise<void>;
 }
 
-/** Calls visit(d, tf) for every document of term t, ascending. */
+/** Calls visit(d, posting) for every document of term t, ascending (posting: see MAX_TF). */
 export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number, tf: number) => void): void {
   let j = index.tfOffsets[t]!;
   const bits = index.dense[t];
@@ -147,6 +161,8 @@ export class KeywordBuilder implements KeywordSink {
   private readonly keyTerm = new Map<Language, Map<string, number>>();
   private lastDoc = new Int32Array(1024).fill(-1);
   private tf = new Uint32Array(1024);
+  /** Per term: whether the current document's title holds it. */
+  private titled = new Uint8Array(1024);
   /** Forward index: the distinct terms of each document (and their tf), documents in arrival order. */
   private readonly forward = new ForwardList();
   private readonly docLength = new Chunked((size) => new Uint32Array(size));
@@ -176,7 +192,7 @@ export class KeywordBuilder implements KeywordSink {
     for (let i = from; i < to; i++) length += this.addText(d, lang, table, texts[i]!, fieldWeight(i - from, to - from));
     for (let i = 0; i < this.touchedCount; i++) {
       const t = this.touched[i]!;
-      this.forward.add(t, Math.min(MAX_TF, this.tf[t]!));
+      this.forward.add(t, Math.min(MAX_TF, this.tf[t]!) | (this.titled[t] === 1 ? TITLE_MARK : 0));
     }
     this.forward.endDocument();
     this.docLength.push(length);
@@ -222,10 +238,12 @@ export class KeywordBuilder implements KeywordSink {
     if (this.lastDoc[t] !== d) {
       this.lastDoc[t] = d;
       this.tf[t] = 0;
+      this.titled[t] = 0;
       if (this.touchedCount === this.touched.length) this.touched = grownU32(this.touched);
       this.touched[this.touchedCount++] = t;
     }
     this.tf[t]! += weight;
+    if (weight === TITLE_WEIGHT) this.titled[t] = 1;
   }
 
   private tableOf(lang: Language): WordTable {
@@ -272,6 +290,9 @@ export class KeywordBuilder implements KeywordSink {
     const tf = new Uint32Array(this.tf.length * 2);
     tf.set(this.tf);
     this.tf = tf;
+    const titled = new Uint8Array(this.titled.length * 2);
+    titled.set(this.titled);
+    this.titled = titled;
   }
 
   /**

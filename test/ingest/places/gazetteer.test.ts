@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldKeys } from '../../../src/domain/text-fold.js';
-import { getGazetteer } from '../../../src/ingest/places/gazetteer.js';
+import { CITY_STATES, getGazetteer } from '../../../src/ingest/places/gazetteer.js';
 
 const gaz = getGazetteer();
 
@@ -87,9 +87,12 @@ describe('gazetteer cities', () => {
 describe('gazetteer slugs', () => {
   const all = [...gaz.cities, ...gaz.regions, ...gaz.countries];
 
-  it('are unique across cities, regions and countries, also after accent and umlaut folding', () => {
+  it('are unique across cities, regions and countries, also after accent and umlaut folding (a city-state is one place)', () => {
     const seen = new Map<string, string>();
+    const cityStateRegions = new Set(gaz.regions.filter((r) => gaz.findCity(r.slug)?.slug === r.slug));
+    expect(cityStateRegions.size).toBe(CITY_STATES.size);
     for (const p of all) {
+      if (cityStateRegions.has(p as never)) continue;
       for (const k of foldKeys(p.slug)) {
         expect(seen.get(k), `${p.slug} vs ${seen.get(k)}`).toBeUndefined();
         seen.set(k, p.slug);
@@ -101,13 +104,42 @@ describe('gazetteer slugs', () => {
     for (const p of all) expect(p.slug).toMatch(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u);
   });
 
-  it('give the plain slug to the city and -region to a region of the same name (Berlin)', () => {
-    expect(gaz.findCity('Berlin')?.slug).toBe('berlin');
-    const land = gaz.findRegion('Berlin');
-    expect(land).toMatchObject({ kind: 'region', slug: 'berlin-region', name: 'Berlin', countryCode: 'DE' });
-    expect(gaz.findCity('Berlin')?.region).toEqual({ slug: 'berlin-region', name: 'Berlin' });
-    expect(gaz.findRegion('Wien')?.slug).toBe('wien-region');
-    expect(gaz.findRegion('Zürich')?.slug).toBe('zürich-region');
+  it('give the plain slug to the city and -region to a region of the same name (Zürich, Bremen)', () => {
+    expect(gaz.findCity('Zürich')?.slug).toBe('zürich');
+    expect(gaz.findRegion('Zürich')).toMatchObject({ kind: 'region', slug: 'zürich-region', countryCode: 'CH' });
+    expect(gaz.findRegion('Bremen')?.slug).toBe('bremen-region');
+  });
+
+  // A city-state is one place: its region carries its city's slug, so the two are one location value.
+  // The other rows are regions named after their capital that hold other cities too.
+  it.each([
+    ['Berlin', 'DE', 'berlin', true],
+    ['Hamburg', 'DE', 'hamburg', true],
+    ['Wien', 'AT', 'wien', true],
+    ['Ceuta', 'ES', 'ceuta', true],
+    ['Melilla', 'ES', 'melilla', true],
+    ['Bremen', 'DE', 'bremen-region', false],
+    ['Zürich', 'CH', 'zürich-region', false],
+    ['Genève', 'CH', 'genève-region', false],
+    ['Glarus', 'CH', 'glarus-region', false],
+    ['Salzburg', 'AT', 'salzburg-region', false],
+    ['Comunidad de Madrid', 'ES', 'comunidad-de-madrid', false],
+  ])('region %s (%s) has slug %s (city-state: %s)', (name, country, slug, cityState) => {
+    const region = gaz.findRegion(name, country);
+    expect(region?.slug).toBe(slug);
+    expect(region?.countryCode).toBe(country);
+    const capital = gaz.findCity(name.replace('Comunidad de ', ''), country);
+    expect(capital?.region.slug).toBe(slug);
+    expect(capital?.slug === slug).toBe(cityState);
+  });
+
+  it('still finds a city-state region by its -region slug', () => {
+    expect(gaz.findRegion('berlin-region')?.slug).toBe('berlin');
+    expect(gaz.findRegion('wien-region')?.slug).toBe('wien');
+  });
+
+  it('names the city-states by their ISO 3166-2 codes', () => {
+    expect([...CITY_STATES].sort()).toEqual(['AT-9', 'DE-BE', 'DE-HH', 'ES-CE', 'ES-ML']);
   });
 });
 

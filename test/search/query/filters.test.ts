@@ -73,14 +73,19 @@ describe('SearchIndex filters', () => {
     expect(index.count({ location: 'brandenburg', radiusKm: 500 })).toBe(1);
   });
 
-  it('matches the company name case-insensitively', () => {
+  it('matches the company by its name in any case, with or without its legal form or slogan', () => {
     const index = indexOf([
       job({ company: { ...job().company, name: 'ACME GmbH' } }),
       job(),
+      job({ company: { ...job().company, name: 'Acme – Search made simple' } }),
       job({ company: { ...job().company, name: 'Zeta' } }),
     ]);
-    expect(index.count({ company: 'acme gmbh' })).toBe(2);
-    expect(index.resolveCompany('Acme GMBH')).toBe('acme gmbh');
+    expect(job().company.name).toBe('Acme GmbH');
+    expect(index.count({ company: 'acme gmbh' })).toBe(3);
+    expect(index.count({ company: 'ACME' })).toBe(3);
+    expect(index.resolveCompany('Acme GMBH')).toBe('acme');
+    expect(index.resolveCompany('Acme AG')).toBe('acme');
+    expect(index.count({ company: 'zeta' })).toBe(1);
     expect(index.resolveCompany('Nobody')).toBeNull();
   });
 

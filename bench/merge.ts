@@ -1,0 +1,179 @@
+/**
+ * A merge into the base, both ways, in one run on the same store: the full build from the store
+ * that a merge used to be (the index builder process, as the service forks it: reads every live
+ * posting, builds, saves the index file), and the merge of the segments in memory
+ * (ChangeApplier.merge, as the index worker runs it: paced pauses between its steps). The store is
+ * the benchmark corpus (bench/corpus.ts) copied, plus a merge's worth of changes applied as
+ * catch-ups (max(20,000, a twentieth of the base): updates of stored postings, new postings and
+ * deletions). Reports wall and CPU time and peak resident memory of each. A measurement, not a test.
+ *
+ *   npx tsx bench/merge.ts --size 100000 [--seed 1] [--merge-only] [--profile]
+ *
+ * `--merge-only` leaves the rebuild out; `--profile` writes a CPU profile of the merge to the
+ * temporary folder.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { Session } from 'node:inspector/promises';
+import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
+import type { Job } from '../src/domain/job.js';
+import { buildStreaming } from '../src/runtime/live-index.js';
+import { ChangeApplier, DEFAULT_NEW_WITHIN_MS } from '../src/runtime/change-applier.js';
+import { buildApart } from '../src/runtime/index-builder.js';
+import { expectedOf } from '../src/runtime/index-file-step.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { pacedPause, PAUSE_BUDGET_MS } from '../src/lib/steps.js';
+import { BENCH_NOW, ensureCorpus } from './corpus.js';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => {
+  const i = argv.indexOf(name);
+  return i < 0 ? fallback : Number(argv[i + 1]);
+};
+const size = arg('--size', 100_000);
+const seed = arg('--seed', 1);
+const log = (line: string): void => {
+  console.error(line);
+};
+
+const corpus = await ensureCorpus(size, seed, false, log);
+const dir = mkdtempSync(join(tmpdir(), 'merge-bench-'));
+const db = join(dir, 'store.db');
+copyFileSync(corpus.path, db);
+const buckets = DEFAULT_SALARY_BUCKETS;
+const now = BENCH_NOW;
+
+/** Peak resident memory (MB) of this process since the last reset (Linux: VmHWM, reset by clear_refs 5). */
+function ownPeakMb(): number {
+  const status = execFileSync('cat', [`/proc/${process.pid}/status`], { encoding: 'utf8' });
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+function resetOwnPeak(): void {
+  writeFileSync(`/proc/${process.pid}/clear_refs`, '5');
+}
+function ownRssMb(): number {
+  return process.memoryUsage().rss / 2 ** 20;
+}
+/** Resident memory (MB) of this process's children (the builder process). */
+function childrenRssMb(): number {
+  try {
+    const out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'rss='], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .reduce((sum, l) => sum + Number(l) / 1024, 0);
+  } catch {
+    return 0;
+  }
+}
+
+try {
+  const store = new SqliteJobStore(db);
+  const base = await buildStreaming(store, { salaryBuckets: buckets, now });
+  const cursor = await store.changeCursor();
+  const applier = new ChangeApplier(store, base.index, cursor, {
+    salaryBuckets: buckets,
+    newWithinMs: DEFAULT_NEW_WITHIN_MS,
+    spillDir: dir,
+  });
+  // A merge's worth of changes, in four imports: a third updates, a third new postings, a few deletions.
+  const changes = Math.max(20_000, Math.ceil(size / 20));
+  const stored: Job[] = [];
+  for await (const chunk of store.liveChunks(now, 1_000)) {
+    for (const j of chunk) if (stored.length < changes) stored.push(j);
+    if (stored.length >= changes) break;
+  }
+  const perImport = Math.ceil(changes / 4);
+  for (let i = 0; i < 4; i++) {
+    const slice = stored.slice(i * perImport, (i + 1) * perImport);
+    const upserts = slice.map((j, k) =>
+      k % 3 === 0
+        ? { ...j, title: `${j.title} (update)` }
+        : k % 3 === 1
+          ? { ...j, key: `${j.key}:copy`, boardId: `9${j.boardId}` }
+          : { ...j, searchText: `${j.searchText} neu` },
+    );
+    await store.upsert(upserts);
+    await store.delete(slice.filter((_, k) => k % 50 === 7).map((j) => `${j.key}:copy`));
+    await applier.catchUp(now);
+  }
+  const before = applier.reader.size;
+  log(
+    `store: ${size} postings, ${changes} changed; index ${before} live in ${(await applier.catchUp(now)).segments} segments`,
+  );
+
+  const mergeOnly = argv.includes('--merge-only');
+  // The old merge: the builder process, as the worker forks it.
+  const path = join(dir, 'rebuild.index');
+  let childPeak = 0;
+  const sampler = setInterval(() => (childPeak = Math.max(childPeak, childrenRssMb())), 200);
+  const meta = await expectedOf(store, buckets);
+  const t0 = performance.now();
+  const apart = mergeOnly
+    ? { type: 'built' as const, loadMs: 0, buildMs: 0 }
+    : await buildApart({
+        databaseUrl: db,
+        readOnly: true,
+        salaryBuckets: buckets,
+        now,
+        path,
+        meta,
+        priority: 'normal',
+      });
+  const rebuildMs = performance.now() - t0;
+  clearInterval(sampler);
+  if (apart.type !== 'built') throw new Error(`the rebuild failed: ${apart.message}`);
+
+  // The new merge: in memory, with the worker's paced pauses.
+  resetOwnPeak();
+  const rssBefore = ownRssMb();
+  const cpu0 = process.cpuUsage();
+  const t1 = performance.now();
+  const profile = argv.includes('--profile') ? new Session() : null;
+  if (profile) {
+    profile.connect();
+    await profile.post('Profiler.enable');
+    await profile.post('Profiler.start');
+  }
+  const merged = await applier.merge(now, pacedPause(PAUSE_BUDGET_MS));
+  const mergeMs = performance.now() - t1;
+  if (profile) {
+    const { profile: taken } = await profile.post('Profiler.stop');
+    writeFileSync(join(tmpdir(), `merge-${process.pid}.cpuprofile`), JSON.stringify(taken));
+    log(`profile: ${join(tmpdir(), `merge-${process.pid}.cpuprofile`)}`);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const mergePeak = ownPeakMb();
+  if (merged.size !== before) throw new Error(`merged ${merged.size} postings, ${before} were live`);
+  console.log(
+    JSON.stringify(
+      {
+        size,
+        changes,
+        live: before,
+        rebuild: {
+          wallS: +(rebuildMs / 1000).toFixed(2),
+          loadMs: apart.loadMs,
+          buildMs: apart.buildMs,
+          builderPeakRssMb: Math.round(childPeak),
+          serverRssMb: Math.round(ownRssMb()),
+        },
+        mergeInMemory: {
+          wallS: +(mergeMs / 1000).toFixed(2),
+          cpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+          rssBeforeMb: Math.round(rssBefore),
+          peakRssMb: Math.round(mergePeak),
+        },
+        wallRatio: mergeOnly ? null : +(mergeMs / rebuildMs).toFixed(3),
+      },
+      null,
+      2,
+    ),
+  );
+  await store.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,293 @@
+import type { IndexedJob } from '../../domain/job.js';
+import type { Language } from '../../domain/vocab.js';
+import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
+import { CardStore, type CardSpill } from '../columns/card-store.js';
+import { compareBoardIds } from '../columns/board-order.js';
+import { compareStrings } from '../columns/columns.js';
+import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
+import { hasBit, newBitset } from '../postings/bitset.js';
+import { isDense } from '../postings/doc-set.js';
+import type { KeywordIndex } from '../text/keywords.js';
+import { buildTitleSuggestSteps } from '../text/title-suggest.js';
+import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
+
+/** A segment to merge and its live documents (null: all). */
+export interface MergeLeaf {
+  readonly segment: Segment;
+  readonly live: Uint32Array | null;
+}
+
+/**
+ * What a merge takes beside the segments: a build's options, and where the cards of segments held
+ * in memory go (the merged store reads every segment's cards where they are).
+ */
+export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
+  spillCards?: CardSpill;
+}
+
+/**
+ * One segment of the live documents of several (Lucene's segment merge): what a build over the
+ * same live postings makes, from the segments' own data instead of the postings. Documents are
+ * renumbered by merging the segments' board orders; the keyword postings are remapped to the new
+ * numbers and merged term by term (no text is read again); the cards stay where they are (the
+ * merged store reads each segment's chunks with that segment's tables; chunks in memory may move
+ * to a spill file) and are decoded once for the rest: the columns, lists, orders, estimates and
+ * suggestion tables are derived from them by the build's own code, so they are what a build
+ * makes. Documents expired at `now` are left out. A folded key of the vocabulary stays while its
+ * term has live documents (typo and prefix candidates, as over segments: a key seen only in
+ * documents since deleted may stay beside a live one of its stem).
+ */
+export function mergeSegments(leaves: readonly MergeLeaf[], options: MergeOptions): Segment {
+  return runSteps(mergeSegmentsSteps(leaves, options));
+}
+
+/** `mergeSegments` in steps (steps.ts). */
+export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: MergeOptions): Steps<Segment> {
+  const tuning: EngineTuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const order = yield* mergedOrderSteps(leaves, options.now);
+  yield;
+  const n = order.leaf.length;
+  const stores = leaves.map((l) => l.segment.engine.cards);
+  const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
+  yield;
+  // The facets' columns read the jobs without the texts only a card shows (decoded from the
+  // segments' stores: the deltas' chunks are still in memory there).
+  const jobs: IndexedJob[] = new Array<IndexedJob>(n);
+  for (let d = 0; d < n; d++) {
+    const card = stores[order.leaf[d]!]!.get(order.doc[d]!);
+    const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = card;
+    jobs[d] = job;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
+  yield;
+  const keywords = yield* mergeKeywordsSteps(
+    leaves.map((l) => l.segment.engine.keywords),
+    order,
+    tuning.denseRatio,
+  );
+  yield;
+  const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning);
+  return yield* segmentOfEngineSteps(engine, buildTitleSuggestSteps(jobs));
+}
+
+/** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */
+interface MergedOrder {
+  readonly leaf: Uint8Array;
+  readonly doc: Uint32Array;
+  readonly newDoc: readonly Int32Array[];
+}
+
+/**
+ * Every segment numbers its documents in board-id order, so the merged order is a k-way merge of
+ * their live documents (a key is live in at most one segment).
+ */
+function* mergedOrderSteps(leaves: readonly MergeLeaf[], now: number): Steps<MergedOrder> {
+  if (leaves.length > 255) throw new Error('too many segments to merge at once');
+  const lists = leaves.map((l) => {
+    const { cards } = l.segment.engine;
+    const out: number[] = [];
+    for (let d = 0; d < cards.length; d++) {
+      if (l.live !== null && !hasBit(l.live, d)) continue;
+      const valid = cards.validThrough[d]!;
+      if (!Number.isNaN(valid) && valid < now) continue;
+      out.push(d);
+    }
+    return Uint32Array.from(out);
+  });
+  yield;
+  const n = lists.reduce((sum, l) => sum + l.length, 0);
+  const leaf = new Uint8Array(n);
+  const doc = new Uint32Array(n);
+  const newDoc = leaves.map((l) => new Int32Array(l.segment.engine.n).fill(-1));
+  const at = lists.map(() => 0);
+  const cards = leaves.map((l) => l.segment.engine.cards);
+  const keyOf = (i: number): { boardId: string; key: string } => {
+    const d = lists[i]![at[i]!]!;
+    return { boardId: cards[i]!.boardIds[d]!, key: cards[i]!.keys[d]! };
+  };
+  for (let out = 0; out < n; out++) {
+    let best = -1;
+    let bestKey: { boardId: string; key: string } | null = null;
+    for (let i = 0; i < lists.length; i++) {
+      if (at[i]! >= lists[i]!.length) continue;
+      const k = keyOf(i);
+      if (bestKey === null || compareBoardIds(k, bestKey) < 0) [best, bestKey] = [i, k];
+    }
+    const d = lists[best]![at[best]!++]!;
+    leaf[out] = best;
+    doc[out] = d;
+    newDoc[best]![d] = out;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (out % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
+  return { leaf, doc, newDoc };
+}
+
+/** Terms remapped between two yields of mergeKeywordsSteps. */
+const STEP_TERMS = 64;
+
+/**
+ * The keyword index of the merged documents: terms by (language, stem) across the segments, each
+ * term's postings those of its live documents under their new numbers, in order (a term in
+ * several segments merges their lists), sparse or dense by the merged counts; terms left without
+ * documents are dropped.
+ */
+function* mergeKeywordsSteps(
+  indexes: readonly KeywordIndex[],
+  order: MergedOrder,
+  denseRatio: number,
+): Steps<KeywordIndex> {
+  const n = order.leaf.length;
+  // Each new term: its name and, per segment holding it, the old term.
+  const termOf = new Map<string, number>();
+  const names: string[] = [];
+  const sources: { leaf: number; term: number }[][] = [];
+  indexes.forEach((index, leaf) => {
+    for (const [name, t] of index.termOf) {
+      let id = termOf.get(name);
+      if (id === undefined) {
+        id = names.push(name) - 1;
+        termOf.set(name, id);
+        sources.push([]);
+      }
+      sources[id]!.push({ leaf, term: t });
+    }
+  });
+  yield;
+  const df = new Uint32Array(names.length);
+  for (let t = 0; t < names.length; t++) {
+    for (const s of sources[t]!) df[t]! += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, null, 0);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (t % STEP_TERMS === STEP_TERMS - 1) yield;
+  }
+  // The kept terms, renumbered in their first segment's order.
+  const kept = new Int32Array(names.length).fill(-1);
+  const keptNames: string[] = [];
+  for (let t = 0; t < names.length; t++) if (df[t]! > 0) kept[t] = keptNames.push(names[t]!) - 1;
+  const m = keptNames.length;
+  const dense: (Uint32Array | null)[] = new Array<Uint32Array | null>(m).fill(null);
+  const tfOffsets = new Uint32Array(m + 1);
+  const docOffsets = new Uint32Array(m + 1);
+  for (let t = 0; t < names.length; t++) {
+    const k = kept[t]!;
+    if (k < 0) continue;
+    const isDenseTerm = isDense(df[t]!, n, denseRatio);
+    if (isDenseTerm) dense[k] = newBitset(n);
+    tfOffsets[k + 1] = tfOffsets[k]! + df[t]!;
+    docOffsets[k + 1] = docOffsets[k]! + (isDenseTerm ? 0 : df[t]!);
+  }
+  yield;
+  const docs = new Uint32Array(docOffsets[m]!);
+  const tfs = new Uint8Array(tfOffsets[m]!);
+  // A term's postings from each segment, remapped and packed as doc * 256 + tf (exact in a double),
+  // sorted when several segments hold the term: the documents come out ascending.
+  let packed = new Float64Array(1024);
+  for (let t = 0; t < names.length; t++) {
+    const k = kept[t]!;
+    if (k < 0) continue;
+    if (packed.length < df[t]!) packed = new Float64Array(df[t]! * 2);
+    let fill = 0;
+    let runs = 0;
+    for (const s of sources[t]!) {
+      const added = livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, packed, fill);
+      if (added > 0) runs++;
+      fill += added;
+    }
+    if (runs > 1) packed.subarray(0, fill).sort();
+    const bits = dense[k];
+    let tfAt = tfOffsets[k]!;
+    let docAt = docOffsets[k]!;
+    for (let i = 0; i < fill; i++) {
+      const v = packed[i]!;
+      const d = Math.floor(v / 256);
+      tfs[tfAt++] = v - d * 256;
+      if (bits) bits[d >>> 5]! |= 1 << (d & 31);
+      else docs[docAt++] = d;
+    }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
+    if (t % STEP_TERMS === STEP_TERMS - 1) yield;
+  }
+  const docLength = new Uint32Array(n);
+  for (let d = 0; d < n; d++) docLength[d] = indexes[order.leaf[d]!]!.docLength[order.doc[d]!]!;
+  const total = docLength.reduce((a, b) => a + b, 0);
+  yield;
+  const keptTermOf = new Map<string, number>();
+  const stems = keptNames.map((name, t) => {
+    keptTermOf.set(name, t);
+    return name.slice(name.indexOf(':') + 1);
+  });
+  return {
+    n,
+    termOf: keptTermOf,
+    stems,
+    tfOffsets,
+    tfs,
+    docOffsets,
+    docs,
+    dense,
+    docLength,
+    avgLength: n > 0 && total > 0 ? total / n : 1,
+    vocab: mergedVocabulary(indexes, keptTermOf),
+  };
+}
+
+/**
+ * The postings of term t of a segment whose documents are still live (`map`: old -> new number,
+ * -1 when left out), in its order: counted, and written to `out` from `at` as new doc * 256 + tf
+ * when given.
+ */
+function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Float64Array | null, at: number): number {
+  let j = index.tfOffsets[t]!;
+  let fill = at;
+  const bits = index.dense[t];
+  if (!bits) {
+    const end = index.docOffsets[t + 1]!;
+    for (let i = index.docOffsets[t]!; i < end; i++, j++) {
+      const to = map[index.docs[i]!]!;
+      if (to < 0) continue;
+      if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+      fill++;
+    }
+    return fill - at;
+  }
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      const to = map[(w << 5) + 31 - Math.clz32(low)]!;
+      if (to >= 0) {
+        if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+        fill++;
+      }
+      j++;
+      word ^= low;
+    }
+  }
+  return fill - at;
+}
+
+/** Per language, the sorted union of the segments' folded keys whose term is kept. */
+function mergedVocabulary(
+  indexes: readonly KeywordIndex[],
+  termOf: ReadonlyMap<string, number>,
+): Map<Language, { keys: string[]; terms: Uint32Array }> {
+  const languages = new Set<Language>();
+  for (const index of indexes) for (const lang of index.vocab.keys()) languages.add(lang);
+  const vocab = new Map<Language, { keys: string[]; terms: Uint32Array }>();
+  for (const lang of languages) {
+    const keyTerm = new Map<string, number>();
+    for (const index of indexes) {
+      const v = index.vocab.get(lang);
+      if (!v) continue;
+      v.keys.forEach((key, i) => {
+        if (keyTerm.has(key)) return;
+        const t = termOf.get(`${lang}:${index.stems[v.terms[i]!]!}`);
+        if (t !== undefined) keyTerm.set(key, t);
+      });
+    }
+    const keys = [...keyTerm.keys()].sort(compareStrings);
+    vocab.set(lang, { keys, terms: Uint32Array.from(keys, (k) => keyTerm.get(k)!) });
+  }
+  return vocab;
+}
