@@ -160,7 +160,6 @@ export class CardStore {
       chunkOf[d] = chunkBase[from[d]!]! + s.chunkOf[old]!;
       startOf[d] = s.startOf[old]!;
       lengthOf[d] = s.lengthOf[old]!;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
       if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     }
     const tables = chunkTables[0] ?? { sources: [], companies: [], named: [], places: [] };

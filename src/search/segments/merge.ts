@@ -57,7 +57,6 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
     const card = stores[order.leaf[d]!]!.get(order.doc[d]!);
     const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = card;
     jobs[d] = job;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   yield;
@@ -118,7 +117,6 @@ function* mergedOrderSteps(leaves: readonly MergeLeaf[], now: number): Steps<Mer
     leaf[out] = best;
     doc[out] = d;
     newDoc[best]![d] = out;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (out % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   return { leaf, doc, newDoc };
@@ -158,7 +156,6 @@ function* mergeKeywordsSteps(
   const df = new Uint32Array(names.length);
   for (let t = 0; t < names.length; t++) {
     for (const s of sources[t]!) df[t]! += livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, null, 0);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
   // The kept terms, renumbered in their first segment's order.
@@ -205,7 +202,6 @@ function* mergeKeywordsSteps(
       if (bits) bits[d >>> 5]! |= 1 << (d & 31);
       else docs[docAt++] = d;
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, where a step yields changes only the pauses
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
   const docLength = new Uint32Array(n);
