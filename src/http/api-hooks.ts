@@ -114,7 +114,7 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     request.snapshot = snapshot;
     request.canonicalUrl = canonicalUrl;
     request.answerKeeper = keeper;
-    if (knownParams(request).includes('lang')) void reply.header('vary', 'accept-language');
+    if (knownParams(request).includes('lang')) varyWith(reply, 'accept-language');
     void reply.header('etag', etag);
     void reply.header('cache-control', `public, max-age=${deps.config.cacheMaxAgeSeconds}`);
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
@@ -142,6 +142,14 @@ export function registerApiHooks(app: ApiInstance, deps: AppDeps, metrics: Metri
     const key = withoutIgnorable(request.url).url;
     responses.remember(snapshot, key, { to, etag: String(reply.getHeader('etag')) });
   }
+}
+
+/** Adds a request header to `Vary`, keeping those named already (CORS names `Origin`). */
+function varyWith(reply: FastifyReply, header: string): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) void reply.header('vary', header);
+  else if (!new RegExp(`\\b${header}\\b`, 'i').test(String(vary)))
+    void reply.header('vary', `${String(vary)}, ${header}`);
 }
 
 /**
@@ -266,7 +274,7 @@ function headerLanguage(request: FastifyRequest): string | null {
  */
 function labelLanguage(request: FastifyRequest, reply: FastifyReply): void {
   if (!knownParams(request).includes('lang')) return;
-  void reply.header('vary', 'accept-language');
+  varyWith(reply, 'accept-language');
   const query = request.query as Record<string, unknown>;
   if (query['lang'] !== undefined) return;
   const language = headerLanguage(request);

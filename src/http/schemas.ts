@@ -111,8 +111,31 @@ export const FilterDataQuery = Type.Object({
 });
 export type FilterDataQuery = Static<typeof FilterDataQuery>;
 
+/** Addition on cards and the detail: labels in the asker's language (present-labels.ts). */
+export const CardLang = Type.Optional(
+  Type.Enum(['de', 'es', 'en'], {
+    description:
+      'Addition. Adds `display_labels` (position, seniority level, employment type, work model in this language) and ' +
+      '`remote_open_to` (the countries or areas a remote job is open to, named in this language; empty when the posting ' +
+      'states none). Without it, an `Accept-Language` header naming de, es or en chooses; naming none, nothing is added.',
+  }),
+);
+
+const DisplayLabels = Type.Object({
+  position: Type.String(),
+  seniority_level: Type.Union([Type.String(), Type.Null()]),
+  employment_type: Type.Union([Type.String(), Type.Null()]),
+  work_model: Type.Union([Type.String(), Type.Null()]),
+});
+/** With a named language (`lang` / `Accept-Language`). */
+export const labelAdditionsSchema = {
+  display_labels: Type.Optional(DisplayLabels),
+  remote_open_to: Type.Optional(Type.Array(Type.String())),
+};
+
 export const ListQuery = Type.Object({
   ...filterProperties,
+  lang: CardLang,
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, description: '1-based page (default 1).' })),
   per_page: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Page size (default ${DEFAULT_PER_PAGE}).` }),
@@ -308,6 +331,8 @@ export const JobCard = Type.Object({
   /** Only with `card_fields=extended`. */
   work_model: Type.Optional(nullableString),
   remote_percentage: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** Only with a named language. */
+  ...labelAdditionsSchema,
   /** Only with `highlight=true`. */
   highlight: Type.Optional(
     Type.Object(

@@ -69,10 +69,17 @@ describe('jobsearch export', () => {
     const jobFields = [...Object.keys(job()), 'detail']
       .filter((k) => !['key', 'boardId', 'source', 'url'].includes(k))
       .sort();
+    // Where a remote posting states where its applicants may live, it also keeps that (codes).
+    const withEligibility = lines.filter((l) => 'remoteEligibility' in l);
+    expect(withEligibility.length).toBeGreaterThan(0);
+    for (const line of withEligibility)
+      expect((line as { remoteEligibility: unknown }).remoteEligibility).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(?:[A-Z]{2}|EU|150|001)$/)]),
+      );
     for (const line of lines) {
       expect(
         Object.keys(line)
-          .filter((k) => k !== 'identity' && k !== 'live' && k !== 'group')
+          .filter((k) => k !== 'identity' && k !== 'live' && k !== 'group' && k !== 'remoteEligibility')
           .sort(),
       ).toEqual(jobFields);
       expect(line.identity.source).toBe('real');

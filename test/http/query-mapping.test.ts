@@ -93,7 +93,10 @@ describe('a company name with a comma, known to the index as a whole', () => {
       `/jobs/api/job-search-filter-data?${param}`,
     );
     // Conjunctive: only the selected company is left, with its two postings.
-    expect(data.filters.companies).toEqual([{ value: whole.toLowerCase(), label: `${whole.toLowerCase()} (2)` }]);
+    // Its value is the employer's name without its legal form.
+    expect(data.filters.companies).toEqual([
+      { value: 'müller, söhne & partner', label: 'müller, söhne & partner (2)' },
+    ]);
   });
 
   it('is split where the whole is not a known company: either part may match', async () => {
@@ -114,9 +117,9 @@ describe('a company name with a comma, known to the index as a whole', () => {
           `/jobs/api/job-search-filter-data?company=${encodeURIComponent(value)}`,
         )
       ).filters.selected.company;
-    expect(await selected('Müller,,Acme GmbH,')).toBe('müller,acme gmbh');
-    expect(await selected('Acme GmbH,')).toBe('acme gmbh');
-    expect(await selected(whole)).toBe(whole.toLowerCase());
+    expect(await selected('Müller,,Acme GmbH,')).toBe('müller,acme');
+    expect(await selected('Acme GmbH,')).toBe('acme');
+    expect(await selected(whole)).toBe('müller, söhne & partner');
   });
 
   it('echoes a location no posting has lower-cased, and still answers', async () => {

@@ -62,7 +62,7 @@ describe('buildInWorker', () => {
     expect(remote.index.suggestLocations('po', 5)).toEqual(here.index.suggestLocations('po', 5));
     expect(remote.index.suggestCompanies('ze', 5)).toEqual(here.index.suggestCompanies('ze', 5));
     expect(remote.index.resolveLocation('Potsdam')).toEqual({ slug: 'potsdam', name: 'Potsdam', kind: 'city' });
-    expect(remote.index.resolveCompany('ZETA AG')).toBe('zeta ag');
+    expect(remote.index.resolveCompany('ZETA AG')).toBe('zeta');
     expect(remote.index.resolveCompany('nobody')).toBeNull();
     const misspelt = { keywords: 'managr' };
     expect(remote.index.didYouMean(misspelt)).toEqual(here.index.didYouMean(misspelt));

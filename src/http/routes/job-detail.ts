@@ -4,7 +4,8 @@ import { formatNumber } from '../../domain/format-number.js';
 import type { JobGroup, JobStore } from '../../store/job-store.js';
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { ApiError } from '../errors.js';
-import { ErrorResponse } from '../schemas.js';
+import { CardLang, ErrorResponse, labelAdditionsSchema } from '../schemas.js';
+import { labelAdditions } from '../present-labels.js';
 import { httpUrlOrNull } from '../../domain/http-url.js';
 import { readStore } from '../store-read.js';
 
@@ -24,6 +25,9 @@ const DetailParams = Type.Object({
   }),
 });
 type DetailParams = Static<typeof DetailParams>;
+
+const DetailQuery = Type.Object({ lang: CardLang });
+type DetailQuery = Static<typeof DetailQuery>;
 
 const Place = Type.Object({
   name: Type.String(),
@@ -95,6 +99,8 @@ const JobDetailWithSources = Type.Object({
       'Every source that posted this job: the served posting first, then the postings of other sources ' +
       'recognised as the same job (same company, title and place, or the same apply URL), in the order they were stored.',
   }),
+  /** Only with a named language (`lang` / `Accept-Language`). */
+  ...labelAdditionsSchema,
 });
 
 export const JobDetailResponse = Type.Object({
@@ -109,7 +115,7 @@ export type JobDetailResponse = Static<typeof JobDetailResponse>;
  * descriptions). 404 for an unknown, deleted or expired posting.
  */
 export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: JobStore }): void {
-  app.get<{ Params: DetailParams }>(
+  app.get<{ Params: DetailParams; Querystring: DetailQuery }>(
     '/jobs/:board_id',
     {
       schema: {
@@ -122,6 +128,7 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
           'The board id of a posting attached to another (a duplicate) gives the posting that serves it. ' +
           '404 `not_found` when no live posting has this id (unknown, deleted or expired).',
         params: DetailParams,
+        querystring: DetailQuery,
         response: { 200: JobDetailResponse, '4xx': ErrorResponse, '5xx': ErrorResponse },
       },
     },
@@ -138,6 +145,7 @@ export function registerJobDetail(app: ApiInstance, deps: AppDeps & { store?: Jo
         job: {
           ...presentDetail(job, now, deps.config.newWithinDays),
           sources: [job, ...group.duplicates].map(presentSource),
+          ...(request.query.lang === undefined ? {} : labelAdditions(job, request.query.lang)),
         },
         duration_ms: Math.round(reply.elapsedTime),
       };

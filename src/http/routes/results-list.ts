@@ -9,6 +9,8 @@ import { canonicalQuery } from '../canonical-query.js';
 import { formatNumber } from '../../domain/format-number.js';
 import { paginate } from '../../search/query/paginate.js';
 import { presentCard, presentPagination } from '../present.js';
+import { labelAdditions } from '../present-labels.js';
+import type { Language } from '../../domain/vocab.js';
 import { snapshotOf } from './shared.js';
 import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
 
@@ -51,6 +53,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
       const { total, jobs } = index.list(listRequest);
       const didYouMean = corrected ?? suggestCorrection(index, listRequest.filter, total);
       const window = paginate(total, listRequest.page, listRequest.perPage);
+      const lang = request.query.lang ?? null;
       const ctx = {
         now: deps.now?.() ?? Date.now(),
         newWithinDays: deps.config.newWithinDays,
@@ -68,13 +71,7 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
           index,
           request.query.highlight === 'true' ? listRequest.filter : null,
           jobs,
-          request.query.card_fields === 'extended'
-            ? jobs.map((job) => ({
-                ...presentCard(job, ctx),
-                work_model: job.workModel,
-                remote_percentage: job.remotePercentage,
-              }))
-            : jobs.map((job) => presentCard(job, ctx)),
+          jobs.map((job) => withLabels(job, withFields(job, presentCard(job, ctx), request.query.card_fields), lang)),
         ),
         pagination: presentPagination(listRequest.page, window),
         ...(didYouMean === null ? {} : { did_you_mean: didYouMean }),
@@ -93,6 +90,16 @@ export function nextUrl(path: string, params: URLSearchParams, page: number): st
   params.delete('page');
   params.append('page', String(page));
   return `${path}?${params.toString()}`;
+}
+
+/** With `card_fields=extended`, the card gains the job's work model and remote share. */
+function withFields(job: ListedJob, card: JobCard, fields: string | undefined): JobCard {
+  return fields === 'extended' ? { ...card, work_model: job.workModel, remote_percentage: job.remotePercentage } : card;
+}
+
+/** With a named language, the card gains its labels in it and where a remote job is open to. */
+function withLabels(job: ListedJob, card: JobCard, lang: Language | null): JobCard {
+  return lang === null ? card : { ...card, ...labelAdditions(job, lang) };
 }
 
 /**

@@ -77,10 +77,15 @@ const BEFORE = [
 ].join('|');
 
 const AREA = String.raw`((?:the|der|la|el|ganz|toda|todo)?\s?[\p{L}.-]+(?:\s+[\p{L}.-]+){0,2})`;
-const AFTER = new RegExp(String.raw`(?<![\p{L}])(?:${BEFORE})\s+${AREA}`, 'giu');
-/** "EU only", "US-only", "solo España"; "deutschlandweit", "europaweit", "bundesweit". */
+// The word boundary before a match is checked in code (a leading look-behind makes every position slow).
+const AFTER = new RegExp(String.raw`(?:${BEFORE})\s+${AREA}`, 'giu');
+/** "solo España", "nur in Deutschland"; "deutschlandweit", "europaweit", "bundesweit". */
 const ONLY =
-  /(?<![\p{L}])([\p{L}.]+)[\s-]only(?![\p{L}])|(?<![\p{L}])(?:solo|sólo|nur)\s+(?:en\s+|in\s+)?([\p{L}]+)|(?<![\p{L}])(deutschland|österreich|schweiz|europa|bundes)weit(?![\p{L}])/giu;
+  /(?:solo|sólo|nur)\s+(?:en\s+|in\s+)?([\p{L}]+)|(deutschland|österreich|schweiz|europa|bundes)weit(?![\p{L}])/giu;
+/** "EU only", "US-only": found by "only", the area read before it. */
+const ONLY_AFTER = /[\s-]only(?![\p{L}])/gu;
+const WORD_BEFORE = /([\p{L}.]+)$/u;
+const LETTER = /\p{L}/u;
 
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -119,15 +124,20 @@ export function remoteEligibility(lower: string): string[] {
   };
   AFTER.lastIndex = 0;
   for (let m = AFTER.exec(lower); m !== null; m = AFTER.exec(lower)) {
-    const codes = areaCodes(m[1]!);
+    const codes = m.index > 0 && LETTER.test(lower[m.index - 1]!) ? null : areaCodes(m[1]!);
     add(codes);
     // No known area: a shorter phrase starting inside this one may still name one.
     if (codes === null) AFTER.lastIndex = m.index + 1;
   }
   ONLY.lastIndex = 0;
   for (let m = ONLY.exec(lower); m !== null; m = ONLY.exec(lower)) {
-    if (m[3] !== undefined) add([WEIT[m[3]]!]);
-    else add(areaCodes(m[1] ?? m[2]!));
+    if (m.index > 0 && LETTER.test(lower[m.index - 1]!)) continue;
+    add(m[2] !== undefined ? [WEIT[m[2]]!] : areaCodes(m[1]!));
+  }
+  ONLY_AFTER.lastIndex = 0;
+  for (let m = ONLY_AFTER.exec(lower); m !== null; m = ONLY_AFTER.exec(lower)) {
+    const word = WORD_BEFORE.exec(lower.slice(Math.max(0, m.index - 20), m.index))?.[1];
+    if (word !== undefined) add(areaCodes(word));
   }
   return out;
 }
