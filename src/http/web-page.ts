@@ -77,10 +77,12 @@ export async function registerWebPage(app: FastifyInstance, root: string = DEFAU
  * module preloads only its files.
  */
 async function registerIndex(app: FastifyInstance, root: string): Promise<void> {
+  // The build writes both compressed copies; a folder without one sends the HTML as it is.
+  const copy = (name: string): Buffer | null => (existsSync(join(root, name)) ? readFileSync(join(root, name)) : null);
   const bodies = {
     identity: readFileSync(join(root, 'index.html')),
-    br: readFileSync(join(root, 'index.html.br')),
-    gzip: readFileSync(join(root, 'index.html.gz')),
+    br: copy('index.html.br'),
+    gzip: copy('index.html.gz'),
   };
   const etag = `"${createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 27)}"`;
   const module = join(root, FIRST_REQUESTS);
@@ -107,8 +109,9 @@ async function registerIndex(app: FastifyInstance, root: string): Promise<void> 
     if (assets.length + api.length > 0) void reply.header('link', [...assets, ...api].join(', '));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (encoding !== null) void reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(bodies[encoding ?? 'identity']);
+    const compressed = encoding === null ? null : bodies[encoding];
+    if (encoding === null || compressed === null) return reply.type('text/html; charset=utf-8').send(bodies.identity);
+    return reply.type('text/html; charset=utf-8').header('content-encoding', encoding).send(compressed);
   };
   app.get('/', send);
 }
