@@ -5,21 +5,21 @@ import pg from 'pg';
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh, uniquely named database for one peer run. */
-export async function createBenchDatabase(): Promise<{ name: string; url: string }> {
+export async function createBenchDatabase(adminUrl = PG_ADMIN_URL): Promise<{ name: string; url: string }> {
   const name = `jobsearch_bench_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
+  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };
 }
 
-export async function dropBenchDatabase(name: string): Promise<void> {
+export async function dropBenchDatabase(name: string, adminUrl = PG_ADMIN_URL): Promise<void> {
   if (!/^jobsearch_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop '${name}': not a bench database`);
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+async function admin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(sql);

@@ -16,6 +16,7 @@ import { createBenchDatabase, dropBenchDatabase } from '../../bench/pg-database.
 import { buildQueryMix, isKeywordKind, type MixSizes } from '../../bench/query-mix.js';
 import { FACET_LIMIT } from '../../bench/run-system.js';
 import type { SearchSystem } from '../../bench/system.js';
+import { ADMIN_URL } from '../pg-database.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const SIZES: MixSizes = { seed: 3, filters: 200, suggests: 100, warmup: 10 };
@@ -87,12 +88,13 @@ describe('the peers on 2,000 generated postings', () => {
   describe('PostgreSQL', () => {
     let db: { name: string; url: string };
     beforeAll(async () => {
-      db = await createBenchDatabase();
+      // The test run's PostgreSQL (test/global-postgres.ts), not the bench's default server.
+      db = await createBenchDatabase(ADMIN_URL);
     });
     afterAll(async () => {
       // undefined when beforeAll failed before it was set
       const made = db as typeof db | undefined;
-      if (made) await dropBenchDatabase(made.name);
+      if (made) await dropBenchDatabase(made.name, ADMIN_URL);
     });
 
     it('agrees with the engine on counts and facet counts', async () => {

@@ -117,6 +117,8 @@ export async function launchChromium(
     headless: false,
     args: CHROMIUM_FLAGS,
     viewport,
+    // The same language whichever Chromium runs (a build's own default may differ).
+    locale: 'en-US',
     env: { ...env, ...chosen.env },
   });
   return {
