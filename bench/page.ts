@@ -19,7 +19,7 @@ import { importRecords } from '../src/ingest/run-import.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { launchChromium } from '../test/web/browser.js';
 import { freePort } from '../test/free-port.js';
-import { startServe } from '../test/web/serve-process.js';
+import { removeServeBundle, startServe } from '../test/web/serve-process.js';
 
 const MARK = 'jobsearch:results';
 
@@ -150,6 +150,7 @@ export async function benchPage(size: number, runs: number, log: (line: string) 
     );
   } finally {
     for (const stop of stopAll) await stop();
+    await removeServeBundle();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,47 +1,15 @@
 /**
- * The CLI as real processes for tests: `bundleCli()` bundles it (and the threads and processes it
- * starts, which must sit beside it: MODULES_BESIDE) once per test file, packages external, so that
- * each process starts in a fraction of a second; `runCli` starts one and watches its output.
+ * The CLI as real processes for tests: the bundle (bundle-cli.ts) made once per test file;
+ * `runCli` starts one and watches its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
-import { MODULES_BESIDE } from '../../src/lib/module-beside.js';
+import { bundleCli, ROOT, type CliBundle } from './bundle-cli.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export interface CliBundle {
-  main: string;
-  remove: () => void;
-}
-
-/** Call in beforeAll (allow a minute); `remove` in afterAll. */
-export async function bundleCli(): Promise<CliBundle> {
-  // Two levels below the root, like dist/cli/main.js, so that data files found relative to a module resolve alike.
-  const dir = join(ROOT, 'node_modules', `.cli-process-${process.pid}-${randomBytes(4).toString('hex')}`);
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts'), ...MODULES_BESIDE.map((path) => join(ROOT, path))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: dir,
-    entryNames: '[name]',
-    logLevel: 'silent',
-  });
-  return {
-    main: join(dir, 'main.js'),
-    remove: () => {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export { bundleCli, ROOT, type CliBundle } from './bundle-cli.js';
 
 /**
  * A test file's CLI bundle and temporary folder: the bundle is made before the file's tests, and

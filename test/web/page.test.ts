@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchChromium, type Browser } from './browser.js';
 import { freePort } from '../free-port.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { removeServeBundle, startServe, type ServeProcess } from './serve-process.js';
 import { getJson } from '../get-json.js';
 
 /** Screenshots land here (git-ignored). */
@@ -64,6 +64,7 @@ describe('the search page in a real browser', () => {
     });
   });
 
+  afterAll(removeServeBundle);
   afterAll(async () => {
     // undefined when beforeAll failed before setting them
     await (browser as Browser | undefined)?.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.js';
 import { launchChromium, type Browser } from './browser.js';
 import { freePort } from '../free-port.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { removeServeBundle, startServe, type ServeProcess } from './serve-process.js';
 
 /** Screenshots of each state in each language land here (git-ignored). */
 const OUTPUT = fileURLToPath(new URL('../../test-output/web/', import.meta.url));
@@ -78,6 +78,7 @@ describe('the search page as a job seeker uses it', () => {
     page = await browser.context.newPage();
   });
 
+  afterAll(removeServeBundle);
   afterAll(async () => {
     await (browser as Browser | undefined)?.close();
     await (server as ServeProcess | undefined)?.stop();

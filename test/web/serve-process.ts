@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll } from 'vitest';
-import { bundleCli, ROOT, type CliBundle } from '../cli/cli-process.js';
+import { bundleCli, ROOT, type CliBundle } from '../cli/bundle-cli.js';
 
-/** The CLI bundled once per test file (each start then compiles nothing), removed after the file. */
+/** The CLI bundled once per process (each start then compiles nothing); `removeServeBundle` at the end. */
 let bundle: Promise<CliBundle> | null = null;
-afterAll(async () => {
+
+/** Removes the bundle the starts shared: a test file calls it in afterAll, the page bench at its end. */
+export async function removeServeBundle(): Promise<void> {
   (await bundle)?.remove();
-});
+  bundle = null;
+}
 
 export interface ServeProcess {
   url: string;
