@@ -15,11 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { ensureCorpus } from './corpus.js';
 import { buildQueryMix } from './query-mix.js';
 import { urlsFor } from './http-urls.js';
-import { MODULES_BESIDE } from '../src/lib/module-beside.js';
+import { bundleCli } from '../test/cli/bundle-cli.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { Random } from '../src/demo/generate-random.js';
 
@@ -80,21 +79,9 @@ async function main(): Promise<void> {
     `mixed load: ${valid.length} distinct valid URLs over ${size} postings, ${minutes} min, ${connections} connections`,
   );
 
-  // The CLI and the modules it starts beside it (MODULES_BESIDE), bundled inside the repository so
-  // that its package.json ("type": "module") and node_modules apply.
-  const bundle = join(ROOT, 'node_modules', `.mixed-load-${process.pid}`); // two levels deep, like dist/cli/
-  const main = join(bundle, 'main.js');
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/main.ts'), ...MODULES_BESIDE.map((path) => join(ROOT, path))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: bundle,
-    entryNames: '[name]',
-    logLevel: 'silent',
-  });
+  // The CLI and the modules it starts beside it, bundled once (each start then compiles nothing).
+  const cli = await bundleCli();
+  const main = cli.main;
   const server = spawn(process.execPath, [main, 'serve'], {
     cwd: ROOT,
     env: {
@@ -159,7 +146,7 @@ async function main(): Promise<void> {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
-  rmSync(bundle, { recursive: true, force: true });
+  cli.remove();
 
   const report = {
     size,

@@ -11,6 +11,7 @@ import { job } from '../builders.js';
 import { createTestDatabase, dropTestDatabase, setReachable } from '../pg-database.js';
 import { bundleCli, runCli, type CliBundle } from './cli-process.js';
 import { freePort } from '../free-port.js';
+import { readyz, untilStatus } from './readyz.js';
 
 let cli: CliBundle;
 beforeAll(async () => {
@@ -19,29 +20,6 @@ beforeAll(async () => {
 afterAll(() => {
   cli.remove();
 });
-
-interface Readyz {
-  status: string;
-  reason?: string;
-  refresh_failures: number;
-  index_age_seconds: number | null;
-}
-
-async function readyz(base: string): Promise<{ code: number; body: Readyz }> {
-  const res = await fetch(`${base}/readyz`);
-  return { code: res.status, body: (await res.json()) as Readyz };
-}
-
-/** Polls /readyz until `status`; generous, the machine is shared. */
-async function untilStatus(base: string, status: string, ms = 30_000): Promise<{ code: number; body: Readyz }> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const r = await readyz(base);
-    if (r.body.status === status) return r;
-    if (Date.now() > end) throw new Error(`/readyz stayed ${JSON.stringify(r.body)}, never ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 

@@ -8,6 +8,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliFixture } from './cli-process.js';
+import { readyz as readyzOf, untilStatus as untilStatusOf } from './readyz.js';
 
 const { dir, run } = cliFixture('store-file-');
 
@@ -27,27 +28,11 @@ function feed(name: string, lines: string[]): string {
   return path;
 }
 
-interface Readyz {
-  status: string;
-  reason?: string;
-}
-
 const TOKEN = 'store-file-operator-token';
+const OPERATOR = { authorization: `Bearer ${TOKEN}` };
 
-async function readyz(base: string): Promise<{ code: number; body: Readyz }> {
-  const res = await fetch(`${base}/readyz`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  return { code: res.status, body: (await res.json()) as Readyz };
-}
-
-async function untilStatus(base: string, status: string, ms = 20_000): Promise<{ code: number; body: Readyz }> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const r = await readyz(base);
-    if (r.body.status === status) return r;
-    if (Date.now() > end) throw new Error(`/readyz stayed ${JSON.stringify(r.body)}, never ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const readyz = (base: string) => readyzOf(base, OPERATOR);
+const untilStatus = (base: string, status: string) => untilStatusOf(base, status, 20_000, OPERATOR);
 
 async function finished(r: ReturnType<typeof run>): Promise<number | null> {
   return (await r.exited).code;
