@@ -14,6 +14,7 @@ import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { job } from '../builders.js';
 import { testConfig } from './fixture.js';
+import { CONTRACT_CARD } from './contract-card.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -33,31 +34,6 @@ const onsite = job({
   employmentType: 'part-time',
   postedAt: NOW - 2000,
 });
-
-/** The contract's card fields, in its order. */
-const CONTRACT_CARD = [
-  'id',
-  'board_id',
-  'title',
-  'company',
-  'company_domain_without_www',
-  'company_website',
-  'location',
-  'locations',
-  'created_at',
-  'position_name',
-  'description_card_display',
-  'salary_min_formatted',
-  'salary_max_formatted',
-  'estimated_salary_min_formatted',
-  'estimated_salary_max_formatted',
-  'is_new',
-  'seo_relevance_context',
-  'salary_relevance_context',
-  'remote_work_relevance_context',
-  'company_logo_path',
-  'company_logo_base64',
-];
 
 describe("cards and the detail in the asker's language", () => {
   let dir: string;

@@ -8,6 +8,7 @@ import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse }
 import type { Job } from '../../src/domain/job.js';
 import { corpus, NOW, SELECTED_ORDER, testApp, getOk } from './fixture.js';
 import { job, place } from '../builders.js';
+import { CONTRACT_CARD } from './contract-card.js';
 
 let app: ApiInstance;
 beforeEach(async () => {
@@ -370,29 +371,7 @@ describe('GET /jobs/api/job-search-results-list', () => {
     const { jobs } = await get<ListResponse>(LIST);
     expect(jobs.length).toBe(20);
     for (const card of jobs) {
-      expect(Object.keys(card)).toEqual([
-        'id',
-        'board_id',
-        'title',
-        'company',
-        'company_domain_without_www',
-        'company_website',
-        'location',
-        'locations',
-        'created_at',
-        'position_name',
-        'description_card_display',
-        'salary_min_formatted',
-        'salary_max_formatted',
-        'estimated_salary_min_formatted',
-        'estimated_salary_max_formatted',
-        'is_new',
-        'seo_relevance_context',
-        'salary_relevance_context',
-        'remote_work_relevance_context',
-        'company_logo_path',
-        'company_logo_base64',
-      ]);
+      expect(Object.keys(card)).toEqual(CONTRACT_CARD);
       expect(card.id).toBeNull();
       expect(card.board_id).toMatch(/^\d+$/);
       for (const f of [

@@ -141,15 +141,7 @@ export class CardStore {
     }
     yield;
     const n = from.length;
-    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written below (a presized array saves growing it)
-    const boardIds = new Array<string>(n);
-    // Stryker disable next-line ArrayDeclaration: equivalent (above)
-    const keys = new Array<string>(n);
-    const postedAt = new Float64Array(n);
-    const validThrough = new Float64Array(n);
-    const chunkOf = new Uint32Array(n);
-    const startOf = new Uint32Array(n);
-    const lengthOf = new Uint32Array(n);
+    const { boardIds, keys, postedAt, validThrough, chunkOf, startOf, lengthOf } = cardColumns(n);
     for (let d = 0; d < n; d++) {
       const s = stores[from[d]!]!;
       const old = doc[d]!;
@@ -192,15 +184,7 @@ export class CardStore {
     order: Uint32Array,
   ): Steps<CardStore> {
     const n = order.length;
-    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written below (a presized array saves growing it)
-    const boardIds = new Array<string>(n);
-    // Stryker disable next-line ArrayDeclaration: equivalent (above)
-    const keys = new Array<string>(n);
-    const postedAt = new Float64Array(n);
-    const validThrough = new Float64Array(n);
-    const chunkOf = new Uint32Array(n);
-    const startOf = new Uint32Array(n);
-    const lengthOf = new Uint32Array(n);
+    const { boardIds, keys, postedAt, validThrough, chunkOf, startOf, lengthOf } = cardColumns(n);
     for (let d = 0; d < n; d++) {
       const c = b.cards[order[d]!]!;
       boardIds[d] = c.job.boardId;
@@ -214,6 +198,21 @@ export class CardStore {
     }
     return new CardStore(n, boardIds, keys, postedAt, validThrough, b.chunks, chunkOf, startOf, lengthOf, b.tables);
   }
+}
+
+/** The per-document columns of a store of n cards, every slot written by its maker. */
+function cardColumns(n: number) {
+  return {
+    // Stryker disable next-line ArrayDeclaration: equivalent, every slot is written (a presized array saves growing it)
+    boardIds: new Array<string>(n),
+    // Stryker disable next-line ArrayDeclaration: equivalent (above)
+    keys: new Array<string>(n),
+    postedAt: new Float64Array(n),
+    validThrough: new Float64Array(n),
+    chunkOf: new Uint32Array(n),
+    startOf: new Uint32Array(n),
+    lengthOf: new Uint32Array(n),
+  };
 }
 
 /**
