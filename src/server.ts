@@ -118,15 +118,17 @@ export async function startServer(
 
 /**
  * The store this process reads: its index, polling, the change feed and the detail endpoint (with
- * a hot standby, the standby; the primary is only migrated, see standbyStep). A SQLite file that
- * cannot be opened is a mistake to report at once; a PostgreSQL server that does not answer yet
- * (a deploy that starts everything together, a restart) is waited for by `Start.storeAnswers`.
+ * a hot standby, the standby; the primary is only migrated, see standbyStep, and listened to for
+ * changes). A SQLite file that cannot be opened is a mistake to report at once; a PostgreSQL
+ * server that does not answer yet (a deploy that starts everything together, a restart) is waited
+ * for by `Start.storeAnswers`.
  */
 async function openReadStore(config: Config): Promise<JobStore> {
   try {
-    return isPostgres(config)
-      ? await createStore(parseDatabaseUrl(config.databaseReadUrl ?? config.databaseUrl))
-      : await openStore(config.databaseUrl);
+    if (!isPostgres(config)) return await openStore(config.databaseUrl);
+    return config.databaseReadUrl === null
+      ? await createStore(parseDatabaseUrl(config.databaseUrl))
+      : await createStore(parseDatabaseUrl(config.databaseReadUrl), { primaryUrl: config.databaseUrl });
   } catch (error) {
     throw storeOpenError(config.databaseUrl, error);
   }
@@ -344,22 +346,26 @@ class Start {
   }
 
   /**
-   * Wakes the follower on the store's change notifications. A standby gets none (NOTIFY is not
-   * replicated) and one on the primary would come before the standby replayed the change: with a
-   * read URL, polling alone follows the store.
+   * Wakes the follower on the store's change notifications. With a hot standby they come from the
+   * primary, each once the standby has replayed it (store/postgres-standby.ts); one not replayed
+   * within its bound is left to the poll. Each outage is logged once, when it starts and ends.
    */
   private async watchChanges(): Promise<void> {
     const { config, log, follower } = this;
     const { store } = this.parts;
-    if (config.databaseReadUrl !== null) {
-      log.info({ intervalMs: config.refreshIntervalMs }, 'reading a standby: following it by polling');
+    if (!config.changeNotifications || !store.watch || config.refreshIntervalMs <= 0 || follower === null) {
+      if (config.databaseReadUrl !== null)
+        log.info({ intervalMs: config.refreshIntervalMs }, 'reading a standby: following it by polling');
       return;
     }
-    if (!config.changeNotifications || !store.watch || config.refreshIntervalMs <= 0 || follower === null) return;
-    // One log line when the listening connection is lost and one when it is back, not one per retry.
+    if (config.databaseReadUrl !== null)
+      log.info('reading a standby: listening on the primary, reading each change once the standby replayed it');
     let lost = false;
+    let behind = false;
     this.watch = await store.watch({
       change: () => {
+        if (behind) log.info('change notifications: the standby replays them in time again');
+        behind = false;
         follower.wake();
       },
       listening: () => {
@@ -371,6 +377,10 @@ class Start {
       lost: (error) => {
         if (!lost) log.warn({ reason: error.message }, 'change notifications lost; polling until back');
         lost = true;
+      },
+      unreplayed: (reason) => {
+        if (!behind) log.warn({ reason }, 'change notifications: the standby is behind; polling takes the change');
+        behind = true;
       },
     });
   }

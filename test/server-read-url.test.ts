@@ -5,7 +5,7 @@
  * the primary is unreachable. (A real streaming standby is in test/cli/standby.test.ts.)
  */
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, StartAborted } from '../src/server.js';
@@ -56,11 +56,12 @@ async function readyzUntil(base: string, accept: (r: Readyz) => boolean): Promis
 async function withServer(
   env: Record<string, string>,
   test: (base: string, started: Promise<unknown>) => Promise<void>,
+  log: Logger = pino({ level: 'silent' }),
 ): Promise<void> {
   const port = await freePort();
   const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', REFRESH_INTERVAL_MS: '100', ...env });
   const abort = new AbortController();
-  const starting = startServer(config, pino({ level: 'silent' }), { signal: abort.signal });
+  const starting = startServer(config, log, { signal: abort.signal });
   const started = starting.then(
     (server) => server,
     (error: unknown) => error,
@@ -124,22 +125,38 @@ describe('starting with DATABASE_READ_URL', { timeout: 60_000 }, () => {
     }
   });
 
-  it('serves from a read database with this release schema while the primary is unreachable', async () => {
+  it('serves from a read database with this release schema while the primary is unreachable, following it by polling', async () => {
     const reader = await createTestDatabase();
     try {
       const store = new PostgresJobStore(reader.url);
       await store.migrate();
       await store.upsert([job({ key: 'a:1' }), job({ key: 'a:2' }), job({ key: 'a:3' })]);
-      await store.close();
       const nobody = `postgres://postgres@127.0.0.1:${await freePort()}/nowhere`;
-      await withServer({ DATABASE_URL: nobody, DATABASE_READ_URL: reader.url }, async (base, started) => {
-        const outcome = await started;
-        expect(outcome).not.toBeInstanceOf(Error);
-        const r = await readyzUntil(base, (b) => b.status === 'ready');
-        expect(r.documents).toBe(3);
-        const count = await getJson<{ total_results: number }>(`${base}/jobs/api/job-search-results-count`);
-        expect(count.total_results).toBe(3);
-      });
+      const lines: string[] = [];
+      const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+      const messages = () => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      await withServer(
+        { DATABASE_URL: nobody, DATABASE_READ_URL: reader.url },
+        async (base, started) => {
+          const outcome = await started;
+          expect(outcome).not.toBeInstanceOf(Error);
+          const r = await readyzUntil(base, (b) => b.status === 'ready');
+          expect(r.documents).toBe(3);
+          const count = await getJson<{ total_results: number }>(`${base}/jobs/api/job-search-results-count`);
+          expect(count.total_results).toBe(3);
+
+          // No primary to listen on: the poll (every 100 ms here) follows the read database.
+          await store.upsert([job({ key: 'a:4' })]);
+          await readyzUntil(base, (b) => b.documents === 4);
+          // The listening connection is retried (250 ms, 500 ms, 1 s, ...) and its loss said once.
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          expect(messages().filter((m) => m === 'change notifications lost; polling until back')).toHaveLength(1);
+          expect(messages()).toContain(
+            'reading a standby: listening on the primary, reading each change once the standby replayed it',
+          );
+        },
+        log,
+      ).finally(() => store.close());
     } finally {
       await dropTestDatabase(reader.name);
     }

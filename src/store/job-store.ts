@@ -64,6 +64,12 @@ export interface WatchEvents {
   listening?: () => void;
   /** The listening connection was lost; it is retried with backoff. */
   lost?: (error: Error) => void;
+  /**
+   * A store read from a hot standby: a change notified by the primary was not seen replayed on
+   * the standby within the wait's bound (or the wait failed), so no `change` came for it; the
+   * follower's poll takes it.
+   */
+  unreplayed?: (reason: string) => void;
 }
 
 export interface UpsertResult {
@@ -236,7 +242,8 @@ export interface JobStore {
   /**
    * Optional: a push of every committed write's change cursor (PostgreSQL's LISTEN/NOTIFY), so
    * that followers need not wait for their next poll. Polling stays the fallback: a notification
-   * can be lost (a dropped connection) and a hot standby gets none.
+   * can be lost (a dropped connection). A store read from a hot standby listens on its primary and
+   * reports a change once the standby has replayed it (postgres-standby.ts).
    */
   watch?(events: WatchEvents): Promise<ChangeWatch>;
   close(): Promise<void>;

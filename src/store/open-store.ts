@@ -52,6 +52,11 @@ export interface OpenOptions {
    * memory bounded whatever the import's size (sqlite-store.ts, IMPORT_PRAGMAS). PostgreSQL: no effect.
    */
   forImport?: boolean;
+  /**
+   * PostgreSQL, the store being a hot standby: the primary it replicates, where `watch` listens
+   * for changes (each reported once the standby replayed it).
+   */
+  primaryUrl?: string;
 }
 
 /**
@@ -74,14 +79,14 @@ export async function openStore(databaseUrl: string, options: OpenOptions = {}):
 /** The store object for a location, not yet connected or migrated. */
 export async function createStore(
   location: StoreLocation,
-  options: Pick<OpenOptions, 'forImport'> = {},
+  options: Pick<OpenOptions, 'forImport' | 'primaryUrl'> = {},
 ): Promise<JobStore> {
   if (location.kind === 'sqlite') {
     const { SqliteJobStore } = await import('./sqlite-store.js');
     return new SqliteJobStore(location.path, { forImport: options.forImport === true });
   }
   const { PostgresJobStore } = await import('./postgres-store.js');
-  return new PostgresJobStore(location.url);
+  return new PostgresJobStore(location.url, options.primaryUrl === undefined ? null : { primary: options.primaryUrl });
 }
 
 function nonEmptyPath(path: string): string {

@@ -6,14 +6,17 @@ import { RetryWait } from './watch-retry.js';
 export const CHANGES_CHANNEL = 'jobsearch_changes';
 /** How the listening connection shows in pg_stat_activity (and can be found to end it). */
 export const LISTENER_APPLICATION_NAME = 'jobsearch-listen';
+/** A connection attempt that gets no answer (a host gone from the network) counts as lost after this. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Listens for the store's change notifications on a connection of its own (LISTEN; a write's
  * NOTIFY is delivered when its transaction commits, and only to the primary's sessions — a hot
- * standby gets none). A lost connection is retried with backoff for as long as the watch is open;
- * a follower must keep polling as the fallback, and should check the cursor whenever `listening`
- * fires, since nothing is delivered while the connection is down. Never rejects: a server that is
- * down at the start is retried like a lost connection.
+ * standby gets none, so a store read from one listens on its primary: postgres-standby.ts). A
+ * lost connection is retried with backoff for as long as the watch is open; a follower must keep
+ * polling as the fallback, and should check the cursor whenever `listening` fires, since nothing
+ * is delivered while the connection is down. Never rejects: a server that is down at the start
+ * (or does not answer within CONNECT_TIMEOUT_MS) is retried like a lost connection.
  */
 export async function watchChanges(config: pg.ClientConfig, events: WatchEvents): Promise<ChangeWatch> {
   let client: pg.Client | null = null;
@@ -23,7 +26,11 @@ export async function watchChanges(config: pg.ClientConfig, events: WatchEvents)
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ ...config, application_name: LISTENER_APPLICATION_NAME });
+    const c = new pg.Client({
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...config,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let failed = false;
     const lose = (error: Error): void => {
       if (failed) return;

@@ -23,6 +23,7 @@ import { fittingRows } from './feed-page.js';
 import { isConnectionLoss } from './connection-loss.js';
 import { checkChunkSize, checkLimit } from './change-limit.js';
 import { CHANGES_CHANNEL, watchChanges } from './postgres-notify.js';
+import { watchThroughStandby } from './postgres-standby.js';
 import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
@@ -161,6 +162,14 @@ const BUMP_CURSOR_SQL = `
   WITH moved AS (UPDATE store_meta SET value = value + 1 WHERE name = 'change_cursor' RETURNING value)
   SELECT value, pg_notify('${CHANGES_CHANNEL}', value::text) FROM moved`;
 
+/** A store read from a hot standby: where its changes are written, and so notified. */
+export interface StandbyOptions {
+  /** The primary the standby replicates (DATABASE_URL): `watch` listens there. */
+  primary: string;
+  /** How long `watch` waits for the standby to replay a notified change (postgres-standby.ts). */
+  replayWaitMs?: number;
+}
+
 /**
  * The shared store for several replicas: the same schema as SQLite, the Job kept as JSONB.
  * Every write runs in one transaction that also advances the change cursor.
@@ -170,9 +179,11 @@ export class PostgresJobStore implements JobStore {
   #closed = false;
 
   readonly #config: pg.PoolConfig;
+  readonly #standby: StandbyOptions | null;
 
-  constructor(connection: string | pg.PoolConfig) {
+  constructor(connection: string | pg.PoolConfig, standby: StandbyOptions | null = null) {
     this.#config = typeof connection === 'string' ? { connectionString: connection } : connection;
+    this.#standby = standby;
     this.#pool = new pg.Pool(this.#config);
     // An idle connection that drops (server restart) must not crash the process; the next query
     // opens a new one, and a lasting outage surfaces as that query's error.
@@ -459,9 +470,16 @@ export class PostgresJobStore implements JobStore {
     }
   }
 
-  /** Change notifications (LISTEN/NOTIFY) on a connection of their own; see postgres-notify.ts. */
+  /**
+   * Change notifications (LISTEN/NOTIFY) on a connection of their own (postgres-notify.ts); for a
+   * standby, on the primary, each reported once the standby has replayed it (postgres-standby.ts).
+   */
   async watch(events: WatchEvents): Promise<ChangeWatch> {
-    return watchChanges(this.#config, events);
+    const standby = this.#standby;
+    if (standby === null) return watchChanges(this.#config, events);
+    return watchThroughStandby({ connectionString: standby.primary }, () => this.changeCursor(), events, {
+      ...(standby.replayWaitMs === undefined ? {} : { maxMs: standby.replayWaitMs }),
+    });
   }
 
   async close(): Promise<void> {
