@@ -4,6 +4,7 @@
  * is paused on the standby (pg_wal_replay_pause) to hold it behind the primary: a notified change
  * waits for the resume, and a wait past its bound gives up and says so, leaving it to the poll.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresJobStore } from '../../src/store/postgres-store.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/store/postgres-notify.js';
@@ -53,8 +54,12 @@ async function resumeReplay(): Promise<void> {
 interface Watched {
   reader: PostgresJobStore;
   watch: ChangeWatch;
-  /** Each reported change: its cursor and the standby's cursor read right then. */
-  changes: { cursor: number; standby: Promise<number> }[];
+  /**
+   * Each reported change: its cursor, the standby's cursor read right then, and the standby's
+   * cursor while replay is paused (`frozen`, set by the test) at that moment.
+   */
+  changes: { cursor: number; standby: Promise<number>; frozen: number | null }[];
+  replay: { frozen: number | null };
   unreplayed: string[];
   states: string[];
 }
@@ -67,8 +72,9 @@ async function withStandbyWatch(replayWaitMs: number, test: (w: Watched) => Prom
   const changes: Watched['changes'] = [];
   const unreplayed: string[] = [];
   const states: string[] = [];
+  const replay: Watched['replay'] = { frozen: null };
   const events: WatchEvents = {
-    change: (cursor) => changes.push({ cursor, standby: standbyCursor() }),
+    change: (cursor) => changes.push({ cursor, standby: standbyCursor(), frozen: replay.frozen }),
     unreplayed: (reason) => unreplayed.push(reason),
     listening: () => states.push('listening'),
     lost: () => states.push('lost'),
@@ -76,7 +82,7 @@ async function withStandbyWatch(replayWaitMs: number, test: (w: Watched) => Prom
   const watch = await reader.watch(events);
   try {
     await until(() => watch.listening, 'listening on the primary');
-    await test({ reader, watch, changes, unreplayed, states });
+    await test({ reader, watch, changes, unreplayed, states, replay });
   } finally {
     await resumeReplay();
     await watch.close();
@@ -167,5 +173,48 @@ describe('change notifications through a hot standby', { timeout: 60_000 }, () =
       const cursor = await writer.changeCursor();
       await until(() => changes.some((c) => c.cursor >= cursor), 'the change reported');
     });
+  });
+
+  it('whatever the commits and replay pauses, reports only what the standby shows, in order, and the last commit', async () => {
+    type Step = { kind: 'write' } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'wait'; ms: number };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.constant<Step>({ kind: 'write' }),
+      fc.constant<Step>({ kind: 'pause' }),
+      fc.constant<Step>({ kind: 'resume' }),
+      fc.integer({ min: 0, max: 60 }).map<Step>((ms) => ({ kind: 'wait', ms })),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        run += 1;
+        await withStandbyWatch(30_000, async ({ changes, unreplayed, replay }) => {
+          // While replay is paused, the standby's cursor is `replay.frozen`: nothing past it may be reported.
+          let last = await writer.changeCursor();
+          for (const [i, s] of steps.entries()) {
+            if (s.kind === 'write') {
+              await writer.upsert([job({ key: `prop:${run}:${i}` })]);
+              last = await writer.changeCursor();
+            } else if (s.kind === 'pause') {
+              await pauseReplay();
+              replay.frozen = await standbyCursor();
+            } else if (s.kind === 'resume') {
+              replay.frozen = null;
+              await resumeReplay();
+            } else await sleep(s.ms);
+          }
+          replay.frozen = null;
+          await resumeReplay();
+          if (steps.some((s) => s.kind === 'write'))
+            await until(() => changes.some((c) => c.cursor >= last), `cursor ${last} reported`);
+          const early = changes.filter((c) => c.frozen !== null && c.cursor > c.frozen);
+          expect(early).toEqual([]);
+          const cursors = changes.map((c) => c.cursor);
+          expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+          for (const c of changes) expect(await c.standby).toBeGreaterThanOrEqual(c.cursor);
+          expect(unreplayed).toEqual([]);
+        });
+      }),
+      { numRuns: 8 },
+    );
   });
 });
