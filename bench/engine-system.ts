@@ -1,9 +1,13 @@
 import type { FacetCounts, FacetOption, JobFilter, Suggestion } from '../src/domain/query.js';
+import { interpretFilter } from '../src/http/interpret.js';
 import type { SearchIndex } from '../src/search/segments/search-index.js';
 import type { SuggestQuery } from './query-mix.js';
 import type { CountMap, FacetSummary, SearchSystem } from './system.js';
 
-/** The project's engine behind the bench's common interface (it supports every query). */
+/**
+ * The project's engine behind the bench's common interface (it supports every query). Keywords are
+ * read as the API reads them (src/http/interpret.ts), each time, so they cost what they cost there.
+ */
 export class EngineSystem implements SearchSystem {
   readonly name = 'engine';
   readonly suggestUnsupported = null;
@@ -15,11 +19,11 @@ export class EngineSystem implements SearchSystem {
   }
 
   count(filter: JobFilter): number {
-    return this.index.count(filter);
+    return this.index.count(this.read(filter));
   }
 
   facets(filter: JobFilter, limit: number): FacetCounts {
-    return this.index.facets({ filter, mode: 'conjunctive', facetLimit: limit });
+    return this.index.facets({ filter: this.read(filter), mode: 'conjunctive', facetLimit: limit });
   }
 
   facetSummary(filter: JobFilter, limit: number): FacetSummary {
@@ -28,7 +32,9 @@ export class EngineSystem implements SearchSystem {
   }
 
   list(filter: JobFilter, page: number, perPage: number): string[] {
-    return this.index.list({ filter, sort: 'date', order: 'desc', page, perPage }).jobs.map((j) => j.boardId);
+    return this.index
+      .list({ filter: this.read(filter), sort: 'date', order: 'desc', page, perPage })
+      .jobs.map((j) => j.boardId);
   }
 
   suggest(query: SuggestQuery, limit: number): Suggestion[] {
@@ -38,6 +44,10 @@ export class EngineSystem implements SearchSystem {
   }
 
   async close(): Promise<void> {}
+
+  private read(filter: JobFilter): JobFilter {
+    return filter.keywords === undefined ? filter : interpretFilter(this.index, filter).filter;
+  }
 }
 
 function toMap(options: readonly FacetOption[]): CountMap {

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { generatePostings } from '../../src/demo/generate.js';
+import { buildApp } from '../../src/http/build-app.js';
+import { LiveIndex } from '../../src/runtime/live-index.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { SearchIndex } from '../../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../../src/store/sqlite-store.js';
 import { facetDifference } from '../../bench/agreement.js';
 import { EngineSystem } from '../../bench/engine-system.js';
+import { filterUrl } from '../../bench/http-urls.js';
 import { flattenJobs } from '../../bench/peers/flat-job.js';
 import { ItemsjsPeer } from '../../bench/peers/itemsjs.js';
 import { OramaPeer } from '../../bench/peers/orama.js';
@@ -16,6 +19,7 @@ import { createBenchDatabase, dropBenchDatabase } from '../../bench/pg-database.
 import { buildQueryMix, isKeywordKind, type MixSizes } from '../../bench/query-mix.js';
 import { FACET_LIMIT } from '../../bench/run-system.js';
 import type { SearchSystem } from '../../bench/system.js';
+import { testConfig } from '../http/fixture.js';
 import { ADMIN_URL } from '../pg-database.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
@@ -48,6 +52,28 @@ describe('the bench query mix', () => {
     const mix = buildQueryMix(jobs, SIZES);
     const keys = [...mix.filters, ...mix.warmup.filters].map((q) => JSON.stringify(q.filter));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('the engine of the bench', () => {
+  it("reads the mix's keyword queries as the API does: its counts are the API's over HTTP", async () => {
+    const live = new LiveIndex();
+    live.swap(engine.index, 1, NOW);
+    const app = await buildApp({ live, config: testConfig(), logger: false, now: () => NOW });
+    try {
+      const queries = buildQueryMix(jobs, SIZES).filters.filter((q) => isKeywordKind(q.kind));
+      let readOtherwise = 0;
+      for (const query of queries) {
+        const res = await app.inject({ method: 'GET', url: filterUrl('count', query) });
+        const api = res.json<{ total_results: number }>().total_results;
+        expect(engine.count(query.filter), JSON.stringify(query.filter)).toBe(api);
+        if (engine.index.count(query.filter) !== api) readOtherwise++;
+      }
+      // Some queries mean something else to the API than their words all required.
+      expect(readOtherwise).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
   });
 });
 
