@@ -120,13 +120,13 @@ export async function startServer(
 }
 
 /**
- * A SQLite file's change feed is read and serialised in a thread of its own, over its own
- * connection (http/feed-thread.ts); PostgreSQL's reads wait on the network, not on this thread,
- * and an in-memory store is visible to this connection only.
+ * The change feed is read and serialised in a thread of its own, over its own connection to the
+ * store this process reads (http/feed-thread.ts): the SQLite file, or PostgreSQL (the standby,
+ * with one); an in-memory store is visible to this connection only, and its pages stay here.
  */
 function feedThreadFor(config: Config): FeedThread | null {
-  const location = parseDatabaseUrl(config.databaseUrl);
-  return location.kind === 'sqlite' && !isInMemory(config.databaseUrl) ? new FeedThread(config.databaseUrl) : null;
+  if (isInMemory(config.databaseUrl)) return null;
+  return new FeedThread(isPostgres(config) ? (config.databaseReadUrl ?? config.databaseUrl) : config.databaseUrl);
 }
 
 /**

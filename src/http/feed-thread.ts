@@ -49,7 +49,7 @@ export class FeedThread implements FeedPages {
   #running: Running | null = null;
   #nextId = 1;
 
-  /** `databaseUrl`: the store the server reads (a SQLite file). */
+  /** `databaseUrl`: the store the server reads (a SQLite file, or PostgreSQL). */
   constructor(databaseUrl: string) {
     this.#databaseUrl = databaseUrl;
   }
