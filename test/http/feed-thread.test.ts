@@ -9,31 +9,60 @@ import type { ApiInstance } from '../../src/http/app-types.js';
 import { FeedThread } from '../../src/http/feed-thread.js';
 import { importRecords } from '../../src/ingest/run-import.js';
 import { buildHere, LiveIndex } from '../../src/runtime/live-index.js';
-import { SqliteJobStore } from '../../src/store/sqlite-store.js';
+import type { JobStore } from '../../src/store/job-store.js';
+import { openStore } from '../../src/store/open-store.js';
+import { createTestDatabase, dropTestDatabase } from '../pg-database.js';
 import { job } from '../builders.js';
 import { testConfig } from './fixture.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
 
+/** A store the feed thread can open by URL, and how to remove it. */
+interface OpenedStore {
+  store: JobStore;
+  url: string;
+  remove(): Promise<void>;
+}
+
+async function sqliteFile(): Promise<OpenedStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'feed-thread-'));
+  const url = join(dir, 'jobs.db');
+  return {
+    store: await openStore(url),
+    url,
+    remove: async () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresDatabase(): Promise<OpenedStore> {
+  const { name, url } = await createTestDatabase();
+  return { store: await openStore(url), url, remove: () => dropTestDatabase(name) };
+}
+
 /**
- * One SQLite file and one index, served twice over real HTTP: by an app that reads and serialises
- * the feed on its request thread (`plain`, as without a feed thread) and by one whose feed thread
- * does (`threaded`), over the thread's own connection.
+ * One store and one index, served twice over real HTTP: by an app that reads and serialises the
+ * feed on its request thread (`plain`, as without a feed thread) and by one whose feed thread does
+ * (`threaded`), over the thread's own connection.
  */
 class Servers {
-  readonly dir = mkdtempSync(join(tmpdir(), 'feed-thread-'));
-  readonly path = join(this.dir, 'jobs.db');
-  readonly store = new SqliteJobStore(this.path);
   readonly live = new LiveIndex();
-  readonly thread = new FeedThread(this.path);
+  opened!: OpenedStore;
+  thread!: FeedThread;
   plain!: ApiInstance;
   threaded!: ApiInstance;
   plainBase = '';
   threadedBase = '';
 
-  async start(): Promise<void> {
-    await this.store.migrate();
+  get store(): JobStore {
+    return this.opened.store;
+  }
+
+  async start(open: () => Promise<OpenedStore>): Promise<void> {
+    this.opened = await open();
+    this.thread = new FeedThread(this.opened.url);
     await this.refresh();
     const deps = { live: this.live, store: this.store, config: testConfig(), logger: false as const, now: () => NOW };
     this.plain = await buildApp(deps);
@@ -52,11 +81,52 @@ class Servers {
     await this.threaded.close();
     await this.thread.close();
     await this.store.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.opened.remove();
   }
 }
 
-async function importDemo(store: SqliteJobStore, count: number, seed: number): Promise<void> {
+/**
+ * Demo postings (details, stated salaries, umlauts and accents), an import that another source's
+ * postings duplicate, deletions and plain upserts: every kind of change the feed has; then one
+ * change after the served index, where pages stop.
+ */
+async function fill(servers: Servers): Promise<void> {
+  await importDemo(servers.store, 600, 11);
+  await importDemo(servers.store, 40, 11);
+  const keys = (await servers.store.loadLive(NOW)).slice(0, 30).map((j) => j.key);
+  await servers.store.delete(keys.slice(0, 15));
+  await servers.store.upsert(
+    Array.from({ length: 20 }, (_, n) =>
+      job({ key: `feed:${n}`, boardId: String(700 + n), validThrough: n % 4 === 0 ? NOW - DAY : null }),
+    ),
+  );
+  await servers.refresh();
+  await servers.store.upsert([job({ key: 'feed:late', boardId: '799' })]);
+}
+
+/** Every page of the feed from 0 with several limits: the same status, type and bytes from both apps. */
+async function expectSamePages(servers: Servers): Promise<void> {
+  for (const limit of [1, 7, 100, 1000]) {
+    let since = 0;
+    let after: string | null = null;
+    let pages = 0;
+    for (;;) {
+      const path = `/jobs/api/job-changes?since=${since}&limit=${limit}${after === null ? '' : `&after=${after}`}`;
+      const plain = await fetchPage(servers.plainBase, path);
+      const threaded = await fetchPage(servers.threadedBase, path);
+      expect(plain.status).toBe(200);
+      expect(threaded).toEqual(plain);
+      const page = JSON.parse(plain.text) as { next_cursor: number; next_after: string | null; has_more: boolean };
+      since = page.next_cursor;
+      after = page.next_after;
+      pages++;
+      if (!page.has_more || (limit === 1 && pages >= 40)) break;
+    }
+    expect(pages).toBeGreaterThan(limit === 1000 ? 1 : 2);
+  }
+}
+
+async function importDemo(store: JobStore, count: number, seed: number): Promise<void> {
   await importRecords(generatePostings({ count, seed, now: NOW }), store, { source: 'demo', now: NOW });
 }
 
@@ -67,25 +137,25 @@ async function fetchPage(base: string, path: string): Promise<{ status: number; 
   return { status: res.status, type: res.headers.get('content-type'), text };
 }
 
-describe('the change feed read and serialised in the feed thread', () => {
+describe('the change feed read and serialised in the feed thread (PostgreSQL)', () => {
+  it('answers every page byte for byte as the request thread does, walked with several limits', async () => {
+    const servers = new Servers();
+    try {
+      await servers.start(postgresDatabase);
+      await fill(servers);
+      await expectSamePages(servers);
+    } finally {
+      await servers.stop();
+    }
+  }, 180_000);
+});
+
+describe('the change feed read and serialised in the feed thread (SQLite)', () => {
   const servers = new Servers();
 
   beforeAll(async () => {
-    await servers.start();
-    // Demo postings (details, stated salaries, umlauts and accents), an import that another
-    // source's postings duplicate, deletions and plain upserts: every kind of change the feed has.
-    await importDemo(servers.store, 600, 11);
-    await importDemo(servers.store, 40, 11);
-    const keys = (await servers.store.loadLive(NOW)).slice(0, 30).map((j) => j.key);
-    await servers.store.delete(keys.slice(0, 15));
-    await servers.store.upsert(
-      Array.from({ length: 20 }, (_, n) =>
-        job({ key: `feed:${n}`, boardId: String(700 + n), validThrough: n % 4 === 0 ? NOW - DAY : null }),
-      ),
-    );
-    await servers.refresh();
-    // Written after the served index: pages stop at its cursor.
-    await servers.store.upsert([job({ key: 'feed:late', boardId: '799' })]);
+    await servers.start(sqliteFile);
+    await fill(servers);
   }, 120_000);
 
   afterAll(async () => {
@@ -93,24 +163,7 @@ describe('the change feed read and serialised in the feed thread', () => {
   });
 
   it('answers every page byte for byte as the request thread does, walked with several limits', async () => {
-    for (const limit of [1, 7, 100, 1000]) {
-      let since = 0;
-      let after: string | null = null;
-      let pages = 0;
-      for (;;) {
-        const path = `/jobs/api/job-changes?since=${since}&limit=${limit}${after === null ? '' : `&after=${after}`}`;
-        const plain = await fetchPage(servers.plainBase, path);
-        const threaded = await fetchPage(servers.threadedBase, path);
-        expect(plain.status).toBe(200);
-        expect(threaded).toEqual(plain);
-        const page = JSON.parse(plain.text) as { next_cursor: number; next_after: string | null; has_more: boolean };
-        since = page.next_cursor;
-        after = page.next_after;
-        pages++;
-        if (!page.has_more || (limit === 1 && pages >= 40)) break;
-      }
-      expect(pages).toBeGreaterThan(limit === 1000 ? 1 : 2);
-    }
+    await expectSamePages(servers);
   }, 120_000);
 
   it('leaves the request thread free: a search asked while a large page is made is answered first', async () => {
@@ -160,7 +213,8 @@ describe('the change feed read and serialised in the feed thread', () => {
   }, 60_000);
 
   it('answers 500 for a page the thread cannot read, as for any failed read', async () => {
-    const thread = new FeedThread(join(servers.dir, 'missing', 'jobs.db'));
+    const missing = mkdtempSync(join(tmpdir(), 'feed-thread-missing-'));
+    const thread = new FeedThread(join(missing, 'jobs.db'));
     const app = await buildApp({
       live: servers.live,
       store: servers.store,
@@ -178,6 +232,7 @@ describe('the change feed read and serialised in the feed thread', () => {
     } finally {
       await app.close();
       await thread.close();
+      rmSync(missing, { recursive: true, force: true });
     }
   }, 60_000);
 });
