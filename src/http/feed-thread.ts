@@ -1,11 +1,11 @@
 /**
  * The change feed's pages read and serialised in a thread of their own (feed-worker.ts), with its
- * own connection to the store: a page is up to 1,000 whole postings (about 0.6 MB of JSON), and
- * reading, parsing, presenting and serialising it took 115–144 ms of the request thread, during
- * which no other request was answered. The thread answers with the page's bytes (moved, not
- * copied), serialised with the route's response schema, as Fastify would have; the route sends
- * them with their own `duration_ms`. One thread, its pages one after another: a page waits for
- * the pages asked before it, never a search.
+ * own connection to the store (SQLite or PostgreSQL), at a batch job's priority: a page is up to
+ * 1,000 whole postings (about 0.6 MB of JSON), and reading, parsing, presenting and serialising it
+ * took 115–144 ms of the request thread, during which no other request was answered. The thread
+ * answers with the page's bytes (moved, not copied), serialised with the route's response schema,
+ * as Fastify would have; the route sends them with their own `duration_ms`. One thread, its pages
+ * one after another: a page waits for the pages asked before it, never a search.
  */
 import type { Worker } from 'node:worker_threads';
 import { workerBeside } from '../lib/module-beside.js';

@@ -79,7 +79,7 @@ export const ChangesResponse = Type.Object({
  * an answer is a function of the index version and the query (cacheable like the rest of the API).
  * Replaying it from 0 and dropping postings whose `valid_through` has passed gives exactly the
  * live postings: expiry is no change in the store, so it arrives as the upsert that set
- * `valid_through`. With a feed thread (a SQLite file: ../feed-thread.ts) a page that reads the
+ * `valid_through`. With a feed thread (../feed-thread.ts) a page that reads the
  * store is read, presented and serialised there; a caught-up poll is answered here.
  */
 export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: JobStore }): void {
