@@ -20,6 +20,7 @@ import {
 import { warmUpRoutes } from './http/warm-up.js';
 import { StoreFileGuard } from './runtime/store-file.js';
 import { drainConnections } from './http/drain.js';
+import { FeedThread } from './http/feed-thread.js';
 
 const DAY_MS = 86_400_000;
 
@@ -103,17 +104,29 @@ export async function startServer(
   fileTimer.unref();
   const metrics = new Metrics({ defaults: true });
   const clock = options.now ?? Date.now;
+  const feedThread = feedThreadFor(config);
   const app = await buildApp({
     live,
     config,
     logger: log,
     metrics,
     store,
+    ...(feedThread === null ? {} : { feedThread }),
     webRoot: DEFAULT_WEB_ROOT,
     now: clock,
     checkStore,
   });
-  return new Start(config, log, options, { app, store, live, metrics, fileTimer }).run(location);
+  return new Start(config, log, options, { app, store, live, metrics, fileTimer, feedThread }).run(location);
+}
+
+/**
+ * The change feed is read and serialised in a thread of its own, over its own connection to the
+ * store this process reads (http/feed-thread.ts): the SQLite file, or PostgreSQL (the standby,
+ * with one); an in-memory store is visible to this connection only, and its pages stay here.
+ */
+function feedThreadFor(config: Config): FeedThread | null {
+  if (isInMemory(config.databaseUrl)) return null;
+  return new FeedThread(isPostgres(config) ? (config.databaseReadUrl ?? config.databaseUrl) : config.databaseUrl);
 }
 
 /**
@@ -146,6 +159,8 @@ interface Parts {
   metrics: Metrics;
   /** The store file's periodic check (storeFileCheck), stopped on close. */
   fileTimer: NodeJS.Timeout;
+  /** The change feed's thread (a SQLite file), ended on close. */
+  feedThread: FeedThread | null;
 }
 
 /** The steps of one start after the store is open, each a method; `run` runs them in order. */
@@ -203,6 +218,7 @@ class Start {
     const drainMs = closeOptions.drainMs ?? 0;
     if (drainMs > 0) await drainConnections(this.parts.app.server, drainMs);
     await this.parts.app.close();
+    await this.parts.feedThread?.close();
     await this.watch?.close();
     if (this.follower) this.follower.stop();
     else this.first?.retire();

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { LiveIndex } from '../runtime/live-index.js';
 import type { JobStore } from '../store/job-store.js';
+import type { FeedPages } from './feed-thread.js';
 import type { Metrics } from './metrics.js';
 
 export type ApiInstance = FastifyInstance<
@@ -47,6 +48,11 @@ export interface AppDeps {
   now?: () => number;
   /** The store, for the one-posting endpoint (absent: every board_id is a 404). */
   store?: JobStore;
+  /**
+   * Where the change feed's pages are read and serialised off the request thread (feed-thread.ts;
+   * absent: on the request thread, from `store`).
+   */
+  feedThread?: FeedPages;
   /** Checks that the store is still the one opened (its file not removed or replaced), before each /readyz answer. */
   checkStore?: () => void;
   /** Folder of the built search page served at `/` (see web-page.ts); absent: no page. */

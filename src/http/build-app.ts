@@ -95,7 +95,17 @@ function registerRootHooks(app: ApiInstance, metrics: Metrics): void {
       reply.removeHeader('etag');
       void reply.header('cache-control', 'no-store');
     }
-    done(null, compressAnswer(request, reply, payload));
+    const answer = compressAnswer(request, reply, payload);
+    if (answer instanceof Promise) {
+      answer.then(
+        (body) => {
+          done(null, body);
+        },
+        (error: unknown) => {
+          done(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    } else done(null, answer);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -22,6 +22,7 @@ export const MODULES_BESIDE = [
   'src/runtime/index-builder.ts',
   'src/runtime/keyword-worker.ts',
   'src/ingest/enrich-worker.ts',
+  'src/http/feed-worker.ts',
 ] as const;
 
 /** A worker thread running `<stem>` beside `here`. */

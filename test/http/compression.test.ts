@@ -1,6 +1,12 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, compressBody, COMPRESS_THRESHOLD } from '../../src/http/compression.js';
+import {
+  acceptedEncoding,
+  compressBody,
+  compressBodyOffThread,
+  COMPRESS_OFF_THREAD_FROM,
+  COMPRESS_THRESHOLD,
+} from '../../src/http/compression.js';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import { testApp } from './fixture.js';
 
@@ -44,6 +50,17 @@ describe('compressed bodies', () => {
     for (const lgwin of [10, 12, 15, 16, 17, 18, 22, 24]) {
       const stream = zlib.brotliCompressSync('some text', { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin } });
       expect([lgwin, brotliWindowBits(stream)]).toEqual([lgwin, lgwin]);
+    }
+  });
+
+  it('makes the same bytes off the request thread as on it (large bodies), in both encodings', async () => {
+    const line = (n: number): string => `{"n":${n},"title":"SEO-Managerin (m/w/d) in München","skills":["Sistrix"]}`;
+    const body = Array.from({ length: 4000 }, (_, n) => line(n)).join(',');
+    expect(Buffer.byteLength(body)).toBeGreaterThan(COMPRESS_OFF_THREAD_FROM);
+    for (const encoding of ['br', 'gzip'] as const) {
+      for (const input of [body, Buffer.from(body)]) {
+        expect((await compressBodyOffThread(input, encoding)).equals(compressBody(input, encoding))).toBe(true);
+      }
     }
   });
 

@@ -62,7 +62,7 @@ const Change = Type.Union([
   }),
 ]);
 
-const ChangesResponse = Type.Object({
+export const ChangesResponse = Type.Object({
   success: Type.Boolean(),
   since: Type.Integer(),
   next_cursor: Type.Integer(),
@@ -79,7 +79,8 @@ const ChangesResponse = Type.Object({
  * an answer is a function of the index version and the query (cacheable like the rest of the API).
  * Replaying it from 0 and dropping postings whose `valid_through` has passed gives exactly the
  * live postings: expiry is no change in the store, so it arrives as the upsert that set
- * `valid_through`.
+ * `valid_through`. With a feed thread (../feed-thread.ts) a page that reads the
+ * store is read, presented and serialised there; a caught-up poll is answered here.
  */
 export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: JobStore }): void {
   app.get<{ Querystring: ChangesQuery }>(
@@ -106,30 +107,81 @@ export function registerJobChanges(app: ApiInstance, deps: AppDeps & { store?: J
     async (request, reply) => {
       const store = deps.store;
       if (store === undefined) throw new ApiError('not_found', 'this server has no store to read changes from');
-      const upTo = snapshotOf(request).cursor;
-      const since = request.query.since ?? 0;
-      const after = request.query.after === undefined ? null : keyOf(request.query.after);
-      const limit = request.query.limit ?? DEFAULT_CHANGES_LIMIT;
-      const caughtUp = since > upTo || (since === upTo && after === null);
-      const page = caughtUp
-        ? null
-        : await readStore(store, request.log, () => store.feedPage(since, after, limit, MAX_CHANGES_PAGE_BYTES));
-      // Changes past the served index wait for the next one.
-      const changes = page === null ? [] : page.changes.filter((c) => c.cursor <= upTo);
-      const cut = page !== null && changes.length < page.changes.length;
-      const last = changes.at(-1);
-      const now = deps.now?.() ?? Date.now();
-      return {
-        success: true,
-        since,
-        next_cursor: last?.cursor ?? since,
-        next_after: last === undefined ? (request.query.after ?? null) : tokenOf(keyOfChange(last)),
-        has_more: page !== null && page.more && !cut,
-        changes: changes.map((c) => presentChange(c, now, deps.config.newWithinDays)),
-        duration_ms: Math.round(reply.elapsedTime),
-      };
+      const query = feedQueryOf(request.query, snapshotOf(request).cursor, deps);
+      const thread = deps.feedThread;
+      if (thread !== undefined && !caughtUp(query)) {
+        const body = await readStore(store, request.log, () => thread.page(query));
+        return reply.type(JSON_TYPE).send(withDuration(body, Math.round(reply.elapsedTime)));
+      }
+      const answer = await readStore(store, request.log, () => readFeedAnswer(store, query));
+      return { ...answer, duration_ms: Math.round(reply.elapsedTime) };
     },
   );
+}
+
+/** One page of the feed as a request asks for it, with what its answer depends on besides the store. */
+export interface FeedQuery {
+  since: number;
+  /** The position inside cursor `since`'s changes: the key, and the token it came as (null: none). */
+  after: { key: string; token: string } | null;
+  limit: number;
+  /** The change cursor of the index the request is answered from: the page reaches no further. */
+  upTo: number;
+  now: number;
+  newWithinDays: number;
+}
+
+/** A page's answer but its `duration_ms` (the last field). */
+export type FeedAnswer = Omit<Static<typeof ChangesResponse>, 'duration_ms'>;
+
+/** The media type of a JSON answer, as Fastify's own serialisation sets it. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function feedQueryOf(query: ChangesQuery, upTo: number, deps: AppDeps): FeedQuery {
+  const token = query.after;
+  return {
+    since: query.since ?? 0,
+    after: token === undefined ? null : { key: keyOf(token), token },
+    limit: query.limit ?? DEFAULT_CHANGES_LIMIT,
+    upTo,
+    now: deps.now?.() ?? Date.now(),
+    newWithinDays: deps.config.newWithinDays,
+  };
+}
+
+/** Nothing past the position in the served index: the answer needs no read. */
+function caughtUp(query: FeedQuery): boolean {
+  return query.since > query.upTo || (query.since === query.upTo && query.after === null);
+}
+
+/**
+ * A page of the feed read from the store and presented, wherever it runs: on the request thread,
+ * or in the feed thread (feed-thread.ts), which serialises it with the route's response schema.
+ */
+export async function readFeedAnswer(store: JobStore, query: FeedQuery): Promise<FeedAnswer> {
+  const { since, after, limit, upTo } = query;
+  const page = caughtUp(query) ? null : await store.feedPage(since, after?.key ?? null, limit, MAX_CHANGES_PAGE_BYTES);
+  // Changes past the served index wait for the next one.
+  const changes = page === null ? [] : page.changes.filter((c) => c.cursor <= upTo);
+  const cut = page !== null && changes.length < page.changes.length;
+  const last = changes.at(-1);
+  return {
+    success: true,
+    since,
+    next_cursor: last?.cursor ?? since,
+    next_after: last === undefined ? (after?.token ?? null) : tokenOf(keyOfChange(last)),
+    has_more: page !== null && page.more && !cut,
+    changes: changes.map((c) => presentChange(c, query.now, query.newWithinDays)),
+  };
+}
+
+/** How a page serialised in the feed thread ends (`duration_ms`, the last field, is 0 there). */
+export const ZERO_DURATION_TAIL = ',"duration_ms":0}';
+
+/** A page from the feed thread with the request's own `duration_ms`, as text (the response cache keeps text answers). */
+function withDuration(body: Uint8Array, durationMs: number): string {
+  const head = Buffer.from(body.buffer, body.byteOffset, body.length - ZERO_DURATION_TAIL.length);
+  return `${head.toString('utf8')},"duration_ms":${durationMs}}`;
 }
 
 function keyOfChange(change: JobChange): string {
