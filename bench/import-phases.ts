@@ -5,10 +5,11 @@
  * (all unchanged). Each statement the store sends (pg `query`, better-sqlite3 `run`/`get`/`all`)
  * is timed and summed by its first words, so the publish shows its merge, change log, duplicate
  * groups, staging clean-up and commit apart. SQLite into a temporary file; `--url` names a
- * PostgreSQL server, on which the bench creates a database of its own and drops it afterwards.
+ * PostgreSQL server, on which the bench creates a database of its own and drops it afterwards;
+ * for a server on this machine it also reports the CPU its backends spent (from /proc).
  * Not a test: a measurement (wall-clock milliseconds on whatever machine runs it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -85,8 +86,62 @@ function timeSqlite(): void {
   }
 }
 
-function report(title: string, ms: number): void {
-  console.log(`  ${title.padEnd(64)} ${ms.toFixed(0).padStart(7)} ms`);
+/** CPU milliseconds (user + system) of a process (Linux /proc), or null once it is gone. */
+function cpuOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU of this process and of the PostgreSQL server's backends of the bench database (a local
+ * server: their pids from pg_stat_activity, their CPU from /proc), in milliseconds.
+ */
+class CpuMeter {
+  #admin: pg.Client | null = null;
+  constructor(private readonly database: { name: string; adminUrl: string } | null) {}
+  async start(): Promise<{ client: number; server: Map<number, number> }> {
+    const usage = process.cpuUsage();
+    return { client: (usage.user + usage.system) / 1000, server: await this.#backends() };
+  }
+  async since(mark: { client: number; server: Map<number, number> }): Promise<{ client: number; server: number }> {
+    const now = await this.start();
+    let server = 0;
+    for (const [pid, ms] of now.server) server += ms - (mark.server.get(pid) ?? 0);
+    return { client: now.client - mark.client, server };
+  }
+  async close(): Promise<void> {
+    await this.#admin?.end();
+  }
+  async #backends(): Promise<Map<number, number>> {
+    const found = new Map<number, number>();
+    if (this.database === null) return found;
+    if (this.#admin === null) {
+      this.#admin = new pg.Client({ connectionString: this.database.adminUrl });
+      await this.#admin.connect();
+    }
+    const pids = await this.#admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [this.database.name],
+    );
+    for (const { pid } of pids.rows) {
+      const ms = cpuOf(pid);
+      if (ms !== null) found.set(pid, ms);
+    }
+    return found;
+  }
+}
+
+let meter = new CpuMeter(null);
+
+function report(title: string, ms: number, cpu?: { client: number; server: number }): void {
+  const spent =
+    cpu === undefined ? '' : `; CPU: this process ${cpu.client.toFixed(0)} ms, server ${cpu.server.toFixed(0)} ms`;
+  console.log(`  ${title.padEnd(40)} ${ms.toFixed(0).padStart(7)} ms wall${spent}`);
 }
 
 function statementReport(): void {
@@ -102,13 +157,16 @@ async function importOnce(store: JobStore, staged: readonly StagedJob[], title: 
   console.log(title);
   statements.clear();
   let t = performance.now();
+  let cpu = await meter.start();
   const id = await store.beginImport('bench');
   for (let i = 0; i < staged.length; i += BATCH) await store.stage(id, staged.slice(i, i + BATCH));
-  report(`stage (${Math.ceil(staged.length / BATCH)} batches)`, performance.now() - t);
+  report(`stage (${Math.ceil(staged.length / BATCH)} batches)`, performance.now() - t, await meter.since(cpu));
   statementReport();
   t = performance.now();
+  cpu = await meter.start();
   const result = await store.publish(id, { now: NOW, sync: false });
-  report(`publish (${JSON.stringify(result)})`, performance.now() - t);
+  report('publish', performance.now() - t, await meter.since(cpu));
+  console.log(`    ${JSON.stringify(result)}`);
   statementReport();
 }
 
@@ -138,6 +196,7 @@ async function main(): Promise<void> {
   else timePg();
   try {
     const store = await openStore(database === null ? join(dir, 'jobs.db') : database.url, { forImport: true });
+    if (database !== null) meter = new CpuMeter({ name: database.name, adminUrl: pgUrl });
     try {
       await importOnce(store, staged, 'first import (all new)');
       await importOnce(store, staged, 're-import (all unchanged)');
@@ -145,6 +204,7 @@ async function main(): Promise<void> {
       await importOnce(store, changed, 'import with every posting changed');
     } finally {
       await store.close();
+      await meter.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
