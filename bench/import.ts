@@ -10,7 +10,8 @@
  * file-backed pages (SQLite maps its file into memory; those pages are the OS's page cache).
  * A third pass measures the store alone: the same postings, already enriched, staged in batches
  * of 1,000 and published, in this process. `--first-only` runs the first import alone (for a
- * million). Not a test: a measurement.
+ * million). `--url` names the PostgreSQL server: the bench creates a database of its own there
+ * and drops it afterwards. Not a test: a measurement.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { generatePostings } from '../src/demo/generate.js';
 import { recordToJob } from '../src/ingest/record-to-job.js';
 import { openStore } from '../src/store/open-store.js';
 import type { StagedJob } from '../src/store/job-store.js';
+import { createBenchDatabase, dropBenchDatabase } from './pg-database.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NOW = Date.UTC(2026, 10, 20);
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
   const format = arg('format', 'ndjson');
   if (format !== 'ndjson' && format !== 'array') throw new Error(`--format must be ndjson or array (got ${format})`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const database = pgUrl === '' ? null : await createBenchDatabase(pgUrl);
   try {
     const file = join(dir, `feed.${format === 'array' ? 'json' : 'ndjson'}`);
     const out = createWriteStream(file);
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
     if (format === 'array') out.write('\n]\n');
     out.end();
     await once(out, 'finish');
-    const url = pgUrl === '' ? join(dir, 'jobs.db') : pgUrl;
+    const url = database === null ? join(dir, 'jobs.db') : database.url;
     const kind = pgUrl === '' ? 'SQLite' : 'PostgreSQL';
     console.log(
       `import bench: ${count} postings (${format}) into ${kind}, --workers ${workers === '' ? 'default' : workers}, load average ${loadavg()[0]?.toFixed(1)}`,
@@ -194,6 +197,7 @@ async function main(): Promise<void> {
   } finally {
     console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);
     rmSync(dir, { recursive: true, force: true });
+    if (database !== null) await dropBenchDatabase(database.name, pgUrl);
   }
 }
 

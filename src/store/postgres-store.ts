@@ -28,7 +28,7 @@ import { parseJob, POSTGRES_WHOLE_DOC } from './job-json.js';
 import { lastByKey } from './last-by-key.js';
 import { checkSchemaVersions, pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
-import { beginImport, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
+import { beginImport, NUL_MESSAGE, publishImport, stageJobs, withRegisteredIds } from './postgres-import.js';
 import { sortByKey } from './sort-by-key.js';
 import { duplicateKeysOf } from '../domain/duplicate-key.js';
 import { applyGroups, fillDuplicateKeys, groupByBoardId, keysOfRows } from './postgres-groups.js';
@@ -568,10 +568,7 @@ async function upsertChunk(
 /** PostgreSQL's own message for this case ("unsupported Unicode escape sequence") hides the cause. */
 function explainUpsertError(error: unknown): unknown {
   if (error instanceof pg.DatabaseError && error.code === UNTRANSLATABLE_CHARACTER) {
-    return new Error(
-      'PostgreSQL cannot store the character U+0000 (NUL) in a posting; remove control characters from its texts',
-      { cause: error },
-    );
+    return new Error(NUL_MESSAGE, { cause: error });
   }
   return error;
 }
