@@ -72,6 +72,8 @@ function detailIsLast(job: Job): boolean {
 /** Code points of `description` when it is the end of `searchText` (and not empty), else null. */
 function descriptionTailOf(searchText: unknown, description: unknown): number | null {
   if (typeof searchText !== 'string' || typeof description !== 'string' || description === '') return null;
+  // SQLite's substr stops counting at a NUL character: with one, the description stays whole.
+  if (searchText.includes('\u0000')) return null;
   if (!searchText.endsWith(description)) return null;
   let codePoints = description.length;
   for (let i = 0; i < description.length; i++) {
