@@ -3,22 +3,24 @@
  * [--format ndjson|array] [--first-only]`: import throughput as an operator gets it. Generates a
  * seeded feed (NDJSON, or one JSON array; not timed), then runs `jobsearch import` as its own
  * process with Node's default options into a fresh store, twice (first import: all inserted;
- * re-import: all unchanged), and reports postings per second (read to published: the whole
+ * re-import: all unchanged), then the same postings a day later (all updated), and reports postings per second (read to published: the whole
  * process, start-up included), the process's CPU time (all threads; sampled every 50 ms, so the
  * last 50 ms may be missing) and its peak memory (Linux): VmHWM, the peak resident set,
  * and apart from it the peaks of anonymous memory (heaps, buffers: what the import holds) and of
  * file-backed pages (SQLite maps its file into memory; those pages are the OS's page cache).
+ * After each pass into SQLite: the store's file size, pages, free pages and bytes a posting.
  * A third pass measures the store alone: the same postings, already enriched, staged in batches
  * of 1,000 and published, in this process. `--first-only` runs the first import alone (for a
  * million). `--url` names the PostgreSQL server: the bench creates a database of its own there
  * and drops it afterwards. Not a test: a measurement.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { generatePostings } from '../src/demo/generate.js';
 import { recordToJob } from '../src/ingest/record-to-job.js';
 import { openStore } from '../src/store/open-store.js';
@@ -72,6 +74,27 @@ function cpuOf(pid: number): number | null {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
+  }
+}
+
+/** A SQLite store's size after a pass: the file (and its WAL), pages, free pages, bytes a posting. */
+function storeText(path: string, inputBytes: number): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    const free = db.pragma('freelist_count', { simple: true }) as number;
+    const rows = db.prepare<[], number>('SELECT count(*) FROM jobs').pluck().get() ?? 0;
+    const wal = existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0;
+    const file = statSync(path).size;
+    const mb = (b: number): string => `${(b / 1024 / 1024).toFixed(1)} MB`;
+    return (
+      `store ${mb(file)} (+ WAL ${mb(wal)}), ${pages} pages of ${pageSize / 1024} KiB, ${free} free, ` +
+      `${Math.round(((pages - free) * pageSize) / Math.max(1, rows))} B a posting (input ${Math.round(inputBytes / Math.max(1, rows))} B), ` +
+      `${(((pages - free) * pageSize) / inputBytes).toFixed(2)}× the input`
+    );
+  } finally {
+    db.close();
   }
 }
 
@@ -157,6 +180,20 @@ function generatedLines(count: number, seed: number): string[] {
   return lines;
 }
 
+async function writeFeed(file: string, format: string, count: number, seed: number, now: number): Promise<void> {
+  const out = createWriteStream(file);
+  let first = true;
+  if (format === 'array') out.write('[\n');
+  for (const p of generatePostings({ count, seed, now })) {
+    const text = format === 'array' ? `${first ? '' : ',\n'}${JSON.stringify(p)}` : `${JSON.stringify(p)}\n`;
+    first = false;
+    if (!out.write(text)) await once(out, 'drain');
+  }
+  if (format === 'array') out.write('\n]\n');
+  out.end();
+  await once(out, 'finish');
+}
+
 async function main(): Promise<void> {
   const count = Number(arg('count', '100000'));
   const seed = Number(arg('seed', '7'));
@@ -168,27 +205,28 @@ async function main(): Promise<void> {
   const database = pgUrl === '' ? null : await createBenchDatabase(pgUrl);
   try {
     const file = join(dir, `feed.${format === 'array' ? 'json' : 'ndjson'}`);
-    const out = createWriteStream(file);
-    let first = true;
-    if (format === 'array') out.write('[\n');
-    for (const p of generatePostings({ count, seed, now: NOW })) {
-      const text = format === 'array' ? `${first ? '' : ',\n'}${JSON.stringify(p)}` : `${JSON.stringify(p)}\n`;
-      first = false;
-      if (!out.write(text)) await once(out, 'drain');
-    }
-    if (format === 'array') out.write('\n]\n');
-    out.end();
-    await once(out, 'finish');
+    await writeFeed(file, format, count, seed, NOW);
+    // The same postings a day later (every date moved): each one updated.
+    const updatedFile = join(dir, `updated.${format === 'array' ? 'json' : 'ndjson'}`);
+    await writeFeed(updatedFile, format, count, seed, NOW + 86_400_000);
+    const inputBytes = statSync(file).size;
     const url = database === null ? join(dir, 'jobs.db') : database.url;
     const kind = pgUrl === '' ? 'SQLite' : 'PostgreSQL';
     console.log(
       `import bench: ${count} postings (${format}) into ${kind}, --workers ${workers === '' ? 'default' : workers}, load average ${loadavg()[0]?.toFixed(1)}`,
     );
     const firstPass = await importProcess(file, url, count, workers);
-    console.log(`first import:  ${passText(firstPass, count)}, ${memoryText(firstPass.memory)} (${firstPass.summary})`);
+    const size = (): string => (pgUrl === '' ? `; ${storeText(url, inputBytes)}` : '');
+    console.log(
+      `first import:  ${passText(firstPass, count)}, ${memoryText(firstPass.memory)} (${firstPass.summary})${size()}`,
+    );
     if (process.argv.includes('--first-only')) return;
     const again = await importProcess(file, url, count, workers);
-    console.log(`re-import:     ${passText(again, count)}, ${memoryText(again.memory)} (${again.summary})`);
+    console.log(`re-import:     ${passText(again, count)}, ${memoryText(again.memory)} (${again.summary})${size()}`);
+    const updated = await importProcess(updatedFile, url, count, workers);
+    console.log(
+      `updated feed:  ${passText(updated, count)}, ${memoryText(updated.memory)} (${updated.summary})${size()}`,
+    );
     const sample = generatedLines(count, seed);
     const direct = await storeOnly(sample, url);
     console.log(

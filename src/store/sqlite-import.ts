@@ -21,7 +21,7 @@ export interface ImportStatements {
     [
       ...[importId: string, source: string, key: string, position: string, boardId: string],
       ...[postedAt: number | null, validThrough: number | null, doc: string, detail: string | null, hash: string],
-      ...[placeDup: string | null, urlDup: string | null],
+      ...[placeDup: string | null, urlDup: string | null, descriptionTail: number | null],
     ]
   >;
   firstPosition: Database.Statement<[string, string], string>;
@@ -49,8 +49,8 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
     register: db.prepare('INSERT INTO board_ids (board_id, key) VALUES (?, ?)'),
     stage: db.prepare(
       `INSERT INTO import_staging (import_id, source, key, position, board_id, posted_at, valid_through, doc, detail,
-         hash, place_dup, url_dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+         hash, place_dup, url_dup, description_tail)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
     firstPosition: db
       .prepare<[string, string], string>('SELECT position FROM import_staging WHERE import_id = ? AND key = ?')
@@ -77,15 +77,15 @@ export function prepareImportStatements(db: Database.Database): ImportStatements
     // unchanged posting (same hash) is left alone by the WHERE of the update.
     publish: db.prepare(
       `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
-         url_dup)
+         url_dup, description_tail)
        SELECT s.key, s.board_id, s.source, s.posted_at, s.valid_through, s.doc, s.detail, s.hash, ?, ?, s.place_dup,
-              s.url_dup
+              s.url_dup, s.description_tail
          FROM import_staging s
         WHERE s.import_id = ?
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
          detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup,
-         url_dup = excluded.url_dup
+         url_dup = excluded.url_dup, description_tail = excluded.description_tail
         WHERE jobs.hash IS NOT excluded.hash`,
     ),
     untombstoneStaged: db.prepare(
@@ -147,7 +147,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
   const result: StageResult = { staged: 0, repeated: [] };
   for (const { job: proposed, position } of jobs) {
     const job = withBoardId(proposed, assignBoardId(s, proposed));
-    const { doc, detail, hash } = storedDoc(job);
+    const { doc, detail, hash, descriptionTail } = storedDoc(job);
     const keys = duplicateKeysOf(job);
     const args = [
       importId,
@@ -162,6 +162,7 @@ export function stageJobs(s: ImportStatements, importId: string, jobs: readonly 
       hash,
       keys.place,
       keys.url,
+      descriptionTail,
     ] as const;
     if (s.stage.run(...args).changes === 1) result.staged += 1;
     else result.repeated.push({ position, firstPosition: s.firstPosition.get(importId, job.key) ?? '?' });

@@ -60,6 +60,10 @@ const PRAGMAS = [
   // less CPU for staging and publishing an import). Set before the file is put in WAL mode,
   // after which the page size cannot change.
   'page_size = 16384',
+  // A new database gives the pages an import's staging freed back to the file system after the
+  // publish (reclaimFreePages) instead of keeping them as free pages: the staging of a 1M import
+  // is as large as its postings. An existing database created without it keeps reusing them.
+  'auto_vacuum = INCREMENTAL',
   // Readers (the server) and the writer (an import) never block each other.
   'journal_mode = WAL',
   // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
@@ -102,7 +106,7 @@ interface Statements {
     [
       ...[key: string, boardId: string, source: string, postedAt: number | null, validThrough: number | null],
       ...[doc: string, detail: string | null, hash: string, seq: number, storedSeq: number],
-      ...[placeDup: string | null, urlDup: string | null],
+      ...[placeDup: string | null, urlDup: string | null, descriptionTail: number | null],
     ]
   >;
   remove: Database.Statement<[string], [string, string | null, string | null]>;
@@ -258,11 +262,18 @@ export class SqliteJobStore implements JobStore {
   }
 
   async publish(importId: string, options: PublishOptions): Promise<PublishResult> {
-    return this.#serial(() => this.#publishTx.immediate(importId, options));
+    return this.#serial(() => {
+      const result = this.#publishTx.immediate(importId, options);
+      this.#reclaimFreePages();
+      return result;
+    });
   }
 
   async discardImport(importId: string): Promise<void> {
-    await this.#serial(() => this.#stmts().imports.clearImport.run(importId));
+    await this.#serial(() => {
+      this.#stmts().imports.clearImport.run(importId);
+      this.#reclaimFreePages();
+    });
   }
 
   async *scanAll(): AsyncGenerator<Job[]> {
@@ -376,6 +387,15 @@ export class SqliteJobStore implements JobStore {
     }
   }
 
+  /**
+   * Truncates the file by its free pages (a database with auto_vacuum INCREMENTAL; a no-op for
+   * one without), in a transaction of its own after the import's: the staging rows an import
+   * deleted leave none behind.
+   */
+  #reclaimFreePages(): void {
+    this.#db.exec('PRAGMA incremental_vacuum');
+  }
+
   #serial<T>(work: () => T | Promise<T>): Promise<T> {
     const run = this.#queue.then(work);
     // The queue keeps only completion, never a result: a loadLive's million jobs must not stay
@@ -404,11 +424,11 @@ function writeJobs(s: Statements, jobs: readonly Job[], now: number): UpsertResu
       s.untombstone.run(proposed.key);
     } else seeds.push(storedKeys(s.groups, proposed.key));
     const job = withBoardId(proposed, assignBoardId(s.imports, proposed));
-    const { doc, detail, hash } = storedDoc(job);
+    const { doc, detail, hash, descriptionTail } = storedDoc(job);
     const keys = duplicateKeysOf(job);
     seeds.push(keys);
     const row = [job.key, job.boardId, job.source, job.postedAt, job.validThrough, doc, detail, hash] as const;
-    s.upsert.run(...row, seq, seq, keys.place, keys.url);
+    s.upsert.run(...row, seq, seq, keys.place, keys.url, descriptionTail);
   }
   applyGroups(s.groups, seeds, now, () => seq);
   return { inserted, updated: jobs.length - inserted };
@@ -501,12 +521,12 @@ function prepareStatements(db: Database.Database): Statements {
     exists: db.prepare<[string], number>('SELECT 1 FROM jobs WHERE key = ?').pluck(),
     upsert: db.prepare(
       `INSERT INTO jobs (key, board_id, source, posted_at, valid_through, doc, detail, hash, seq, stored_seq, place_dup,
-         url_dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         url_dup, description_tail)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET board_id = excluded.board_id, source = excluded.source,
          posted_at = excluded.posted_at, valid_through = excluded.valid_through, doc = excluded.doc,
          detail = excluded.detail, hash = excluded.hash, seq = excluded.seq, place_dup = excluded.place_dup,
-         url_dup = excluded.url_dup`,
+         url_dup = excluded.url_dup, description_tail = excluded.description_tail`,
     ),
     remove: db
       .prepare<[string], [string, string | null, string | null]>(

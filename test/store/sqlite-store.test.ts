@@ -95,7 +95,7 @@ describe('SqliteJobStore', () => {
     const db = new Database(fixture.path, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       expect(db.prepare("SELECT value FROM store_meta WHERE name = 'change_cursor'").pluck().get()).toBe(1);
     } finally {
       db.close();

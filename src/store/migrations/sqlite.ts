@@ -134,4 +134,13 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
        WHERE json_type(doc, '$.detail') = 'object';
     `,
   },
+  {
+    version: 8,
+    name: 'description kept once',
+    // No row is rewritten: rows written before keep the description in their detail (null here).
+    sql: `
+      ALTER TABLE jobs ADD COLUMN description_tail INTEGER; -- job-json.ts, storedDoc
+      ALTER TABLE import_staging ADD COLUMN description_tail INTEGER;
+    `,
+  },
 ];
