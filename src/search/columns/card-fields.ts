@@ -2,9 +2,10 @@ import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named } from '../..
 
 /**
  * The fields of a serialised card (card-store.ts), declared once: each with its name and how it is
- * written. A card is the JSON array of its fields' stored values in this order; the card store
- * encodes, decodes and merges cards by this table, and a saved index holds the bytes it wrote (the
- * file's format is a hash of the engine's code, index-file.ts, so a changed table refuses old files).
+ * written. A card is the JSON array of its fields' stored values in this order: the card store
+ * encodes and decodes cards by this table, a merge of stores (merge.ts) moves the bytes it wrote
+ * with the shared tables they number into, and a saved index holds them (the file's format is a
+ * hash of the engine's code, index-file.ts, so a changed table refuses the files written before).
  * What queries read of every card — key, board id, posted and expiry dates — is not here: those
  * are plain columns of the store. Adding a field is one line below, in any position.
  */
@@ -149,8 +150,8 @@ export type CardDecoder = (
 /**
  * The decoder of CARD_FIELDS, written out as one object literal (key, board id, the table's fields
  * in order, the dates) that calls each field's own `decode`: every card then has one shape, built
- * as fast as a hand-written literal. A loop assigning the fields by name made a card's object 20-40
- * times slower to build (a keyed store by a changing name goes through V8's runtime). The source
+ * as fast as a hand-written literal. A loop assigning the fields by name made a card's object about
+ * 25 times slower to build (a keyed store by a changing name goes through V8's runtime). The source
  * holds only the table's names (as JSON strings) and positions, never data.
  */
 function compiledDecoder(fields: readonly CardField[]): CardDecoder {
