@@ -1,5 +1,5 @@
-import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named, SalaryRange } from '../../domain/job.js';
-import type { EmploymentType, Language, SeniorityLevel, WorkModel } from '../../domain/vocab.js';
+import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named } from '../../domain/job.js';
+import { decodeCard, encodeCard, type SharedIds, type SharedTables } from './card-fields.js';
 import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 
 /** Bytes of one chunk of serialised cards (a card longer than this gets a chunk of its own). */
@@ -7,8 +7,9 @@ const CHUNK_BYTES = 4 << 20;
 
 /**
  * The result cards of an index, kept compactly: each card is serialised once, as the index is
- * built, into large byte chunks outside the JavaScript heap (UTF-8 JSON, its companies, places,
- * positions, skills and source written as numbers into tables shared by every card), and decoded
+ * built, into large byte chunks outside the JavaScript heap (UTF-8 JSON, its fields as the field
+ * table card-fields.ts declares them: companies, places, positions, skills and source written as
+ * numbers into tables shared by every card), and decoded
  * again only for the cards of a page. What queries read of every card — key, board id, posted and
  * expiry dates — stays in plain columns.
  *
@@ -73,36 +74,18 @@ export class CardStore {
   get(d: number): ListedJob {
     const chunk = this.chunks[this.chunkOf[d]!]!;
     const start = this.startOf[d]!;
-    const t = JSON.parse(chunk.toString('utf8', start, start + this.lengthOf[d]!)) as Tuple;
+    const stored = JSON.parse(chunk.toString('utf8', start, start + this.lengthOf[d]!)) as unknown[];
     const tables = this.chunkTables === null ? this.tables : this.chunkTables[this.chunkOf[d]!]!;
     const posted = this.postedAt[d]!;
     const valid = this.validThrough[d]!;
-    return {
-      key: this.keys[d]!,
-      boardId: this.boardIds[d]!,
-      source: tables.sources[t[0]]!,
-      title: t[1],
-      company: tables.companies[t[2]]!,
-      industry: t[3],
-      position: tables.named[t[4]]!,
-      seniority: t[5],
-      employmentType: t[6],
-      workModel: t[7],
-      remotePercentage: t[8],
-      skills: t[9].map((id) => tables.named[id]!),
-      isSeo: t[10] === 1,
-      language: t[11],
-      places: t[12].map((id) => tables.places[id]!),
-      salary: t[13],
-      estimatedSalary: t[14],
-      summary: t[15],
-      seoContext: t[16],
-      salaryContext: t[17],
-      remoteContext: t[18],
-      remoteEligibility: t[19],
-      postedAt: Number.isNaN(posted) ? null : posted,
-      validThrough: Number.isNaN(valid) ? null : valid,
-    };
+    return decodeCard(
+      stored,
+      tables,
+      this.keys[d]!,
+      this.boardIds[d]!,
+      Number.isNaN(posted) ? null : posted,
+      Number.isNaN(valid) ? null : valid,
+    );
   }
 
   /** The date a document was posted (epoch ms), null when it has none. */
@@ -265,29 +248,7 @@ export class CardStoreBuilder {
       postedAt: job.postedAt,
       validThrough: job.validThrough,
     };
-    const tuple: Tuple = [
-      i.idOf(i.sourceTable, job.source),
-      job.title,
-      i.idOf(i.companyTable, light.company),
-      job.industry,
-      i.idOf(i.namedTable, light.position),
-      job.seniority,
-      job.employmentType,
-      job.workModel,
-      job.remotePercentage,
-      light.skills.map((s) => i.idOf(i.namedTable, s)),
-      job.isSeo ? 1 : 0,
-      job.language,
-      light.places.map((p) => i.idOf(i.placeTable, p)),
-      job.salary,
-      job.estimatedSalary,
-      job.summary,
-      job.seoContext,
-      job.salaryContext,
-      job.remoteContext,
-    ];
-    if (job.remoteEligibility !== undefined && job.remoteEligibility.length > 0) tuple.push(job.remoteEligibility);
-    const text = JSON.stringify(tuple);
+    const text = JSON.stringify(encodeCard(job, light, i));
     const length = Buffer.byteLength(text);
     if (this.chunk === null || this.used + length > this.chunk.length) {
       this.spillLast();
@@ -337,42 +298,11 @@ export interface CardSpill {
   add(bytes: Uint8Array): CardBytes;
 }
 
-/** A card as serialised: shared parts by their number in the tables. */
-type Tuple = [
-  source: number,
-  title: string,
-  company: number,
-  industry: string | null,
-  position: number,
-  seniority: SeniorityLevel | null,
-  employmentType: EmploymentType | null,
-  workModel: WorkModel | null,
-  remotePercentage: number | null,
-  skills: number[],
-  isSeo: 0 | 1,
-  language: Language,
-  places: number[],
-  salary: SalaryRange | null,
-  estimatedSalary: SalaryRange | null,
-  summary: string,
-  seoContext: string,
-  salaryContext: string,
-  remoteContext: string,
-  remoteEligibility?: string[],
-];
-
 interface BuiltCard {
   readonly job: IndexedJob;
   readonly chunk: number;
   readonly start: number;
   readonly length: number;
-}
-
-interface SharedTables {
-  readonly sources: readonly string[];
-  readonly companies: readonly Company[];
-  readonly named: readonly Named[];
-  readonly places: readonly JobPlace[];
 }
 
 /** Values in a table by number, and the number of each (by identity). */
@@ -388,17 +318,20 @@ interface Table<T> {
  * themselves), and one map lookup a value instead of one a field (nested maps of every field took
  * 4 % of a 1M build's thread).
  */
-class Interner {
+class Interner implements SharedIds {
   private readonly namesBySlug = new Map<string, Named[]>();
   private readonly placesByCity = new Map<Named | null, JobPlace[]>();
   private readonly companiesByName = new Map<string, Company[]>();
-  readonly sourceTable: Table<string> = table();
-  readonly companyTable: Table<Company> = table();
-  readonly namedTable: Table<Named> = table();
-  readonly placeTable: Table<JobPlace> = table();
+  private readonly shared: { readonly [T in keyof SharedTables]: Table<SharedTables[T][number]> } = {
+    sources: table(),
+    companies: table(),
+    named: table(),
+    places: table(),
+  };
 
   /** The number of a (shared) value in its table, added when new. */
-  idOf<T>(t: Table<T>, value: T): number {
+  idOf<T extends keyof SharedTables>(name: T, value: SharedTables[T][number]): number {
+    const t = this.shared[name] as Table<SharedTables[T][number]>;
     let id = t.ids.get(value);
     if (id === undefined) {
       id = t.values.push(value) - 1;
@@ -408,12 +341,8 @@ class Interner {
   }
 
   tables(): SharedTables {
-    return {
-      sources: this.sourceTable.values,
-      companies: this.companyTable.values,
-      named: this.namedTable.values,
-      places: this.placeTable.values,
-    };
+    const { sources, companies, named, places } = this.shared;
+    return { sources: sources.values, companies: companies.values, named: named.values, places: places.values };
   }
 
   named(n: Named): Named {

@@ -54,7 +54,7 @@ function pageDocs(
 /**
  * One segment's matches in the request's order, evaluated once: their number, and the documents at
  * positions [start, end) of the order (clipped to the matches) with (relevance with keywords)
- * their scores — what segments/search-index.ts merges across segments. A window is valid until the engine's
+ * their scores — what segments/merged-page.ts merges across segments. A window is valid until the engine's
  * next evaluation (scratch buffers).
  */
 export function orderedMatches(

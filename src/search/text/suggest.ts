@@ -143,7 +143,7 @@ export function suggest(index: SuggestIndex, q: string, limit: number): Suggesti
 
 /**
  * The entities with a whole-name key (`whole`) and with only an inner-word key (`inner`) starting
- * with `q` (folded), each the best `max` by rank, best first: what the reader (segments/search-index.ts) merges across
+ * with `q` (folded), each the best `max` by rank, best first: what the reader (segments/merged-suggest.ts) merges across
  * segments before it ranks them by their counts over all of them.
  */
 export function rankedMatches(index: SuggestIndex, q: string, max: number): { whole: number[]; inner: number[] } {
