@@ -2,7 +2,15 @@ import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
 import { CardStoreBuilder, type CardSpill, type CardStore } from './columns/card-store.js';
 import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { boardOrderSteps } from './columns/board-order.js';
-import { buildColumnSteps, buildMultiColumnSteps, type Column, type MultiColumn } from './columns/columns.js';
+import {
+  buildColumnSteps,
+  buildMultiColumnSteps,
+  mergeColumnSteps,
+  mergeMultiColumnSteps,
+  type Column,
+  type MergedDocs,
+  type MultiColumn,
+} from './columns/columns.js';
 import { buildPointIndexSteps, type PointIndex } from './columns/geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './text/keywords.js';
@@ -190,8 +198,17 @@ export class EngineBuilder {
 }
 
 /**
+ * Segments' engines merged: document d is document `doc[d]` of `engines[leaf[d]]`. Their facet
+ * columns and lists are merged code by code (columns.ts) instead of derived from the jobs again.
+ */
+export interface MergedEngines extends MergedDocs {
+  readonly engines: readonly Engine[];
+}
+
+/**
  * The engine over cards already numbered in board-id order and their keyword index (a merge of
- * segments, segments/merge.ts): everything else made as a build makes it, estimates by these jobs.
+ * segments, segments/merge.ts): the facets' columns and lists merged from the segments' (but for
+ * the salary buckets: the estimates are by these jobs), everything else made as a build makes it.
  */
 export function* engineOfSteps(
   jobs: readonly IndexedJob[],
@@ -199,8 +216,9 @@ export function* engineOfSteps(
   keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
+  merged: MergedEngines,
 ): Steps<Engine> {
-  const rest = yield* assemble(jobs, cards, buckets, tuning, new SalaryEstimator(jobs));
+  const rest = yield* assemble(jobs, cards, buckets, tuning, new SalaryEstimator(jobs), merged);
   return { ...rest, keywords };
 }
 
@@ -211,6 +229,7 @@ function* assemble(
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
   estimator: SalaryEstimator,
+  merged: MergedEngines | null = null,
 ): Steps<Omit<Engine, 'keywords'>> {
   const n = jobs.length;
   // An estimate computes its group's medians the first time the group is asked for since new
@@ -223,7 +242,7 @@ function* assemble(
   const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
   const r = tuning.denseRatio;
   yield;
-  const columns = yield* buildColumns(jobs, yield* bucketsOf(jobs, salaryOf, buckets), r);
+  const columns = yield* buildColumns(jobs, yield* bucketsOf(jobs, salaryOf, buckets), r, merged);
   yield;
   const mids = new Float64Array(n);
   for (let d = 0; d < n; d++) mids[d] = midOf(salaryOf(d));
@@ -241,7 +260,7 @@ function* assemble(
   yield;
   const places = yield* buildPlacesSteps(jobs, r);
   yield;
-  const lists = yield* buildLists(jobs, places.column, r);
+  const lists = yield* buildLists(jobs, places.column, r, merged);
   yield;
   const points = yield* buildPointIndexSteps(jobs, r);
   yield;
@@ -314,15 +333,19 @@ function* ordersOf(dates: Float64Array, mids: Float64Array): Steps<Engine['order
   return { dateAsc: date.asc, dateDesc: date.desc, salaryAsc: salary.asc, salaryDesc: salary.desc };
 }
 
-/** A column for every single-valued facet of the catalogue, derived as its entry says (a step each). */
+/**
+ * A column for every single-valued facet of the catalogue, derived as its entry says, or merged
+ * from the segments' (a step each).
+ */
 function* buildColumns(
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
+  merged: MergedEngines | null,
 ): Steps<Record<ColumnFacet, Column>> {
   const columns = {} as Record<ColumnFacet, Column>;
   for (const f of FACETS.filter(isColumnEntry)) {
-    columns[f.id] = yield* columnOf(f, jobs, bucketCodes, r);
+    columns[f.id] = yield* columnOf(f, jobs, bucketCodes, r, merged);
     yield;
   }
   return columns;
@@ -333,49 +356,80 @@ function* columnOf(
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
+  merged: MergedEngines | null,
 ): Steps<Column> {
-  return yield* columnFrom(f.id, f.source, jobs, bucketCodes, r);
+  const parts = merged?.engines.map((e) => e.columns[f.id]) ?? null;
+  return yield* columnFrom(f.id, f.source, jobs, bucketCodes, r, merged && parts ? { ...merged, parts } : null);
 }
 
-/** The column of a source (typed as any source: the entries' literal types would narrow it). */
+/**
+ * The column of a source (typed as any source: the entries' literal types would narrow it); with
+ * `merged`, a `one` column merged from the segments' columns of the facet (`parts`), each
+ * document's value read there.
+ */
 function* columnFrom(
   id: string,
   s: FacetSource,
   jobs: readonly IndexedJob[],
   bucketCodes: readonly (string | null)[],
   r: number,
+  merged: (MergedDocs & { parts: readonly Column[] }) | null,
 ): Steps<Column> {
   const n = jobs.length;
   if (s.kind === 'salaryBucket') return yield* buildColumnSteps(n, (d) => bucketCodes[d] ?? null, same, r);
   if (s.kind !== 'one') throw new Error(`${id} is not a column`);
   const { valueOf, labelOf, spellingOf } = s;
+  const keyAt = merged ? mergedValueAt(merged.parts, merged) : (d: number) => valueOf(jobs[d]!);
   const label = spellingOf
-    ? yield* mostUsedSpelling(jobs, valueOf, spellingOf)
+    ? yield* mostUsedSpelling(jobs, keyAt, spellingOf)
     : labelOf
       ? (value: string, d: number) => labelOf(value, jobs[d]!)
       : same;
-  return yield* buildColumnSteps(n, (d) => valueOf(jobs[d]!), label, r);
+  if (merged) return yield* mergeColumnSteps(merged.parts, merged, label, r);
+  return yield* buildColumnSteps(n, keyAt, label, r);
 }
 
-/** A CSR list for every multi-valued facet of the catalogue (a step each); `location` is the place registry's. */
+/** A merged document's value in its segment's column (null: none). */
+function mergedValueAt(parts: readonly Column[], merged: MergedDocs): (d: number) => string | null {
+  return (d) => {
+    const part = parts[merged.leaf[d]!]!;
+    const code = part.col[merged.doc[d]!]!;
+    return code === 0 ? null : part.values[code]!;
+  };
+}
+
+/**
+ * A CSR list for every multi-valued facet of the catalogue, derived from the jobs or merged from
+ * the segments' lists (a step each); `location` is the place registry's.
+ */
 function* buildLists(
   jobs: readonly IndexedJob[],
   places: MultiColumn,
   r: number,
+  merged: MergedEngines | null,
 ): Steps<Record<ListFacet, MultiColumn>> {
   const lists = {} as Record<ListFacet, MultiColumn>;
   for (const f of FACETS.filter(isListEntry)) {
-    lists[f.id] = f.source.kind === 'places' ? places : yield* listOf(f, jobs, r);
+    lists[f.id] = f.source.kind === 'places' ? places : yield* listOf(f, jobs, r, merged);
     yield;
   }
   return lists;
 }
 
-function* listOf(f: ListEntry, jobs: readonly IndexedJob[], r: number): Steps<MultiColumn> {
+function* listOf(
+  f: ListEntry,
+  jobs: readonly IndexedJob[],
+  r: number,
+  merged: MergedEngines | null,
+): Steps<MultiColumn> {
   const s: FacetSource = f.source;
   if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
   const { valuesOf, labelOf } = s;
   const label = labelOf ? (value: string, d: number) => labelOf(value, jobs[d]!) : same;
+  if (merged) {
+    const parts = merged.engines.map((e) => e.lists[f.id]);
+    return yield* mergeMultiColumnSteps(parts, merged, label, r);
+  }
   const keysOf = (d: number, emit: (key: string) => void): void => {
     valuesOf(jobs[d]!, emit);
   };
@@ -410,14 +464,14 @@ function midOf(s: SalaryRange | null): number {
  */
 function* mostUsedSpelling(
   jobs: readonly IndexedJob[],
-  valueOf: (job: IndexedJob) => string | null,
+  valueAt: (d: number) => string | null,
   spellingOf: (job: IndexedJob) => string,
 ): Steps<(value: string) => string> {
   const spellings = new Map<string, Map<string, number>>();
   for (let d = 0; d < jobs.length; d++) {
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
     const job = jobs[d]!;
-    const key = valueOf(job);
+    const key = valueAt(d);
     if (key === null) continue;
     const name = spellingOf(job);
     let m = spellings.get(key);

@@ -116,6 +116,113 @@ export function* buildMultiColumnSteps(
   return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids: packed };
 }
 
+/** A segment's column to merge: its codes' values and each of its documents' code. */
+export interface ColumnPart {
+  readonly values: readonly string[];
+  readonly col: Uint32Array;
+}
+
+/** A segment's multi-valued column to merge: its codes' values and its documents' lists. */
+export interface ListPart {
+  readonly values: readonly string[];
+  readonly offsets: Uint32Array;
+  readonly ids: Uint32Array;
+}
+
+/**
+ * Documents merged from several segments (segments/merge.ts): document d is document `doc[d]` of
+ * segment `leaf[d]`.
+ */
+export interface MergedDocs {
+  readonly leaf: Uint8Array;
+  readonly doc: Uint32Array;
+}
+
+/**
+ * The column buildColumnSteps makes over merged documents, from the segments' columns: each
+ * segment's codes are mapped to merged codes as the merged documents first show them, so codes,
+ * postings and labels are the build's, and no document's value is derived again.
+ */
+export function* mergeColumnSteps(
+  parts: readonly ColumnPart[],
+  merged: MergedDocs,
+  labelOf: (value: string, firstDoc: number) => string,
+  ratio = DENSE_RATIO,
+): Steps<Column> {
+  const { leaf, doc } = merged;
+  const n = leaf.length;
+  const dict = new CodeBook();
+  const codeOf = segmentCodes(parts, dict);
+  const col = new Uint32Array(n);
+  for (let d = 0; d < n; d++) {
+    const p = leaf[d]!;
+    const old = parts[p]!.col[doc[d]!]!;
+    if (old !== 0) col[d] = codeOf(p, old, d);
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
+  const { values, codes } = dict;
+  const postings = yield* postingsSteps(n, values.length, ratio, n, (from, to, emit) => {
+    for (let d = from; d < to; d++) if (col[d] !== 0) emit(col[d]!, d);
+  });
+  const labels = dict.labels(labelOf);
+  yield;
+  return { values, labels, codes, postings, labelRank: rankLabels(values, labels), col };
+}
+
+/**
+ * The multi-valued column buildMultiColumnSteps makes over merged documents, from the segments'
+ * lists: each document's list is its segment's, in its order, under the merged codes (mapped as
+ * in mergeColumnSteps).
+ */
+export function* mergeMultiColumnSteps(
+  parts: readonly ListPart[],
+  merged: MergedDocs,
+  labelOf: (value: string, firstDoc: number) => string,
+  ratio = DENSE_RATIO,
+): Steps<MultiColumn> {
+  const { leaf, doc } = merged;
+  const n = leaf.length;
+  const dict = new CodeBook();
+  const codeOf = segmentCodes(parts, dict);
+  const offsets = new Uint32Array(n + 1);
+  let total = 0;
+  for (let d = 0; d < n; d++) {
+    const p = parts[leaf[d]!]!;
+    total += p.offsets[doc[d]! + 1]! - p.offsets[doc[d]!]!;
+    offsets[d + 1] = total;
+  }
+  const ids = new Uint32Array(total);
+  for (let d = 0; d < n; d++) {
+    const p = parts[leaf[d]!]!;
+    let at = offsets[d]!;
+    for (let j = p.offsets[doc[d]!]!; j < p.offsets[doc[d]! + 1]!; j++) ids[at++] = codeOf(leaf[d]!, p.ids[j]!, d);
+    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
+  }
+  const { values, codes } = dict;
+  const postings = yield* postingsSteps(n, values.length, ratio, n, (from, to, emit) => {
+    for (let d = from; d < to; d++) {
+      for (let j = offsets[d]!; j < offsets[d + 1]!; j++) emit(ids[j]!, d);
+    }
+  });
+  const labels = dict.labels(labelOf);
+  yield;
+  return { values, labels, codes, postings, labelRank: rankLabels(values, labels), offsets, ids };
+}
+
+/** Per segment, its codes' merged codes, given out by `dict` at the first document (d) with each. */
+function segmentCodes(
+  parts: readonly { values: readonly string[] }[],
+  dict: CodeBook,
+): (part: number, old: number, d: number) => number {
+  const maps = parts.map((p) => new Uint32Array(p.values.length));
+  return (part, old, d) => {
+    const map = maps[part]!;
+    let code = map[old]!;
+    if (code === 0) code = map[old] = dict.codeOf(parts[part]!.values[old]!, d);
+    return code;
+  };
+}
+
 /** Codes 1.. for keys in order of first sight (0 is "no value"), with the document each was first seen in. */
 class CodeBook {
   readonly codes = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { IndexedJob } from '../../domain/job.js';
+import type { IndexedJob, ListedJob } from '../../domain/job.js';
 import type { Language } from '../../domain/vocab.js';
 import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 import { CardStore, type CardSpill } from '../columns/card-store.js';
@@ -54,9 +54,7 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   // segments' stores: the deltas' chunks are still in memory there).
   const jobs: IndexedJob[] = new Array<IndexedJob>(n);
   for (let d = 0; d < n; d++) {
-    const card = stores[order.leaf[d]!]!.get(order.doc[d]!);
-    const { summary: _s, seoContext: _e, salaryContext: _c, remoteContext: _r, ...job } = card;
-    jobs[d] = job;
+    jobs[d] = indexedJobOf(stores[order.leaf[d]!]!.get(order.doc[d]!));
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   yield;
@@ -66,8 +64,36 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
     tuning.denseRatio,
   );
   yield;
-  const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning);
+  const engines = leaves.map((l) => l.segment.engine);
+  const merged = { engines, leaf: order.leaf, doc: order.doc };
+  const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning, merged);
   return yield* segmentOfEngineSteps(engine, buildTitleSuggestSteps(jobs));
+}
+
+/** A card without the texts only a card shows (one object literal: a rest pattern copies slowly). */
+function indexedJobOf(card: ListedJob): IndexedJob {
+  return {
+    key: card.key,
+    boardId: card.boardId,
+    source: card.source,
+    title: card.title,
+    company: card.company,
+    industry: card.industry,
+    position: card.position,
+    seniority: card.seniority,
+    employmentType: card.employmentType,
+    workModel: card.workModel,
+    remotePercentage: card.remotePercentage,
+    skills: card.skills,
+    isSeo: card.isSeo,
+    language: card.language,
+    places: card.places,
+    remoteEligibility: card.remoteEligibility,
+    salary: card.salary,
+    estimatedSalary: card.estimatedSalary,
+    postedAt: card.postedAt,
+    validThrough: card.validThrough,
+  };
 }
 
 /** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */
@@ -177,31 +203,22 @@ function* mergeKeywordsSteps(
   yield;
   const docs = new Uint32Array(docOffsets[m]!);
   const tfs = new Uint8Array(tfOffsets[m]!);
-  // A term's postings from each segment, remapped and packed as doc * 256 + tf (exact in a double),
-  // sorted when several segments hold the term: the documents come out ascending.
-  let packed = new Float64Array(1024);
+  // A term's live postings from each segment, remapped: one ascending run per segment (the new
+  // numbering keeps each segment's order), merged run by run into the term's list.
+  const runs = new PostingRuns();
   for (let t = 0; t < names.length; t++) {
     const k = kept[t]!;
     if (k < 0) continue;
-    if (packed.length < df[t]!) packed = new Float64Array(df[t]! * 2);
-    let fill = 0;
-    let runs = 0;
-    for (const s of sources[t]!) {
-      const added = livePostings(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!, packed, fill);
-      if (added > 0) runs++;
-      fill += added;
-    }
-    if (runs > 1) packed.subarray(0, fill).sort();
+    runs.reset(df[t]!);
+    for (const s of sources[t]!) runs.add(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!);
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
-    for (let i = 0; i < fill; i++) {
-      const v = packed[i]!;
-      const d = Math.floor(v / 256);
-      tfs[tfAt++] = v - d * 256;
+    runs.forEachMerged((d, tf) => {
+      tfs[tfAt++] = tf;
       if (bits) bits[d >>> 5]! |= 1 << (d & 31);
       else docs[docAt++] = d;
-    }
+    });
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
   const docLength = new Uint32Array(n);
@@ -230,10 +247,16 @@ function* mergeKeywordsSteps(
 
 /**
  * The postings of term t of a segment whose documents are still live (`map`: old -> new number,
- * -1 when left out), in its order: counted, and written to `out` from `at` as new doc * 256 + tf
- * when given.
+ * -1 when left out), in its order: counted, and written from `at` to `docs` (new numbers) and
+ * `tfs` when given.
  */
-function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Float64Array | null, at: number): number {
+function livePostings(
+  index: KeywordIndex,
+  t: number,
+  map: Int32Array,
+  out: { docs: Uint32Array; tfs: Uint8Array } | null,
+  at: number,
+): number {
   let j = index.tfOffsets[t]!;
   let fill = at;
   const bits = index.dense[t];
@@ -242,7 +265,10 @@ function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Floa
     for (let i = index.docOffsets[t]!; i < end; i++, j++) {
       const to = map[index.docs[i]!]!;
       if (to < 0) continue;
-      if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+      if (out !== null) {
+        out.docs[fill] = to;
+        out.tfs[fill] = index.tfs[j]!;
+      }
       fill++;
     }
     return fill - at;
@@ -253,7 +279,10 @@ function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Floa
       const low = word & -word;
       const to = map[(w << 5) + 31 - Math.clz32(low)]!;
       if (to >= 0) {
-        if (out !== null) out[fill] = to * 256 + index.tfs[j]!;
+        if (out !== null) {
+          out.docs[fill] = to;
+          out.tfs[fill] = index.tfs[j]!;
+        }
         fill++;
       }
       j++;
@@ -261,6 +290,52 @@ function livePostings(index: KeywordIndex, t: number, map: Int32Array, out: Floa
     }
   }
   return fill - at;
+}
+
+/**
+ * One term's live postings, a run per segment (each ascending in the new numbers, the runs
+ * disjoint), read back merged: ascending over all runs, by a pick of the least run head (a term
+ * is in a few segments at most).
+ */
+class PostingRuns {
+  docs = new Uint32Array(1024);
+  tfs = new Uint8Array(1024);
+  private readonly ends: number[] = [];
+  private fill = 0;
+
+  /** Empty, with room for `size` postings. */
+  reset(size: number): void {
+    if (this.docs.length < size) {
+      this.docs = new Uint32Array(size * 2);
+      this.tfs = new Uint8Array(size * 2);
+    }
+    this.fill = 0;
+    this.ends.length = 0;
+  }
+
+  /** Term t's live postings in a segment, as the next run. */
+  add(index: KeywordIndex, t: number, map: Int32Array): void {
+    const added = livePostings(index, t, map, this, this.fill);
+    this.fill += added;
+    if (added > 0) this.ends.push(this.fill);
+  }
+
+  forEachMerged(visit: (d: number, tf: number) => void): void {
+    const { docs, tfs, ends } = this;
+    if (ends.length <= 1) {
+      for (let i = 0; i < this.fill; i++) visit(docs[i]!, tfs[i]!);
+      return;
+    }
+    const heads = ends.map((_, r) => (r === 0 ? 0 : ends[r - 1]!));
+    for (let left = this.fill; left > 0; left--) {
+      let best = -1;
+      for (let r = 0; r < ends.length; r++) {
+        if (heads[r]! < ends[r]! && (best < 0 || docs[heads[r]!]! < docs[heads[best]!]!)) best = r;
+      }
+      const at = heads[best]!++;
+      visit(docs[at]!, tfs[at]!);
+    }
+  }
 }
 
 /** Per language, the sorted union of the segments' folded keys whose term is kept. */

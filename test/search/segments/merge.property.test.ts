@@ -5,6 +5,9 @@ import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
 import { mergeSegments } from '../../../src/search/segments/merge.js';
+import type { Engine } from '../../../src/search/engine.js';
+import type { DocSet } from '../../../src/search/postings/doc-set.js';
+import { COLUMN_FACETS, LIST_FACETS } from '../../../src/domain/facet-catalogue.js';
 import { corpusArb, facetArb, listArb, NOW, pick, PREFIXES, tuningArb, WORDS } from '../arbitraries.js';
 
 const buckets = DEFAULT_SALARY_BUCKETS;
@@ -38,6 +41,8 @@ type Life = typeof lifeArb extends fc.Arbitrary<infer T> ? T : never;
 function lifeOf(life: Life): {
   merged: SearchReader;
   fresh: SearchReader;
+  mergedEngine: Engine;
+  freshEngine: Engine;
   segments: number;
 } {
   const store = new Map<string, Job>();
@@ -74,9 +79,13 @@ function lifeOf(life: Life): {
   now = Math.max(now, NOW + life.mergeAt);
   const merged = set.merge(now);
   expect(merged.segmentCount).toBe(1);
+  const built = SearchIndex.build([...store.values()], { salaryBuckets: buckets, now, ...(tuning ? { tuning } : {}) });
+  const reader = merged.reader();
   return {
-    merged: merged.reader(),
-    fresh: SearchIndex.build([...store.values()], { salaryBuckets: buckets, now, ...(tuning ? { tuning } : {}) }),
+    merged: reader,
+    fresh: built,
+    mergedEngine: (reader as SearchIndex).leaves[0]!.segment.engine,
+    freshEngine: built.leaves[0]!.segment.engine,
     segments,
   };
 }
@@ -94,8 +103,9 @@ describe('a merge of segments in memory answers as a build from scratch over the
           fc.array(listArb, { minLength: 1, maxLength: 4 }),
           fc.array(facetArb, { minLength: 1, maxLength: 3 }),
           (life, lists, facets) => {
-            const { merged, fresh } = lifeOf(life);
+            const { merged, fresh, mergedEngine, freshEngine } = lifeOf(life);
             expect(merged.size).toBe(fresh.size);
+            expectSameFacetStructures(mergedEngine, freshEngine);
             for (const r of lists) {
               expect(merged.count(r.filter)).toBe(fresh.count(r.filter));
               expect(merged.list(r)).toEqual(fresh.list(r));
@@ -199,6 +209,50 @@ describe('a merge of segments in memory answers as a build from scratch over the
     expect(new SearchIndex([{ segment: again, live: null }], 16).list(r)).toEqual(fresh.list(r));
   });
 });
+
+/**
+ * The facet columns and lists the merge makes from the segments' are the build's, array for array:
+ * the same codes (by first appearance in board-id order), values, labels, label order, documents'
+ * codes and postings.
+ */
+function expectSameFacetStructures(merged: Engine, fresh: Engine): void {
+  for (const f of COLUMN_FACETS) {
+    const [a, b] = [merged.columns[f], fresh.columns[f]];
+    expect({ f, values: a.values, labels: a.labels, rank: [...a.labelRank], col: [...a.col] }).toEqual({
+      f,
+      values: b.values,
+      labels: b.labels,
+      rank: [...b.labelRank],
+      col: [...b.col],
+    });
+    expect(a.postings.map(docsOf)).toEqual(b.postings.map(docsOf));
+  }
+  for (const f of LIST_FACETS) {
+    const [a, b] = [merged.lists[f], fresh.lists[f]];
+    expect({ f, values: a.values, labels: a.labels, offsets: [...a.offsets], ids: [...a.ids] }).toEqual({
+      f,
+      values: b.values,
+      labels: b.labels,
+      offsets: [...b.offsets],
+      ids: [...b.ids],
+    });
+    expect([...a.labelRank]).toEqual([...b.labelRank]);
+    expect(a.postings.map(docsOf)).toEqual(b.postings.map(docsOf));
+  }
+}
+
+/** A posting set's documents, ascending, whatever its representation. */
+function docsOf(set: DocSet): number[] {
+  if (set.kind === 'list') return [...set.ids];
+  if (set.kind === 'bits') {
+    const out: number[] = [];
+    set.words.forEach((word, w) => {
+      for (let b = 0; b < 32; b++) if ((word >>> b) & 1) out.push(w * 32 + b);
+    });
+    return out;
+  }
+  return Array.from({ length: set.size }, (_, d) => d);
+}
 
 function corpusJob(i: number): Job {
   const sample = fc.sample(
