@@ -204,7 +204,7 @@ function* mergeKeywordsSteps(
   const docs = new Uint32Array(docOffsets[m]!);
   const tfs = new Uint8Array(tfOffsets[m]!);
   // A term's live postings from each segment, remapped: one ascending run per segment (the new
-  // numbering keeps each segment's order), merged run by run into the term's list.
+  // numbering keeps each segment's order), merged into the term's list.
   const runs = new PostingRuns();
   for (let t = 0; t < names.length; t++) {
     const k = kept[t]!;
@@ -214,11 +214,13 @@ function* mergeKeywordsSteps(
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
-    runs.forEachMerged((d, tf) => {
-      tfs[tfAt++] = tf;
+    runs.merge();
+    for (let i = 0; i < runs.size; i++) {
+      const d = runs.docs[i]!;
+      tfs[tfAt++] = runs.tfs[i]!;
       if (bits) bits[d >>> 5]! |= 1 << (d & 31);
       else docs[docAt++] = d;
-    });
+    }
     if (t % STEP_TERMS === STEP_TERMS - 1) yield;
   }
   const docLength = new Uint32Array(n);
@@ -294,46 +296,56 @@ function livePostings(
 
 /**
  * One term's live postings, a run per segment (each ascending in the new numbers, the runs
- * disjoint), read back merged: ascending over all runs, by a pick of the least run head (a term
- * is in a few segments at most).
+ * disjoint), merged two runs at a time into one ascending list (a term is in a few segments at most).
  */
 class PostingRuns {
   docs = new Uint32Array(1024);
   tfs = new Uint8Array(1024);
-  private readonly ends: number[] = [];
-  private fill = 0;
+  /** The other buffers a round of merges writes to. */
+  private spareDocs = new Uint32Array(1024);
+  private spareTfs = new Uint8Array(1024);
+  private ends: number[] = [];
+  /** Postings held. */
+  size = 0;
 
   /** Empty, with room for `size` postings. */
   reset(size: number): void {
     if (this.docs.length < size) {
       this.docs = new Uint32Array(size * 2);
       this.tfs = new Uint8Array(size * 2);
+      this.spareDocs = new Uint32Array(size * 2);
+      this.spareTfs = new Uint8Array(size * 2);
     }
-    this.fill = 0;
+    this.size = 0;
     this.ends.length = 0;
   }
 
   /** Term t's live postings in a segment, as the next run. */
   add(index: KeywordIndex, t: number, map: Int32Array): void {
-    const added = livePostings(index, t, map, this, this.fill);
-    this.fill += added;
-    if (added > 0) this.ends.push(this.fill);
+    const added = livePostings(index, t, map, this, this.size);
+    this.size += added;
+    if (added > 0) this.ends.push(this.size);
   }
 
-  forEachMerged(visit: (d: number, tf: number) => void): void {
-    const { docs, tfs, ends } = this;
-    if (ends.length <= 1) {
-      for (let i = 0; i < this.fill; i++) visit(docs[i]!, tfs[i]!);
-      return;
-    }
-    const heads = ends.map((_, r) => (r === 0 ? 0 : ends[r - 1]!));
-    for (let left = this.fill; left > 0; left--) {
-      let best = -1;
-      for (let r = 0; r < ends.length; r++) {
-        if (heads[r]! < ends[r]! && (best < 0 || docs[heads[r]!]! < docs[heads[best]!]!)) best = r;
+  /** The runs merged into one: `docs` and `tfs` then hold the postings ascending. */
+  merge(): void {
+    while (this.ends.length > 1) {
+      const { docs, tfs, spareDocs: toDocs, spareTfs: toTfs, ends } = this;
+      const next: number[] = [];
+      let out = 0;
+      for (let r = 0; r < ends.length; r += 2) {
+        let i = r === 0 ? 0 : ends[r - 1]!;
+        let j = ends[r]!;
+        const aEnd = j;
+        const bEnd = r + 1 < ends.length ? ends[r + 1]! : aEnd;
+        while (i < aEnd || j < bEnd) {
+          const k = j >= bEnd || (i < aEnd && docs[i]! < docs[j]!) ? i++ : j++;
+          toDocs[out] = docs[k]!;
+          toTfs[out++] = tfs[k]!;
+        }
+        next.push(out);
       }
-      const at = heads[best]!++;
-      visit(docs[at]!, tfs[at]!);
+      [this.docs, this.spareDocs, this.tfs, this.spareTfs, this.ends] = [toDocs, docs, toTfs, tfs, next];
     }
   }
 }
