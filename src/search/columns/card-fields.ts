@@ -1,4 +1,4 @@
-import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named } from '../../domain/job.js';
+import type { CardText, Company, IndexedJob, Job, JobPlace, ListedJob, Named } from '../../domain/job.js';
 
 /**
  * The fields of a serialised card (card-store.ts), declared once: each with its name and how it is
@@ -165,6 +165,20 @@ function compiledDecoder(fields: readonly CardField[]): CardDecoder {
 }
 
 export const decodeCard: CardDecoder = compiledDecoder(CARD_FIELDS);
+
+/** The texts only a card shows (IndexedJob leaves them out). */
+const CARD_TEXTS: readonly string[] = ['summary', 'seoContext', 'salaryContext', 'remoteContext'] satisfies CardText[];
+
+/**
+ * How many fields a card's head holds: those before its first text, what the index's structures
+ * read (CardStore.indexedJob decodes only them; a field after the texts is not read there).
+ */
+export const HEAD_FIELDS = CARD_FIELDS.findIndex((f) => CARD_TEXTS.includes(f.name));
+
+/** A card's head (its first HEAD_FIELDS stored values) decoded, with its store's columns. */
+export const decodeCardHead = compiledDecoder(CARD_FIELDS.slice(0, HEAD_FIELDS)) as unknown as (
+  ...args: Parameters<CardDecoder>
+) => IndexedJob;
 
 /**
  * The same card as `decodeCard`, its fields assigned in a loop (the reference for the compiled

@@ -1,5 +1,12 @@
 import type { Company, IndexedJob, Job, JobPlace, ListedJob, Named } from '../../domain/job.js';
-import { decodeCard, encodeCard, type SharedIds, type SharedTables } from './card-fields.js';
+import {
+  decodeCard,
+  decodeCardHead,
+  encodeCard,
+  HEAD_FIELDS,
+  type SharedIds,
+  type SharedTables,
+} from './card-fields.js';
 import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 
 /** Bytes of one chunk of serialised cards (a card longer than this gets a chunk of its own). */
@@ -79,6 +86,36 @@ export class CardStore {
     const posted = this.postedAt[d]!;
     const valid = this.validThrough[d]!;
     return decodeCard(
+      stored,
+      tables,
+      this.keys[d]!,
+      this.boardIds[d]!,
+      Number.isNaN(posted) ? null : posted,
+      Number.isNaN(valid) ? null : valid,
+    );
+  }
+
+  /**
+   * What the index's structures read of document d (segments/merge.ts): its card's head, the
+   * fields before its texts (card-fields.ts, HEAD_FIELDS), decoded without the texts; HEAD_BYTES
+   * are read first, the whole card when they fall short.
+   */
+  indexedJob(d: number): IndexedJob {
+    const chunk = this.chunks[this.chunkOf[d]!]!;
+    const start = this.startOf[d]!;
+    const length = this.lengthOf[d]!;
+    let text = chunk.toString('utf8', start, start + Math.min(length, HEAD_BYTES));
+    let cut = headEnd(text);
+    if (cut < 0) {
+      text = chunk.toString('utf8', start, start + length);
+      cut = headEnd(text);
+      if (cut < 0) throw new Error(`card ${d} has no texts`);
+    }
+    const stored = JSON.parse(`${text.slice(0, cut)}]`) as unknown[];
+    const tables = this.chunkTables === null ? this.tables : this.chunkTables[this.chunkOf[d]!]!;
+    const posted = this.postedAt[d]!;
+    const valid = this.validThrough[d]!;
+    return decodeCardHead(
       stored,
       tables,
       this.keys[d]!,
@@ -297,6 +334,29 @@ export class CardStoreBuilder {
 export interface CardSpill {
   add(bytes: Uint8Array): CardBytes;
 }
+
+/** Bytes of a card read first for its head (`indexedJob`): a card's fields before its texts mostly fit. */
+const HEAD_BYTES = 512;
+
+/** Where a card's JSON array reaches its first text (the comma before it), -1 if `text` stops short. */
+export function headEnd(text: string): number {
+  let commas = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      // A string: to its closing quote, over escaped characters.
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) depth++;
+    else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
+    else if (c === COMMA && depth === 1 && ++commas === HEAD_FIELDS) return i;
+  }
+  return -1;
+}
+
+const [QUOTE, BACKSLASH, COMMA, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = Array.from('"\\,[]{}', (c) =>
+  c.charCodeAt(0),
+);
 
 interface BuiltCard {
   readonly job: IndexedJob;

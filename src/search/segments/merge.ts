@@ -1,4 +1,4 @@
-import type { IndexedJob, ListedJob } from '../../domain/job.js';
+import type { IndexedJob } from '../../domain/job.js';
 import type { Language } from '../../domain/vocab.js';
 import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 import { CardStore, type CardSpill } from '../columns/card-store.js';
@@ -54,7 +54,7 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   // segments' stores: the deltas' chunks are still in memory there).
   const jobs: IndexedJob[] = new Array<IndexedJob>(n);
   for (let d = 0; d < n; d++) {
-    jobs[d] = indexedJobOf(stores[order.leaf[d]!]!.get(order.doc[d]!));
+    jobs[d] = stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   yield;
@@ -68,32 +68,6 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const merged = { engines, leaf: order.leaf, doc: order.doc };
   const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning, merged);
   return yield* segmentOfEngineSteps(engine, buildTitleSuggestSteps(jobs));
-}
-
-/** A card without the texts only a card shows (one object literal: a rest pattern copies slowly). */
-function indexedJobOf(card: ListedJob): IndexedJob {
-  return {
-    key: card.key,
-    boardId: card.boardId,
-    source: card.source,
-    title: card.title,
-    company: card.company,
-    industry: card.industry,
-    position: card.position,
-    seniority: card.seniority,
-    employmentType: card.employmentType,
-    workModel: card.workModel,
-    remotePercentage: card.remotePercentage,
-    skills: card.skills,
-    isSeo: card.isSeo,
-    language: card.language,
-    places: card.places,
-    remoteEligibility: card.remoteEligibility,
-    salary: card.salary,
-    estimatedSalary: card.estimatedSalary,
-    postedAt: card.postedAt,
-    validThrough: card.validThrough,
-  };
 }
 
 /** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */

@@ -121,12 +121,43 @@ describe('the card store', () => {
             const { summary: _s, seoContext: _a, salaryContext: _b, remoteContext: _c, ...rest } = listed(j);
             expect(light[a]).toEqual(rest);
             expect('summary' in light[a]!).toBe(false);
+            // The same read from the card's head only (a merge's structures), but the eligibility.
+            const { remoteEligibility: _e, ...head } = rest;
+            expect(cards.indexedJob(d)).toEqual(head);
           });
           spill?.close();
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it("reads a card's head past escaped quotes, brackets and commas in its title, and whole when the head is long", () => {
+    const tricky = [
+      'a "quoted", [bracketed] {title}',
+      'one "quote, then a comma',
+      'back\\slash\\',
+      '\\"',
+      'ü'.repeat(600),
+      ',"x":[1,2]',
+    ];
+    const builder = new CardStoreBuilder();
+    const jobs = tricky.map((title, i) =>
+      job({ key: `t${i}`, title, summary: '", ], "x' + title, salary: { min: 1, max: 2 }, remoteEligibility: ['DE'] }),
+    );
+    for (const j of jobs) builder.add(j);
+    const cards = builder.finish(Uint32Array.from(jobs.keys()));
+    jobs.forEach((j, d) => {
+      const {
+        summary: _s,
+        seoContext: _a,
+        salaryContext: _b,
+        remoteContext: _c,
+        remoteEligibility: _e,
+        ...head
+      } = listed(j);
+      expect(cards.indexedJob(d)).toEqual(head);
+    });
   });
 
   it('shares equal companies, places and names between the cards it decodes', () => {
