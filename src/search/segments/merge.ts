@@ -29,13 +29,15 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * One segment of the live documents of several (Lucene's segment merge): what a build over the
  * same live postings makes, from the segments' own data instead of the postings. Documents are
  * renumbered by merging the segments' board orders; the keyword postings are remapped to the new
- * numbers and merged term by term (no text is read again); the cards stay where they are (the
- * merged store reads each segment's chunks with that segment's tables; chunks in memory may move
- * to a spill file) and are decoded once for the rest: the columns, lists, orders, estimates and
- * suggestion tables are derived from them by the build's own code, so they are what a build
- * makes. Documents expired at `now` are left out. A folded key of the vocabulary stays while its
- * term has live documents (typo and prefix candidates, as over segments: a key seen only in
- * documents since deleted may stay beside a live one of its stem).
+ * numbers and their runs merged term by term (no text is read again); the cards stay where they
+ * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
+ * may move to a spill file) and only their heads are decoded (CardStore.indexedJob); the facet
+ * columns and lists are merged code by code from the segments' (engineOfSteps); the estimates,
+ * places, points, orders, facet rows and suggestion tables are derived from the heads by the
+ * build's own code, so they are what a build makes. Documents expired at `now` are left out. A
+ * folded key of the vocabulary stays while its term has live documents (typo and prefix
+ * candidates, as over segments: a key seen only in documents since deleted may stay beside a
+ * live one of its stem).
  */
 export function mergeSegments(leaves: readonly MergeLeaf[], options: MergeOptions): Segment {
   return runSteps(mergeSegmentsSteps(leaves, options));
@@ -50,8 +52,8 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const stores = leaves.map((l) => l.segment.engine.cards);
   const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
   yield;
-  // The facets' columns read the jobs without the texts only a card shows (decoded from the
-  // segments' stores: the deltas' chunks are still in memory there).
+  // The rest reads the jobs without the texts only a card shows (the cards' heads, decoded from
+  // the segments' stores: the deltas' chunks are still in memory there).
   const jobs: IndexedJob[] = new Array<IndexedJob>(n);
   for (let d = 0; d < n; d++) {
     jobs[d] = stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
