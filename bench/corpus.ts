@@ -26,6 +26,16 @@ export interface Corpus {
   buildMs: number | null;
 }
 
+/** A cached corpus brought to this release's store schema (the bench's readers open it without migrating). */
+async function migrateCorpus(path: string): Promise<void> {
+  const store = new SqliteJobStore(path);
+  try {
+    await store.migrate();
+  } finally {
+    await store.close();
+  }
+}
+
 /** Written beside a corpus file: what it was made from. */
 interface CorpusMeta {
   version: string;
@@ -59,6 +69,7 @@ export async function ensureCorpus(
   const metaPath = `${path}.json`;
   if (!fresh && existsSync(path)) {
     warnIfStale(metaPath, log);
+    await migrateCorpus(path);
     return { size, seed, path, cached: true, buildMs: null };
   }
   mkdirSync(CACHE_DIR, { recursive: true });
