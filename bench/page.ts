@@ -5,7 +5,7 @@
  * - navigation to the first results painted (cold: browser cache cleared; warm: a reload),
  * - a filter click to the updated results painted (median of `runs` distinct filter clicks),
  * - bytes transferred for the page (HTML, JS, CSS, API answers) on a cold load, and JS + CSS alone.
- * Targets (issue 9): first results ≤ 300 ms, a filter click ≤ 100 ms, JS + CSS ≤ 60 KB.
+ * Targets: first results ≤ 300 ms, a filter click ≤ 100 ms, JS + CSS ≤ 60 KB.
  * Run heavy sizes under `flock /tmp/heavy.lock`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

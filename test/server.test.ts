@@ -59,7 +59,7 @@ describe('the service started on an empty SQLite file', () => {
     const total = (await fetchJson<CountResponse>('/jobs/api/job-search-results-count')).total_results;
     expect(Number(filters.seo_jobs_only_counts.all_formatted.replace(/\./g, ''))).toBe(total);
     expect(filters.work_models.reduce((s, w) => s + w.count, 0)).toBeLessThanOrEqual(total);
-    // A job with neither a stated salary nor a sound estimate (issue 8) is in no salary bucket.
+    // A job with neither a stated salary nor a sound estimate is in no salary bucket.
     expect(filters.salary_ranges.reduce((s, b) => s + b.count, 0)).toBeLessThanOrEqual(total);
     expect(filters.salary_ranges.reduce((s, b) => s + b.count, 0)).toBeGreaterThan(0);
     expect(filters.locations.length).toBeGreaterThan(5);

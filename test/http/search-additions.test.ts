@@ -1,4 +1,4 @@
-/** The additions of issue 11 over real HTTP: title suggestions, word forms, typos, new filters. */
+/** The search additions over real HTTP: title suggestions, word forms, typos, new filters. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { ApiInstance } from '../../src/http/app-types.js';
