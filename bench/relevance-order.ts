@@ -1,0 +1,40 @@
+/**
+ * A list page of keyword queries by date against by relevance (the API's default order when q is
+ * given), in process over a corpus of the bench: the mix's first 300 keyword filters, read as the API
+ * reads them, two rounds, medians and tails. Not a test: a measurement.
+ *
+ *   npx tsx bench/relevance-order.ts bench/.cache/corpus-v1-n1000000-s1.db
+ */
+import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
+import { buildStreaming } from '../src/runtime/live-index.js';
+import { SqliteJobStore } from '../src/store/sqlite-store.js';
+import { interpretFilter } from '../src/http/interpret.js';
+import { buildQueryMix } from './query-mix.js';
+import { BENCH_NOW } from './corpus.js';
+const path = process.argv[2];
+if (path === undefined)
+  throw new Error(
+    'usage: npx tsx bench/relevance-order.ts <a corpus store, e.g. bench/.cache/corpus-v1-n1000000-s1.db>',
+  );
+const store = new SqliteJobStore(path);
+const jobs = await store.loadLive(BENCH_NOW);
+const mix = buildQueryMix(jobs, { seed: 1, filters: 3000, suggests: 10, warmup: 10 });
+const kw = mix.filters.filter((f) => f.filter.keywords !== undefined).slice(0, 300);
+const { index } = await buildStreaming(store, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: BENCH_NOW });
+console.log('built', index.size, 'keyword queries', kw.length);
+for (const round of [1, 2])
+  for (const sort of ['date', 'relevance'] as const) {
+    const times: number[] = [];
+    for (const [i, q] of kw.entries()) {
+      const f = interpretFilter(index, q.filter).filter;
+      const t0 = performance.now();
+      index.list({ filter: f, sort, order: 'desc', page: 1 + ((i + round) % 3), perPage: 20 });
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const q = (p: number) => times[Math.floor(p * (times.length - 1))]!.toFixed(2);
+    console.log(
+      `round ${round} ${sort}: median ${q(0.5)} ms, p90 ${q(0.9)}, p99 ${q(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)}`,
+    );
+  }
+await store.close();
