@@ -159,7 +159,7 @@ interface Parts {
   metrics: Metrics;
   /** The store file's periodic check (storeFileCheck), stopped on close. */
   fileTimer: NodeJS.Timeout;
-  /** The change feed's thread (a SQLite file), ended on close. */
+  /** The change feed's thread (null for an in-memory store), ended on close. */
   feedThread: FeedThread | null;
 }
 
