@@ -1,20 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { BenchReport, SizeReport } from './report-types.js';
+import { int, OP_LABEL as REPORT_LABEL } from './report.js';
 import { OPERATIONS, type Operation } from './run-system.js';
 
 /** The marker comments around the part of docs/performance.md that `--write-docs` rewrites. */
 export const SECTION_START = '<!-- bench:table:start -->';
 export const SECTION_END = '<!-- bench:table:end -->';
 
-const OP_LABEL: Record<Operation, string> = {
-  filterData: 'filter data (all facets)',
-  count: 'count',
-  list1: 'list, page 1',
-  list50: 'list, page 50',
-  suggest: 'autocomplete (1–4 letters)',
-};
-
-const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** The docs table names the facet operation by what it answers. */
+const OP_LABEL: Record<Operation, string> = { ...REPORT_LABEL, filterData: 'filter data (all facets)' };
 
 function ms(x: number): string {
   if (!Number.isFinite(x)) return '–';

@@ -7,7 +7,8 @@ import type { ReadyStats } from './messages.js';
 import type { BenchReport, PeerOutcome, SizeReport } from './report-types.js';
 import { OPERATIONS, type Operation, type SystemResult } from './run-system.js';
 
-const OP_LABEL: Record<Operation, string> = {
+/** Each operation's row label in the bench's tables. */
+export const OP_LABEL: Record<Operation, string> = {
   filterData: 'filter data (facets, limit 100)',
   count: 'count',
   list1: 'list, page 1',
@@ -15,7 +16,8 @@ const OP_LABEL: Record<Operation, string> = {
   suggest: 'autocomplete (1–4 letters)',
 };
 
-const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Whole numbers with thousands separators, as the tables print them. */
+export const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function ms(x: number): string {
   if (!Number.isFinite(x)) return '–';

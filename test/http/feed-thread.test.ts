@@ -64,11 +64,16 @@ class Servers {
     this.opened = await open();
     this.thread = new FeedThread(this.opened.url);
     await this.refresh();
-    const deps = { live: this.live, store: this.store, config: testConfig(), logger: false as const, now: () => NOW };
-    this.plain = await buildApp(deps);
-    this.threaded = await buildApp({ ...deps, feedThread: this.thread });
+    this.plain = await this.app(null);
+    this.threaded = await this.app(this.thread);
     this.plainBase = await this.plain.listen({ port: 0, host: '127.0.0.1' });
     this.threadedBase = await this.threaded.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  /** An app over this store and index, its feed pages made by `thread` or on the request thread (null). */
+  app(thread: FeedThread | null): Promise<ApiInstance> {
+    const deps = { live: this.live, store: this.store, config: testConfig(), logger: false as const, now: () => NOW };
+    return buildApp(thread === null ? deps : { ...deps, feedThread: thread });
   }
 
   async refresh(): Promise<void> {
@@ -171,14 +176,7 @@ describe('the change feed read and serialised in the feed thread (SQLite)', () =
     const sent: string[] = [];
     let arrived = (): void => undefined;
     const feedArrived = new Promise<void>((resolve) => (arrived = resolve));
-    const app = await buildApp({
-      live: servers.live,
-      store: servers.store,
-      config: testConfig(),
-      logger: false,
-      now: () => NOW,
-      feedThread: servers.thread,
-    });
+    const app = await servers.app(servers.thread);
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.url.includes('job-changes')) arrived();
       done();
@@ -215,14 +213,7 @@ describe('the change feed read and serialised in the feed thread (SQLite)', () =
   it('answers 500 for a page the thread cannot read, as for any failed read', async () => {
     const missing = mkdtempSync(join(tmpdir(), 'feed-thread-missing-'));
     const thread = new FeedThread(join(missing, 'jobs.db'));
-    const app = await buildApp({
-      live: servers.live,
-      store: servers.store,
-      config: testConfig(),
-      logger: false,
-      now: () => NOW,
-      feedThread: thread,
-    });
+    const app = await servers.app(thread);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       // No store at that path: the thread's connection finds no schema there.

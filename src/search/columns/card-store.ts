@@ -4,6 +4,7 @@ import {
   decodeCardHead,
   encodeCard,
   HEAD_FIELDS,
+  type CardDecoder,
   type SharedIds,
   type SharedTables,
 } from './card-fields.js';
@@ -82,17 +83,7 @@ export class CardStore {
     const chunk = this.chunks[this.chunkOf[d]!]!;
     const start = this.startOf[d]!;
     const stored = JSON.parse(chunk.toString('utf8', start, start + this.lengthOf[d]!)) as unknown[];
-    const tables = this.chunkTables === null ? this.tables : this.chunkTables[this.chunkOf[d]!]!;
-    const posted = this.postedAt[d]!;
-    const valid = this.validThrough[d]!;
-    return decodeCard(
-      stored,
-      tables,
-      this.keys[d]!,
-      this.boardIds[d]!,
-      Number.isNaN(posted) ? null : posted,
-      Number.isNaN(valid) ? null : valid,
-    );
+    return this.decodeWith(d, stored, decodeCard);
   }
 
   /**
@@ -112,10 +103,15 @@ export class CardStore {
       if (cut < 0) throw new Error(`card ${d} has no texts`);
     }
     const stored = JSON.parse(`${text.slice(0, cut)}]`) as unknown[];
+    return this.decodeWith(d, stored, decodeCardHead);
+  }
+
+  /** Document d's stored array decoded with its chunk's tables and the store's own columns. */
+  private decodeWith<T>(d: number, stored: unknown[], decode: (...args: Parameters<CardDecoder>) => T): T {
     const tables = this.chunkTables === null ? this.tables : this.chunkTables[this.chunkOf[d]!]!;
     const posted = this.postedAt[d]!;
     const valid = this.validThrough[d]!;
-    return decodeCardHead(
+    return decode(
       stored,
       tables,
       this.keys[d]!,

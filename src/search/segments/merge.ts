@@ -7,7 +7,7 @@ import { compareStrings } from '../columns/columns.js';
 import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
-import type { KeywordIndex } from '../text/keywords.js';
+import { averageLength, type KeywordIndex } from '../text/keywords.js';
 import { buildTitleSuggestSteps } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
@@ -218,7 +218,7 @@ function* mergeKeywordsSteps(
     docs,
     dense,
     docLength,
-    avgLength: n > 0 && total > 0 ? total / n : 1,
+    avgLength: averageLength(total, n),
     vocab: mergedVocabulary(indexes, keptTermOf),
   };
 }

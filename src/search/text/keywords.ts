@@ -353,7 +353,7 @@ export class KeywordBuilder implements KeywordSink {
       docs,
       dense,
       docLength,
-      avgLength: n > 0 && total > 0 ? total / n : 1,
+      avgLength: averageLength(total, n),
       vocab: this.vocabulary(),
     };
   }
@@ -373,4 +373,9 @@ function grownU32(a: Uint32Array): Uint32Array {
   const b = new Uint32Array(a.length * 2);
   b.set(a);
   return b;
+}
+
+/** The mean document length BM25 normalises by (1 for an empty index). */
+export function averageLength(total: number, n: number): number {
+  return n > 0 && total > 0 ? total / n : 1;
 }
