@@ -1,7 +1,12 @@
 /** An absolute http: or https: URL with a host, as the WHATWG URL parser reads it. */
 export function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
+  // One parse (`URL.canParse` and then `new URL` parsed it twice); a string it refuses throws.
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 

@@ -2,9 +2,7 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { parseWorkers, runPrimary, WORKER_ENV, type ReadyMessage } from '../cluster.js';
 import { loadConfig, type Config } from '../../config.js';
-import { chooseLogOutput, serveLogger } from '../log-output.js';
-import { StartAborted, startServer, type RunningServer } from '../../server.js';
-import { startLines } from '../welcome.js';
+import type { RunningServer } from '../../server.js';
 
 /** SIGTERM to exit: the bound an orchestrator can rely on (Kubernetes waits 30 s by default). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -69,6 +67,13 @@ export function registerServe(program: Command): void {
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
 
+      // The server (HTTP, search, logging) is loaded by the command that runs it: every other
+      // command (an import above all) starts without compiling and loading it.
+      const [{ StartAborted, startServer }, { chooseLogOutput, serveLogger }, { startLines }] = await Promise.all([
+        import('../../server.js'),
+        import('../log-output.js'),
+        import('../welcome.js'),
+      ]);
       const logOutput = chooseLogOutput(process.stdout.isTTY, options.logJson === true);
       const log = serveLogger(config, logOutput, (env.LOG_LEVEL ?? '').trim() !== '');
       try {

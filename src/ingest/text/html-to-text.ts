@@ -53,7 +53,16 @@ export function blocksText(blocks: readonly TextBlock[]): string {
   return blocks.map((b) => b.text).join('\n');
 }
 
-function htmlToMarkdown(html: string): string {
+/**
+ * The description as markdown: through `simpleHtmlToMarkdown` when the HTML is of the plain kind
+ * most feeds send, else through the parser.
+ */
+export function htmlToMarkdown(html: string): string {
+  return simpleHtmlToMarkdown(html) ?? parsedHtmlToMarkdown(html);
+}
+
+/** The parser's conversion (any HTML). */
+export function parsedHtmlToMarkdown(html: string): string {
   // One pass of the parser: headings become `## `, list items `- `, bold `**`, other block tags
   // line breaks; inline tags vanish; text arrives with its entities decoded.
   const out: string[] = [];
@@ -77,6 +86,143 @@ function htmlToMarkdown(html: string): string {
   parser.write(html);
   parser.end();
   return out.join('');
+}
+
+/**
+ * Tags the simple conversion knows, with the open tags htmlparser2 (HTML mode) closes before each
+ * (its `openImpliesClose` for these names). Every other tag (raw-text, form, foreign, dropped or
+ * unknown elements) leaves the description to the parser.
+ */
+const P_ONLY = ['p'];
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
+const SIMPLE_TAGS = new Map<string, ReadonlySet<string>>(
+  (
+    [
+      ['p', P_ONLY],
+      ['div', P_ONLY],
+      ['ul', P_ONLY],
+      ['ol', P_ONLY],
+      ['section', P_ONLY],
+      ['article', P_ONLY],
+      ['header', P_ONLY],
+      ['footer', P_ONLY],
+      ['blockquote', P_ONLY],
+      ['dl', P_ONLY],
+      ['hr', P_ONLY],
+      ['table', P_ONLY],
+      ['li', ['li']],
+      ['dd', ['dd', 'dt']],
+      ['dt', ['dd', 'dt']],
+      ['h1', HEADINGS],
+      ['h2', HEADINGS],
+      ['h3', HEADINGS],
+      ['h4', HEADINGS],
+      ['h5', HEADINGS],
+      ['h6', HEADINGS],
+      ['a', ['a']],
+      ['tr', ['tr', 'th', 'td']],
+      ['th', ['th']],
+      ['td', ['thead', 'th', 'td']],
+      ['tbody', ['thead', 'tbody']],
+      ['tfoot', ['thead', 'tbody']],
+      ['thead', []],
+      ['br', []],
+      ['b', []],
+      ['strong', []],
+      ['em', []],
+      ['i', []],
+      ['u', []],
+      ['s', []],
+      ['span', []],
+      ['small', []],
+      ['sup', []],
+      ['sub', []],
+      ['font', []],
+      ['center', []],
+      ['code', []],
+    ] as const
+  ).map(([tag, closes]) => [tag, new Set<string>(closes)]),
+);
+const VOID_TAGS = new Set(['br', 'hr']);
+/** A tag of the simple kind: `<name>`, `</name>`, `<name/>`, `<name />`, attributes quoted, no `<` in them (HTML whitespace). */
+const SIMPLE_TAG =
+  /<(\/?)([A-Za-z][A-Za-z0-9]*)((?:[ \t\n\r\f]+[A-Za-z_:][-A-Za-z0-9_:.]*(?:="[^"<]*"|='[^'<]*'))*)([ \t\n\r\f]*\/)?>/y;
+const WHITESPACE = /\s+/g;
+/** Text that `WHITESPACE` changes: a run of two, or any whitespace but a space. */
+const COLLAPSIBLE = /[^\S ]| {2}/;
+/** Text the parser would read an entity in: any `&` but `&amp;` and one before HTML whitespace. */
+const OTHER_AMPERSAND = /&(?!amp;|[ \t\n\r\f])/;
+
+/**
+ * The parser's conversion for HTML of the plain kind (known tags, quoted attributes, no entity but
+ * `&amp;`, no comment, CDATA or stray `<`), without the parser: the same open and close events (implied closes,
+ * void elements, `</p>` and `</br>` without an open tag, the elements left open at the end) as
+ * htmlparser2 gives, so the same text. Null for any other HTML.
+ */
+export function simpleHtmlToMarkdown(html: string): string | null {
+  let out = '';
+  const stack: string[] = [];
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    const end = lt < 0 ? html.length : lt;
+    if (end > at) {
+      let text = html.slice(at, end);
+      if (text.includes('&')) {
+        if (OTHER_AMPERSAND.test(text)) return null;
+        text = text.replaceAll('&amp;', '&');
+      }
+      out += COLLAPSIBLE.test(text) ? text.replace(WHITESPACE, ' ') : text;
+    }
+    if (lt < 0) break;
+    // `<name>` and `</name>` read by hand, any other tag through SIMPLE_TAG.
+    const closing = html.charCodeAt(lt + 1) === 47; /* / */
+    const nameStart = closing ? lt + 2 : lt + 1;
+    let nameEnd = nameStart;
+    while (nameEnd < html.length && isAsciiAlphanumeric(html.charCodeAt(nameEnd))) nameEnd++;
+    let name: string;
+    if (nameEnd > nameStart && html.charCodeAt(nameEnd) === 62 /* > */ && !isDigit(html.charCodeAt(nameStart))) {
+      name = html.slice(nameStart, nameEnd).toLowerCase();
+      at = nameEnd + 1;
+    } else {
+      SIMPLE_TAG.lastIndex = lt;
+      const tag = SIMPLE_TAG.exec(html);
+      if (tag === null || (closing && (tag[3] !== '' || tag[4] !== undefined))) return null;
+      name = tag[2]!.toLowerCase();
+      at = SIMPLE_TAG.lastIndex;
+    }
+    const closes = SIMPLE_TAGS.get(name);
+    if (closes === undefined) return null;
+    if (closing) {
+      if (VOID_TAGS.has(name)) {
+        if (name === 'br') out += tagMark('br', true) + tagMark('br', false);
+      } else {
+        const pos = stack.lastIndexOf(name);
+        if (pos >= 0) while (stack.length > pos) out += tagMark(stack.pop()!, false);
+        else if (name === 'p') {
+          for (let top = stack.at(-1); top !== undefined && closes.has(top); top = stack.at(-1))
+            out += tagMark(stack.pop()!, false);
+          out += tagMark('p', true) + tagMark('p', false);
+        }
+      }
+    } else {
+      for (let top = stack.at(-1); top !== undefined && closes.has(top); top = stack.at(-1))
+        out += tagMark(stack.pop()!, false);
+      out += tagMark(name, true);
+      if (VOID_TAGS.has(name)) out += tagMark(name, false);
+      else stack.push(name);
+    }
+  }
+  while (stack.length > 0) out += tagMark(stack.pop()!, false);
+  return out;
+}
+
+function isAsciiAlphanumeric(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function tagMark(tag: string, open: boolean): string {

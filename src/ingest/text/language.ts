@@ -20,8 +20,7 @@ LANGUAGES.forEach((language, i) => {
 
 const SAMPLE_CHARS = 500;
 const MIN_HITS = 3;
-/** What separates words: the sample's words are the runs of [a-zäöüßáéíóúñ] between. */
-const NOT_WORD = /[^a-zäöüßáéíóúñ]+/;
+/** What separates words: the sample's words are the runs of [a-zäöüßáéíóúñ] between (isWordChar). */
 /** A longer word is no function word: it is not looked up. */
 const LONGEST_WORD = Math.max(...[...WORD_LANGUAGES.keys()].map((w) => w.length));
 
@@ -29,14 +28,7 @@ const COUNTRY_LANGUAGE: Readonly<Record<string, Language>> = { DE: 'de', AT: 'de
 
 export function detectLanguage(text: string, countryCode: string | null): Language {
   const sample = text.slice(0, SAMPLE_CHARS).toLowerCase();
-  const hits = [0, 0, 0];
-  // split rather than an exec loop: the same words (and empty strings at the ends, which match
-  // nothing) without a match object per word.
-  for (const word of sample.split(NOT_WORD)) {
-    const mask = word.length > LONGEST_WORD ? undefined : WORD_LANGUAGES.get(word);
-    if (mask === undefined) continue;
-    for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] ?? 0) + 1;
-  }
+  const hits = functionWordHits(sample);
   let best = 0;
   for (let i = 1; i < hits.length; i++) if ((hits[i] ?? 0) > (hits[best] ?? 0)) best = i;
   const language = LANGUAGES[best];
@@ -45,4 +37,43 @@ export function detectLanguage(text: string, countryCode: string | null): Langua
   if (/[äöüß]/.test(sample)) return 'de';
   if (countryCode !== null) return COUNTRY_LANGUAGE[countryCode] ?? 'en';
   return 'de';
+}
+
+/**
+ * Function words of each language in a lower-cased sample: [de, es, en]. The words are the runs of
+ * [a-zäöüßáéíóúñ], read by char code (no array of words, no match objects); a word longer than
+ * any function word is not looked up.
+ */
+export function functionWordHits(sample: string): number[] {
+  const hits = [0, 0, 0];
+  let start = -1;
+  for (let i = 0; i <= sample.length; i++) {
+    if (i < sample.length && isWordChar(sample.charCodeAt(i))) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const mask = i - start > LONGEST_WORD ? undefined : WORD_LANGUAGES.get(sample.slice(start, i));
+    start = -1;
+    if (mask === undefined) continue;
+    for (let l = 0; l < hits.length; l++) if (mask & (1 << l)) hits[l] = (hits[l] ?? 0) + 1;
+  }
+  return hits;
+}
+
+/** [a-zäöüßáéíóúñ] */
+function isWordChar(c: number): boolean {
+  if (c >= 97 && c <= 122) return true;
+  return (
+    c === 0xe4 ||
+    c === 0xf6 ||
+    c === 0xfc ||
+    c === 0xdf ||
+    c === 0xe1 ||
+    c === 0xe9 ||
+    c === 0xed ||
+    c === 0xf3 ||
+    c === 0xfa ||
+    c === 0xf1
+  );
 }
