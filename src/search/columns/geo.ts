@@ -1,4 +1,4 @@
-import type { IndexedJob } from '../../domain/job.js';
+import type { IndexedJob, JobPlace } from '../../domain/job.js';
 import { postingsSteps } from './columns.js';
 import { orInto, setBits } from '../postings/bitset.js';
 import type { DocSet } from '../postings/doc-set.js';
@@ -33,46 +33,64 @@ export function buildPointIndex(jobs: readonly IndexedJob[], denseRatio: number)
 
 /** `buildPointIndex` in steps (steps.ts). */
 export function* buildPointIndexSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PointIndex> {
-  const byLat = new Map<number, Map<number, number>>();
-  const lats: number[] = [0];
-  const lons: number[] = [0];
-  const codeOf = (lat: number, lon: number): number => {
-    let byLon = byLat.get(lat);
-    if (!byLon) byLat.set(lat, (byLon = new Map<number, number>()));
-    let code = byLon.get(lon);
-    if (code === undefined) {
-      code = lats.length;
-      byLon.set(lon, code);
-      lats.push(lat);
-      lons.push(lon);
-    }
-    return code;
-  };
-  const pairs: number[] = [];
-  // Stryker disable next-line ArrayDeclaration,UnaryOperator: equivalent, code 0 is never a point (codes start at 1), so its slot is never read
-  const lastDoc: number[] = [-1];
+  const points = new PointCollector();
   for (let d = 0; d < jobs.length; d++) {
-    for (const p of jobs[d]!.places) {
-      if (p.lat === null || p.lon === null) continue;
-      const code = codeOf(p.lat, p.lon);
-      if (lastDoc[code] === d) continue; // a job listing the same point twice is one posting
-      lastDoc[code] = d;
-      pairs.push(code, d);
-    }
+    points.add(d, jobs[d]!.places);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
-  const postings = yield* postingsSteps(jobs.length, lats.length, denseRatio, pairs.length / 2, (from, to, emit) => {
-    for (let i = from; i < to; i++) emit(pairs[2 * i]!, pairs[2 * i + 1]!);
-  });
-  const codes = lats
-    .map((_, c) => c)
-    .slice(1)
-    .sort((a, b) => lats[a]! - lats[b]!);
-  return {
-    lat: Float64Array.from(codes, (c) => lats[c]!),
-    lon: Float64Array.from(codes, (c) => lons[c]!),
-    postings: codes.map((c) => postings[c]!),
-  };
+  return yield* points.finishSteps(jobs.length, denseRatio);
+}
+
+/** The points of documents added in order (a merge adds each as it decodes its head). */
+export class PointCollector {
+  private readonly byLat = new Map<number, Map<number, number>>();
+  private readonly lats: number[] = [0];
+  private readonly lons: number[] = [0];
+  /** (code, document) per posting. */
+  private readonly pairs: number[] = [];
+  // Stryker disable next-line ArrayDeclaration,UnaryOperator: equivalent, code 0 is never a point (codes start at 1), so its slot is never read
+  private readonly lastDoc: number[] = [-1];
+
+  /** Document d's places (d ascending). */
+  add(d: number, places: readonly JobPlace[]): void {
+    for (const p of places) {
+      if (p.lat === null || p.lon === null) continue;
+      const code = this.codeOf(p.lat, p.lon);
+      if (this.lastDoc[code] === d) continue; // a job listing the same point twice is one posting
+      this.lastDoc[code] = d;
+      this.pairs.push(code, d);
+    }
+  }
+
+  private codeOf(lat: number, lon: number): number {
+    let byLon = this.byLat.get(lat);
+    if (!byLon) this.byLat.set(lat, (byLon = new Map<number, number>()));
+    let code = byLon.get(lon);
+    if (code === undefined) {
+      code = this.lats.length;
+      byLon.set(lon, code);
+      this.lats.push(lat);
+      this.lons.push(lon);
+    }
+    return code;
+  }
+
+  /** The index over n documents. */
+  *finishSteps(n: number, denseRatio: number): Steps<PointIndex> {
+    const { lats, lons, pairs } = this;
+    const postings = yield* postingsSteps(n, lats.length, denseRatio, pairs.length / 2, (from, to, emit) => {
+      for (let i = from; i < to; i++) emit(pairs[2 * i]!, pairs[2 * i + 1]!);
+    });
+    const codes = lats
+      .map((_, c) => c)
+      .slice(1)
+      .sort((a, b) => lats[a]! - lats[b]!);
+    return {
+      lat: Float64Array.from(codes, (c) => lats[c]!),
+      lon: Float64Array.from(codes, (c) => lons[c]!),
+      postings: codes.map((c) => postings[c]!),
+    };
+  }
 }
 
 /**

@@ -4,11 +4,13 @@ import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 import { CardStore, type CardSpill } from '../columns/card-store.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { compareStrings } from '../columns/columns.js';
-import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
+import { DEFAULT_TUNING, engineOfSteps, spellingSources, type EngineTuning } from '../engine.js';
+import { DocFacts } from '../doc-facts.js';
+import { SalaryEstimator } from '../columns/salary-estimate.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
 import { averageLength, type KeywordIndex } from '../text/keywords.js';
-import { buildTitleSuggestSteps } from '../text/title-suggest.js';
+import { TitleSuggestBuilder } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
 /** A segment to merge and its live documents (null: all). */
@@ -52,11 +54,24 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const stores = leaves.map((l) => l.segment.engine.cards);
   const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
   yield;
-  // The rest reads the jobs without the texts only a card shows (the cards' heads, decoded from
-  // the segments' stores: the deltas' chunks are still in memory there).
-  const jobs: IndexedJob[] = new Array<IndexedJob>(n);
+  const engines = leaves.map((l) => l.segment.engine);
+  const merged = { engines, leaf: order.leaf, doc: order.doc };
+  // One pass over the cards' heads (the fields before the texts, decoded from the segments'
+  // stores: the deltas' chunks are still in memory there), each let go once read: the estimates'
+  // samples, the title suggestions and the documents' facts take what they need of it.
+  const facts = new DocFacts(n, spellingSources(merged));
+  const estimator = new SalaryEstimator([]);
+  const titles = new TitleSuggestBuilder();
+  const headOf = (d: number): IndexedJob => stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
+  const one: IndexedJob[] = [];
   for (let d = 0; d < n; d++) {
-    jobs[d] = stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
+    const job = headOf(d);
+    facts.add(job);
+    if (job.salary) {
+      one[0] = job;
+      estimator.add(one);
+    }
+    titles.add(job.title, job.position.name);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   yield;
@@ -66,10 +81,8 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
     tuning.denseRatio,
   );
   yield;
-  const engines = leaves.map((l) => l.segment.engine);
-  const merged = { engines, leaf: order.leaf, doc: order.doc };
-  const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning, merged);
-  return yield* segmentOfEngineSteps(engine, buildTitleSuggestSteps(jobs));
+  const engine = yield* engineOfSteps(facts, headOf, cards, keywords, options.salaryBuckets, tuning, estimator, merged);
+  return yield* segmentOfEngineSteps(engine, titles.finishSteps(Uint32Array.from({ length: n }, (_, d) => d)));
 }
 
 /** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */
