@@ -15,7 +15,7 @@ export interface SpellingSource {
 /**
  * What the engine reads of each document besides its card and its keywords, gathered in one pass
  * in board-id order (`add`): salaries, estimate groups, remote shares, languages, places, points
- * and spellings, a few numbers per document. A build adds its jobs; a merge adds each head as it
+ * (but in a merge) and spellings, a few numbers per document. A build adds its jobs; a merge adds each head as it
  * decodes it and lets it go, so no array of every head is held (segments/merge.ts).
  */
 export class DocFacts {
@@ -27,7 +27,8 @@ export class DocFacts {
   /** Language per document (ExtraColumns.language). */
   readonly language: Uint8Array;
   readonly places = new PlaceFinder();
-  readonly points = new PointCollector();
+  /** The documents' points (null: a merge, which merges the segments' point indexes). */
+  readonly points: PointCollector | null;
   /** Per document without a salary its estimate groups (an index into `groups`); -1 with a salary. */
   private readonly group: Int32Array;
   private readonly groupOf = new Map<string, number>();
@@ -39,7 +40,9 @@ export class DocFacts {
   constructor(
     readonly n: number,
     private readonly spellingSources: readonly SpellingSource[] = [],
+    collectPoints = true,
   ) {
+    this.points = collectPoints ? new PointCollector() : null;
     this.salaryMin = new Float64Array(n);
     this.salaryMax = new Float64Array(n);
     this.remote = new Float64Array(n);
@@ -67,7 +70,7 @@ export class DocFacts {
     this.remote[d] = job.remotePercentage ?? Number.NaN;
     this.language[d] = languageCode(job.language);
     this.places.add(job.places);
-    this.points.add(d, job.places);
+    this.points?.add(d, job.places);
     this.group[d] = s ? -1 : this.groupId(estimateKeys(job));
     for (const source of this.spellingSources) {
       const key = source.keyAt(d, job);

@@ -11,7 +11,7 @@ import {
   type MergedDocs,
   type MultiColumn,
 } from './columns/columns.js';
-import type { PointIndex } from './columns/geo.js';
+import { mergePointIndexSteps, type PointIndex } from './columns/geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './text/keywords.js';
 import { buildTitleSuggestSteps, type TitleSuggestIndex } from './text/title-suggest.js';
@@ -207,6 +207,8 @@ export class EngineBuilder {
  */
 export interface MergedEngines extends MergedDocs {
   readonly engines: readonly Engine[];
+  /** Per segment: old number -> new (-1: left out). */
+  readonly newDoc: readonly Int32Array[];
 }
 
 /**
@@ -297,7 +299,15 @@ function* assemble(
   yield;
   const lists = yield* buildLists(n, headOf, places.column, r, merged);
   yield;
-  const points = yield* facts.points.finishSteps(n, r);
+  const points = merged
+    ? yield* mergePointIndexSteps(
+        merged.engines.map((e) => e.points),
+        merged.newDoc,
+        n,
+        r,
+        (d) => headOf(d).places,
+      )
+    : yield* facts.points!.finishSteps(n, r);
   yield;
   const rows = yield* rowsOf(n, packed, packInputs, lists);
   yield;

@@ -55,11 +55,11 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
   yield;
   const engines = leaves.map((l) => l.segment.engine);
-  const merged = { engines, leaf: order.leaf, doc: order.doc };
+  const merged = { engines, leaf: order.leaf, doc: order.doc, newDoc: order.newDoc };
   // One pass over the cards' heads (the fields before the texts, decoded from the segments'
   // stores: the deltas' chunks are still in memory there), each let go once read: the estimates'
   // samples, the title suggestions and the documents' facts take what they need of it.
-  const facts = new DocFacts(n, spellingSources(merged));
+  const facts = new DocFacts(n, spellingSources(merged), false);
   const estimator = new SalaryEstimator([]);
   const titles = new TitleSuggestBuilder();
   const headOf = (d: number): IndexedJob => stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../../src/domain/job.js';
+import type { Job, JobPlace } from '../../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
@@ -216,6 +216,40 @@ describe('a merge of segments in memory answers as a build from scratch over the
       now: NOW,
     });
     expect(new SearchIndex([{ segment: again, live: null }], 16).list(r)).toEqual(fresh.list(r));
+  });
+});
+
+describe('the point index a merge makes from the segments', () => {
+  const at = (lat: number, lon: number): JobPlace => ({
+    city: null,
+    region: null,
+    country: null,
+    countryCode: null,
+    lat,
+    lon,
+  });
+  const points = (e: Engine): unknown => ({
+    lat: [...e.points.lat],
+    lon: [...e.points.lon],
+    postings: e.points.postings.map(docsOf),
+  });
+
+  it('orders points of one latitude by their first live document, then by its places, as a build', () => {
+    const job = (i: number, places: JobPlace[]): Job => ({ ...corpusJob(i), places });
+    // The base meets (50, 10) first in a posting deleted since; the live ones name (50, 5) first.
+    const jobs = [job(0, [at(50, 10), at(50, 5)]), job(1, [at(50, 5), at(50, 10), at(40, 1)]), job(2, [at(50, 10)])];
+    const added = [job(3, [at(50, 20), at(50, 5)]), job(4, [at(40, 1), at(50, 20)])];
+    const set = SegmentSet.of(SearchIndex.build(jobs, { salaryBuckets: buckets, now: NOW }), { salaryBuckets: buckets })
+      .apply([{ kind: 'delete', key: jobs[0]!.key, boardId: jobs[0]!.boardId }], NOW)
+      .apply(
+        added.map((j): IndexChange => ({ kind: 'upsert', job: j })),
+        NOW,
+      );
+    const merged = (set.merge(NOW).reader() as SearchIndex).leaves[0]!.segment.engine;
+    const fresh = SearchIndex.build([...jobs.slice(1), ...added], { salaryBuckets: buckets, now: NOW }).leaves[0]!
+      .segment.engine;
+    expect(points(merged)).toEqual(points(fresh));
+    expect(merged.points.lat.length).toBe(4);
   });
 });
 
