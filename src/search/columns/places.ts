@@ -117,11 +117,11 @@ function emitSlugs(places: readonly JobPlace[], emit: (slug: string) => void): v
 /** Keeps the most specific kind; name and centre come from its first occurrence. */
 function visit(found: Map<string, Found>, named: Named | null, kind: PlaceKind, place: JobPlace | null): void {
   if (!named) return;
-  const prev = found.get(named.slug);
-  if (!prev || KIND_ORDER[kind] < KIND_ORDER[prev.kind]) {
-    found.set(named.slug, { kind, name: named.name, lat: null, lon: null });
+  let entry = found.get(named.slug);
+  if (!entry || KIND_ORDER[kind] < KIND_ORDER[entry.kind]) {
+    entry = { kind, name: named.name, lat: null, lon: null };
+    found.set(named.slug, entry);
   }
-  const entry = found.get(named.slug)!;
   if (place && entry.kind === 'city' && entry.lat === null && place.lat !== null && place.lon !== null) {
     entry.lat = place.lat;
     entry.lon = place.lon;

@@ -33,10 +33,12 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * renumbered by merging the segments' board orders; the keyword postings are remapped to the new
  * numbers and their runs merged term by term (no text is read again); the cards stay where they
  * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
- * may move to a spill file) and only their heads are decoded (CardStore.indexedJob); the facet
- * columns and lists are merged code by code from the segments' (engineOfSteps); the estimates,
- * places, points, orders, facet rows and suggestion tables are derived from the heads by the
- * build's own code, so they are what a build makes. Documents expired at `now` are left out. A
+ * may move to a spill file) and only their heads are decoded (CardStore.indexedJob), each once and
+ * let go: the documents' facts (doc-facts.ts), the salary samples and the title words are taken
+ * as it passes; the facet columns and lists, places among them, and the point index are merged
+ * from the segments' (engineOfSteps); the estimates, orders, facet rows, base counts and
+ * suggestion tables are derived from the facts by the build's own code, so they are what a build
+ * makes. Documents expired at `now` are left out. A
  * folded key of the vocabulary stays while its term has live documents (typo and prefix
  * candidates, as over segments: a key seen only in documents since deleted may stay beside a
  * live one of its stem).
@@ -75,6 +77,9 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
   yield;
+  // Finished now, so that the titles' words per document are let go before the keywords merge.
+  const titleSuggest = yield* titles.finishSteps(Uint32Array.from({ length: n }, (_, d) => d));
+  yield;
   const keywords = yield* mergeKeywordsSteps(
     leaves.map((l) => l.segment.engine.keywords),
     order,
@@ -82,7 +87,13 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   );
   yield;
   const engine = yield* engineOfSteps(facts, headOf, cards, keywords, options.salaryBuckets, tuning, estimator, merged);
-  return yield* segmentOfEngineSteps(engine, titles.finishSteps(Uint32Array.from({ length: n }, (_, d) => d)));
+  return yield* segmentOfEngineSteps(engine, done(titleSuggest));
+}
+
+/** Steps that give `value` after one pause. */
+function* done<T>(value: T): Steps<T> {
+  yield;
+  return value;
 }
 
 /** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */
