@@ -127,19 +127,21 @@ function* mergedOrderSteps(leaves: readonly MergeLeaf[], now: number): Steps<Mer
   const newDoc = leaves.map((l) => new Int32Array(l.segment.engine.n).fill(-1));
   const at = lists.map(() => 0);
   const cards = leaves.map((l) => l.segment.engine.cards);
-  const keyOf = (i: number): { boardId: string; key: string } => {
+  // Each list's next document as its board id and key (null: the list is done), made once per document.
+  const headOf = (i: number): { boardId: string; key: string } | null => {
+    if (at[i]! >= lists[i]!.length) return null;
     const d = lists[i]![at[i]!]!;
     return { boardId: cards[i]!.boardIds[d]!, key: cards[i]!.keys[d]! };
   };
+  const heads = lists.map((_, i) => headOf(i));
   for (let out = 0; out < n; out++) {
     let best = -1;
-    let bestKey: { boardId: string; key: string } | null = null;
-    for (let i = 0; i < lists.length; i++) {
-      if (at[i]! >= lists[i]!.length) continue;
-      const k = keyOf(i);
-      if (bestKey === null || compareBoardIds(k, bestKey) < 0) [best, bestKey] = [i, k];
+    for (let i = 0; i < heads.length; i++) {
+      const k = heads[i];
+      if (k && (best < 0 || compareBoardIds(k, heads[best]!) < 0)) best = i;
     }
     const d = lists[best]![at[best]!++]!;
+    heads[best] = headOf(best);
     leaf[out] = best;
     doc[out] = d;
     newDoc[best]![d] = out;
