@@ -5,6 +5,9 @@ import { PointCollector } from './columns/geo.js';
 import { languageCode } from './query/extra-filters.js';
 import { STEP_ITEMS, type Steps } from '../lib/steps.js';
 
+/** Estimate groups computed between two yields (a group's medians sort its new samples). */
+const STEP_GROUPS = 64;
+
 /** A facet labelled by its values' most used spellings: each document's value and spelling. */
 export interface SpellingSource {
   readonly id: string;
@@ -98,9 +101,16 @@ export class DocFacts {
     return this.group[d]! < 0;
   }
 
-  /** Each document's estimate by `estimator` (null where it states a salary or has no basis): one per group. */
-  estimates(estimator: SalaryEstimator): (SalaryRange | null)[] {
-    const byGroup = this.groups.map((keys) => estimator.estimateByKeys(keys));
+  /**
+   * Each document's estimate by `estimator` (null where it states a salary or has no basis), one
+   * per group, in steps: a group's first estimate since new samples came computes its medians.
+   */
+  *estimatesSteps(estimator: SalaryEstimator): Steps<(SalaryRange | null)[]> {
+    const byGroup: (SalaryRange | null)[] = [];
+    for (const keys of this.groups) {
+      byGroup.push(estimator.estimateByKeys(keys));
+      if (byGroup.length % STEP_GROUPS === 0) yield;
+    }
     return Array.from(this.group, (g) => (g < 0 ? null : byGroup[g]!));
   }
 

@@ -266,7 +266,7 @@ function* assemble(
   const n = facts.n;
   // An estimate computes its group's medians the first time the group is asked for since new
   // samples came: once per group of comparable postings.
-  const estimates = facts.estimates(estimator);
+  const estimates = yield* facts.estimatesSteps(estimator);
   yield;
   const mids = new Float64Array(n);
   for (let d = 0; d < n; d++) {
