@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { Session } from 'node:inspector/promises';
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import type { Job } from '../src/domain/job.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
@@ -138,7 +139,21 @@ try {
     await profile.post('Profiler.enable');
     await profile.post('Profiler.start');
   }
-  const merged = await applier.merge(now, pacedPause(PAUSE_BUDGET_MS));
+  // The live heap (objects and array buffers) at each pause, its peak: what the merge holds, apart
+  // from the garbage and free pages the resident figure also counts.
+  const paced = pacedPause(PAUSE_BUDGET_MS);
+  const heapOf = (): number => {
+    const h = getHeapStatistics();
+    return (h.used_heap_size + h.external_memory) / 2 ** 20;
+  };
+  const heapBefore = heapOf();
+  let heapPeak = heapBefore;
+  let pauses = 0;
+  const pause = (): Promise<void> => {
+    if (pauses++ % 4 === 0) heapPeak = Math.max(heapPeak, heapOf());
+    return paced();
+  };
+  const merged = await applier.merge(now, pause);
   const mergeMs = performance.now() - t1;
   if (profile) {
     const { profile: taken } = await profile.post('Profiler.stop');
@@ -166,6 +181,8 @@ try {
           cpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2),
           rssBeforeMb: Math.round(rssBefore),
           peakRssMb: Math.round(mergePeak),
+          heapBeforeMb: Math.round(heapBefore),
+          heapPeakMb: Math.round(heapPeak),
         },
         wallRatio: mergeOnly ? null : +(mergeMs / rebuildMs).toFixed(3),
       },

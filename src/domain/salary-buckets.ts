@@ -24,6 +24,10 @@ export function bucketLabel(b: SalaryBucket): string {
 
 /** Index of the bucket holding the middle of the range; -1 when none does. */
 export function bucketOf(buckets: readonly SalaryBucket[], range: SalaryRange): number {
-  const mid = (range.min + range.max) / 2;
+  return bucketOfMid(buckets, (range.min + range.max) / 2);
+}
+
+/** Index of the bucket holding a range's middle `mid`; -1 when none does (NaN: none). */
+export function bucketOfMid(buckets: readonly SalaryBucket[], mid: number): number {
   return buckets.findIndex((b) => mid >= b.min && (b.max === null || mid < b.max));
 }

@@ -1,6 +1,6 @@
 import type { IndexedJob, Job, SalaryRange } from '../domain/job.js';
 import { CardStoreBuilder, type CardSpill, type CardStore } from './columns/card-store.js';
-import { bucketOf, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
+import { bucketOfMid, bucketValue, type SalaryBucket } from '../domain/salary-buckets.js';
 import { boardOrderSteps } from './columns/board-order.js';
 import {
   buildColumnSteps,
@@ -11,14 +11,14 @@ import {
   type MergedDocs,
   type MultiColumn,
 } from './columns/columns.js';
-import { buildPointIndexSteps, type PointIndex } from './columns/geo.js';
+import { mergePointIndexSteps, type PointIndex } from './columns/geo.js';
 import { DENSE_RATIO } from './postings/doc-set.js';
 import { KeywordBuilder, type KeywordIndex, type KeywordSink } from './text/keywords.js';
 import { buildTitleSuggestSteps, type TitleSuggestIndex } from './text/title-suggest.js';
-import { buildPlacesSteps, type PlaceRegistry } from './columns/places.js';
+import { placeColumnSteps, type PlaceRegistry } from './columns/places.js';
 import { SalaryEstimator } from './columns/salary-estimate.js';
 import { buildSortOrders, type SortOrder } from './columns/sort.js';
-import { buildRemote, REMOTE_LEVELS, type RemoteColumn } from './columns/remote.js';
+import { remoteOfValues, REMOTE_LEVELS, type RemoteColumn } from './columns/remote.js';
 import { buildPacks, type FacetPack, type PackInput } from './columns/facet-pack.js';
 import { buildFacetRowsSteps, type FacetRows, type RowColumn } from './columns/facet-rows.js';
 import { Scratch } from './postings/scratch.js';
@@ -37,7 +37,8 @@ import {
   type StepsFacet,
 } from '../domain/facet-catalogue.js';
 import { QueryCache } from './query/query-cache.js';
-import { buildExtraColumns, type ExtraColumns } from './query/extra-filters.js';
+import type { ExtraColumns } from './query/extra-filters.js';
+import { DocFacts, type SpellingSource } from './doc-facts.js';
 import { runSteps, STEP_ITEMS, type Steps } from '../lib/steps.js';
 
 /** Keyword match bitsets kept per index (n/8 bytes each). */
@@ -188,7 +189,10 @@ export class EngineBuilder {
     yield;
     const cards = yield* this.cards.finishSteps(order);
     yield;
-    const rest = yield* assemble(jobs, cards, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
+    const facts = yield* DocFacts.ofJobsSteps(jobs, spellingSources(null));
+    yield;
+    const headOf = (d: number): IndexedJob => jobs[d]!;
+    const rest = yield* assemble(facts, headOf, cards, buckets, tuning, estimator ?? new SalaryEstimator(jobs));
     // A thread's inversion ran beside the cards' and the facets' columns; it is waited for only now.
     const engine: Engine = { ...rest, keywords: inverted ?? (yield* inverting) };
     // Made by the keyword thread beside the rest (its steps wait for them), or here from the jobs.
@@ -203,52 +207,77 @@ export class EngineBuilder {
  */
 export interface MergedEngines extends MergedDocs {
   readonly engines: readonly Engine[];
+  /** Per segment: old number -> new (-1: left out). */
+  readonly newDoc: readonly Int32Array[];
 }
 
 /**
  * The engine over cards already numbered in board-id order and their keyword index (a merge of
- * segments, segments/merge.ts): the facets' columns and lists merged from the segments' (but for
- * the salary buckets: the estimates are by these jobs), everything else made as a build makes it.
+ * segments, segments/merge.ts): the facets' columns and lists, places among them, merged from the
+ * segments' (but for the salary buckets: the estimates are by these jobs), the rest from the
+ * documents' facts, which the merge gathers as it decodes their heads (`headOf` decodes one again:
+ * a label's first document).
  */
 export function* engineOfSteps(
-  jobs: readonly IndexedJob[],
+  facts: DocFacts,
+  headOf: (d: number) => IndexedJob,
   cards: CardStore,
   keywords: KeywordIndex,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
+  estimator: SalaryEstimator,
   merged: MergedEngines,
 ): Steps<Engine> {
-  const rest = yield* assemble(jobs, cards, buckets, tuning, new SalaryEstimator(jobs), merged);
+  const rest = yield* assemble(facts, headOf, cards, buckets, tuning, estimator, merged);
   return { ...rest, keywords };
 }
 
-/** Everything but the keyword index, over the live cards in board-id order, in steps. */
+/**
+ * The facets labelled by their values' most used spellings, each document's value read from the
+ * job (a build) or from its segment's column (a merge).
+ */
+export function spellingSources(merged: MergedEngines | null): SpellingSource[] {
+  const out: SpellingSource[] = [];
+  for (const f of FACETS.filter(isColumnEntry)) {
+    const s: FacetSource = f.source;
+    if (s.kind !== 'one' || !s.spellingOf) continue;
+    const { valueOf, spellingOf } = s;
+    if (merged) {
+      const valueAt = mergedValueAt(
+        merged.engines.map((e) => e.columns[f.id]),
+        merged,
+      );
+      out.push({ id: f.id, keyAt: (d) => valueAt(d), spellingOf });
+    } else out.push({ id: f.id, keyAt: (_, job) => valueOf(job), spellingOf });
+  }
+  return out;
+}
+
+/** Everything but the keyword index, over the live cards in board-id order and their facts, in steps. */
 function* assemble(
-  jobs: readonly IndexedJob[],
+  facts: DocFacts,
+  headOf: (d: number) => IndexedJob,
   cards: CardStore,
   buckets: readonly SalaryBucket[],
   tuning: EngineTuning,
   estimator: SalaryEstimator,
   merged: MergedEngines | null = null,
 ): Steps<Omit<Engine, 'keywords'>> {
-  const n = jobs.length;
+  const n = facts.n;
   // An estimate computes its group's medians the first time the group is asked for since new
-  // samples came (a merge of the group's sorted values): in steps, not in one stretch.
-  const estimates: (SalaryRange | null)[] = [];
-  for (let d = 0; d < n; d++) {
-    estimates.push(estimator.estimate(jobs[d]!));
-    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
-  }
-  const salaryOf = (d: number): SalaryRange | null => jobs[d]!.salary ?? estimates[d]!;
-  const r = tuning.denseRatio;
-  yield;
-  const columns = yield* buildColumns(jobs, yield* bucketsOf(jobs, salaryOf, buckets), r, merged);
+  // samples came: once per group of comparable postings.
+  const estimates = yield* facts.estimatesSteps(estimator);
   yield;
   const mids = new Float64Array(n);
-  for (let d = 0; d < n; d++) mids[d] = midOf(salaryOf(d));
-  const dates = cards.postedAt;
+  for (let d = 0; d < n; d++) {
+    mids[d] = facts.hasSalary(d) ? (facts.salaryMin[d]! + facts.salaryMax[d]!) / 2 : midOf(estimates[d]!);
+  }
+  const r = tuning.denseRatio;
   yield;
-  const remote = buildRemote(jobs);
+  const columns = yield* buildColumns(facts, headOf, yield* bucketsOf(mids, buckets), r, merged);
+  yield;
+  const dates = cards.postedAt;
+  const remote = remoteOfValues(facts.remote);
   yield;
   const packInputs: PackInput<ColumnFacet | StepsFacet>[] = COLUMN_FACETS.map((key) => ({
     key,
@@ -258,17 +287,35 @@ function* assemble(
   if (STEPS_FACET !== undefined) packInputs.push({ key: STEPS_FACET, col: remote.level, size: REMOTE_LEVELS });
   const packed = buildPacks(n, packInputs);
   yield;
-  const places = yield* buildPlacesSteps(jobs, r);
+  const placeColumn = merged
+    ? yield* mergeMultiColumnSteps(
+        merged.engines.map((e) => e.places.column),
+        merged,
+        facts.places.nameOf,
+        r,
+      )
+    : yield* placeColumnSteps(n, (d) => headOf(d).places, facts.places, r);
+  const places = yield* facts.places.registrySteps(placeColumn);
   yield;
-  const lists = yield* buildLists(jobs, places.column, r, merged);
+  const lists = yield* buildLists(n, headOf, places.column, r, merged);
   yield;
-  const points = yield* buildPointIndexSteps(jobs, r);
+  const points = merged
+    ? yield* mergePointIndexSteps(
+        merged.engines.map((e) => e.points),
+        merged.newDoc,
+        n,
+        r,
+        (d) => headOf(d).places,
+      )
+    : yield* facts.points!.finishSteps(n, r);
   yield;
   const rows = yield* rowsOf(n, packed, packInputs, lists);
   yield;
   const orders = yield* ordersOf(dates, mids);
   yield;
-  const extras = buildExtraColumns(jobs, estimates, dates);
+  const estimatedMax = new Float64Array(n);
+  for (let d = 0; d < n; d++) estimatedMax[d] = facts.hasSalary(d) ? Number.NaN : (estimates[d]?.max ?? Number.NaN);
+  const extras: ExtraColumns = { posted: dates, statedMax: facts.salaryMax, estimatedMax, language: facts.language };
   yield;
   return {
     n,
@@ -338,14 +385,15 @@ function* ordersOf(dates: Float64Array, mids: Float64Array): Steps<Engine['order
  * from the segments' (a step each).
  */
 function* buildColumns(
-  jobs: readonly IndexedJob[],
+  facts: DocFacts,
+  headOf: (d: number) => IndexedJob,
   bucketCodes: readonly (string | null)[],
   r: number,
   merged: MergedEngines | null,
 ): Steps<Record<ColumnFacet, Column>> {
   const columns = {} as Record<ColumnFacet, Column>;
   for (const f of FACETS.filter(isColumnEntry)) {
-    columns[f.id] = yield* columnOf(f, jobs, bucketCodes, r, merged);
+    columns[f.id] = yield* columnOf(f, facts, headOf, bucketCodes, r, merged);
     yield;
   }
   return columns;
@@ -353,13 +401,15 @@ function* buildColumns(
 
 function* columnOf(
   f: ColumnEntry,
-  jobs: readonly IndexedJob[],
+  facts: DocFacts,
+  headOf: (d: number) => IndexedJob,
   bucketCodes: readonly (string | null)[],
   r: number,
   merged: MergedEngines | null,
 ): Steps<Column> {
   const parts = merged?.engines.map((e) => e.columns[f.id]) ?? null;
-  return yield* columnFrom(f.id, f.source, jobs, bucketCodes, r, merged && parts ? { ...merged, parts } : null);
+  const from = merged && parts ? { ...merged, parts } : null;
+  return yield* columnFrom(f.id, f.source, facts, headOf, bucketCodes, r, from);
 }
 
 /**
@@ -370,20 +420,21 @@ function* columnOf(
 function* columnFrom(
   id: string,
   s: FacetSource,
-  jobs: readonly IndexedJob[],
+  facts: DocFacts,
+  headOf: (d: number) => IndexedJob,
   bucketCodes: readonly (string | null)[],
   r: number,
   merged: (MergedDocs & { parts: readonly Column[] }) | null,
 ): Steps<Column> {
-  const n = jobs.length;
+  const n = facts.n;
   if (s.kind === 'salaryBucket') return yield* buildColumnSteps(n, (d) => bucketCodes[d] ?? null, same, r);
   if (s.kind !== 'one') throw new Error(`${id} is not a column`);
   const { valueOf, labelOf, spellingOf } = s;
-  const keyAt = merged ? mergedValueAt(merged.parts, merged) : (d: number) => valueOf(jobs[d]!);
+  const keyAt = merged ? mergedValueAt(merged.parts, merged) : (d: number) => valueOf(headOf(d));
   const label = spellingOf
-    ? yield* mostUsedSpelling(jobs, keyAt, spellingOf)
+    ? facts.mostUsedSpelling(id)
     : labelOf
-      ? (value: string, d: number) => labelOf(value, jobs[d]!)
+      ? (value: string, d: number) => labelOf(value, headOf(d))
       : same;
   if (merged) return yield* mergeColumnSteps(merged.parts, merged, label, r);
   return yield* buildColumnSteps(n, keyAt, label, r);
@@ -403,14 +454,15 @@ function mergedValueAt(parts: readonly Column[], merged: MergedDocs): (d: number
  * the segments' lists (a step each); `location` is the place registry's.
  */
 function* buildLists(
-  jobs: readonly IndexedJob[],
+  n: number,
+  headOf: (d: number) => IndexedJob,
   places: MultiColumn,
   r: number,
   merged: MergedEngines | null,
 ): Steps<Record<ListFacet, MultiColumn>> {
   const lists = {} as Record<ListFacet, MultiColumn>;
   for (const f of FACETS.filter(isListEntry)) {
-    lists[f.id] = f.source.kind === 'places' ? places : yield* listOf(f, jobs, r, merged);
+    lists[f.id] = f.source.kind === 'places' ? places : yield* listOf(f, n, headOf, r, merged);
     yield;
   }
   return lists;
@@ -418,36 +470,32 @@ function* buildLists(
 
 function* listOf(
   f: ListEntry,
-  jobs: readonly IndexedJob[],
+  n: number,
+  headOf: (d: number) => IndexedJob,
   r: number,
   merged: MergedEngines | null,
 ): Steps<MultiColumn> {
   const s: FacetSource = f.source;
   if (s.kind !== 'many') throw new Error(`${f.id} is not derived from the job`);
   const { valuesOf, labelOf } = s;
-  const label = labelOf ? (value: string, d: number) => labelOf(value, jobs[d]!) : same;
+  const label = labelOf ? (value: string, d: number) => labelOf(value, headOf(d)) : same;
   if (merged) {
     const parts = merged.engines.map((e) => e.lists[f.id]);
     return yield* mergeMultiColumnSteps(parts, merged, label, r);
   }
   const keysOf = (d: number, emit: (key: string) => void): void => {
-    valuesOf(jobs[d]!, emit);
+    valuesOf(headOf(d), emit);
   };
-  return yield* buildMultiColumnSteps(jobs.length, keysOf, label, r);
+  return yield* buildMultiColumnSteps(n, keysOf, label, r);
 }
 
 const same = (v: string): string => v;
 
-function* bucketsOf(
-  jobs: readonly IndexedJob[],
-  salaryOf: (d: number) => SalaryRange | null,
-  buckets: readonly SalaryBucket[],
-): Steps<(string | null)[]> {
+function* bucketsOf(mids: Float64Array, buckets: readonly SalaryBucket[]): Steps<(string | null)[]> {
   const values = buckets.map(bucketValue);
   const out: (string | null)[] = [];
-  for (let d = 0; d < jobs.length; d++) {
-    const s = salaryOf(d);
-    const b = s ? bucketOf(buckets, s) : -1;
+  for (let d = 0; d < mids.length; d++) {
+    const b = bucketOfMid(buckets, mids[d]!);
     out.push(b >= 0 ? values[b]! : null);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
@@ -456,35 +504,4 @@ function* bucketsOf(
 
 function midOf(s: SalaryRange | null): number {
   return s ? (s.min + s.max) / 2 : Number.NaN;
-}
-
-/**
- * Labels by the most used spelling among each value's jobs (ties: the smallest string), so that
- * `ACME GmbH` and `Acme GmbH` are one company labelled as most of its postings write it.
- */
-function* mostUsedSpelling(
-  jobs: readonly IndexedJob[],
-  valueAt: (d: number) => string | null,
-  spellingOf: (job: IndexedJob) => string,
-): Steps<(value: string) => string> {
-  const spellings = new Map<string, Map<string, number>>();
-  for (let d = 0; d < jobs.length; d++) {
-    if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
-    const job = jobs[d]!;
-    const key = valueAt(d);
-    if (key === null) continue;
-    const name = spellingOf(job);
-    let m = spellings.get(key);
-    if (!m) spellings.set(key, (m = new Map<string, number>()));
-    m.set(name, (m.get(name) ?? 0) + 1);
-  }
-  return (key) => {
-    // Stryker disable next-line StringLiteral: equivalent, a value's first spelling replaces it (its count beats -1)
-    let best = '';
-    let bestCount = -1;
-    for (const [name, count] of spellings.get(key)!) {
-      if (count > bestCount || (count === bestCount && name < best)) [best, bestCount] = [name, count];
-    }
-    return best;
-  };
 }

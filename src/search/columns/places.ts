@@ -35,37 +35,68 @@ export function buildPlaces(jobs: readonly IndexedJob[], denseRatio: number): Pl
 
 /** `buildPlaces` in steps (steps.ts). */
 export function* buildPlacesSteps(jobs: readonly IndexedJob[], denseRatio: number): Steps<PlaceRegistry> {
-  const found = new Map<string, Found>();
+  const found = new PlaceFinder();
   for (let d = 0; d < jobs.length; d++) {
-    for (const place of jobs[d]!.places) {
-      visit(found, place.country, 'country', null);
-      visit(found, place.region, 'region', null);
-      visit(found, place.city, 'city', place);
-    }
+    found.add(jobs[d]!.places);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
-  const column = yield* buildMultiColumnSteps(
-    jobs.length,
+  const column = yield* placeColumnSteps(jobs.length, (d) => jobs[d]!.places, found, denseRatio);
+  return yield* found.registrySteps(column);
+}
+
+/** Each document's distinct places (cities, regions, countries), labelled by the names `found` gives. */
+export function placeColumnSteps(
+  n: number,
+  placesOf: (d: number) => readonly JobPlace[],
+  found: PlaceFinder,
+  denseRatio: number,
+): Steps<MultiColumn> {
+  return buildMultiColumnSteps(
+    n,
     (d, emit) => {
-      emitSlugs(jobs[d]!.places, emit);
+      emitSlugs(placesOf(d), emit);
     },
-    (slug) => found.get(slug)!.name,
+    found.nameOf,
     denseRatio,
   );
-  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, code 0 is no place: every code read comes from byFoldKey
-  const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
-  const byFoldKey = new Map<string, number[]>();
-  for (let code = 1; code < column.values.length; code++) {
-    if (code % STEP_ITEMS === 0) yield;
-    const slug = column.values[code]!;
-    info.push({ slug, ...found.get(slug)! });
-    for (const key of foldKeys(slug)) {
-      const codes = byFoldKey.get(key);
-      if (codes) codes.push(code);
-      else byFoldKey.set(key, [code]);
+}
+
+/**
+ * Each place's kind, name and centre, from the documents' places in board-id order (a merge adds
+ * each document's as it decodes it, and merges the column from the segments': merged-facts.ts).
+ */
+export class PlaceFinder {
+  private readonly found = new Map<string, Found>();
+
+  /** The places of the next document. */
+  add(places: readonly JobPlace[]): void {
+    for (const place of places) {
+      visit(this.found, place.country, 'country', null);
+      visit(this.found, place.region, 'region', null);
+      visit(this.found, place.city, 'city', place);
     }
   }
-  return { column, info, byFoldKey };
+
+  /** A place's name (its column's label). */
+  readonly nameOf = (slug: string): string => this.found.get(slug)!.name;
+
+  /** The registry of the documents' place column (each slug of it added). */
+  *registrySteps(column: MultiColumn): Steps<PlaceRegistry> {
+    // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, code 0 is no place: every code read comes from byFoldKey
+    const info: PlaceInfo[] = [{ slug: '', name: '', kind: 'city', lat: null, lon: null }];
+    const byFoldKey = new Map<string, number[]>();
+    for (let code = 1; code < column.values.length; code++) {
+      if (code % STEP_ITEMS === 0) yield;
+      const slug = column.values[code]!;
+      info.push({ slug, ...this.found.get(slug)! });
+      for (const key of foldKeys(slug)) {
+        const codes = byFoldKey.get(key);
+        if (codes) codes.push(code);
+        else byFoldKey.set(key, [code]);
+      }
+    }
+    return { column, info, byFoldKey };
+  }
 }
 
 interface Found {
@@ -86,11 +117,11 @@ function emitSlugs(places: readonly JobPlace[], emit: (slug: string) => void): v
 /** Keeps the most specific kind; name and centre come from its first occurrence. */
 function visit(found: Map<string, Found>, named: Named | null, kind: PlaceKind, place: JobPlace | null): void {
   if (!named) return;
-  const prev = found.get(named.slug);
-  if (!prev || KIND_ORDER[kind] < KIND_ORDER[prev.kind]) {
-    found.set(named.slug, { kind, name: named.name, lat: null, lon: null });
+  let entry = found.get(named.slug);
+  if (!entry || KIND_ORDER[kind] < KIND_ORDER[entry.kind]) {
+    entry = { kind, name: named.name, lat: null, lon: null };
+    found.set(named.slug, entry);
   }
-  const entry = found.get(named.slug)!;
   if (place && entry.kind === 'city' && entry.lat === null && place.lat !== null && place.lon !== null) {
     entry.lat = place.lat;
     entry.lon = place.lon;

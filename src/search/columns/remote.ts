@@ -18,13 +18,16 @@ export interface RemoteColumn {
 }
 
 export function buildRemote(jobs: readonly IndexedJob[]): RemoteColumn {
-  const n = jobs.length;
-  const value = new Float64Array(n);
+  return remoteOfValues(Float64Array.from(jobs, (job) => job.remotePercentage ?? Number.NaN));
+}
+
+/** The remote column of the documents' remote shares (NaN: unknown), which it keeps. */
+export function remoteOfValues(value: Float64Array): RemoteColumn {
+  const n = value.length;
   const level = new Uint32Array(n);
   let known = 0;
   for (let d = 0; d < n; d++) {
-    const v = jobs[d]!.remotePercentage ?? Number.NaN;
-    value[d] = v;
+    const v = value[d]!;
     if (!Number.isNaN(v)) known++;
     let reached = 0;
     for (const step of REMOTE_PERCENTAGE_STEPS) if (v >= step) reached++;

@@ -44,7 +44,7 @@ export class SalaryEstimator {
     let added = false;
     for (const job of jobs) {
       if (!isSample(job)) continue;
-      for (const key of keysOf(job)) if (key !== null) this.groups.add(key, job.salary!);
+      for (const key of estimateKeys(job)) if (key !== null) this.groups.add(key, job.salary!);
       added = true;
     }
     if (added) this.groups.forgetMedians();
@@ -52,8 +52,11 @@ export class SalaryEstimator {
 
   /** The estimate of a job without a salary (null for one that has a salary, or without a basis). */
   estimate(job: IndexedJob): SalaryRange | null {
-    if (job.salary) return null;
-    const jobKeys = keysOf(job);
+    return job.salary ? null : this.estimateByKeys(estimateKeys(job));
+  }
+
+  /** The estimate of a job without a salary whose groups are `jobKeys` (estimateKeys; null without a basis). */
+  estimateByKeys(jobKeys: readonly (string | null)[]): SalaryRange | null {
     for (let i = 0; i < ESTIMATE_STEPS.length; i++) {
       const key = jobKeys[i] ?? null;
       const sample = key === null ? 0 : this.groups.size(key);
@@ -74,7 +77,7 @@ function isSample(job: IndexedJob): boolean {
 }
 
 /** The group key of each step for a job; null where the step does not apply. */
-function keysOf(job: IndexedJob): (string | null)[] {
+export function estimateKeys(job: IndexedJob): (string | null)[] {
   const country = countryOf(job);
   if (country === null || job.seniority === null) return ESTIMATE_STEPS.map(() => null);
   const where = `${job.seniority}\u0000${country}`;

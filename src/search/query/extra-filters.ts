@@ -1,4 +1,5 @@
 import type { IndexedJob, SalaryRange } from '../../domain/job.js';
+import type { Language } from '../../domain/vocab.js';
 import { hasBit, newBitset, setBits } from '../postings/bitset.js';
 import { bitsSet, type DocSet } from '../postings/doc-set.js';
 import type { SortOrder } from '../columns/sort.js';
@@ -33,10 +34,15 @@ export function buildExtraColumns(
     const job = jobs[d]!;
     statedMax[d] = job.salary?.max ?? Number.NaN;
     estimatedMax[d] = job.salary === null ? (estimates[d]?.max ?? Number.NaN) : Number.NaN;
-    const l = LANGUAGE_LIST.indexOf(job.language);
-    language[d] = l < 0 ? 255 : l;
+    language[d] = languageCode(job.language);
   }
   return { posted, statedMax, estimatedMax, language };
+}
+
+/** A language's index in LANGUAGE_LIST, 255 for any other (ExtraColumns.language). */
+export function languageCode(language: Language): number {
+  const l = LANGUAGE_LIST.indexOf(language);
+  return l < 0 ? 255 : l;
 }
 
 export interface ExtraClause {

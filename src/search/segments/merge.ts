@@ -4,11 +4,13 @@ import { STEP_ITEMS, runSteps, type Steps } from '../../lib/steps.js';
 import { CardStore, type CardSpill } from '../columns/card-store.js';
 import { compareBoardIds } from '../columns/board-order.js';
 import { compareStrings } from '../columns/columns.js';
-import { DEFAULT_TUNING, engineOfSteps, type EngineTuning } from '../engine.js';
+import { DEFAULT_TUNING, engineOfSteps, spellingSources, type EngineTuning } from '../engine.js';
+import { DocFacts } from '../doc-facts.js';
+import { SalaryEstimator } from '../columns/salary-estimate.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
 import { averageLength, type KeywordIndex } from '../text/keywords.js';
-import { buildTitleSuggestSteps } from '../text/title-suggest.js';
+import { TitleSuggestBuilder } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
 /** A segment to merge and its live documents (null: all). */
@@ -31,10 +33,12 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * renumbered by merging the segments' board orders; the keyword postings are remapped to the new
  * numbers and their runs merged term by term (no text is read again); the cards stay where they
  * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
- * may move to a spill file) and only their heads are decoded (CardStore.indexedJob); the facet
- * columns and lists are merged code by code from the segments' (engineOfSteps); the estimates,
- * places, points, orders, facet rows and suggestion tables are derived from the heads by the
- * build's own code, so they are what a build makes. Documents expired at `now` are left out. A
+ * may move to a spill file) and only their heads are decoded (CardStore.indexedJob), each once and
+ * let go: the documents' facts (doc-facts.ts), the salary samples and the title words are taken
+ * as it passes; the facet columns and lists, places among them, and the point index are merged
+ * from the segments' (engineOfSteps); the estimates, orders, facet rows, base counts and
+ * suggestion tables are derived from the facts by the build's own code, so they are what a build
+ * makes. Documents expired at `now` are left out. A
  * folded key of the vocabulary stays while its term has live documents (typo and prefix
  * candidates, as over segments: a key seen only in documents since deleted may stay beside a
  * live one of its stem).
@@ -52,13 +56,29 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   const stores = leaves.map((l) => l.segment.engine.cards);
   const cards = yield* CardStore.mergedSteps(stores, order.leaf, order.doc, options.spillCards ?? null);
   yield;
-  // The rest reads the jobs without the texts only a card shows (the cards' heads, decoded from
-  // the segments' stores: the deltas' chunks are still in memory there).
-  const jobs: IndexedJob[] = new Array<IndexedJob>(n);
+  const engines = leaves.map((l) => l.segment.engine);
+  const merged = { engines, leaf: order.leaf, doc: order.doc, newDoc: order.newDoc };
+  // One pass over the cards' heads (the fields before the texts, decoded from the segments'
+  // stores: the deltas' chunks are still in memory there), each let go once read: the estimates'
+  // samples, the title suggestions and the documents' facts take what they need of it.
+  const facts = new DocFacts(n, spellingSources(merged), false);
+  const estimator = new SalaryEstimator([]);
+  const titles = new TitleSuggestBuilder();
+  const headOf = (d: number): IndexedJob => stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
+  const one: IndexedJob[] = [];
   for (let d = 0; d < n; d++) {
-    jobs[d] = stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
+    const job = headOf(d);
+    facts.add(job);
+    if (job.salary) {
+      one[0] = job;
+      estimator.add(one);
+    }
+    titles.add(job.title, job.position.name);
     if (d % STEP_ITEMS === STEP_ITEMS - 1) yield;
   }
+  yield;
+  // Finished now, so that the titles' words per document are let go before the keywords merge.
+  const titleSuggest = yield* titles.finishSteps(Uint32Array.from({ length: n }, (_, d) => d));
   yield;
   const keywords = yield* mergeKeywordsSteps(
     leaves.map((l) => l.segment.engine.keywords),
@@ -66,10 +86,14 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
     tuning.denseRatio,
   );
   yield;
-  const engines = leaves.map((l) => l.segment.engine);
-  const merged = { engines, leaf: order.leaf, doc: order.doc };
-  const engine = yield* engineOfSteps(jobs, cards, keywords, options.salaryBuckets, tuning, merged);
-  return yield* segmentOfEngineSteps(engine, buildTitleSuggestSteps(jobs));
+  const engine = yield* engineOfSteps(facts, headOf, cards, keywords, options.salaryBuckets, tuning, estimator, merged);
+  return yield* segmentOfEngineSteps(engine, done(titleSuggest));
+}
+
+/** Steps that give `value` after one pause. */
+function* done<T>(value: T): Steps<T> {
+  yield;
+  return value;
 }
 
 /** The merged numbering: per new document its segment and number there; per segment, old -> new (-1: left out). */
@@ -103,19 +127,21 @@ function* mergedOrderSteps(leaves: readonly MergeLeaf[], now: number): Steps<Mer
   const newDoc = leaves.map((l) => new Int32Array(l.segment.engine.n).fill(-1));
   const at = lists.map(() => 0);
   const cards = leaves.map((l) => l.segment.engine.cards);
-  const keyOf = (i: number): { boardId: string; key: string } => {
+  // Each list's next document as its board id and key (null: the list is done), made once per document.
+  const headOf = (i: number): { boardId: string; key: string } | null => {
+    if (at[i]! >= lists[i]!.length) return null;
     const d = lists[i]![at[i]!]!;
     return { boardId: cards[i]!.boardIds[d]!, key: cards[i]!.keys[d]! };
   };
+  const heads = lists.map((_, i) => headOf(i));
   for (let out = 0; out < n; out++) {
     let best = -1;
-    let bestKey: { boardId: string; key: string } | null = null;
-    for (let i = 0; i < lists.length; i++) {
-      if (at[i]! >= lists[i]!.length) continue;
-      const k = keyOf(i);
-      if (bestKey === null || compareBoardIds(k, bestKey) < 0) [best, bestKey] = [i, k];
+    for (let i = 0; i < heads.length; i++) {
+      const k = heads[i];
+      if (k && (best < 0 || compareBoardIds(k, heads[best]!) < 0)) best = i;
     }
     const d = lists[best]![at[best]!++]!;
+    heads[best] = headOf(best);
     leaf[out] = best;
     doc[out] = d;
     newDoc[best]![d] = out;

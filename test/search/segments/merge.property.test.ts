@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../../src/domain/job.js';
+import type { Job, JobPlace } from '../../../src/domain/job.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
 import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
 import { mergeSegments } from '../../../src/search/segments/merge.js';
 import type { Engine } from '../../../src/search/engine.js';
+import type { Segment } from '../../../src/search/segments/segment.js';
+import { KEYWORD_BASE } from '../../../src/search/text/keyword-query.js';
 import type { DocSet } from '../../../src/search/postings/doc-set.js';
 import { COLUMN_FACETS, LIST_FACETS } from '../../../src/domain/facet-catalogue.js';
 import { corpusArb, facetArb, listArb, NOW, pick, PREFIXES, tuningArb, WORDS } from '../arbitraries.js';
@@ -43,6 +45,8 @@ function lifeOf(life: Life): {
   fresh: SearchReader;
   mergedEngine: Engine;
   freshEngine: Engine;
+  mergedSegment: Segment;
+  freshSegment: Segment;
   segments: number;
 } {
   const store = new Map<string, Job>();
@@ -81,11 +85,15 @@ function lifeOf(life: Life): {
   expect(merged.segmentCount).toBe(1);
   const built = SearchIndex.build([...store.values()], { salaryBuckets: buckets, now, ...(tuning ? { tuning } : {}) });
   const reader = merged.reader();
+  const mergedSegment = (reader as SearchIndex).leaves[0]!.segment;
+  const freshSegment = built.leaves[0]!.segment;
   return {
     merged: reader,
     fresh: built,
-    mergedEngine: (reader as SearchIndex).leaves[0]!.segment.engine,
-    freshEngine: built.leaves[0]!.segment.engine,
+    mergedEngine: mergedSegment.engine,
+    freshEngine: freshSegment.engine,
+    mergedSegment,
+    freshSegment,
     segments,
   };
 }
@@ -103,9 +111,10 @@ describe('a merge of segments in memory answers as a build from scratch over the
           fc.array(listArb, { minLength: 1, maxLength: 4 }),
           fc.array(facetArb, { minLength: 1, maxLength: 3 }),
           (life, lists, facets) => {
-            const { merged, fresh, mergedEngine, freshEngine } = lifeOf(life);
+            const { merged, fresh, mergedEngine, freshEngine, mergedSegment, freshSegment } = lifeOf(life);
             expect(merged.size).toBe(fresh.size);
             expectSameFacetStructures(mergedEngine, freshEngine);
+            expectSameDerivedStructures(mergedSegment, freshSegment);
             for (const r of lists) {
               expect(merged.count(r.filter)).toBe(fresh.count(r.filter));
               expect(merged.list(r)).toEqual(fresh.list(r));
@@ -210,6 +219,40 @@ describe('a merge of segments in memory answers as a build from scratch over the
   });
 });
 
+describe('the point index a merge makes from the segments', () => {
+  const at = (lat: number, lon: number): JobPlace => ({
+    city: null,
+    region: null,
+    country: null,
+    countryCode: null,
+    lat,
+    lon,
+  });
+  const points = (e: Engine): unknown => ({
+    lat: [...e.points.lat],
+    lon: [...e.points.lon],
+    postings: e.points.postings.map(docsOf),
+  });
+
+  it('orders points of one latitude by their first live document, then by its places, as a build', () => {
+    const job = (i: number, places: JobPlace[]): Job => ({ ...corpusJob(i), places });
+    // The base meets (50, 10) first in a posting deleted since; the live ones name (50, 5) first.
+    const jobs = [job(0, [at(50, 10), at(50, 5)]), job(1, [at(50, 5), at(50, 10), at(40, 1)]), job(2, [at(50, 10)])];
+    const added = [job(3, [at(50, 20), at(50, 5)]), job(4, [at(40, 1), at(50, 20)])];
+    const set = SegmentSet.of(SearchIndex.build(jobs, { salaryBuckets: buckets, now: NOW }), { salaryBuckets: buckets })
+      .apply([{ kind: 'delete', key: jobs[0]!.key, boardId: jobs[0]!.boardId }], NOW)
+      .apply(
+        added.map((j): IndexChange => ({ kind: 'upsert', job: j })),
+        NOW,
+      );
+    const merged = (set.merge(NOW).reader() as SearchIndex).leaves[0]!.segment.engine;
+    const fresh = SearchIndex.build([...jobs.slice(1), ...added], { salaryBuckets: buckets, now: NOW }).leaves[0]!
+      .segment.engine;
+    expect(points(merged)).toEqual(points(fresh));
+    expect(merged.points.lat.length).toBe(4);
+  });
+});
+
 /**
  * The facet columns and lists the merge makes from the segments' are the build's, array for array:
  * the same codes (by first appearance in board-id order), values, labels, label order, documents'
@@ -239,6 +282,69 @@ function expectSameFacetStructures(merged: Engine, fresh: Engine): void {
     expect([...a.labelRank]).toEqual([...b.labelRank]);
     expect(a.postings.map(docsOf)).toEqual(b.postings.map(docsOf));
   }
+}
+
+/**
+ * Everything else the merge makes is the build's too, array for array: places (column, names,
+ * kinds, centres, fold keys), points, estimates and midpoints, remote shares, the extra columns,
+ * the sort orders, packs and facet rows, the title suggestions (counts, kinds, spellings, each
+ * document's entities) and the precomputed base counts.
+ */
+function expectSameDerivedStructures(mergedSegment: Segment, freshSegment: Segment): void {
+  const [a, b] = [mergedSegment.engine, freshSegment.engine];
+  const placeColumn = (e: Engine): unknown => ({
+    values: e.places.column.values,
+    labels: e.places.column.labels,
+    offsets: [...e.places.column.offsets],
+    ids: [...e.places.column.ids],
+    postings: e.places.column.postings.map(docsOf),
+  });
+  expect(placeColumn(a)).toEqual(placeColumn(b));
+  expect(a.places.info).toEqual(b.places.info);
+  expect([...a.places.byFoldKey].sort()).toEqual([...b.places.byFoldKey].sort());
+  const points = (e: Engine): unknown => ({
+    lat: [...e.points.lat],
+    lon: [...e.points.lon],
+    postings: e.points.postings.map(docsOf),
+  });
+  expect(points(a)).toEqual(points(b));
+  expect(a.estimates).toEqual(b.estimates);
+  expect([...a.mids]).toEqual([...b.mids]);
+  expect(a.remote).toEqual(b.remote);
+  expect(a.extras).toEqual(b.extras);
+  expect(a.orders).toEqual(b.orders);
+  expect(a.packs).toEqual(b.packs);
+  expect(a.rows).toEqual(b.rows);
+  const titles = (s: Segment): unknown => ({
+    values: s.titleSuggest.index.values,
+    labels: s.titleSuggest.index.labels,
+    counts: [...s.titleSuggest.counts],
+    kinds: [...s.titleSuggest.kinds],
+    docOffsets: [...s.titleSuggest.docOffsets],
+    docEntities: [...s.titleSuggest.docEntities],
+  });
+  expect(titles(mergedSegment)).toEqual(titles(freshSegment));
+  expect(mergedSegment.all).toEqual(freshSegment.all);
+  // A keyword base is keyed by its terms' numbers, which a merge gives in another order: by names here.
+  expect(basesByName(mergedSegment)).toEqual(basesByName(freshSegment));
+}
+
+function basesByName(s: Segment): [string, unknown][] {
+  const names: string[] = [];
+  for (const [name, t] of s.engine.keywords.termOf) names[t] = name;
+  const byName = (key: string): string => {
+    if (!key.startsWith(KEYWORD_BASE)) return key;
+    const [words, position] = key.slice(KEYWORD_BASE.length).split('@');
+    const named = words!.split('|').map((w) =>
+      w
+        .split(',')
+        .map((t) => names[Number(t)]!)
+        .sort()
+        .join(','),
+    );
+    return `${KEYWORD_BASE}${named.join('|')}${position === undefined ? '' : `@${position}`}`;
+  };
+  return [...s.bases].map(([key, base]) => [byName(key), base]);
 }
 
 /** A posting set's documents, ascending, whatever its representation. */
