@@ -5,15 +5,17 @@
  * wall time, read and build time, peak resident memory (sampled every 200 ms from /proc), and the
  * saved file's parts. A measurement, not a test.
  *
- *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db [-- <node options>]
+ *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db \
+ *     [--now <epoch ms>] [--keep <file>] [--dist <folder>] [-- <node options>]
  *
  * The store is opened read-only and the file is written to a temporary folder and removed.
  * Node options after `--` go to the builder (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { fork } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import process from 'node:process';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import type { BuildApartReport, BuildApartRequest } from '../src/runtime/index-builder.js';
@@ -26,7 +28,13 @@ const db = own[own.indexOf('--db') + 1];
 if (!own.includes('--db') || db === undefined)
   throw new Error('usage: index-builder.ts --db <sqlite file> [-- <node options>]');
 
-const builder = new URL('../dist/runtime/index-builder.js', import.meta.url);
+// `--now <epoch ms>` and `--keep <file>`: two builds of one store at one moment, their files compared.
+const nowArg = own.includes('--now') ? Number(own[own.indexOf('--now') + 1]) : Date.now();
+const keep = own.includes('--keep') ? own[own.indexOf('--keep') + 1] : undefined;
+// `--dist <folder>`: another compiled output (a baseline build) instead of this checkout's.
+const builder = own.includes('--dist')
+  ? pathToFileURL(join(own[own.indexOf('--dist') + 1]!, 'runtime', 'index-builder.js'))
+  : new URL('../dist/runtime/index-builder.js', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'index-builder-bench-'));
 const path = join(dir, 'bench.index');
 const started = performance.now();
@@ -36,6 +44,9 @@ const child = fork(builder, ['--jobsearch-index-builder'], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 let peakMb = 0;
+/** CPU seconds of the process (user + system, /proc), as last sampled before it ended. */
+let cpuS = 0;
+const ticksPerS = 100;
 const timeline: string[] = [];
 let samples = 0;
 const sampler = setInterval(() => {
@@ -43,6 +54,9 @@ const sampler = setInterval(() => {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     peakMb = Math.max(peakMb, rssMb);
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpuS = (Number(fields[11]) + Number(fields[12])) / ticksPerS;
     if (samples++ % 25 === 0)
       timeline.push(`${Math.round((performance.now() - started) / 1000)} s ${Math.round(rssMb)}`);
   } catch {
@@ -57,18 +71,19 @@ child.on('exit', () => {
   const parts = report?.type === 'built' ? fileParts(path) : null;
   console.log(
     JSON.stringify(
-      { wallS: Number(wallS.toFixed(1)), peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
+      { wallS: Number(wallS.toFixed(1)), cpuS, peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
       null,
       2,
     ),
   );
+  if (keep !== undefined && report?.type === 'built') copyFileSync(path, keep);
   rmSync(dir, { recursive: true, force: true });
 });
 const request: BuildApartRequest = {
   databaseUrl: db,
   readOnly: true,
   salaryBuckets: DEFAULT_SALARY_BUCKETS,
-  now: Date.now(),
+  now: nowArg,
   path,
   meta: { format: 'bench', storeId: 'bench', cursor: 0 },
   // As a first start builds (a merge beside a serving index builds at low priority).

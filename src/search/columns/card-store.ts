@@ -282,15 +282,18 @@ export class CardStoreBuilder {
       validThrough: job.validThrough,
     };
     const text = JSON.stringify(encodeCard(job, light, i));
-    const length = Buffer.byteLength(text);
-    if (this.chunk === null || this.used + length > this.chunk.length) {
+    // A UTF-16 unit takes at most 3 bytes: a card that surely fits is written without first
+    // counting its bytes (a pass over every card's text; the write says how many it wrote).
+    const fits = this.chunk !== null && this.used + text.length * 3 <= this.chunk.length;
+    if (!fits && (this.chunk === null || this.used + Buffer.byteLength(text) > this.chunk.length)) {
       this.spillLast();
-      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, length));
+      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, Buffer.byteLength(text)));
       this.chunks.push(this.chunk);
       this.used = 0;
     }
     const start = this.used;
-    this.used += this.chunk.write(text, start, 'utf8');
+    const length = this.chunk!.write(text, start, 'utf8');
+    this.used += length;
     this.cards.push({ job: light, chunk: this.chunks.length - 1, start, length });
     return light;
   }

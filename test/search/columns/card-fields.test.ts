@@ -16,6 +16,7 @@ import {
   CARD_FIELDS,
   decodeCard,
   decodeCardPlainly,
+  encodeCardPlainly,
   encodeCard,
   type CardColumnField,
   type CardField,
@@ -152,6 +153,17 @@ describe('the card field table', () => {
       // In reverse: document d is not the d-th added.
       const store = builder.finish(Uint32Array.from(rows.keys()).reverse());
       expectEveryRow(store, `chunks of ${chunkBytes}`);
+    }
+  });
+
+  it('encodes with the compiled encoder exactly as the plain one does', () => {
+    const builder = new CardStoreBuilder();
+    const { ids } = sharedIds();
+    for (const row of rows) {
+      const light = builder.add(row.job);
+      const plain = encodeCardPlainly(row.job, light, ids);
+      expect(encodeCard(row.job, light, ids)).toStrictEqual(plain);
+      expect(JSON.stringify(encodeCard(row.job, light, ids))).toBe(JSON.stringify(plain));
     }
   });
 

@@ -132,6 +132,41 @@ describe('the card store', () => {
     );
   });
 
+  it('starts a chunk exactly when the next card does not fit the one being filled, whatever its characters', () => {
+    // The builder writes a card that surely fits (3 bytes a UTF-16 unit) without counting its bytes
+    // first: its chunks must be those of counting every card's bytes.
+    fc.assert(
+      fc.property(fc.array(jobArb, { maxLength: 40 }), fc.integer({ min: 1, max: 3_000 }), (jobs, chunkBytes) => {
+        const chunks: Buffer[] = [];
+        const recording = {
+          add: (bytes: Uint8Array) => {
+            chunks.push(Buffer.from(bytes));
+            return Buffer.from(bytes);
+          },
+        };
+        const builder = new CardStoreBuilder(chunkBytes, recording);
+        for (const j of jobs) builder.add(j);
+        const cards = builder.finish(Uint32Array.from(jobs.keys()));
+        const texts = chunks.map((c) => cardTexts(c.toString('utf8')));
+        expect(texts.flat()).toHaveLength(jobs.length);
+        texts.forEach((inChunk, c) => {
+          const bytes = inChunk.map((t) => Buffer.byteLength(t));
+          const used = bytes.reduce((a, b) => a + b, 0);
+          expect(used).toBe(chunks[c]!.length);
+          // A chunk holds what fits, or one card longer than a chunk.
+          expect(used <= chunkBytes || inChunk.length === 1).toBe(true);
+          // The next chunk's first card did not fit in this one.
+          const next = texts[c + 1]?.[0];
+          if (next !== undefined) expect(used + Buffer.byteLength(next)).toBeGreaterThan(chunkBytes);
+        });
+        jobs.forEach((j, d) => {
+          expect(cards.get(d)).toEqual(listed(j));
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("reads a card's head past escaped quotes, brackets and commas in its title, and whole when the head is long", () => {
     const tricky = [
       'a "quoted", [bracketed] {title}',
@@ -272,3 +307,21 @@ describe('a spill file', () => {
     spill.close();
   });
 });
+
+/** The cards (JSON arrays, one after another) of a chunk's text. */
+function cardTexts(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && --depth === 0) {
+      out.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return out;
+}
