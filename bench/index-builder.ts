@@ -6,25 +6,34 @@
  * saved file's parts. A measurement, not a test.
  *
  *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db [-- <node options>]
+ *   npx tsx bench/index-builder.ts --db bench/.cache/corpus-v1-n1000000-s1.db --now bench --keep /tmp/1m.index
  *
- * The store is opened read-only and the file is written to a temporary folder and removed.
+ * The store is opened read-only and the file is written to a temporary folder and removed, or
+ * kept at `--keep` (for bench/index-parts.ts). The build runs at the wall clock, or at `--now`
+ * (epoch ms, or `bench`: the moment bench/corpus.ts's corpora are made for, which the wall clock
+ * has left behind, so most of their postings would be expired).
  * Node options after `--` go to the builder (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { fork } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import type { BuildApartReport, BuildApartRequest } from '../src/runtime/index-builder.js';
+import { BENCH_NOW } from './corpus.js';
 
 const argv = process.argv.slice(2);
 const split = argv.indexOf('--');
 const own = split < 0 ? argv : argv.slice(0, split);
 const nodeOptions = split < 0 ? [] : argv.slice(split + 1);
-const db = own[own.indexOf('--db') + 1];
-if (!own.includes('--db') || db === undefined)
-  throw new Error('usage: index-builder.ts --db <sqlite file> [-- <node options>]');
+const option = (name: string): string | undefined => (own.includes(name) ? own[own.indexOf(name) + 1] : undefined);
+const db = option('--db');
+if (db === undefined)
+  throw new Error('usage: index-builder.ts --db <sqlite file> [--now <ms>|bench] [--keep <file>] [-- <node options>]');
+const nowOption = option('--now');
+const now = nowOption === undefined ? Date.now() : nowOption === 'bench' ? BENCH_NOW : Number(nowOption);
+const keep = option('--keep');
 
 const builder = new URL('../dist/runtime/index-builder.js', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'index-builder-bench-'));
@@ -62,13 +71,14 @@ child.on('exit', () => {
       2,
     ),
   );
+  if (keep !== undefined && parts !== null) renameSync(path, keep);
   rmSync(dir, { recursive: true, force: true });
 });
 const request: BuildApartRequest = {
   databaseUrl: db,
   readOnly: true,
   salaryBuckets: DEFAULT_SALARY_BUCKETS,
-  now: Date.now(),
+  now,
   path,
   meta: { format: 'bench', storeId: 'bench', cursor: 0 },
   // As a first start builds (a merge beside a serving index builds at low priority).
