@@ -2,7 +2,8 @@
  * The index builder process alone, as the service starts it for a first start or a merge
  * (src/runtime/index-builder.ts): forked from the compiled output with Node's default options, it
  * reads every live posting of a SQLite store, builds, saves the index file and exits. Reports its
- * wall time, read and build time, peak resident memory (sampled every 200 ms from /proc), and the
+ * wall time, its CPU time (all its threads, from /proc: what the load of a shared machine inflates
+ * least), read and build time, peak resident memory (sampled every 200 ms from /proc), and the
  * saved file's parts. A measurement, not a test.
  *
  *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db [-- <node options>]
@@ -47,11 +48,16 @@ const child = fork(builder, ['--jobsearch-index-builder'], {
 let peakMb = 0;
 const timeline: string[] = [];
 let samples = 0;
+/** The builder's CPU seconds (user + system, all its threads) at the last sample: robust to the machine's load. */
+let cpuS = 0;
 const sampler = setInterval(() => {
   try {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     peakMb = Math.max(peakMb, rssMb);
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpuS = (Number(fields[11]) + Number(fields[12])) / 100;
     if (samples++ % 25 === 0)
       timeline.push(`${Math.round((performance.now() - started) / 1000)} s ${Math.round(rssMb)}`);
   } catch {
@@ -66,7 +72,7 @@ child.on('exit', () => {
   const parts = report?.type === 'built' ? fileParts(path) : null;
   console.log(
     JSON.stringify(
-      { wallS: Number(wallS.toFixed(1)), peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
+      { wallS: Number(wallS.toFixed(1)), cpuS, peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
       null,
       2,
     ),
