@@ -2,13 +2,18 @@
  * The index builder process alone, as the service starts it for a first start or a merge
  * (src/runtime/index-builder.ts): forked from the compiled output with Node's default options, it
  * reads every live posting of a SQLite store, builds, saves the index file and exits. Reports its
- * wall time, read and build time, peak resident memory (sampled every 200 ms from /proc), and the
+ * wall time, its CPU time (all its threads, from /proc: what the load of a shared machine inflates
+ * least), read and build time, peak resident memory (sampled every 200 ms from /proc), and the
  * saved file's parts. A measurement, not a test.
  *
- *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db \
- *     [--now <epoch ms>] [--keep <file>] [--dist <folder>] [-- <node options>]
+ *   npm run build && npx tsx bench/index-builder.ts --db bench/.cache/live-1000000-10000-<day>.db [-- <node options>]
+ *   npx tsx bench/index-builder.ts --db bench/.cache/corpus-v1-n1000000-s1.db --now bench --keep /tmp/1m.index
+ *     [--dist <folder>] [-- <node options>]
  *
- * The store is opened read-only and the file is written to a temporary folder and removed.
+ * The store is opened read-only and the file is written to a temporary folder and removed, or
+ * kept at `--keep` (for bench/index-parts.ts). The build runs at the wall clock, or at `--now`
+ * (epoch ms, or `bench`: the moment bench/corpus.ts's corpora are made for, which the wall clock
+ * has left behind, so most of their postings would be expired).
  * Node options after `--` go to the builder (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { fork } from 'node:child_process';
@@ -19,22 +24,28 @@ import { pathToFileURL } from 'node:url';
 import process from 'node:process';
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import type { BuildApartReport, BuildApartRequest } from '../src/runtime/index-builder.js';
+import { BENCH_NOW } from './corpus.js';
 
 const argv = process.argv.slice(2);
 const split = argv.indexOf('--');
 const own = split < 0 ? argv : argv.slice(0, split);
 const nodeOptions = split < 0 ? [] : argv.slice(split + 1);
-const db = own[own.indexOf('--db') + 1];
-if (!own.includes('--db') || db === undefined)
-  throw new Error('usage: index-builder.ts --db <sqlite file> [-- <node options>]');
+const option = (name: string): string | undefined => (own.includes(name) ? own[own.indexOf(name) + 1] : undefined);
+const db = option('--db');
+if (db === undefined)
+  throw new Error(
+    'usage: index-builder.ts --db <sqlite file> [--now <ms>|bench] [--keep <file>] [--dist <folder>] [-- <node options>]',
+  );
+const nowOption = option('--now');
+const now = nowOption === undefined ? Date.now() : nowOption === 'bench' ? BENCH_NOW : Number(nowOption);
+const keep = option('--keep');
 
-// `--now <epoch ms>` and `--keep <file>`: two builds of one store at one moment, their files compared.
-const nowArg = own.includes('--now') ? Number(own[own.indexOf('--now') + 1]) : Date.now();
-const keep = own.includes('--keep') ? own[own.indexOf('--keep') + 1] : undefined;
 // `--dist <folder>`: another compiled output (a baseline build) instead of this checkout's.
-const builder = own.includes('--dist')
-  ? pathToFileURL(join(own[own.indexOf('--dist') + 1]!, 'runtime', 'index-builder.js'))
-  : new URL('../dist/runtime/index-builder.js', import.meta.url);
+const dist = option('--dist');
+const builder =
+  dist === undefined
+    ? new URL('../dist/runtime/index-builder.js', import.meta.url)
+    : pathToFileURL(join(dist, 'runtime', 'index-builder.js'));
 const dir = mkdtempSync(join(tmpdir(), 'index-builder-bench-'));
 const path = join(dir, 'bench.index');
 const started = performance.now();
@@ -44,11 +55,10 @@ const child = fork(builder, ['--jobsearch-index-builder'], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 let peakMb = 0;
-/** CPU seconds of the process (user + system, /proc), as last sampled before it ended. */
-let cpuS = 0;
-const ticksPerS = 100;
 const timeline: string[] = [];
 let samples = 0;
+/** The builder's CPU seconds (user + system, all its threads) at the last sample: robust to the machine's load. */
+let cpuS = 0;
 const sampler = setInterval(() => {
   try {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -56,7 +66,7 @@ const sampler = setInterval(() => {
     peakMb = Math.max(peakMb, rssMb);
     const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    cpuS = (Number(fields[11]) + Number(fields[12])) / ticksPerS;
+    cpuS = (Number(fields[11]) + Number(fields[12])) / 100;
     if (samples++ % 25 === 0)
       timeline.push(`${Math.round((performance.now() - started) / 1000)} s ${Math.round(rssMb)}`);
   } catch {
@@ -76,14 +86,14 @@ child.on('exit', () => {
       2,
     ),
   );
-  if (keep !== undefined && report?.type === 'built') copyFileSync(path, keep);
+  if (keep !== undefined && parts !== null) copyFileSync(path, keep);
   rmSync(dir, { recursive: true, force: true });
 });
 const request: BuildApartRequest = {
   databaseUrl: db,
   readOnly: true,
   salaryBuckets: DEFAULT_SALARY_BUCKETS,
-  now: nowArg,
+  now,
   path,
   meta: { format: 'bench', storeId: 'bench', cursor: 0 },
   // As a first start builds (a merge beside a serving index builds at low priority).
