@@ -1,4 +1,6 @@
 import { popcount32 } from '../postings/bitset.js';
+import { identity } from '../postings/doc-set.js';
+import { pageByScore } from './paginate.js';
 import { BM25_B, BM25_K1, MAX_TF, TITLE_MARK, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
@@ -139,7 +141,8 @@ export function relevanceWindow(
     ctx,
     preferTiers ? [] : extras.prefer,
   );
-  const page = firstByScore(scores, end, descending).subarray(start);
+  // By place among the candidates: places ascend with documents, so ties go by document.
+  const page = pageByScore(identity(count), scores, descending, { start, end });
   const pageDocs = Uint32Array.from(page, (s) => docs[s]!);
   return { docs: pageDocs, scores: Float64Array.from(page, (s) => scores[s]!), scored: count };
 }
@@ -366,51 +369,4 @@ function bm25(f: number, tf: number, length: number, avgLength: number): number 
 
 function keepBest(best: Float64Array, s: number, v: number): void {
   if (v > best[s]!) best[s] = v;
-}
-
-/** Whether candidate a comes before b: by score, ties by place (their documents ascend). */
-function isBefore(scores: Float64Array, descending: boolean, a: number, b: number): boolean {
-  const sa = scores[a]!;
-  const sb = scores[b]!;
-  if (sa !== sb) return descending ? sa > sb : sa < sb;
-  return a < b;
-}
-
-/**
- * The places of the first `k` candidates in order: a heap of the k best whose root is the worst
- * kept, so that most candidates cost one comparison.
- */
-function firstByScore(scores: Float64Array, k: number, descending: boolean): Uint32Array {
-  const c = scores.length;
-  const size = Math.min(k, c);
-  const heap = new Uint32Array(size);
-  for (let s = 0; s < c; s++) {
-    if (s < size) {
-      let i = s;
-      heap[i] = s;
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!isBefore(scores, descending, heap[p]!, heap[i]!)) break;
-        const t = heap[p]!;
-        heap[p] = heap[i]!;
-        heap[i] = t;
-        i = p;
-      }
-    } else if (isBefore(scores, descending, s, heap[0]!)) {
-      heap[0] = s;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let worst = i;
-        if (l < size && isBefore(scores, descending, heap[worst]!, heap[l]!)) worst = l;
-        if (r < size && isBefore(scores, descending, heap[worst]!, heap[r]!)) worst = r;
-        if (worst === i) break;
-        const t = heap[worst]!;
-        heap[worst] = heap[i]!;
-        heap[i] = t;
-        i = worst;
-      }
-    }
-  }
-  return heap.sort((a, b) => (isBefore(scores, descending, a, b) ? -1 : 1));
 }
