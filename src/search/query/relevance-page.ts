@@ -61,23 +61,45 @@ export interface RelevanceExtras {
   readonly prefer: readonly ((d: number) => boolean)[];
 }
 
-/** Per-index buffer of tiers (zero between uses) and the buffers of a page's candidates. */
+/**
+ * Per-index buffers, reused so that a page allocates (almost) nothing (see Scratch): the tiers by
+ * document (zero between uses), the two histograms, and per match or candidate its tiers, its
+ * document, its score, its best term score and its place (0, 1, 2, … ; grown as needed).
+ */
 interface Buffers {
   tiers: Uint32Array;
   high: Uint32Array;
   low: Uint32Array;
+  packed: Uint32Array;
+  docs: Uint32Array;
+  scores: Float64Array;
+  best: Float64Array;
+  places: Uint32Array;
 }
 const buffers = new WeakMap<KeywordIndex, Buffers>();
 
-function buffersOf(index: KeywordIndex): Buffers {
+function buffersOf(index: KeywordIndex, m: number): Buffers {
   let b = buffers.get(index);
   if (!b || b.tiers.length < index.n) {
     b = {
       tiers: new Uint32Array(index.n),
       high: new Uint32Array(1 << (23 - LOW_BITS)),
       low: new Uint32Array(1 << LOW_BITS),
+      packed: new Uint32Array(0),
+      docs: new Uint32Array(0),
+      scores: new Float64Array(0),
+      best: new Float64Array(0),
+      places: new Uint32Array(0),
     };
     buffers.set(index, b);
+  }
+  if (b.packed.length < m) {
+    const size = Math.min(index.n, Math.max(m, b.packed.length * 2));
+    b.packed = new Uint32Array(size);
+    b.docs = new Uint32Array(size);
+    b.scores = new Float64Array(size);
+    b.best = new Float64Array(size);
+    b.places = identity(size);
   }
   return b;
 }
@@ -110,25 +132,25 @@ export function relevanceWindow(
   prune: boolean,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } {
   if (start >= end) return { docs: new Uint32Array(0), scores: new Float64Array(0), scored: 0 };
-  const buffers = buffersOf(index);
+  const m = ids.length;
+  const buffers = buffersOf(index, m);
   const idf = words.map((w) => w.terms.map((t) => termIdf(index, t, ctx)));
   markTiers(index, words, match, buffers.tiers);
-  const m = ids.length;
   // Tiers ascending are read as their complement, so that the page's are always the largest.
   const flip = descending ? 0 : TIERS;
-  const packed = new Uint32Array(m);
+  const packed = buffers.packed;
   const preferTiers = extras.prefer.length <= MAX_PREFER;
   finishTiers(ids, words.length, preferTiers ? extras.prefer : [], extras, flip, buffers, packed);
   // Every match is scored when the tiers cannot tell the page's candidates apart.
   const all = !prune || !preferTiers || bm25Ceiling(words, idf) >= BM25_CEILING;
-  const { cut, count } = all ? { cut: 0, count: m } : tierAt(buffers, packed, end);
-  const docs = new Uint32Array(count);
-  const tierOf = new Uint32Array(count);
+  const { cut, count } = all ? { cut: 0, count: m } : tierAt(buffers, packed, m, end);
+  // The candidates' documents, and their tiers moved to the front of `packed`.
+  const docs = buffers.docs.subarray(0, count);
   for (let i = 0, c = 0; c < count; i++) {
     const k = packed[i]!;
     if (k < cut) continue;
     docs[c] = ids[i]!;
-    tierOf[c++] = k ^ flip;
+    packed[c++] = k ^ flip;
   }
   const scores = scoreCandidates(
     index,
@@ -136,13 +158,13 @@ export function relevanceWindow(
     idf,
     match,
     docs,
-    tierOf,
-    buffers.tiers,
+    packed,
+    buffers,
     ctx,
     preferTiers ? [] : extras.prefer,
   );
   // By place among the candidates: places ascend with documents, so ties go by document.
-  const page = pageByScore(identity(count), scores, descending, { start, end });
+  const page = pageByScore(buffers.places.subarray(0, count), scores, descending, { start, end });
   const pageDocs = Uint32Array.from(page, (s) => docs[s]!);
   return { docs: pageDocs, scores: Float64Array.from(page, (s) => scores[s]!), scored: count };
 }
@@ -255,13 +277,13 @@ function finishTiers(
  * The `rank`-th largest of the packed tiers (the high histogram counted, see finishTiers), found
  * through the low bits of its high bucket, and how many are as large or larger.
  */
-function tierAt(buffers: Buffers, packed: Uint32Array, rank: number): { cut: number; count: number } {
+function tierAt(buffers: Buffers, packed: Uint32Array, m: number, rank: number): { cut: number; count: number } {
   const { high, low } = buffers;
   let above = 0;
   let h = high.length - 1;
   while (above + high[h]! < rank) above += high[h--]!;
   low.fill(0);
-  for (let i = 0; i < packed.length; i++) if (packed[i]! >>> LOW_BITS === h) low[packed[i]! & ((1 << LOW_BITS) - 1)]!++;
+  for (let i = 0; i < m; i++) if (packed[i]! >>> LOW_BITS === h) low[packed[i]! & ((1 << LOW_BITS) - 1)]!++;
   let l = low.length - 1;
   while (above + low[l]! < rank) above += low[l--]!;
   return { cut: (h << LOW_BITS) | l, count: above + low[l]! };
@@ -279,13 +301,14 @@ function scoreCandidates(
   match: Uint32Array,
   cands: Uint32Array,
   tierOf: Uint32Array,
-  tiers: Uint32Array,
+  buffers: Buffers,
   ctx: KeywordContext | null,
   prefer: readonly ((d: number) => boolean)[],
 ): Float64Array {
   const c = cands.length;
-  const scores = new Float64Array(c);
-  const best = new Float64Array(c);
+  const { tiers } = buffers;
+  const scores = buffers.scores.subarray(0, c).fill(0);
+  const best = buffers.best.subarray(0, c);
   for (let s = 0; s < c; s++) tiers[cands[s]!] = s + 1;
   const avgLength = ctx?.avgLength ?? index.avgLength;
   const { docs, tfs, docOffsets, tfOffsets, dense, docLength } = index;
