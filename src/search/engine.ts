@@ -65,6 +65,8 @@ export interface EngineTuning {
    * keeps every answer.
    */
   readonly cacheSize: number;
+  /** Relevance pages: BM25 only for the matches whose tiers can reach the page, or for every match. */
+  readonly relevance: 'prune' | 'full';
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -74,6 +76,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   packedFrom: 4096,
   byPostings: 'auto',
   cacheSize: 16,
+  relevance: 'prune',
 };
 
 /**

@@ -339,4 +339,5 @@ export const tuningArb = fc.record({
   packedFrom: pick([0, 4096]),
   byPostings: pick(['auto', 'never', 'always'] as const),
   cacheSize: pick([500, 0]),
+  relevance: pick(['prune', 'full'] as const),
 });

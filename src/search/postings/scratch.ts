@@ -37,7 +37,6 @@ export class Scratch {
   private idBuffer: Uint32Array | null = null;
   private matchIdBuffer: Uint32Array | null = null;
   private otherIdBuffer: Uint32Array | null = null;
-  private scoreBuffer: Float64Array | null = null;
   private byteBuffer: Uint8Array | null = null;
   private matchBitBuffer: Uint32Array | null = null;
   private listBitBuffer: Uint32Array | null = null;
@@ -119,16 +118,6 @@ export class Scratch {
     if (!counts || counts.length !== size) this.countBuffers.set(key, (counts = new Uint32Array(size)));
     else counts.fill(0);
     return counts;
-  }
-
-  /** n scores, all zero; give the used slots back with `clearScores`. */
-  scores(): Float64Array {
-    return (this.scoreBuffer ??= new Float64Array(this.n));
-  }
-
-  clearScores(ids: Uint32Array): void {
-    const scores = this.scores();
-    for (let i = 0; i < ids.length; i++) scores[ids[i]!] = 0;
   }
 
   /** n zeroed bytes (one counter per document); zero what you used before the next borrow. */

@@ -2,8 +2,10 @@ import type { ListedJob } from '../../domain/job.js';
 import type { ListRequest } from '../../domain/query.js';
 import type { Engine } from '../engine.js';
 import { evaluate, planFilter, positionCode, type Plan, type PlanContext } from './filter.js';
-import { POSITION_BONUS, PREFER_BONUS, scoreTerms, type KeywordContext } from '../text/keyword-query.js';
-import { pageByScore, pageFromOrder, paginate, type PageWindow } from './paginate.js';
+import type { KeywordContext } from '../text/keyword-query.js';
+import { relevanceWindow } from './relevance-page.js';
+import { bitsToIds } from '../postings/bitset.js';
+import { pageFromOrder, paginate, type PageWindow } from './paginate.js';
 import { toIds, type DocSet } from '../postings/doc-set.js';
 import type { SortOrder } from '../columns/sort.js';
 
@@ -34,18 +36,16 @@ function pageDocs(
   ctx: KeywordContext | null,
 ): { docs: Uint32Array; scores: Float64Array | null } {
   if (request.sort === 'relevance' && plan.keywords !== null) {
-    const ids = toIds(match, e.n);
-    const scores = e.scratch.scores();
+    const ids = match.kind === 'bits' ? idsOf(e, match.words, match.size) : toIds(match, e.n);
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-    const code = positionCode(e, plan.keywords);
-    const named = code === undefined ? null : (d: number): boolean => e.columns.position.col[d] === code;
-    scoreTerms(e.keywords, plan.keywords.words, bits, scores, e.scratch, ctx, named);
-    if (named !== null) for (const d of ids) if (named(d)) scores[d]! += POSITION_BONUS;
-    for (const c of plan.prefer) for (const d of ids) if (c.has(d)) scores[d]! += PREFER_BONUS;
-    const docs = pageByScore(ids, scores, request.order === 'desc', w);
-    const own = Float64Array.from(docs, (d) => scores[d]!);
-    e.scratch.clearScores(ids);
-    return { docs, scores: own };
+    const extras = {
+      positions: e.columns.position.col,
+      code: positionCode(e, plan.keywords),
+      prefer: plan.prefer.map((c) => c.has),
+    };
+    const descending = request.order === 'desc';
+    const prune = e.tuning.relevance === 'prune';
+    return relevanceWindow(e.keywords, plan.keywords.words, ids, bits, w.start, w.end, descending, extras, ctx, prune);
   }
   const docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
   return { docs, scores: null };
@@ -76,6 +76,13 @@ export function orderedMatches(
         ctx.keywords,
       ),
   };
+}
+
+/** The ids of a bitset match, in the scratch's id buffer. */
+function idsOf(e: Engine, words: Uint32Array, size: number): Uint32Array {
+  const ids = e.scratch.ids().subarray(0, size);
+  bitsToIds(words, e.n, ids);
+  return ids;
 }
 
 function orderOf(e: Engine, request: ListRequest): SortOrder {

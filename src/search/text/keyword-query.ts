@@ -1,7 +1,7 @@
 import { LruMap } from '../../lib/lru-map.js';
 import type { Language } from '../../domain/vocab.js';
-import { andInto, hasBit, orInto, popcount, setBits } from '../postings/bitset.js';
-import { BM25_B, BM25_K1, forEachPosting, inTitle, termFrequency, type KeywordIndex } from './keywords.js';
+import { andInto, orInto, popcount, setBits } from '../postings/bitset.js';
+import type { KeywordIndex } from './keywords.js';
 import { compareStrings } from '../columns/columns.js';
 import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
 import { cleanQueryText, queryKeys, queryPosition } from './word-forms.js';
@@ -332,99 +332,11 @@ function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
 /** Relevance: a typo-corrected term counts this share of what the word's own term would. */
 export const TYPO_WEIGHT = 0.5;
 
-const best = new WeakMap<KeywordIndex, Float64Array>();
-const counters = new WeakMap<KeywordIndex, Uint8Array[]>();
-
-/**
- * Three zeroed per-document byte buffers of the index (kept zeroed between uses): the words a
- * document matches, the words it holds in its title, and whether the current word is in its title.
- */
-function counterBuffers(index: KeywordIndex): Uint8Array[] {
-  let b = counters.get(index);
-  if (!b || b[0]!.length < index.n) counters.set(index, (b = [0, 1, 2].map(() => new Uint8Array(index.n))));
-  return b;
-}
-
-/** A zeroed per-document buffer of the index for one word's best score (kept zeroed between uses). */
-function bestBuffer(index: KeywordIndex): Float64Array {
-  let b = best.get(index);
-  if (!b || b.length < index.n) best.set(index, (b = new Float64Array(index.n)));
-  return b;
-}
-
-/**
- * Relevance scores of the matching documents, added into `scores` (which must be zero there): for
- * each word, the best of its terms — idf(term) * saturated tf (BM25 over the field-weighted term
- * frequencies, see fieldWeight), a typo-corrected term at TYPO_WEIGHT — summed over the words,
- * plus WORD_BONUS per word matched and EXACT_WORD_BONUS per word matched by one of its exact (not
- * typo-corrected) terms (both for every word when `whole` names the document: a job of the position
- * the query names as a whole), and TITLE_WORD_BONUS per word one of whose terms is in its title.
- */
-export function scoreTerms(
-  index: KeywordIndex,
-  words: readonly QueryWord[],
-  match: Uint32Array,
-  scores: Float64Array,
-  scratch: Scratch,
-  ctx: KeywordContext | null = null,
-  whole: ((d: number) => boolean) | null = null,
-): void {
-  const n = index.n;
-  const corpus = ctx?.n ?? n;
-  const avgLength = ctx?.avgLength ?? index.avgLength;
-  const wordBest = bestBuffer(index);
-  const [wordsMatched, titleWords, titleHit] = counterBuffers(index) as [Uint8Array, Uint8Array, Uint8Array];
-  for (const word of words) {
-    for (const [i, t] of word.terms.entries()) {
-      const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
-      const idf = Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
-      const weight = i < word.exact ? 1 : TYPO_WEIGHT;
-      forEachPosting(index, t, (d, posting) => {
-        if (!hasBit(match, d)) return;
-        const tf = termFrequency(posting);
-        const norm = 1 - BM25_B + (BM25_B * index.docLength[d]!) / avgLength;
-        const s = (weight * idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
-        if (s > wordBest[d]!) wordBest[d] = s;
-        if (inTitle(posting)) titleHit[d] = 1;
-      });
-    }
-    for (const t of word.terms) {
-      forEachPosting(index, t, (d) => {
-        if (wordBest[d] === 0) return;
-        scores[d]! += wordBest[d]!;
-        wordBest[d] = 0;
-        wordsMatched[d]!++;
-        titleWords[d]! += titleHit[d]!;
-        titleHit[d] = 0;
-      });
-    }
-  }
-  const exactWords = scratch.bytes();
-  for (const word of words) {
-    if (word.exact === 0) continue;
-    const bits = scratch.lendBits();
-    addTerms(index, word.terms.slice(0, word.exact), bits);
-    andInto(bits, match);
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w]!;
-      while (x !== 0) {
-        const low = x & -x;
-        exactWords[(w << 5) + 31 - Math.clz32(low)]!++;
-        x ^= low;
-      }
-    }
-  }
-  forEachBit(match, (d) => {
-    const named = whole !== null && whole(d);
-    const coordination = named ? words.length : wordsMatched[d]!;
-    const exact = named ? words.length : exactWords[d]!;
-    if (coordination > 0) scores[d]! += WORD_BONUS * coordination;
-    if (exact > 0) scores[d]! += EXACT_WORD_BONUS * exact;
-    if (titleWords[d]! > 0) scores[d]! += TITLE_WORD_BONUS * titleWords[d]!;
-    exactWords[d] = 0;
-    wordsMatched[d] = 0;
-    titleWords[d] = 0;
-  });
+/** BM25's idf of term t, over the context's segments when given. */
+export function termIdf(index: KeywordIndex, t: number, ctx: KeywordContext | null): number {
+  const corpus = ctx?.n ?? index.n;
+  const df = ctx === null ? documentFrequency(index, t) : frequencyOver(ctx, termName(index, t));
+  return Math.log(1 + (corpus - df + 0.5) / (df + 0.5));
 }
 
 /**

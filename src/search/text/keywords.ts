@@ -120,25 +120,6 @@ export interface KeywordSink {
   pause?(): Promise<void>;
 }
 
-/** Calls visit(d, posting) for every document of term t, ascending (posting: see MAX_TF). */
-export function forEachPosting(index: KeywordIndex, t: number, visit: (d: number, tf: number) => void): void {
-  let j = index.tfOffsets[t]!;
-  const bits = index.dense[t];
-  if (!bits) {
-    const end = index.docOffsets[t + 1]!;
-    for (let i = index.docOffsets[t]!; i < end; i++) visit(index.docs[i]!, index.tfs[j++]!);
-    return;
-  }
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      visit((w << 5) + 31 - Math.clz32(low), index.tfs[j++]!);
-      word ^= low;
-    }
-  }
-}
-
 /**
  * Collects a forward index (terms per document) first, then inverts it in document order.
  * Documents are added in any order (as a store streams them, each job's text dropped right after);

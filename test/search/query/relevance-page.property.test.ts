@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../src/domain/job.js';
+import type { JobFilter, ListRequest } from '../../../src/domain/query.js';
+import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
+import { buildEngine, DEFAULT_TUNING, type EngineTuning } from '../../../src/search/engine.js';
+import { evaluate, planFilter, positionCode } from '../../../src/search/query/filter.js';
+import { relevanceWindow } from '../../../src/search/query/relevance-page.js';
+import { toIds } from '../../../src/search/postings/doc-set.js';
+import { SearchIndex } from '../../../src/search/segments/search-index.js';
+import { job } from '../../builders.js';
+import { NaiveSearch } from '../naive-search.js';
+import { corpusArb, NOW, pick, PREFIXES, WORDS } from '../arbitraries.js';
+
+const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 150) };
+const TIMEOUT_MS = 240_000;
+
+const build = (jobs: Job[], tuning: Partial<EngineTuning>): SearchIndex =>
+  SearchIndex.build(jobs, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: NOW, tuning });
+
+/** Every page of the order (and one past the last), as the naive scan's whole order cut into pages. */
+function expectEveryPage(index: SearchIndex, naive: NaiveSearch, r: Omit<ListRequest, 'page'>): void {
+  const whole = naive.list({ ...r, page: 1, perPage: Number.MAX_SAFE_INTEGER });
+  const last = Math.ceil(whole.total / r.perPage);
+  for (let page = 1; page <= last + 1; page++) {
+    const start = (page - 1) * r.perPage;
+    const expected = { total: whole.total, jobs: whole.jobs.slice(start, start + r.perPage) };
+    expect(index.list({ ...r, page }), `page ${page} of ${JSON.stringify(r)}`).toEqual(expected);
+  }
+}
+
+const keywordFilterArb: fc.Arbitrary<JobFilter> = fc.record(
+  {
+    // Words of the corpus, prefixes, typos, and a query naming a position (`SEO Manager`).
+    keywords: fc.oneof(
+      fc.array(pick([...WORDS, ...PREFIXES]), { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')),
+      pick(['SEO Manager', 'seo manager berlin', 'Entwickler', 'Marketing Manager']),
+    ),
+    typos: fc.boolean(),
+    partialWords: fc.boolean(),
+    prefer: fc.array(
+      fc.oneof(
+        pick(['junior', 'senior', 'nope']).map((value) => ({ field: 'seniority' as const, value })),
+        pick(['remote', 'hybrid', 'onsite']).map((value) => ({ field: 'workModel' as const, value })),
+        pick(['Berlin', 'muenchen', 'nowhere']).map((value) => ({ field: 'location' as const, value })),
+      ),
+      { maxLength: 3 },
+    ),
+    seo: fc.boolean(),
+  },
+  { requiredKeys: ['keywords'] },
+);
+
+describe('the relevance order, scoring only the matches whose tiers can reach the page', () => {
+  it(
+    'gives every page, in either direction, as the naive scan scores and sorts every match',
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          keywordFilterArb,
+          pick(['desc', 'asc'] as const),
+          pick([1, 2, 3, 7]),
+          pick([32, 2, Infinity]),
+          (jobs, filter, order, perPage, denseRatio) => {
+            const pruned = build(jobs, { denseRatio, relevance: 'prune' });
+            const full = build(jobs, { denseRatio, relevance: 'full' });
+            const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+            const r = { filter, sort: 'relevance' as const, order, perPage };
+            expectEveryPage(pruned, naive, r);
+            for (let page = 1; page <= 3; page++)
+              expect(pruned.list({ ...r, page })).toEqual(full.list({ ...r, page }));
+          },
+        ),
+        RUNS,
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  // Few distinct postings, many copies: every tier holds long runs of equal scores.
+  const TITLES = ['SEO Manager', 'Manager', 'SEO', 'Content Marketing Manager', 'Marketing', 'Entwickler SEO'];
+  const TEXTS = ['', 'seo', 'manager seo manager', 'marketing content', 'Managerin Marketing SEO'];
+  const many = (count: number): Job[] =>
+    Array.from({ length: count }, (_, i) =>
+      job({
+        key: `k${i}`,
+        boardId: String(1000 + i),
+        title: TITLES[i % TITLES.length]!,
+        searchText: TEXTS[(i * 7) % TEXTS.length]!,
+        language: (['de', 'en', 'es'] as const)[i % 3]!,
+        seniority: i % 4 === 0 ? 'senior' : null,
+        workModel: i % 5 === 0 ? 'remote' : null,
+        validThrough: null,
+      }),
+    );
+
+  it('gives the same pages deep in the order, ties included, as scoring every match', () => {
+    const jobs = many(400);
+    const pruned = build(jobs, { relevance: 'prune' });
+    const full = build(jobs, { relevance: 'full' });
+    const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+    const filters: JobFilter[] = [
+      { keywords: 'seo manager' },
+      { keywords: 'seo manager', partialWords: true },
+      { keywords: 'manager marketing content', partialWords: true, prefer: [{ field: 'seniority', value: 'senior' }] },
+      { keywords: 'managr', prefer: [{ field: 'workModel', value: 'remote' }] },
+      { keywords: 'mana' },
+    ];
+    for (const filter of filters)
+      for (const order of ['desc', 'asc'] as const) {
+        const whole = naive.list({ filter, sort: 'relevance', order, page: 1, perPage: 1000 });
+        expect(whole.total).toBeGreaterThan(100);
+        for (const perPage of [1, 7, 50]) {
+          const last = Math.ceil(whole.total / perPage);
+          for (const page of [1, 2, 3, Math.ceil(last / 2), last - 1, last, last + 1]) {
+            const r: ListRequest = { filter, sort: 'relevance', order, page, perPage };
+            const got = pruned.list(r);
+            expect(got, JSON.stringify(r)).toEqual(full.list(r));
+            const start = (page - 1) * perPage;
+            expect(got.jobs).toEqual(whole.jobs.slice(start, start + perPage));
+          }
+        }
+      }
+  });
+
+  it('scores only the matches of the tiers that reach the page, and every match when told to', () => {
+    const jobs = many(400);
+    const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
+    const scored = (filter: JobFilter, end: number, descending: boolean, prune: boolean): number => {
+      const plan = planFilter(e, filter);
+      const match = evaluate(e, plan);
+      const ids = toIds(match, e.n);
+      const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+      const extras = { positions: e.columns.position.col, code: positionCode(e, plan.keywords!), prefer: [] };
+      return relevanceWindow(e.keywords, plan.keywords!.words, ids, bits, 0, end, descending, extras, null, prune)
+        .scored;
+    };
+    const total = e.n;
+    // `manager`: every posting holds it; a third in the title (`SEO Manager`, `Manager`, …).
+    const filter = { keywords: 'manager', partialWords: true };
+    const matches = evaluate(e, planFilter(e, filter)).size;
+    expect(scored(filter, 10, true, false)).toBe(matches);
+    expect(scored(filter, 10, true, true)).toBeLessThan(matches);
+    expect(scored(filter, 10, false, true)).toBeLessThan(matches);
+    // A page past the best tier reaches into the next: more are scored.
+    expect(scored(filter, matches, true, true)).toBe(matches);
+    expect(total).toBe(400);
+  });
+});
