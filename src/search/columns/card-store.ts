@@ -285,9 +285,10 @@ export class CardStoreBuilder {
     // A UTF-16 unit takes at most 3 bytes: a card that surely fits is written without first
     // counting its bytes (a pass over every card's text; the write says how many it wrote).
     const fits = this.chunk !== null && this.used + text.length * 3 <= this.chunk.length;
-    if (!fits && (this.chunk === null || this.used + Buffer.byteLength(text) > this.chunk.length)) {
+    const bytes = fits ? 0 : Buffer.byteLength(text);
+    if (!fits && (this.chunk === null || this.used + bytes > this.chunk.length)) {
       this.spillLast();
-      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, Buffer.byteLength(text)));
+      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, bytes));
       this.chunks.push(this.chunk);
       this.used = 0;
     }

@@ -1,6 +1,7 @@
 import { hasBit } from '../postings/bitset.js';
 import { toIds, type DocSet } from '../postings/doc-set.js';
 import type { SortOrder } from '../columns/sort.js';
+import { firstK } from '../postings/top-k.js';
 
 /** Largest page size the engine serves; larger requests are capped. */
 export const MAX_PER_PAGE = 1000;
@@ -141,50 +142,16 @@ function byRanks(order: SortOrder, ids: Uint32Array, w: PageWindow): Uint32Array
 
 /**
  * Documents at positions [start, end) of `ids` ordered by score (desc or asc), ties by document
- * number: a heap of the best `end` whose root is the worst kept, so that most documents cost one
- * comparison, then sorted.
+ * number (the best `end` are selected first, see firstK).
  */
 export function pageByScore(ids: Uint32Array, scores: Float64Array, descending: boolean, w: PageWindow): Uint32Array {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the first `end` from `start` on are none (this spares the selection)
   if (w.start >= w.end) return new Uint32Array(0);
-  const size = Math.min(w.end, ids.length);
-  const heap = new Uint32Array(size);
-  for (let i = 0; i < ids.length; i++) {
-    const d = ids[i]!;
-    if (i < size) {
-      heap[i] = d;
-      for (let h = i; h > 0;) {
-        const p = (h - 1) >> 1;
-        if (!isBefore(scores, descending, heap[p]!, heap[h]!)) break;
-        swap(heap, p, h);
-        h = p;
-      }
-    } else if (isBefore(scores, descending, d, heap[0]!)) {
-      heap[0] = d;
-      for (let h = 0; ;) {
-        const l = 2 * h + 1;
-        let worst = h;
-        if (l < size && isBefore(scores, descending, heap[worst]!, heap[l]!)) worst = l;
-        if (l + 1 < size && isBefore(scores, descending, heap[worst]!, heap[l + 1]!)) worst = l + 1;
-        if (worst === h) break;
-        swap(heap, worst, h);
-        h = worst;
-      }
-    }
-  }
-  return heap.sort((a, b) => (isBefore(scores, descending, a, b) ? -1 : 1)).slice(w.start);
-}
-
-/** Whether document a comes before b: by score, ties by number. */
-function isBefore(scores: Float64Array, descending: boolean, a: number, b: number): boolean {
-  const sa = scores[a]!;
-  const sb = scores[b]!;
-  if (sa !== sb) return descending ? sa > sb : sa < sb;
-  return a < b;
-}
-
-function swap(a: Uint32Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
-  a[j] = t;
+  const before = (a: number, b: number): boolean => {
+    const sa = scores[a]!;
+    const sb = scores[b]!;
+    if (sa !== sb) return descending ? sa > sb : sa < sb;
+    return a < b;
+  };
+  return Uint32Array.from(firstK(ids, w.end, before).slice(w.start));
 }
