@@ -150,12 +150,41 @@ const SIMPLE_TAG =
 const WHITESPACE = /\s+/g;
 /** Text that `WHITESPACE` changes: a run of two, or any whitespace but a space. */
 const COLLAPSIBLE = /[^\S ]| {2}/;
-/** Text the parser would read an entity in: any `&` but `&amp;` and one before HTML whitespace. */
-const OTHER_AMPERSAND = /&(?!amp;|[ \t\n\r\f])/;
+/** A character reference ended by ";": named, decimal or hexadecimal. */
+const REFERENCE = /&(?:[A-Za-z][A-Za-z0-9]{0,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/y;
+
+function collapsed(text: string): string {
+  return COLLAPSIBLE.test(text) ? text.replace(WHITESPACE, ' ') : text;
+}
 
 /**
- * The parser's conversion for HTML of the plain kind (known tags, quoted attributes, no entity but
- * `&amp;`, no comment, CDATA or stray `<`), without the parser: the same open and close events (implied closes,
+ * Text with its character references decoded as the parser decodes them: each reference is a text
+ * event of its own (so its whitespace collapses apart from the text around it). A reference must
+ * end with ";" and decode to one character; `&` before HTML whitespace stays as it is; any other
+ * `&` gives null (the parser's legacy forms, "&auml" or "&notit;", are left to it).
+ */
+function textWithEntities(text: string): string | null {
+  let out = '';
+  let from = 0;
+  for (let amp = text.indexOf('&'); amp >= 0; amp = text.indexOf('&', amp + 1)) {
+    const next = text.charCodeAt(amp + 1);
+    if (next === 32 || next === 9 || next === 10 || next === 13 || next === 12) continue;
+    REFERENCE.lastIndex = amp;
+    const m = REFERENCE.exec(text);
+    if (m === null) return null;
+    const decoded = decodeEntities(m[0]);
+    const cp = decoded.codePointAt(0) ?? 0;
+    if (decoded === m[0] || decoded.length !== (cp > 0xffff ? 2 : 1)) return null;
+    out += collapsed(text.slice(from, amp)) + collapsed(decoded);
+    from = amp + m[0].length;
+    amp = from - 1;
+  }
+  return out + collapsed(text.slice(from));
+}
+
+/**
+ * The parser's conversion for HTML of the plain kind (known tags, quoted attributes, character
+ * references ended by ";", no comment, CDATA or stray `<`), without the parser: the same open and close events (implied closes,
  * void elements, `</p>` and `</br>` without an open tag, the elements left open at the end) as
  * htmlparser2 gives, so the same text. Null for any other HTML.
  */
@@ -167,12 +196,12 @@ export function simpleHtmlToMarkdown(html: string): string | null {
     const lt = html.indexOf('<', at);
     const end = lt < 0 ? html.length : lt;
     if (end > at) {
-      let text = html.slice(at, end);
+      const text = html.slice(at, end);
       if (text.includes('&')) {
-        if (OTHER_AMPERSAND.test(text)) return null;
-        text = text.replaceAll('&amp;', '&');
-      }
-      out += COLLAPSIBLE.test(text) ? text.replace(WHITESPACE, ' ') : text;
+        const decoded = textWithEntities(text);
+        if (decoded === null) return null;
+        out += decoded;
+      } else out += collapsed(text);
     }
     if (lt < 0) break;
     // `<name>` and `</name>` read by hand, any other tag through SIMPLE_TAG.

@@ -42,15 +42,38 @@ const SIMPLE_TEXT = [
   '\u00a0',
   '- item',
   '**fett**',
+  '&nbsp;',
+  ' &nbsp; ',
+  'x&nbsp;\n',
+  '&#x26;',
+  '&#X26;',
+  '&#38;',
+  '&#8211;',
+  '&auml;',
+  '&Auml;',
+  '&#10;',
+  '&#x20;',
+  '&#128;',
+  '&#x1F600;',
+  '&emsp;',
+  '&lt;',
 ];
 const simpleText = fc.constantFrom(...SIMPLE_TEXT);
 const anyText = fc.constantFrom(
   ...SIMPLE_TEXT,
   'R&D',
   '&amp',
-  '&nbsp;',
-  '&auml;',
-  '&#8211;',
+  '&auml',
+  '&nbspx;',
+  '&notit;',
+  '&Amp;',
+  '&#0;',
+  '&#xD800;',
+  '&#1114112;',
+  '&NotEqualTilde;',
+  '&unknown;',
+  '&#;',
+  '&',
   ' 1 < 2 ',
   '<',
   '<!-- x -->',
@@ -100,8 +123,15 @@ describe('simpleHtmlToMarkdown', () => {
       '\n## Dein Profil\n\n\n- SEO & SEA\n\n- Text & Daten **Erfahrung**\n\nin Berlin\n\n\nJetzt bewerben!\n',
     );
     expect(simpleHtmlToMarkdown(plain)).toBe(parsedHtmlToMarkdown(plain));
+    for (const taken of ['<p>Gr&ouml;&szlig;e&nbsp;&#x26;&#8211;</p>', '<li>a &nbsp; b</li>']) {
+      expect(simpleHtmlToMarkdown(taken)).not.toBeNull();
+      expect(simpleHtmlToMarkdown(taken)).toBe(parsedHtmlToMarkdown(taken));
+    }
+    // "a &nbsp; b": the reference is a text of its own, so three spaces (collapsed apart), not one.
+    expect(simpleHtmlToMarkdown('<li>a &nbsp; b</li>')).toBe('\n- a   b\n');
     for (const other of [
-      '<p>Gr&ouml;&szlig;e</p>',
+      '<p>Gr&ouml&szlig;e</p>',
+      '<p>a &notit; b</p>',
       '<p>a<!-- b --></p>',
       '<script>x</script>',
       '<p>1 < 2</p>',
