@@ -209,7 +209,7 @@ export class NaiveSearch {
 
   private canonicalOf(value: string): string | null {
     const k = foldKey(value);
-    const sorted = this.candidates(value).sort(
+    const sorted = [...this.candidates(value)].sort(
       (a, b) =>
         (foldKey(a) === k ? 0 : 1) - (foldKey(b) === k ? 0 : 1) ||
         KIND[this.kindOf(a)] - KIND[this.kindOf(b)] ||
