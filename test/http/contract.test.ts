@@ -2,7 +2,7 @@
  * Every rule and field table of the contract (spec/jobs-search-api.md), endpoint by endpoint.
  * Each test names the rule it guards.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import type { Job } from '../../src/domain/job.js';
@@ -10,11 +10,12 @@ import { corpus, NOW, SELECTED_ORDER, testApp, getOk } from './fixture.js';
 import { job, place } from '../builders.js';
 import { CONTRACT_CARD } from './contract-card.js';
 
+// One app for the file: its tests only send requests, and no answer depends on an earlier one.
 let app: ApiInstance;
-beforeEach(async () => {
+beforeAll(async () => {
   app = await testApp(corpus());
 });
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 

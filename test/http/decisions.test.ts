@@ -1,16 +1,17 @@
 /** The product decisions of DESIGN.md that fill the contract's open points. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import { PARTIAL_BELOW } from '../../src/http/interpret.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { corpus, NOW, PLACES, testApp, getOk } from './fixture.js';
 
+// One app for the file: its tests only send requests, and no answer depends on an earlier one.
 let app: ApiInstance;
-beforeEach(async () => {
+beforeAll(async () => {
   app = await testApp(corpus());
 });
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -1,16 +1,17 @@
 /** Bad input on every parameter and every exit of the app: a JSON error or an empty result, never a 5xx. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import { clientErrorResponse, rawErrorResponse } from '../../src/http/error-handling.js';
 import { ApiError } from '../../src/http/errors.js';
 import { FACETS, isValuesEntry } from '../../src/domain/facet-catalogue.js';
 import { corpus, testApp, testConfig } from './fixture.js';
 
+// One app for the file: its tests only send requests, and no answer depends on an earlier one.
 let app: ApiInstance;
-beforeEach(async () => {
+beforeAll(async () => {
   app = await testApp(corpus());
 });
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 

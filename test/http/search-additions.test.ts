@@ -1,18 +1,19 @@
 /** The search additions over real HTTP: title suggestions, word forms, typos, new filters. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import { getOk, NOW, testApp } from './fixture.js';
 import { job } from '../builders.js';
 
+// One app for the file: its tests only send requests, and no answer depends on an earlier one.
 let app: ApiInstance;
 let base = '';
-beforeEach(async () => {
+beforeAll(async () => {
   app = await testApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
-afterEach(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -301,7 +301,9 @@ describe('a saved index', () => {
       ),
       { numRuns: 60 },
     );
-  });
+    // Sixty builds, saves and loads: seconds of CPU, past the default minute of wall time on a
+    // machine busy with other work (the segments' property tests allow as long).
+  }, 240_000);
 
   it('holds the same index whether its cards were spilled while it was built or kept in memory', async () => {
     const jobs = fc.sample(corpusArb, { numRuns: 1, seed: 11 })[0]!;

@@ -198,12 +198,18 @@ export class NaiveSearch {
   }
 
   candidates(value: string): string[] {
-    return this.placeSlugs().filter((s) => foldKeys(s).includes(foldKey(value)));
+    return this.remember(`candidates|${value}`, () =>
+      this.placeSlugs().filter((s) => foldKeys(s).includes(foldKey(value))),
+    );
   }
 
   canonical(value: string): string | null {
+    return this.remember(`canonical|${value}`, () => this.canonicalOf(value));
+  }
+
+  private canonicalOf(value: string): string | null {
     const k = foldKey(value);
-    const sorted = this.candidates(value).sort(
+    const sorted = [...this.candidates(value)].sort(
       (a, b) =>
         (foldKey(a) === k ? 0 : 1) - (foldKey(b) === k ? 0 : 1) ||
         KIND[this.kindOf(a)] - KIND[this.kindOf(b)] ||
@@ -380,6 +386,10 @@ export class NaiveSearch {
 
   // ---- filtering ----
   setKeys(f: JobFilter): Key[] {
+    return this.remember(f, () => this.keysOf(f));
+  }
+
+  private keysOf(f: JobFilter): Key[] {
     const out: Key[] = [];
     const v = (field: MultiField): unknown => fieldValues(f, field) ?? undefined;
     const pairs: [Key, unknown][] = [

@@ -36,16 +36,32 @@ function hyphenated(text: string): string {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).join('-');
 }
 
-/** The key a user's input is looked up by: "München" -> "munchen", "Frankfurt am Main" -> "frankfurt-am-main". */
-export function foldKey(text: string): string {
-  return hyphenated(withoutAccents(text));
+/** The answers of a function of one string, kept: the property tests fold the same few texts millions of times. */
+function remembered<T>(fold: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    let out = seen.get(text);
+    if (out === undefined) {
+      if (seen.size >= 100_000) seen.clear();
+      out = fold(text);
+      seen.set(text, out);
+    }
+    return out;
+  };
 }
 
-/** The keys a name is found under: "München" -> ["munchen", "muenchen"]; one key when they agree. */
-export function foldKeys(name: string): string[] {
+/** The key a user's input is looked up by: "München" -> "munchen", "Frankfurt am Main" -> "frankfurt-am-main". */
+export const foldKey: (text: string) => string = remembered((text) => hyphenated(withoutAccents(text)));
+
+const keysOf = remembered((name): readonly string[] => {
   const plain = hyphenated(withoutAccents(name));
   const spelled = hyphenated(withUmlautsSpelled(name));
   return plain === spelled ? [plain] : [plain, spelled];
+});
+
+/** The keys a name is found under: "München" -> ["munchen", "muenchen"]; one key when they agree. */
+export function foldKeys(name: string): string[] {
+  return [...keysOf(name)];
 }
 
 /** German digit grouping: 40000 -> "40.000". */
