@@ -10,7 +10,7 @@ import { SalaryEstimator } from '../columns/salary-estimate.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
 import { averageLength, type KeywordIndex } from '../text/keywords.js';
-import { TitleSuggestBuilder } from '../text/title-suggest.js';
+import { MEMO_TITLES, TitleSuggestBuilder } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
 /** A segment to merge and its live documents (null: all). */
@@ -63,7 +63,7 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   // samples, the title suggestions and the documents' facts take what they need of it.
   const facts = new DocFacts(n, spellingSources(merged), false);
   const estimator = new SalaryEstimator([]);
-  const titles = new TitleSuggestBuilder();
+  const titles = new TitleSuggestBuilder(MEMO_TITLES);
   const headOf = (d: number): IndexedJob => stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
   const one: IndexedJob[] = [];
   for (let d = 0; d < n; d++) {
