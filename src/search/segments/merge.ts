@@ -206,13 +206,30 @@ function* mergeKeywordsSteps(
   const docs = new Uint32Array(docOffsets[m]!);
   const tfs = new Uint8Array(tfOffsets[m]!);
   // A term's live postings from each segment, remapped: one ascending run per segment (the new
-  // numbering keeps each segment's order), merged into the term's list.
+  // numbering keeps each segment's order), merged into the term's list; a term of one segment
+  // (most of them) is written straight to the merged arrays.
   const runs = new PostingRuns();
   for (let t = 0; t < names.length; t++) {
     const k = kept[t]!;
     if (k < 0) continue;
+    const from = sources[t]!;
+    if (from.length === 1) {
+      const s = from[0]!;
+      writeLive(
+        indexes[s.leaf]!,
+        s.term,
+        order.newDoc[s.leaf]!,
+        dense[k] ?? null,
+        docs,
+        docOffsets[k]!,
+        tfs,
+        tfOffsets[k]!,
+      );
+      if (t % STEP_TERMS === STEP_TERMS - 1) yield;
+      continue;
+    }
     runs.reset(df[t]!);
-    for (const s of sources[t]!) runs.add(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!);
+    for (const s of from) runs.add(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!);
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
@@ -294,6 +311,49 @@ function livePostings(
     }
   }
   return fill - at;
+}
+
+/**
+ * The live postings of term t of a segment (`map` as livePostings'), written to the merged index:
+ * as bits of `bits` when the term is dense there, else their new numbers to `docs` from `docAt`;
+ * their term frequencies to `tfs` from `tfAt`.
+ */
+function writeLive(
+  index: KeywordIndex,
+  t: number,
+  map: Int32Array,
+  bits: Uint32Array | null,
+  docs: Uint32Array,
+  docAt: number,
+  tfs: Uint8Array,
+  tfAt: number,
+): void {
+  let j = index.tfOffsets[t]!;
+  let tfOut = tfAt;
+  let docOut = docAt;
+  const put = (old: number): void => {
+    const to = map[old]!;
+    if (to >= 0) {
+      tfs[tfOut++] = index.tfs[j]!;
+      if (bits !== null) bits[to >>> 5]! |= 1 << (to & 31);
+      else docs[docOut++] = to;
+    }
+    j++;
+  };
+  const from = index.dense[t];
+  if (!from) {
+    const end = index.docOffsets[t + 1]!;
+    for (let i = index.docOffsets[t]!; i < end; i++) put(index.docs[i]!);
+    return;
+  }
+  for (let w = 0; w < from.length; w++) {
+    let word = from[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      put((w << 5) + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
 }
 
 /**
