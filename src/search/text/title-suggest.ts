@@ -65,16 +65,16 @@ export function* buildTitleSuggestSteps(
 
 /** A title word's fold key: its spellings with their uses, its documents, the last of them, its number. */
 interface WordEntry {
-  spellings: Map<string, number>;
+  spellings: Map<string, { uses: number }>;
   count: number;
   last: number;
   id: number;
 }
 
-/** A word of a title as written, and its fold key's entry. */
+/** A word of a title as written: its fold key's entry and the uses of this spelling there. */
 interface WordUse {
-  readonly word: string;
   readonly entry: WordEntry;
+  readonly spelling: { uses: number };
 }
 
 /** Titles whose words a merge's TitleSuggestBuilder remembers at most (see its constructor). */
@@ -128,8 +128,8 @@ export class TitleSuggestBuilder {
     this.positionCounts.set(key, (this.positionCounts.get(key) ?? 0) + 1);
     this.docSpelling.push(spelling);
     const uses = this.memo?.get(title) ?? this.wordUses(title);
-    for (const { word, entry } of uses) {
-      entry.spellings.set(word, (entry.spellings.get(word) ?? 0) + 1);
+    for (const { entry, spelling: used } of uses) {
+      used.uses++;
       if (entry.last !== a) {
         entry.last = a;
         entry.count++;
@@ -148,7 +148,9 @@ export class TitleSuggestBuilder {
         this.words.set(k, (entry = { spellings: new Map(), count: 0, last: -1, id: this.wordKeys.length }));
         this.wordKeys.push(k);
       }
-      uses.push({ word, entry });
+      let spelling = entry.spellings.get(word);
+      if (!spelling) entry.spellings.set(word, (spelling = { uses: 0 }));
+      uses.push({ entry, spelling });
     });
     if (this.memo !== null) {
       if (this.memo.size >= this.memoTitles) this.memo.clear();
@@ -252,11 +254,12 @@ export function forEachTitleWord(title: string, visit: (word: string, key: strin
   });
 }
 
-function mostUsed(spellings: Map<string, number>): string {
+function mostUsed(spellings: Map<string, { uses: number }>): string {
   // Stryker disable next-line StringLiteral: equivalent, the first spelling beats bestCount -1 whatever best is
   let best = '';
   let bestCount = -1;
-  for (const [s, c] of spellings) if (c > bestCount || (c === bestCount && s < best)) [best, bestCount] = [s, c];
+  for (const [s, { uses: c }] of spellings)
+    if (c > bestCount || (c === bestCount && s < best)) [best, bestCount] = [s, c];
   return best;
 }
 
