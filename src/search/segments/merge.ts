@@ -34,8 +34,8 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * numbers and their runs merged term by term (no text is read again); the cards stay where they
  * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
  * may move to a spill file) and only their heads are decoded (CardStore.indexedJob), each once and
- * let go: the documents' facts (doc-facts.ts), the salary samples and the title words are taken
- * as it passes; the facet columns and lists, places among them, and the point index are merged
+ * let go: the documents' facts (doc-facts.ts), the salary samples and the title words (each
+ * distinct title tokenised once: TitleSuggestBuilder's memo) are taken as it passes; the facet columns and lists, places among them, and the point index are merged
  * from the segments' (engineOfSteps); the estimates, orders, facet rows, base counts and
  * suggestion tables are derived from the facts by the build's own code, so they are what a build
  * makes. Documents expired at `now` are left out. A
