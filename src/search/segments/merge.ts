@@ -10,7 +10,7 @@ import { SalaryEstimator } from '../columns/salary-estimate.js';
 import { hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
 import { averageLength, type KeywordIndex } from '../text/keywords.js';
-import { TitleSuggestBuilder } from '../text/title-suggest.js';
+import { MEMO_TITLES, TitleSuggestBuilder } from '../text/title-suggest.js';
 import { segmentOfEngineSteps, type Segment, type SegmentOptions } from './segment.js';
 
 /** A segment to merge and its live documents (null: all). */
@@ -34,8 +34,8 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * numbers and their runs merged term by term (no text is read again); the cards stay where they
  * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
  * may move to a spill file) and only their heads are decoded (CardStore.indexedJob), each once and
- * let go: the documents' facts (doc-facts.ts), the salary samples and the title words are taken
- * as it passes; the facet columns and lists, places among them, and the point index are merged
+ * let go: the documents' facts (doc-facts.ts), the salary samples and the title words (each
+ * distinct title tokenised once: TitleSuggestBuilder's memo) are taken as it passes; the facet columns and lists, places among them, and the point index are merged
  * from the segments' (engineOfSteps); the estimates, orders, facet rows, base counts and
  * suggestion tables are derived from the facts by the build's own code, so they are what a build
  * makes. Documents expired at `now` are left out. A
@@ -63,7 +63,7 @@ export function* mergeSegmentsSteps(leaves: readonly MergeLeaf[], options: Merge
   // samples, the title suggestions and the documents' facts take what they need of it.
   const facts = new DocFacts(n, spellingSources(merged), false);
   const estimator = new SalaryEstimator([]);
-  const titles = new TitleSuggestBuilder();
+  const titles = new TitleSuggestBuilder(MEMO_TITLES);
   const headOf = (d: number): IndexedJob => stores[order.leaf[d]!]!.indexedJob(order.doc[d]!);
   const one: IndexedJob[] = [];
   for (let d = 0; d < n; d++) {
@@ -206,13 +206,30 @@ function* mergeKeywordsSteps(
   const docs = new Uint32Array(docOffsets[m]!);
   const tfs = new Uint8Array(tfOffsets[m]!);
   // A term's live postings from each segment, remapped: one ascending run per segment (the new
-  // numbering keeps each segment's order), merged into the term's list.
+  // numbering keeps each segment's order), merged into the term's list; a term of one segment
+  // (most of them) is written straight to the merged arrays.
   const runs = new PostingRuns();
   for (let t = 0; t < names.length; t++) {
     const k = kept[t]!;
     if (k < 0) continue;
+    const from = sources[t]!;
+    if (from.length === 1) {
+      const s = from[0]!;
+      writeLive(
+        indexes[s.leaf]!,
+        s.term,
+        order.newDoc[s.leaf]!,
+        dense[k] ?? null,
+        docs,
+        docOffsets[k]!,
+        tfs,
+        tfOffsets[k]!,
+      );
+      if (t % STEP_TERMS === STEP_TERMS - 1) yield;
+      continue;
+    }
     runs.reset(df[t]!);
-    for (const s of sources[t]!) runs.add(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!);
+    for (const s of from) runs.add(indexes[s.leaf]!, s.term, order.newDoc[s.leaf]!);
     const bits = dense[k];
     let tfAt = tfOffsets[k]!;
     let docAt = docOffsets[k]!;
@@ -294,6 +311,49 @@ function livePostings(
     }
   }
   return fill - at;
+}
+
+/**
+ * The live postings of term t of a segment (`map` as livePostings'), written to the merged index:
+ * as bits of `bits` when the term is dense there, else their new numbers to `docs` from `docAt`;
+ * their term frequencies to `tfs` from `tfAt`.
+ */
+function writeLive(
+  index: KeywordIndex,
+  t: number,
+  map: Int32Array,
+  bits: Uint32Array | null,
+  docs: Uint32Array,
+  docAt: number,
+  tfs: Uint8Array,
+  tfAt: number,
+): void {
+  let j = index.tfOffsets[t]!;
+  let tfOut = tfAt;
+  let docOut = docAt;
+  const put = (old: number): void => {
+    const to = map[old]!;
+    if (to >= 0) {
+      tfs[tfOut++] = index.tfs[j]!;
+      if (bits !== null) bits[to >>> 5]! |= 1 << (to & 31);
+      else docs[docOut++] = to;
+    }
+    j++;
+  };
+  const from = index.dense[t];
+  if (!from) {
+    const end = index.docOffsets[t + 1]!;
+    for (let i = index.docOffsets[t]!; i < end; i++) put(index.docs[i]!);
+    return;
+  }
+  for (let w = 0; w < from.length; w++) {
+    let word = from[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      put((w << 5) + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
 }
 
 /**

@@ -63,6 +63,23 @@ export function* buildTitleSuggestSteps(
   return yield* builder.finishSteps(Uint32Array.from({ length: jobs.length }, (_, d) => d));
 }
 
+/** A title word's fold key: its spellings with their uses, its documents, the last of them, its number. */
+interface WordEntry {
+  spellings: Map<string, { uses: number }>;
+  count: number;
+  last: number;
+  id: number;
+}
+
+/** A word of a title as written: its fold key's entry and the uses of this spelling there. */
+interface WordUse {
+  readonly entry: WordEntry;
+  readonly spelling: { uses: number };
+}
+
+/** Titles whose words a merge's TitleSuggestBuilder remembers at most (see its constructor). */
+export const MEMO_TITLES = 65_536;
+
 /**
  * The title suggestions of jobs added in any order (as a store streams them), each kept as a few
  * numbers: `finishSteps` takes the document order as a permutation of the arrival order, as the
@@ -76,10 +93,7 @@ export class TitleSuggestBuilder {
   /** Per fold key of a position: its documents. */
   private readonly positionCounts = new Map<string, number>();
   /** Per fold key of a title word: its spellings with their uses, and its documents. */
-  private readonly words = new Map<
-    string,
-    { spellings: Map<string, number>; count: number; last: number; id: number }
-  >();
+  private readonly words = new Map<string, WordEntry>();
   private readonly wordKeys: string[] = [];
   /** Per arrival: its position's spelling, and its title words (ids, in title order). */
   private readonly docSpelling = new Chunked((size) => new Uint32Array(size));
@@ -89,6 +103,17 @@ export class TitleSuggestBuilder {
   get size(): number {
     return this.docSpelling.length;
   }
+
+  /**
+   * `memoTitles`: how many titles' words are remembered, each title tokenised once (then all are
+   * forgotten at once and remembered anew; 0: none): a merge reads a million titles, most of
+   * them repeating another's (MEMO_TITLES).
+   */
+  constructor(private readonly memoTitles = 0) {
+    this.memo = memoTitles > 0 ? new Map() : null;
+  }
+
+  private readonly memo: Map<string, WordUse[]> | null;
 
   add(title: string, position: string): void {
     const a = this.size;
@@ -102,20 +127,36 @@ export class TitleSuggestBuilder {
     const key = this.spellingKeys[spelling]!;
     this.positionCounts.set(key, (this.positionCounts.get(key) ?? 0) + 1);
     this.docSpelling.push(spelling);
-    forEachTitleWord(title, (w, k) => {
-      let entry = this.words.get(k);
-      if (!entry) {
-        this.words.set(k, (entry = { spellings: new Map(), count: 0, last: -1, id: this.wordKeys.length }));
-        this.wordKeys.push(k);
-      }
-      entry.spellings.set(w, (entry.spellings.get(w) ?? 0) + 1);
+    const uses = this.memo?.get(title) ?? this.wordUses(title);
+    for (const { entry, spelling: used } of uses) {
+      used.uses++;
       if (entry.last !== a) {
         entry.last = a;
         entry.count++;
       }
       this.titleWords.add(entry.id, 1);
-    });
+    }
     this.titleWords.endDocument();
+  }
+
+  /** A title's words, each with its entry (made when first seen), remembered when memoising. */
+  private wordUses(title: string): WordUse[] {
+    const uses: WordUse[] = [];
+    forEachTitleWord(title, (word, k) => {
+      let entry = this.words.get(k);
+      if (!entry) {
+        this.words.set(k, (entry = { spellings: new Map(), count: 0, last: -1, id: this.wordKeys.length }));
+        this.wordKeys.push(k);
+      }
+      let spelling = entry.spellings.get(word);
+      if (!spelling) entry.spellings.set(word, (spelling = { uses: 0 }));
+      uses.push({ entry, spelling });
+    });
+    if (this.memo !== null) {
+      if (this.memo.size >= this.memoTitles) this.memo.clear();
+      this.memo.set(title, uses);
+    }
+    return uses;
   }
 
   /** The suggestions, with document d the `order[d]`-th added. The builder is spent. */
@@ -190,6 +231,7 @@ export class TitleSuggestBuilder {
     }
     this.docSpelling.clear();
     this.titleWords.clear();
+    this.memo?.clear();
     const countArray = Uint32Array.from(counts);
     const index = yield* buildSuggestIndexSteps(values, values, countArray);
     return {
@@ -212,11 +254,12 @@ export function forEachTitleWord(title: string, visit: (word: string, key: strin
   });
 }
 
-function mostUsed(spellings: Map<string, number>): string {
+function mostUsed(spellings: Map<string, { uses: number }>): string {
   // Stryker disable next-line StringLiteral: equivalent, the first spelling beats bestCount -1 whatever best is
   let best = '';
   let bestCount = -1;
-  for (const [s, c] of spellings) if (c > bestCount || (c === bestCount && s < best)) [best, bestCount] = [s, c];
+  for (const [s, { uses: c }] of spellings)
+    if (c > bestCount || (c === bestCount && s < best)) [best, bestCount] = [s, c];
   return best;
 }
 

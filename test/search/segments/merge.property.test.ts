@@ -327,6 +327,26 @@ function expectSameDerivedStructures(mergedSegment: Segment, freshSegment: Segme
   expect(mergedSegment.all).toEqual(freshSegment.all);
   // A keyword base is keyed by its terms' numbers, which a merge gives in another order: by names here.
   expect(basesByName(mergedSegment)).toEqual(basesByName(freshSegment));
+  expect(keywordsByName(a)).toEqual(keywordsByName(b));
+}
+
+/**
+ * The keyword index by term names (a merge numbers its terms in another order): per term its
+ * documents, their term frequencies and whether it is held as bits; the document lengths. (Not
+ * the folded keys: a merge may keep a key of documents since deleted beside a live one of its stem.)
+ */
+function keywordsByName(e: Engine): unknown {
+  const k = e.keywords;
+  const terms = [...k.termOf]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([name, t]) => {
+      const bits = k.dense[t];
+      const docs = bits
+        ? docsOf({ kind: 'bits', words: bits, size: 0 })
+        : [...k.docs.subarray(k.docOffsets[t], k.docOffsets[t + 1])];
+      return { name, dense: !!bits, docs, tfs: [...k.tfs.subarray(k.tfOffsets[t], k.tfOffsets[t + 1])] };
+    });
+  return { n: k.n, terms, docLength: [...k.docLength], avgLength: k.avgLength };
 }
 
 function basesByName(s: Segment): [string, unknown][] {

@@ -162,7 +162,7 @@ describe('SearchIndex autocomplete', () => {
     expect(found('leiter')).toEqual([['Leiter', 1]]);
   });
 
-  it('are the same whatever order the jobs were added in, given that order (a store streams them in its own)', () => {
+  it('are the same whatever order the jobs were added in, given that order (a store streams them in its own), titles remembered or not', () => {
     // Spellings of one position and one word that fold alike: the label is the first document's.
     const POSITIONS = ['Koch', 'koch', 'KOCH', 'Pflege', 'Berater', 'berater'];
     const WORDS = ['Koch', 'koch', 'Küche', 'küche', 'Kuche', 'Berater', 'Senior', 'und', 'SAP', '2024', 'Pflege'];
@@ -170,17 +170,22 @@ describe('SearchIndex autocomplete', () => {
       position: fc.constantFrom(...POSITIONS),
       title: fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }).map((ws) => ws.join(' ')),
     });
-    const caseArb = fc
-      .array(jobArb, { maxLength: 40 })
-      .chain((jobs) => fc.tuple(fc.constant(jobs), fc.shuffledSubarray([...jobs.keys()], { minLength: jobs.length })));
+    const caseArb = fc.array(jobArb, { maxLength: 40 }).chain((jobs) =>
+      fc.tuple(
+        fc.constant(jobs),
+        fc.shuffledSubarray([...jobs.keys()], { minLength: jobs.length }),
+        // Titles remembered: none, or 1, 3 or 64 (the first two forget them as they go).
+        fc.constantFrom(0, 1, 3, 64),
+      ),
+    );
     fc.assert(
-      fc.property(caseArb, ([rows, arrivals]) => {
+      fc.property(caseArb, ([rows, arrivals, memo]) => {
         const jobs = rows.map((r) => job({ title: r.title, position: { slug: r.position, name: r.position } }));
         // The a-th job added is jobs[arrivals[a]]; document d is the order[d]-th added.
-        const builder = new TitleSuggestBuilder();
-        for (const d of arrivals) builder.add(jobs[d]!.title, jobs[d]!.position.name);
         const order = new Uint32Array(jobs.length);
         arrivals.forEach((d, a) => (order[d] = a));
+        const builder = new TitleSuggestBuilder(memo);
+        for (const d of arrivals) builder.add(jobs[d]!.title, jobs[d]!.position.name);
         expect(runSteps(builder.finishSteps(order))).toEqual(runSteps(buildTitleSuggestSteps(jobs)));
       }),
       { numRuns: 300 },
