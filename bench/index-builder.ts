@@ -14,7 +14,9 @@
  * kept at `--keep` (for bench/index-parts.ts). The build runs at the wall clock, or at `--now`
  * (epoch ms, or `bench`: the moment bench/corpus.ts's corpora are made for, which the wall clock
  * has left behind, so most of their postings would be expired).
- * Node options after `--` go to the builder (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * The builder gets the V8 options the service gives it (`BUILDER_NODE_OPTIONS` of the checkout
+ * benched, none for a build that has none), then the Node options after `--` (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`).
  */
 import { fork } from 'node:child_process';
 import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
@@ -46,12 +48,16 @@ const builder =
   dist === undefined
     ? new URL('../dist/runtime/index-builder.js', import.meta.url)
     : pathToFileURL(join(dist, 'runtime', 'index-builder.js'));
+// The service's options for its builder, as the benched checkout sets them (older ones set none).
+const { BUILDER_NODE_OPTIONS: builderOptions = [] } = (await import(builder.href)) as {
+  BUILDER_NODE_OPTIONS?: readonly string[];
+};
 const dir = mkdtempSync(join(tmpdir(), 'index-builder-bench-'));
 const path = join(dir, 'bench.index');
 const started = performance.now();
 const child = fork(builder, ['--jobsearch-index-builder'], {
   serialization: 'advanced',
-  execArgv: nodeOptions,
+  execArgv: [...builderOptions, ...nodeOptions],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 let peakMb = 0;
@@ -81,7 +87,15 @@ child.on('exit', () => {
   const parts = report?.type === 'built' ? fileParts(path) : null;
   console.log(
     JSON.stringify(
-      { wallS: Number(wallS.toFixed(1)), cpuS, peakRssMb: Math.round(peakMb), report, parts, rssMbEvery5s: timeline },
+      {
+        wallS: Number(wallS.toFixed(1)),
+        cpuS,
+        nodeOptions: [...builderOptions, ...nodeOptions],
+        peakRssMb: Math.round(peakMb),
+        report,
+        parts,
+        rssMbEvery5s: timeline,
+      },
       null,
       2,
     ),

@@ -36,8 +36,17 @@ export function workerBeside(here: string, stem: string, options: WorkerOptions)
   });
 }
 
-/** A child process running `<stem>` beside `here` with Node's default options. */
-export function forkBeside(here: string, stem: string, args: string[], options: ForkOptions): ChildProcess {
+/**
+ * A child process running `<stem>` beside `here` with Node's default options, and `nodeOptions`
+ * (those of NODE_OPTIONS apply too).
+ */
+export function forkBeside(
+  here: string,
+  stem: string,
+  args: string[],
+  options: ForkOptions,
+  nodeOptions: readonly string[] = [],
+): ChildProcess {
   const { url, compiled } = beside(here, stem);
-  return fork(url, args, { ...options, execArgv: compiled ? [] : ['--import', 'tsx'] });
+  return fork(url, args, { ...options, execArgv: [...(compiled ? [] : ['--import', 'tsx']), ...nodeOptions] });
 }

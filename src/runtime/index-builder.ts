@@ -49,6 +49,16 @@ export interface BuildApartRequest {
 
 export type BuildPriority = 'normal' | 'low';
 
+/**
+ * V8 options of the builder process: its old generation grows to 1 GiB before its first full
+ * collection. A build's heap is nearly all live until its end (each posting's build copy, the card
+ * builder's tables), and its garbage dies young (the store is read 250 postings at a time), so every
+ * full collection marks the whole growing heap to free little: at 1M postings V8's own limits made
+ * 48 of them (docs/scaling.md). Past 1 GiB the limits are V8's again. docs/performance.md, "The
+ * builder's old generation".
+ */
+export const BUILDER_NODE_OPTIONS: readonly string[] = ['--initial-old-space-size=1024'];
+
 export type BuildApartReport =
   | { type: 'built'; documents: number; loadMs: number; buildMs: number; file: IndexFileReport }
   | { type: 'failed'; message: string };
@@ -60,11 +70,17 @@ export type BuildApartReport =
  */
 export function buildApart(request: BuildApartRequest): Promise<BuildApartReport> {
   // This module, beside the caller (a bundle inlines it into the worker's file, so it is named).
-  const child = forkBeside(import.meta.url, 'index-builder', [BUILDER_ARG], {
-    // Structured clone, not JSON: the salary buckets' open end is Infinity.
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = forkBeside(
+    import.meta.url,
+    'index-builder',
+    [BUILDER_ARG],
+    {
+      // Structured clone, not JSON: the salary buckets' open end is Infinity.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+    BUILDER_NODE_OPTIONS,
+  );
   return new Promise((resolve) => {
     let report: BuildApartReport | null = null;
     child.once('message', (message: BuildApartReport) => (report = message));

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { writeIndexFile } from '../../src/runtime/index-file-step.js';
+import { BUILDER_NODE_OPTIONS } from '../../src/runtime/index-builder.js';
 import { buildInWorker, INDEX_THREAD_NAME } from '../../src/runtime/remote-index.js';
 import { SearchIndex, type SearchReader } from '../../src/search/segments/search-index.js';
 import { generatePostings } from '../../src/demo/generate.js';
@@ -217,8 +218,8 @@ describe('a saved index', () => {
           return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
         })
         .sort((a, b) => a - b);
-    /** This process's index threads, and its children that build an index (with their threads' nice values). */
-    const census = (): { threads: number; builders: number; nices: string[] } => {
+    /** This process's index threads, and its children that build an index (their threads' nice values, their Node options). */
+    const census = (): { threads: number; builders: number; nices: string[]; options: string[] } => {
       const read = (file: string): string => {
         try {
           return readFileSync(file, 'utf8');
@@ -245,38 +246,48 @@ describe('a saved index', () => {
           return []; // ended meanwhile
         }
       });
-      return { threads, builders: builders.length, nices };
+      // Each builder's Node options (its command line before the module it runs).
+      const options = builders.flatMap((pid) => {
+        const args = read(`/proc/${pid}/cmdline`).split('\0');
+        const module = args.findIndex((arg) => /index-builder\.[jt]s$/.test(arg));
+        return module < 0 ? [] : [args.slice(1, module).join(' ')];
+      });
+      return { threads, builders: builders.length, nices, options };
     };
     /** The most threads and builders seen at once, and each distinct set of a builder's nice values seen. */
     const sampleWhile = async <T>(
       work: Promise<T>,
-    ): Promise<{ result: T; builders: number; threads: number; nices: Set<string> }> => {
+    ): Promise<{ result: T; builders: number; threads: number; nices: Set<string>; options: Set<string> }> => {
       const most = { builders: 0, threads: 0 };
       const nices = new Set<string>();
+      const options = new Set<string>();
       const sampling = setInterval(() => {
         const now = census();
         most.builders = Math.max(most.builders, now.builders);
         most.threads = Math.max(most.threads, now.threads);
         for (const seen of now.nices) nices.add(seen);
+        for (const seen of now.options) options.add(seen);
       }, 5);
       try {
-        return { result: await work, ...most, nices };
+        return { result: await work, ...most, nices, options };
       } finally {
         clearInterval(sampling);
       }
     };
     // The workers of the tests before end asynchronously (a retired worker is terminated, not awaited).
     for (let i = 0; i < 200 && census().threads > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(census()).toEqual({ threads: 0, builders: 0, nices: [] });
+    expect(census()).toEqual({ threads: 0, builders: 0, nices: [], options: [] });
     const options = { databaseUrl: dbPath, salaryBuckets: DEFAULT_SALARY_BUCKETS, now: Date.now() };
     const saved = await sampleWhile(buildInWorker({ ...options, indexFile: path.join(dir, 'apart.index') }));
     try {
       expect(saved.builders).toBe(1);
       expect(saved.threads).toBe(1);
-      expect(census()).toEqual({ threads: 1, builders: 0, nices: [] });
+      expect(census()).toEqual({ threads: 1, builders: 0, nices: [], options: [] });
       // A first start's build (the default) runs at normal priority, every thread of it.
       expect(saved.nices.size).toBeGreaterThan(0);
       for (const seen of saved.nices) expect(seen.split(',').every((nice) => nice === OWN_NICE)).toBe(true);
+      // Started with the builder's V8 options (its old generation's first limit), after the loader's.
+      expect([...saved.options]).toEqual([['--import', 'tsx', ...BUILDER_NODE_OPTIONS].join(' ')]);
       const { stats, index } = saved.result;
       expect(stats.indexFile).toMatchObject({ state: 'saved', reloadMs: expect.any(Number) });
       expect(stats.buildMs).toBeGreaterThan(0);
@@ -344,7 +355,7 @@ describe('a saved index', () => {
         reason: expect.stringMatching(/ENOENT/),
       });
       expect(unwritable.result.index.size).toBe(saved.result.index.size);
-      expect(census()).toEqual({ threads: 1, builders: 0, nices: [] });
+      expect(census()).toEqual({ threads: 1, builders: 0, nices: [], options: [] });
       // At normal priority too, for as long as it ran.
       for (const seen of unwritable.nices) expect(seen.split(',').every((nice) => nice === OWN_NICE)).toBe(true);
     } finally {
@@ -358,7 +369,7 @@ describe('a saved index', () => {
     stopping.abort();
     await expect(aborted).rejects.toThrow(/aborted/);
     for (let i = 0; i < 200 && census().builders > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(census()).toEqual({ threads: 0, builders: 0, nices: [] });
+    expect(census()).toEqual({ threads: 0, builders: 0, nices: [], options: [] });
   }, 120_000);
 
   it('removes the temporary files of saves that never finished, unless their process still runs', async () => {

@@ -242,6 +242,13 @@ export class CardStoreBuilder {
   private readonly chunks: CardBytes[] = [];
   private chunk: Buffer | null = null;
   private used = 0;
+  /**
+   * A spilled chunk's buffer, filled again by the next: its bytes are in the spill. So a build
+   * that spills allocates one chunk, not one per 4 MiB of cards: memory allocated and dropped
+   * outside the heap starts full collections of the whole heap (docs/performance.md, "The
+   * builder's old generation: fewer full collections").
+   */
+  private spare: Buffer | null = null;
 
   /**
    * `chunkBytes`: the size of a chunk of serialised cards (small ones in tests, to cross chunks).
@@ -288,7 +295,10 @@ export class CardStoreBuilder {
     const bytes = fits ? 0 : Buffer.byteLength(text);
     if (!fits && (this.chunk === null || this.used + bytes > this.chunk.length)) {
       this.spillLast();
-      this.chunk = Buffer.allocUnsafeSlow(Math.max(this.chunkBytes, bytes));
+      const size = Math.max(this.chunkBytes, bytes);
+      const spare = this.spare;
+      this.spare = null;
+      this.chunk = spare !== null && spare.length === size ? spare : Buffer.allocUnsafeSlow(size);
       this.chunks.push(this.chunk);
       this.used = 0;
     }
@@ -325,12 +335,19 @@ export class CardStoreBuilder {
   private spillLast(): void {
     if (this.chunk === null) return;
     const held = this.chunk.subarray(0, this.used);
-    this.chunks[this.chunks.length - 1] = this.spill === null ? held : this.spill.add(held);
+    if (this.spill === null) this.chunks[this.chunks.length - 1] = held;
+    else {
+      this.chunks[this.chunks.length - 1] = this.spill.add(held);
+      this.spare = this.chunk;
+    }
     this.chunk = null;
   }
 }
 
-/** Where full chunks of cards go (graph-file.ts's SpillFile): bytes in, the same bytes readable back. */
+/**
+ * Where full chunks of cards go (graph-file.ts's SpillFile): bytes in, the same bytes readable
+ * back. `add` copies them: the caller may fill the bytes it gave again.
+ */
 export interface CardSpill {
   add(bytes: Uint8Array): CardBytes;
 }
