@@ -35,13 +35,13 @@ export interface MergeOptions extends Omit<SegmentOptions, 'estimator'> {
  * are (the merged store reads each segment's chunks with that segment's tables; chunks in memory
  * may move to a spill file) and only their heads are decoded (CardStore.indexedJob), each once and
  * let go: the documents' facts (doc-facts.ts), the salary samples and the title words (each
- * distinct title tokenised once: TitleSuggestBuilder's memo) are taken as it passes; the facet columns and lists, places among them, and the point index are merged
- * from the segments' (engineOfSteps); the estimates, orders, facet rows, base counts and
- * suggestion tables are derived from the facts by the build's own code, so they are what a build
- * makes. Documents expired at `now` are left out. A
- * folded key of the vocabulary stays while its term has live documents (typo and prefix
- * candidates, as over segments: a key seen only in documents since deleted may stay beside a
- * live one of its stem).
+ * distinct title tokenised once: TitleSuggestBuilder's memo) are taken as it passes; the facet
+ * columns and lists, places among them, and the point index are merged from the segments'
+ * (engineOfSteps); the estimates, orders, facet rows, base counts and suggestion tables are
+ * derived from the facts by the build's own code, so they are what a build makes. Documents
+ * expired at `now` are left out. A folded key of the vocabulary stays while its term has live
+ * documents (typo and prefix candidates, as over segments: a key seen only in documents since
+ * deleted may stay beside a live one of its stem).
  */
 export function mergeSegments(leaves: readonly MergeLeaf[], options: MergeOptions): Segment {
   return runSteps(mergeSegmentsSteps(leaves, options));
