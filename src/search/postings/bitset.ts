@@ -110,3 +110,15 @@ export function andNotToIds(base: Uint32Array, words: Uint32Array, out: Uint32Ar
   }
   return k;
 }
+
+/** Calls visit(d) for every set bit of a bitset, ascending. */
+export function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      visit((w << 5) + 31 - Math.clz32(low));
+      x ^= low;
+    }
+  }
+}

@@ -7,7 +7,7 @@ import { compareStrings } from '../columns/columns.js';
 import { DEFAULT_TUNING, engineOfSteps, spellingSources, type EngineTuning } from '../engine.js';
 import { DocFacts } from '../doc-facts.js';
 import { SalaryEstimator } from '../columns/salary-estimate.js';
-import { hasBit, newBitset } from '../postings/bitset.js';
+import { forEachBit, hasBit, newBitset } from '../postings/bitset.js';
 import { isDense } from '../postings/doc-set.js';
 import { averageLength, type KeywordIndex } from '../text/keywords.js';
 import { MEMO_TITLES, TitleSuggestBuilder } from '../text/title-suggest.js';
@@ -346,14 +346,7 @@ function writeLive(
     for (let i = index.docOffsets[t]!; i < end; i++) put(index.docs[i]!);
     return;
   }
-  for (let w = 0; w < from.length; w++) {
-    let word = from[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      put((w << 5) + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
+  forEachBit(from, put);
 }
 
 /**

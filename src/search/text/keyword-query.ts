@@ -1,6 +1,6 @@
 import { LruMap } from '../../lib/lru-map.js';
 import type { Language } from '../../domain/vocab.js';
-import { andInto, orInto, popcount, setBits } from '../postings/bitset.js';
+import { andInto, forEachBit, orInto, popcount, setBits } from '../postings/bitset.js';
 import type { KeywordIndex } from './keywords.js';
 import { compareStrings } from '../columns/columns.js';
 import { LANGUAGE_LIST, forEachWord, stemKey } from './tokenize.js';
@@ -315,18 +315,6 @@ function matchSome(
     counts[d] = 0;
   });
   return { words: acc, size };
-}
-
-/** Calls visit(d) for every set bit of a bitset, ascending. */
-function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]!;
-    while (x !== 0) {
-      const low = x & -x;
-      visit((w << 5) + 31 - Math.clz32(low));
-      x ^= low;
-    }
-  }
 }
 
 /** Relevance: a typo-corrected term counts this share of what the word's own term would. */
