@@ -16,7 +16,7 @@
  * collections of each round (count, total, longest, those over 3 ms) are reported beside the stretches.
  *
  *   node --import tsx bench/catch-up.ts [--size 1000000] [--changes 10000] [--updates 2000] [--deletes 1000] [--rounds 2] [--parsed]
- *   (add --cpu-prof: stretches longer than --show ms are printed with their monotonic µs, as in the profile)
+ *   (stretches longer than --show ms are printed with their CPU time and monotonic µs, as in a --cpu-prof profile)
  */
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -125,6 +125,8 @@ interface Stretch {
   /** Monotonic clock at its start and end, in µs (the base of a --cpu-prof profile's timestamps). */
   fromUs: number;
   toUs: number;
+  /** This process's CPU time within it (all threads): far below `ms`, the thread waited for a core. */
+  cpuMs: number;
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -162,11 +164,14 @@ async function main(): Promise<void> {
     const stretches: Stretch[] = [];
     let fromUs = nowUs();
     // The worker's pause (index-worker.ts): a turn of the event loop once the budget is spent.
+    let cpuFrom = process.cpuUsage();
     const pause = pacedPause(PAUSE_BUDGET_MS, async () => {
       const toUs = nowUs();
-      stretches.push({ ms: (toUs - fromUs) / 1000, fromUs, toUs });
+      const c = process.cpuUsage(cpuFrom);
+      stretches.push({ ms: (toUs - fromUs) / 1000, fromUs, toUs, cpuMs: (c.user + c.system) / 1000 });
       await new Promise((resolve) => setImmediate(resolve));
       fromUs = nowUs();
+      cpuFrom = process.cpuUsage();
     });
     const collections: number[] = [];
     const observer = new PerformanceObserver((list) => {
@@ -174,6 +179,7 @@ async function main(): Promise<void> {
     });
     observer.observe({ entryTypes: ['gc'] });
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     fromUs = nowUs();
     const applied = await set.applyAsync(changes, now, pause);
     const tail0 = nowUs();
@@ -182,12 +188,14 @@ async function main(): Promise<void> {
     const tailMs = (nowUs() - tail0) / 1000;
     await set.prepare(pause);
     const applyMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     // Entries are delivered asynchronously: let the last ones arrive.
     await new Promise((resolve) => setTimeout(resolve, 50));
     observer.disconnect();
     const sorted = stretches.map((s) => s.ms).sort((a, b) => a - b);
     log(
-      `round ${r + 1}: ${changes.length} changes (${set.segmentCount} segments, ${set.deltaSize} in deltas) in ${Math.round(applyMs)} ms; ` +
+      `round ${r + 1}: ${changes.length} changes (${set.segmentCount} segments, ${set.deltaSize} in deltas) in ${Math.round(applyMs)} ms (CPU ${Math.round(cpuMs)} ms, all threads); ` +
         `${stretches.length} stretches: p50 ${fmt(percentile(sorted, 50))}, p99 ${fmt(percentile(sorted, 99))}, longest ${fmt(sorted.at(-1) ?? 0)} ms; ` +
         `then expire + reader ${fmt(tailMs)} ms`,
     );
@@ -196,7 +204,7 @@ async function main(): Promise<void> {
         `longest ${fmt(Math.max(0, ...collections))} ms, ${collections.filter((ms) => ms > 3).length} over 3 ms`,
     );
     for (const s of stretches.filter((x) => x.ms >= showMs))
-      log(`  stretch ${fmt(s.ms)} ms (monotonic µs ${s.fromUs}–${s.toUs})`);
+      log(`  stretch ${fmt(s.ms)} ms CPU ${fmt(s.cpuMs)} (monotonic µs ${s.fromUs}–${s.toUs})`);
     log(`  first requests (ms): ${firstRequests(reader)}`);
   }
 }

@@ -17,8 +17,9 @@
  *    another process sending a list page's bytes (the machine's floor meanwhile), each probed every
  *    20 ms alongside; import duration;
  *    import end to visible (/readyz's cursor reaches the store's cursor at the import's end) and
- *    commit to visible (from the publish's commit, seen in the store, /readyz asked from then); RSS
- *    peak over the whole run.
+ *    commit to visible (from the publish's commit, seen in the store, /readyz asked from then),
+ *    with the index thread's CPU time meanwhile (the catch-up's own work) and the machine's busy and
+ *    steal shares (what the rest of the machine, and its host, took); RSS peak over the whole run.
  * 3. HTTP on the served index (the import's postings included): a query mix drawn from the store
  *    (bench/query-mix.ts, from its first 50,000 live postings), filter data and list page 1 with
  *    distinct URLs (uncached), first one request at a time (latency as one user sees it: p50,
@@ -58,6 +59,7 @@ import { Ceiling, rawAnswer } from './ceiling.js';
 import { mixOf, spawnServe } from './serve.js';
 import { load, type HttpStats } from './http.js';
 import { urlsFor } from './http-urls.js';
+import { INDEX_THREAD_NAME } from '../src/runtime/remote-index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'bench', '.cache');
@@ -249,6 +251,41 @@ function commitWatch(db: string): { committed: Promise<{ at: number; cursor: num
       await worker.terminate();
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) of a process's threads named `name` (Linux: /proc, in clock ticks of
+ * 10 ms): the index worker's own work, whatever else the machine runs meanwhile.
+ */
+async function threadCpuMs(pid: number, name: string): Promise<number> {
+  let ticks = Number.NaN; // no such thread (a build that does not name it)
+  for (const task of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const comm = await readFile(`/proc/${pid}/task/${task}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() !== name) continue;
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks = (Number.isNaN(ticks) ? 0 : ticks) + Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks * 10;
+}
+
+/** The machine's CPU time so far by kind (/proc/stat's first line, in clock ticks), all cores. */
+async function machineCpu(): Promise<{ total: number; idle: number; steal: number }> {
+  const line = (await readFile('/proc/stat', 'utf8').catch(() => '')).split('\n')[0] ?? '';
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const t = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: t.reduce((a, b) => a + b, 0), idle: (t[3] ?? 0) + (t[4] ?? 0), steal: t[7] ?? 0 };
+}
+
+/** Of the machine's CPU time between two readings: the share its processes used, and the share its host took (steal). */
+function machineShare(
+  a: { total: number; idle: number; steal: number },
+  b: { total: number; idle: number; steal: number },
+): { busyPct: number; stealPct: number } {
+  const total = b.total - a.total;
+  const pct = (x: number): number => (total > 0 ? Math.round((1000 * x) / total) / 10 : Number.NaN);
+  return { busyPct: pct(total - (b.idle - a.idle) - (b.steal - a.steal)), stealPct: pct(b.steal - a.steal) };
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB, worker threads included. */
@@ -655,13 +692,23 @@ async function main(): Promise<void> {
     // and how long they took are not in it, as they are in "import end to visible".
     const commit = commitWatch(db);
     stopCommitWatch = commit.stop;
+    // The index thread's CPU time from the commit until the change is visible: the catch-up's own
+    // work, apart from the time the machine's other work took from it.
+    let catchUpCpuMs = Number.NaN;
+    let machineMeanwhile = { busyPct: Number.NaN, stealPct: Number.NaN };
     const commitToVisible = (async (): Promise<number> => {
       const { at, cursor: published } = await commit.committed;
       if (Number.isNaN(at)) return Number.NaN;
+      const cpuAtCommit = await threadCpuMs(pid, INDEX_THREAD_NAME);
+      const machineAtCommit = await machineCpu();
       for (;;) {
         const r = await timed(`${server.base}/readyz`);
         const now = performance.timeOrigin + performance.now();
-        if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= published) return now - at;
+        if (r.status === 200 && (JSON.parse(r.body) as { cursor: number }).cursor >= published) {
+          catchUpCpuMs = (await threadCpuMs(pid, INDEX_THREAD_NAME)) - cpuAtCommit;
+          machineMeanwhile = machineShare(machineAtCommit, await machineCpu());
+          return now - at;
+        }
         if (now - at > 600_000 || stop) return Number.NaN;
         await sleep(PROBE_EVERY_MS);
       }
@@ -754,6 +801,10 @@ async function main(): Promise<void> {
         importS: (importEnd - i0) / 1000,
         importEndToVisibleS: (visible - importEnd) / 1000,
         commitToVisibleS: commitToVisibleMs / 1000,
+        /** The index worker's CPU time meanwhile (its catch-up; 10 ms ticks). */
+        commitToVisibleIndexCpuS: catchUpCpuMs / 1000,
+        /** The machine meanwhile: the share of all cores its processes used, and the share its host took (steal). */
+        commitToVisibleMachine: machineMeanwhile,
         probe,
         ...(args.untilMerged
           ? {
