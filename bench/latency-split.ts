@@ -7,7 +7,8 @@
  * and the floor: a bare route in another process sending an answer's bytes, asked after each.
  *
  *   npm run build && npx tsx bench/latency-split.ts --db <a SQLite store> [--count 1000] [--port 3977]
- *   (a store of bench/live-serve.ts: bench/.cache/live-<size>-<day>.db; it is copied, not changed)
+ *   (a store of bench/live-serve.ts: bench/.cache/live-<size>-<day>.db; it is copied with the index
+ *   saved beside it, if any, and not changed; --cli <another dist/cli/main.js>: serve another build)
  */
 import { copyFile, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     db: { type: 'string' },
     count: { type: 'string', default: '1000' },
     port: { type: 'string', default: '3977' },
+    cli: { type: 'string' },
   },
 });
 if (values.db === undefined) throw new Error('--db <a SQLite store> is required');
@@ -53,7 +55,10 @@ function stats(xs: readonly number[]): string {
 async function main(): Promise<void> {
   const db = join(tmpdir(), `latency-split-${process.pid}.db`);
   await copyFile(values.db!, db);
-  const server = spawnServe(join(ROOT, 'dist', 'cli', 'main.js'), db, port, 'every request');
+  // The index the store's import saved beside it, when there is one: a start reads it (seconds)
+  // instead of building (minutes at 1M), and serves the same index a build would.
+  await copyFile(`${values.db!}.index`, `${db}.index`).catch(() => undefined);
+  const server = spawnServe(values.cli ?? join(ROOT, 'dist', 'cli', 'main.js'), db, port, 'every request');
   const logged = new Map<string, number>();
   createInterface({ input: server.stdout! }).on('line', (line) => {
     if (!line.startsWith('{')) return;
