@@ -65,8 +65,17 @@ export interface EngineTuning {
    * keeps every answer.
    */
   readonly cacheSize: number;
-  /** Relevance pages: BM25 only for the matches whose tiers can reach the page, or for every match. */
-  readonly relevance: 'prune' | 'full';
+  /**
+   * Relevance pages: a one-word query's postings read by impact until no other can reach the page
+   * (query/impact-walk.ts), else BM25 only for the matches whose tiers can reach it (`prune`), or
+   * for every match (`full`).
+   */
+  readonly relevance: 'impact' | 'prune' | 'full';
+  /**
+   * The impact order keeps at least this many postings of a term (or a sixteenth of them); a term of
+   * fewer than a 64th of it is read whole.
+   */
+  readonly impactPrefix: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -76,7 +85,8 @@ export const DEFAULT_TUNING: EngineTuning = {
   packedFrom: 4096,
   byPostings: 'auto',
   cacheSize: 16,
-  relevance: 'prune',
+  relevance: 'impact',
+  impactPrefix: 4096,
 };
 
 /**

@@ -339,5 +339,6 @@ export const tuningArb = fc.record({
   packedFrom: pick([0, 4096]),
   byPostings: pick(['auto', 'never', 'always'] as const),
   cacheSize: pick([500, 0]),
-  relevance: pick(['prune', 'full'] as const),
+  relevance: pick(['impact', 'prune', 'full'] as const),
+  impactPrefix: pick([4096, 1, 8]),
 });

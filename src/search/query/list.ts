@@ -44,8 +44,10 @@ function pageDocs(
       prefer: plan.prefer.map((c) => c.has),
     };
     const descending = request.order === 'desc';
-    const prune = e.tuning.relevance === 'prune';
-    return relevanceWindow(e.keywords, plan.keywords.words, ids, bits, w.start, w.end, descending, extras, ctx, prune);
+    const prune = e.tuning.relevance !== 'full';
+    const impact = e.tuning.relevance === 'impact' ? e.tuning.impactPrefix : 0;
+    const k = plan.keywords.words;
+    return relevanceWindow(e.keywords, k, ids, bits, w.start, w.end, descending, extras, ctx, prune, impact);
   }
   const docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
   return { docs, scores: null };

@@ -1,6 +1,7 @@
 import { popcount32 } from '../postings/bitset.js';
 import { identity } from '../postings/doc-set.js';
 import { pageByScore } from './paginate.js';
+import { impactWindow } from './impact-walk.js';
 import { BM25_B, BM25_K1, MAX_TF, TITLE_MARK, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
@@ -130,11 +131,17 @@ export function relevanceWindow(
   extras: RelevanceExtras,
   ctx: KeywordContext | null,
   prune: boolean,
+  impact = 0,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } {
   if (start >= end) return { docs: new Uint32Array(0), scores: new Float64Array(0), scored: 0 };
   const m = ids.length;
   const buffers = buffersOf(index, m);
   const idf = words.map((w) => w.terms.map((t) => termIdf(index, t, ctx)));
+  if (impact > 0 && descending && words.length === 1 && extras.code === undefined) {
+    const avgLength = ctx?.avgLength ?? index.avgLength;
+    const best = impactWindow(index, words[0]!, idf[0]!, match, end, avgLength, extras.prefer, buffers.tiers, impact);
+    if (best) return { docs: best.docs.slice(start, end), scores: best.scores.slice(start, end), scored: best.scored };
+  }
   markTiers(index, words, match, buffers.tiers);
   // Tiers ascending are read as their complement, so that the page's are always the largest.
   const flip = descending ? 0 : TIERS;

@@ -183,7 +183,7 @@ function prefixTermsOver(ctx: KeywordContext, lang: Language, prefix: string): s
 const names = new WeakMap<KeywordIndex, string[]>();
 
 /** `lang:stem` of term t (the reverse of termOf, made once per index when first needed). */
-function termName(index: KeywordIndex, t: number): string {
+export function termName(index: KeywordIndex, t: number): string {
   let all = names.get(index);
   if (!all) {
     all = [];

@@ -8,6 +8,7 @@ import { evaluate, planFilter, positionCode } from '../../../src/search/query/fi
 import { relevanceWindow } from '../../../src/search/query/relevance-page.js';
 import { toIds } from '../../../src/search/postings/doc-set.js';
 import { SearchIndex } from '../../../src/search/segments/search-index.js';
+import { SegmentSet } from '../../../src/search/segments/segment-set.js';
 import { job } from '../../builders.js';
 import { NaiveSearch } from '../naive-search.js';
 import { corpusArb, NOW, pick, PREFIXES, WORDS } from '../arbitraries.js';
@@ -62,11 +63,14 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
           pick(['desc', 'asc'] as const),
           pick([1, 2, 3, 7]),
           pick([32, 2, Infinity]),
-          (jobs, filter, order, perPage, denseRatio) => {
+          pick([1, 8, 4096]),
+          (jobs, filter, order, perPage, denseRatio, impactPrefix) => {
+            const walked = build(jobs, { denseRatio, relevance: process.env.REL ?? 'impact', impactPrefix } as never);
             const pruned = build(jobs, { denseRatio, relevance: 'prune' });
             const full = build(jobs, { denseRatio, relevance: 'full' });
             const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
             const r = { filter, sort: 'relevance' as const, order, perPage };
+            expectEveryPage(walked, naive, r);
             expectEveryPage(pruned, naive, r);
             for (let page = 1; page <= 3; page++)
               expect(pruned.list({ ...r, page })).toEqual(full.list({ ...r, page }));
@@ -95,9 +99,13 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
       }),
     );
 
-  it('gives the same pages deep in the order, ties included, as scoring every match', () => {
+  it.each([
+    ['the tiers', { relevance: 'prune' }],
+    ['postings by impact, a short prefix', { relevance: 'impact', impactPrefix: 8 }],
+    ['postings by impact, whole', { relevance: 'impact', impactPrefix: 4096 }],
+  ] as const)('gives the same pages deep in the order, ties included, as scoring every match (%s)', (_, tuning) => {
     const jobs = many(400);
-    const pruned = build(jobs, { relevance: 'prune' });
+    const pruned = build(jobs, tuning);
     const full = build(jobs, { relevance: 'full' });
     const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
     const filters: JobFilter[] = [
@@ -106,6 +114,9 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
       { keywords: 'manager marketing content', partialWords: true, prefer: [{ field: 'seniority', value: 'senior' }] },
       { keywords: 'managr', prefer: [{ field: 'workModel', value: 'remote' }] },
       { keywords: 'mana' },
+      { keywords: 'manager' },
+      { keywords: 'seo', prefer: [{ field: 'seniority', value: 'senior' }] },
+      { keywords: 'managr', typos: true },
     ];
     for (const filter of filters)
       for (const order of ['desc', 'asc'] as const) {
@@ -124,17 +135,87 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
       }
   });
 
+  it('gives every page over a base and deltas with deletions, as scoring every match of the same segments', () => {
+    // Copies tie; the deltas' long postings lengthen the average BM25 reads at (above the base's own).
+    const base = many(300);
+    const long = (i: number): Job =>
+      job({
+        key: `l${i}`,
+        boardId: String(5000 + i),
+        title: TITLES[i % TITLES.length]!,
+        searchText: `${TEXTS[i % TEXTS.length]!} ${'Marketing Content SEO Manager Entwickler '.repeat(12 + (i % 5))}`,
+        validThrough: null,
+      });
+    const setOf = (tuning: Partial<EngineTuning>): SegmentSet =>
+      SegmentSet.of(build(base, tuning), { salaryBuckets: DEFAULT_SALARY_BUCKETS, tuning });
+    const sets = [1, 8, 4096].map((impactPrefix) => setOf({ relevance: 'impact', impactPrefix }));
+    let full = setOf({ relevance: 'full' });
+    let live = [...base];
+    for (const batch of [0, 1]) {
+      const added = Array.from({ length: 40 }, (_, i) => long(batch * 40 + i));
+      const gone = live.filter((_, i) => i % 7 === batch);
+      const changes = [
+        ...added.map((j) => ({ kind: 'upsert' as const, job: j })),
+        ...gone.map((j) => ({ kind: 'delete' as const, key: j.key, boardId: j.boardId })),
+      ];
+      live = [...live.filter((j) => !gone.includes(j)), ...added];
+      full = full.apply(changes, NOW);
+      const whole = full.reader();
+      for (const [s, set] of sets.entries()) {
+        sets[s] = set.apply(changes, NOW);
+        const reader = sets[s].reader();
+        for (const keywords of ['seo', 'manager', 'marketing', 'mana', 'managr'])
+          for (const perPage of [1, 7]) {
+            const r = { filter: { keywords }, sort: 'relevance' as const, order: 'desc' as const, perPage };
+            const total = whole.count(r.filter);
+            expect(total).toBeGreaterThan(20);
+            for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++)
+              expect(reader.list({ ...r, page }), `page ${page} of ${JSON.stringify(r)}`).toEqual(
+                whole.list({ ...r, page }),
+              );
+          }
+      }
+    }
+  });
+
+  it('bounds a word of several terms by any of their postings: a title of one, BM25 of another', () => {
+    // `mana` is management and manag~: a posting titled `Management` whose text repeats `Manager`
+    // gets its BM25 from its posting outside the title, above the titles' own.
+    const filler = 'Wir bieten Obst Kaffee und ein Team. ';
+    const jobs = Array.from({ length: 120 }, (_, i) =>
+      job({
+        key: `k${i}`,
+        boardId: String(1000 + ((i * 37) % 120)),
+        title: i % 3 === 0 && i % 4 !== 1 ? 'Manager' : 'Management',
+        searchText: i % 4 === 1 ? 'Manager '.repeat(12 + (i % 9)) : filler.repeat(1 + (i % 3)),
+        position: { slug: 'koch', name: 'Koch' },
+        language: 'de',
+        validThrough: null,
+      }),
+    );
+    const full = build(jobs, { relevance: 'full' });
+    for (const impactPrefix of [1, 8, 4096]) {
+      const walked = build(jobs, { relevance: 'impact', impactPrefix });
+      for (const keywords of ['mana', 'management', 'manager'])
+        for (const perPage of [1, 3, 7])
+          for (let page = 1; page <= 5; page++) {
+            const r: ListRequest = { filter: { keywords }, sort: 'relevance', order: 'desc', page, perPage };
+            expect(walked.list(r), JSON.stringify(r)).toEqual(full.list(r));
+          }
+    }
+  });
+
   it('scores only the matches of the tiers that reach the page, and every match when told to', () => {
     const jobs = many(400);
     const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
-    const scored = (filter: JobFilter, end: number, descending: boolean, prune: boolean): number => {
+    const scored = (filter: JobFilter, end: number, descending: boolean, prune: boolean, impact = 0): number => {
       const plan = planFilter(e, filter);
       const match = evaluate(e, plan);
       const ids = toIds(match, e.n);
       const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
       const extras = { positions: e.columns.position.col, code: positionCode(e, plan.keywords!), prefer: [] };
-      return relevanceWindow(e.keywords, plan.keywords!.words, ids, bits, 0, end, descending, extras, null, prune)
-        .scored;
+      const words = plan.keywords!.words;
+      return relevanceWindow(e.keywords, words, ids, bits, 0, end, descending, extras, null, prune, impact).scored;
     };
     const total = e.n;
     // `manager`: every posting holds it; a third in the title (`SEO Manager`, `Manager`, …).
@@ -143,6 +224,8 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
     expect(scored(filter, 10, true, false)).toBe(matches);
     expect(scored(filter, 10, true, true)).toBeLessThan(matches);
     expect(scored(filter, 10, false, true)).toBeLessThan(matches);
+    // By impact: a few postings past the page's ten, fewer than the best tier's.
+    expect(scored(filter, 10, true, true, 4096)).toBeLessThan(scored(filter, 10, true, true));
     // A page past the best tier reaches into the next: more are scored.
     expect(scored(filter, matches, true, true)).toBe(matches);
     expect(total).toBe(400);

@@ -4,6 +4,7 @@ import type { Job, SalaryRange } from '../../../src/domain/job.js';
 import type { FacetRequest, ListRequest } from '../../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { SearchIndex, type SearchReader } from '../../../src/search/segments/search-index.js';
+import type { EngineTuning } from '../../../src/search/engine.js';
 import { DEFAULT_MERGE_POLICY } from '../../../src/search/segments/merge-policy.js';
 import { SegmentSet, type IndexChange } from '../../../src/search/segments/segment-set.js';
 import { UnparsedJob } from '../../../src/domain/unparsed-job.js';
@@ -184,8 +185,8 @@ function unparsed(job: Job, asText: boolean): UnparsedJob {
 }
 
 /** A set of one segment, a full build of the model's store. */
-const baseOf = (model: Model): SegmentSet =>
-  SegmentSet.of(SearchIndex.build([...model.store.values()], { salaryBuckets: buckets, now: model.now }), {
+const baseOf = (model: Model, tuning: Partial<EngineTuning> = {}): SegmentSet =>
+  SegmentSet.of(SearchIndex.build([...model.store.values()], { salaryBuckets: buckets, now: model.now, tuning }), {
     salaryBuckets: buckets,
   });
 
@@ -202,13 +203,14 @@ async function live(
   steps: readonly Step[],
   check: (set: SegmentSet, model: Model) => void,
   pause: (() => Promise<void>) | null = null,
+  tuning: Partial<EngineTuning> = {},
 ): Promise<void> {
   const model = new Model(initial);
-  let set = baseOf(model);
+  let set = baseOf(model, tuning);
   check(set, model);
   let stepNo = 0;
   for (const step of stepsOf(model, pool, steps)) {
-    if (step.kind === 'base') set = baseOf(model);
+    if (step.kind === 'base') set = baseOf(model, tuning);
     else if (step.kind === 'expire') set = set.expire(model.now);
     else set = pause ? await set.applyAsync(step.changes, model.now, pause) : set.apply(step.changes, model.now);
     const reader = set.reader();
@@ -224,6 +226,8 @@ const lifeArb = fc.record({
   initial: corpusArb,
   pool: corpusArb,
   steps: fc.array(stepArb, { minLength: 1, maxLength: 8 }),
+  // Relevance pages by impact from lists of a few postings (read to their end), or whole.
+  impactPrefix: pick([1, 8, 4096]),
 });
 
 // endOnFailure: a failure reports its seed and path (replayable) without shrinking; each shrink
@@ -300,40 +304,55 @@ describe('SearchIndex over segments (base + deltas + deletions) against a naive 
         fc.asyncProperty(
           lifeArb,
           fc.array(listArb, { minLength: 1, maxLength: 3 }),
-          async ({ initial, pool, steps }, requests) => {
-            await live(initial, pool, steps, (set, model) => {
-              const index = set.reader();
-              const naive = model.naive();
-              expect(index.size).toBe(naive.live.length);
-              for (const r of requests) {
-                expect(index.count(r.filter)).toBe(naive.count(r.filter));
-                expect(index.list(r)).toEqual(naive.list(r));
-                expectEveryPage(index, naive, r);
-              }
-              // Every order over all live jobs, 1 to 3 a page: deep pages reach past the matches of
-              // a small segment, and the base gives only a window of its order.
-              const perPage = 1 + (naive.live.length % 3);
-              for (const sort of ['date', 'salary', 'relevance'] as const)
-                for (const order of ['desc', 'asc'] as const)
-                  expectEveryPage(index, naive, { filter: {}, sort, order, perPage });
-              // Relevance by words of live titles: BM25's corpus-wide statistics decide the order.
-              for (const [i, order] of [
-                [0, 'desc'],
-                [1, 'asc'],
-              ] as const) {
-                const title = naive.live[(i * 7) % Math.max(1, naive.live.length)]?.title ?? 'seo manager';
-                const keywords = title.split(' ').slice(0, 2).join(' ');
-                const r: ListRequest = { filter: { keywords }, sort: 'relevance', order, page: 1, perPage: 50 };
-                expect(index.list(r)).toEqual(naive.list(r));
-                expectEveryPage(index, naive, { filter: { keywords }, sort: 'relevance', order, perPage: 2 });
-                expectEveryPage(index, naive, {
-                  filter: { keywords, seo: i === 0 },
-                  sort: 'relevance',
-                  order,
-                  perPage: 1,
-                });
-              }
-            });
+          async ({ initial, pool, steps, impactPrefix }, requests) => {
+            await live(
+              initial,
+              pool,
+              steps,
+              (set, model) => {
+                const index = set.reader();
+                const naive = model.naive();
+                expect(index.size).toBe(naive.live.length);
+                for (const r of requests) {
+                  expect(index.count(r.filter)).toBe(naive.count(r.filter));
+                  expect(index.list(r)).toEqual(naive.list(r));
+                  expectEveryPage(index, naive, r);
+                }
+                // Every order over all live jobs, 1 to 3 a page: deep pages reach past the matches of
+                // a small segment, and the base gives only a window of its order.
+                const perPage = 1 + (naive.live.length % 3);
+                for (const sort of ['date', 'salary', 'relevance'] as const)
+                  for (const order of ['desc', 'asc'] as const)
+                    expectEveryPage(index, naive, { filter: {}, sort, order, perPage });
+                // Relevance by words of live titles: BM25's corpus-wide statistics decide the order.
+                for (const [i, order] of [
+                  [0, 'desc'],
+                  [1, 'asc'],
+                ] as const) {
+                  const title = naive.live[(i * 7) % Math.max(1, naive.live.length)]?.title ?? 'seo manager';
+                  const keywords = title.split(' ').slice(0, 2).join(' ');
+                  const r: ListRequest = { filter: { keywords }, sort: 'relevance', order, page: 1, perPage: 50 };
+                  expect(index.list(r)).toEqual(naive.list(r));
+                  expectEveryPage(index, naive, { filter: { keywords }, sort: 'relevance', order, perPage: 2 });
+                  expectEveryPage(index, naive, {
+                    filter: { keywords, seo: i === 0 },
+                    sort: 'relevance',
+                    order,
+                    perPage: 1,
+                  });
+                  // One word: its postings read by impact, BM25 at the segments' average length.
+                  const word = title.split(' ')[i] ?? 'manager';
+                  expectEveryPage(index, naive, {
+                    filter: { keywords: word },
+                    sort: 'relevance',
+                    order: 'desc',
+                    perPage: 2,
+                  });
+                }
+              },
+              null,
+              { impactPrefix },
+            );
           },
         ),
         RUNS,

@@ -1,0 +1,350 @@
+import { popcount32 } from '../postings/bitset.js';
+import { BM25_B, BM25_K1, MAX_TF, TITLE_MARK, type KeywordIndex } from '../text/keywords.js';
+import {
+  EXACT_WORD_BONUS,
+  PREFER_BONUS,
+  TITLE_WORD_BONUS,
+  WORD_BONUS,
+  TYPO_WEIGHT,
+  termName,
+  type QueryWord,
+} from '../text/keyword-query.js';
+
+/**
+ * Some of a term's postings by impact: its saturated frequency
+ * tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / avgLength)) at the index's own average length,
+ * quantized down to QUANTA steps (a key), descending; the first `docs.length` of them (all when
+ * `complete`).
+ */
+interface ImpactList {
+  readonly docs: Uint32Array;
+  readonly keys: Uint32Array;
+  readonly complete: boolean;
+}
+
+/**
+ * A term's postings in its documents' titles and the others, each by impact; `ranks` (a dense
+ * term): per 32-bit word of its bitset the postings before it.
+ */
+interface ImpactOrder {
+  readonly title: ImpactList;
+  readonly plain: ImpactList;
+  readonly ranks: Uint32Array | null;
+}
+
+const QUANTA = 1 << 20;
+/** Saturated frequencies lie in [0, k1 + 1). */
+const SAT_STEP = (BM25_K1 + 1) / QUANTA;
+/** A bound's slack for the rounding of the scores it bounds (a few ulps) and of its own product. */
+const SLACK = 1 + 1e-9;
+/** Bytes of orders an index keeps per document (the least recently used dropped beyond). */
+const CACHED_BYTES_PER_DOC = 32;
+/** A window deeper than a quarter of a list kept is left to the tier pass. */
+const DEPTH_SHARE = 4;
+/** Postings read from a list at a time. */
+const STEP = 8;
+
+/** Per index its terms' orders, least recently used first, and their bytes. */
+const orders = new WeakMap<KeywordIndex, { terms: Map<number, ImpactOrder>; bytes: number }>();
+
+const bytesOf = (o: ImpactOrder): number =>
+  (o.title.docs.length + o.plain.docs.length) * 8 + (o.ranks ? o.ranks.byteLength : 0);
+
+function impactOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
+  let cache = orders.get(index);
+  if (!cache) orders.set(index, (cache = { terms: new Map<number, ImpactOrder>(), bytes: 0 }));
+  const hit = cache.terms.get(t);
+  if (hit) {
+    cache.terms.delete(t);
+    cache.terms.set(t, hit);
+    return hit;
+  }
+  const order = makeOrder(index, t, prefix);
+  cache.terms.set(t, order);
+  cache.bytes += bytesOf(order);
+  for (const [old, o] of cache.terms) {
+    if (cache.bytes <= index.n * CACHED_BYTES_PER_DOC || old === t) break;
+    cache.terms.delete(old);
+    cache.bytes -= bytesOf(o);
+  }
+  return order;
+}
+
+/** A posting's key: its saturated frequency at average length `avg`, in QUANTA steps, rounded down. */
+function keyOf(tfByte: number, length: number, avg: number): number {
+  const tf = tfByte & MAX_TF;
+  const sat = (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / avg));
+  return Math.min(QUANTA - 1, Math.floor(sat / SAT_STEP));
+}
+
+function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
+  const { docs, tfs, docOffsets, tfOffsets, dense, docLength, avgLength } = index;
+  const from = tfOffsets[t]!;
+  const size = tfOffsets[t + 1]! - from;
+  const all = new Uint32Array(size);
+  const bits = dense[t];
+  let ranks: Uint32Array | null = null;
+  if (bits) {
+    ranks = new Uint32Array(bits.length);
+    let j = 0;
+    for (let x = 0; x < bits.length; x++) {
+      ranks[x] = j;
+      let word = bits[x]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        all[j++] = (x << 5) + 31 - Math.clz32(low);
+      }
+    }
+  } else all.set(docs.subarray(docOffsets[t], docOffsets[t]! + size));
+  const keys = new Uint32Array(size);
+  let titled = 0;
+  for (let j = 0; j < size; j++) {
+    keys[j] = keyOf(tfs[from + j]!, docLength[all[j]!]!, avgLength);
+    if (tfs[from + j]! >= TITLE_MARK) titled++;
+  }
+  const part = (title: boolean, count: number): ImpactList => {
+    // The smallest key among the `keep` largest, by a histogram of the keys' high bits.
+    const keep = Math.min(count, Math.max(prefix, count >>> 4));
+    const SHIFT = 8;
+    const hist = new Uint32Array(QUANTA >>> SHIFT);
+    for (let j = 0; j < size; j++) if (tfs[from + j]! >= TITLE_MARK === title) hist[keys[j]! >>> SHIFT]!++;
+    let h = hist.length - 1;
+    for (let above = 0; h > 0 && above + hist[h]! < keep; h--) above += hist[h]!;
+    const floor = h << SHIFT;
+    // Key (20 bits) above the posting's place (32 bits): one number, sorted natively.
+    const picked: number[] = [];
+    for (let j = 0; j < size; j++)
+      if (keys[j]! >= floor && tfs[from + j]! >= TITLE_MARK === title) picked.push(keys[j]! * 2 ** 32 + j);
+    const sorted = Float64Array.from(picked).sort().reverse();
+    const list = { docs: new Uint32Array(sorted.length), keys: new Uint32Array(sorted.length) };
+    for (let i = 0; i < sorted.length; i++) {
+      const j = sorted[i]! % 2 ** 32;
+      list.docs[i] = all[j]!;
+      list.keys[i] = (sorted[i]! - j) / 2 ** 32;
+    }
+    return { ...list, complete: sorted.length === count };
+  };
+  return { title: part(true, titled), plain: part(false, size - titled), ranks };
+}
+
+/** The posting byte of term t in document d, or -1 when d does not hold t. */
+function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | null): number {
+  const bits = index.dense[t];
+  if (bits) {
+    const x = d >>> 5;
+    const word = bits[x]!;
+    const bit = 1 << (d & 31);
+    if ((word & bit) === 0) return -1;
+    return index.tfs[index.tfOffsets[t]! + ranks![x]! + popcount32(word & (bit - 1))]!;
+  }
+  const from = index.docOffsets[t]!;
+  const to = index.docOffsets[t + 1]!;
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.docs[mid]! < d) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < to && index.docs[lo] === d ? index.tfs[index.tfOffsets[t]! + lo - from]! : -1;
+}
+
+/** One term's BM25 in a document, as relevance-page.ts computes it. */
+function bm25(f: number, tf: number, length: number, avgLength: number): number {
+  const norm = 1 - BM25_B + (BM25_B * length) / avgLength;
+  return (f * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+}
+
+/**
+ * The best `end` matches of a one-word query by score descending, ties by document (docs, their
+ * scores, best first, and how many were scored), read from its terms' postings by impact: each
+ * step reads the next postings of the list that holds up the bound, scores their documents in
+ * full (the same additions as relevance-page.ts), and the walk stops once no document left can
+ * score as high as the `end`-th kept (strictly below it: ties are all read). The bound is a score
+ * summed from the largest parts a document left could bring (rounded additions are monotone).
+ * Null when a list kept runs out first, or the window is too deep: the caller then ranks by the
+ * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero
+ * per document, zero again after.
+ */
+export function impactWindow(
+  index: KeywordIndex,
+  word: QueryWord,
+  idf: readonly number[],
+  match: Uint32Array,
+  end: number,
+  avgLength: number,
+  prefer: readonly ((d: number) => boolean)[],
+  seen: Uint32Array,
+  prefix: number,
+): { docs: Uint32Array; scores: Float64Array; scored: number } | null {
+  const terms = word.terms;
+  const k = terms.length;
+  const weight = terms.map((_, i) => (i < word.exact ? 1 : TYPO_WEIGHT) * idf[i]!);
+  const ords: (ImpactOrder | null)[] = [];
+  for (const t of terms) {
+    const size = index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+    const o = size < prefix >>> 6 && !index.dense[t] ? null : impactOrder(index, t, prefix);
+    if (o && [o.title, o.plain].some((l) => !l.complete && end * DEPTH_SHARE > l.docs.length)) return null;
+    ords.push(o);
+  }
+  // Lists: per term with an order its titles' (2i) and its others' (2i + 1) postings.
+  const lists = ords.flatMap((o) => (o ? [o.title, o.plain] : [null, null]));
+  const cursor = new Int32Array(2 * k);
+  // A length at the query's average length raises a saturation by at most this factor.
+  const stretch = SLACK * Math.max(1, avgLength / index.avgLength);
+  // Heap of the best `end` kept, the worst on top: score ascending, then document descending.
+  const heapDocs = new Uint32Array(end);
+  const heapScores = new Float64Array(end);
+  let size = 0;
+  let scored = 0;
+  const touched: number[] = [];
+  const worse = (a: number, b: number): boolean =>
+    heapScores[a]! < heapScores[b]! || (heapScores[a] === heapScores[b] && heapDocs[a]! > heapDocs[b]!);
+  const swap = (a: number, b: number): void => {
+    const d = heapDocs[a]!;
+    heapDocs[a] = heapDocs[b]!;
+    heapDocs[b] = d;
+    const s = heapScores[a]!;
+    heapScores[a] = heapScores[b]!;
+    heapScores[b] = s;
+  };
+  const offer = (d: number, score: number): void => {
+    let i: number;
+    if (size < end) {
+      heapDocs[size] = d;
+      heapScores[size] = score;
+      for (i = size++; i > 0;) {
+        const p = (i - 1) >>> 1;
+        if (!worse(i, p)) break;
+        swap(i, p);
+        i = p;
+      }
+      return;
+    }
+    if (score < heapScores[0]! || (score === heapScores[0] && d > heapDocs[0]!)) return;
+    heapDocs[0] = d;
+    heapScores[0] = score;
+    for (i = 0; ;) {
+      const l = 2 * i + 1;
+      let m = i;
+      if (l < size && worse(l, m)) m = l;
+      if (l + 1 < size && worse(l + 1, m)) m = l + 1;
+      if (m === i) return;
+      swap(i, m);
+      i = m;
+    }
+  };
+  // A document's score: per term its BM25 if held, the best kept, then the tiers' bonuses.
+  const full = (d: number): number => {
+    let best = 0;
+    let exact = false;
+    let title = false;
+    for (let i = 0; i < k; i++) {
+      const b = tfIn(index, terms[i]!, d, ords[i]?.ranks ?? null);
+      if (b < 0) continue;
+      if (i < word.exact) exact = true;
+      if (b >= TITLE_MARK) title = true;
+      const v = bm25(weight[i]!, b & MAX_TF, index.docLength[d]!, avgLength);
+      if (v > best) best = v;
+    }
+    let v = 0;
+    if (best !== 0) v += best;
+    v += WORD_BONUS;
+    if (exact) v += EXACT_WORD_BONUS;
+    if (title) v += TITLE_WORD_BONUS;
+    for (const has of prefer) if (has(d)) v += PREFER_BONUS;
+    return v;
+  };
+  const visit = (d: number): void => {
+    if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0 || seen[d] !== 0) return;
+    seen[d] = 1;
+    touched.push(d);
+    scored++;
+    offer(d, full(d));
+  };
+  const sum = (best: number, exact: boolean, title: boolean): number => {
+    let v = best;
+    v += WORD_BONUS;
+    if (exact) v += EXACT_WORD_BONUS;
+    if (title) v += TITLE_WORD_BONUS;
+    for (let p = prefer.length; p > 0; p--) v += PREFER_BONUS;
+    return v;
+  };
+  // Terms of different languages never share a document: a bound per language.
+  const langs = terms.map((t) => {
+    const name = termName(index, t);
+    return name.slice(0, name.indexOf(':'));
+  });
+  const groups = [...new Set(langs)].map((l) => terms.flatMap((_, i) => (langs[i] === l && ords[i] ? [i] : [])));
+  const listBound = (l: number): number => {
+    const list = lists[l]!;
+    if (cursor[l]! >= list.docs.length) return -1;
+    return weight[l >>> 1]! * (list.keys[cursor[l]!]! + 1) * SAT_STEP * stretch;
+  };
+  let lead = -1;
+  // Above any score of a document not read yet (and `lead`: the list whose next key makes it): per
+  // language, one of a term in its title, BM25 from the next posting of any list (only the title
+  // list when one term is left), else one without, BM25 from the others' lists.
+  const bound = (): number => {
+    let u = -Infinity;
+    lead = -1;
+    for (const g of groups) {
+      let exact = false;
+      let terms = 0;
+      let title = -1;
+      let titleBest = -1;
+      let best = -1;
+      let bestList = -1;
+      let plainBest = -1;
+      let plainList = -1;
+      for (const i of g) {
+        const bt = listBound(2 * i);
+        const bp = listBound(2 * i + 1);
+        if (bt < 0 && bp < 0) continue;
+        terms++;
+        if (i < word.exact) exact = true;
+        if (bt >= 0 && (title < 0 || bt > titleBest)) [title, titleBest] = [2 * i, bt];
+        if (bp > plainBest) [plainList, plainBest] = [2 * i + 1, bp];
+        if (bt > best) [bestList, best] = [2 * i, bt];
+        if (bp > best) [bestList, best] = [2 * i + 1, bp];
+      }
+      if (terms === 0) continue;
+      // A title is worth more than any BM25: documents without one stay below those with one.
+      const [v, l] =
+        title >= 0
+          ? terms === 1
+            ? [sum(titleBest, exact, true), title]
+            : [sum(best, exact, true), bestList]
+          : [sum(plainBest, exact, false), plainList];
+      if (v > u) [u, lead] = [v, l];
+    }
+    return u;
+  };
+  for (let i = 0; i < k; i++) {
+    if (ords[i]) continue;
+    const t = terms[i]!;
+    for (let p = index.docOffsets[t]!; p < index.docOffsets[t + 1]!; p++) visit(index.docs[p]!);
+  }
+  for (;;) {
+    const u = bound();
+    if (lead < 0 || (size === end && u < heapScores[0]!)) break;
+    const list = lists[lead]!;
+    const stop = Math.min(list.docs.length, cursor[lead]! + STEP);
+    for (let c = cursor[lead]!; c < stop; c++) visit(list.docs[c]!);
+    cursor[lead] = stop;
+    if (stop === list.docs.length && !list.complete) {
+      for (const d of touched) seen[d] = 0;
+      return null;
+    }
+  }
+  for (const d of touched) seen[d] = 0;
+  const place = Array.from({ length: size }, (_, i) => i).sort(
+    (a, b) => heapScores[b]! - heapScores[a]! || heapDocs[a]! - heapDocs[b]!,
+  );
+  return {
+    docs: Uint32Array.from(place, (i) => heapDocs[i]!),
+    scores: Float64Array.from(place, (i) => heapScores[i]!),
+    scored,
+  };
+}
