@@ -1,5 +1,5 @@
-import { popcount32 } from '../postings/bitset.js';
-import { BM25_B, BM25_K1, MAX_TF, TITLE_MARK, type KeywordIndex } from '../text/keywords.js';
+import { forEachBit, popcount32 } from '../postings/bitset.js';
+import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
   PREFER_BONUS,
@@ -72,8 +72,7 @@ function impactOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrde
 
 /** A posting's key: its saturated frequency at average length `avg`, in QUANTA steps, rounded down. */
 function keyOf(tfByte: number, length: number, avg: number): number {
-  const tf = tfByte & MAX_TF;
-  const sat = (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / avg));
+  const sat = bm25(1, tfByte & MAX_TF, length, avg);
   return Math.min(QUANTA - 1, Math.floor(sat / SAT_STEP));
 }
 
@@ -86,16 +85,12 @@ function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder 
   let ranks: Uint32Array | null = null;
   if (bits) {
     ranks = new Uint32Array(bits.length);
-    let j = 0;
-    for (let x = 0; x < bits.length; x++) {
+    for (let x = 0, j = 0; x < bits.length; x++) {
       ranks[x] = j;
-      let word = bits[x]!;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        all[j++] = (x << 5) + 31 - Math.clz32(low);
-      }
+      j += popcount32(bits[x]!);
     }
+    let j = 0;
+    forEachBit(bits, (d) => (all[j++] = d));
   } else all.set(docs.subarray(docOffsets[t], docOffsets[t]! + size));
   const keys = new Uint32Array(size);
   let titled = 0;
@@ -148,12 +143,6 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
     else hi = mid;
   }
   return lo < to && index.docs[lo] === d ? index.tfs[index.tfOffsets[t]! + lo - from]! : -1;
-}
-
-/** One term's BM25 in a document, as relevance-page.ts computes it. */
-function bm25(f: number, tf: number, length: number, avgLength: number): number {
-  const norm = 1 - BM25_B + (BM25_B * length) / avgLength;
-  return (f * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
 }
 
 /**
@@ -235,6 +224,15 @@ export function impactWindow(
       i = m;
     }
   };
+  // A score from its parts, added in the order relevance-page.ts adds them.
+  const sum = (best: number, exact: boolean, title: boolean, preferred: number): number => {
+    let v = best;
+    v += WORD_BONUS;
+    if (exact) v += EXACT_WORD_BONUS;
+    if (title) v += TITLE_WORD_BONUS;
+    for (let p = preferred; p > 0; p--) v += PREFER_BONUS;
+    return v;
+  };
   // A document's score: per term its BM25 if held, the best kept, then the tiers' bonuses.
   const full = (d: number): number => {
     let best = 0;
@@ -248,13 +246,9 @@ export function impactWindow(
       const v = bm25(weight[i]!, b & MAX_TF, index.docLength[d]!, avgLength);
       if (v > best) best = v;
     }
-    let v = 0;
-    if (best !== 0) v += best;
-    v += WORD_BONUS;
-    if (exact) v += EXACT_WORD_BONUS;
-    if (title) v += TITLE_WORD_BONUS;
-    for (const has of prefer) if (has(d)) v += PREFER_BONUS;
-    return v;
+    let preferred = 0;
+    for (const has of prefer) if (has(d)) preferred++;
+    return sum(best, exact, title, preferred);
   };
   const visit = (d: number): void => {
     if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0 || seen[d] !== 0) return;
@@ -262,14 +256,6 @@ export function impactWindow(
     touched.push(d);
     scored++;
     offer(d, full(d));
-  };
-  const sum = (best: number, exact: boolean, title: boolean): number => {
-    let v = best;
-    v += WORD_BONUS;
-    if (exact) v += EXACT_WORD_BONUS;
-    if (title) v += TITLE_WORD_BONUS;
-    for (let p = prefer.length; p > 0; p--) v += PREFER_BONUS;
-    return v;
   };
   // Terms of different languages never share a document: a bound per language.
   const langs = terms.map((t) => {
@@ -314,9 +300,9 @@ export function impactWindow(
       const [v, l] =
         title >= 0
           ? terms === 1
-            ? [sum(titleBest, exact, true), title]
-            : [sum(best, exact, true), bestList]
-          : [sum(plainBest, exact, false), plainList];
+            ? [sum(titleBest, exact, true, prefer.length), title]
+            : [sum(best, exact, true, prefer.length), bestList]
+          : [sum(plainBest, exact, false, prefer.length), plainList];
       if (v > u) [u, lead] = [v, l];
     }
     return u;

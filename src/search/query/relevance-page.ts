@@ -2,7 +2,7 @@ import { popcount32 } from '../postings/bitset.js';
 import { identity } from '../postings/doc-set.js';
 import { pageByScore } from './paginate.js';
 import { impactWindow } from './impact-walk.js';
-import { BM25_B, BM25_K1, MAX_TF, TITLE_MARK, type KeywordIndex } from '../text/keywords.js';
+import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
   POSITION_BONUS,
@@ -389,12 +389,6 @@ function scoreCandidates(
     scores[s] = v;
   }
   return scores;
-}
-
-/** One term's BM25 in a document (f: the term's weight × idf), as every score computes it. */
-function bm25(f: number, tf: number, length: number, avgLength: number): number {
-  const norm = 1 - BM25_B + (BM25_B * length) / avgLength;
-  return (f * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
 }
 
 function keepBest(best: Float64Array, s: number, v: number): void {

@@ -14,6 +14,12 @@ import type { TitleSuggestIndex } from './title-suggest.js';
 /** BM25 parameters. */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
+
+/** One term's BM25 in a document (f: the term's weight × idf), as every score computes it. */
+export function bm25(f: number, tf: number, length: number, avgLength: number): number {
+  const norm = 1 - BM25_B + (BM25_B * length) / avgLength;
+  return (f * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * norm);
+}
 /**
  * Term frequencies saturate here; a posting's byte holds its term frequency in the low seven bits
  * and TITLE_MARK when the term occurs in the title (see termFrequency, inTitle).
