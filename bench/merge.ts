@@ -7,13 +7,18 @@
  * catch-ups (max(20,000, a twentieth of the base): updates of stored postings, new postings and
  * deletions). Reports wall and CPU time and peak resident memory of each. A measurement, not a test.
  *
- *   npx tsx bench/merge.ts --size 100000 [--seed 1] [--merge-only] [--profile]
+ *   npx tsx bench/merge.ts --size 100000 [--seed 1] [--merge-only] [--from-file [--keep-base <file>]] [--trace] [--profile]
  *
- * `--merge-only` leaves the rebuild out; `--profile` writes a CPU profile of the merge to the
- * temporary folder.
+ * `--merge-only` leaves the rebuild out; `--from-file` makes the base as the service does (built
+ * and saved by the builder process, read back from the file with its cards left there), so the
+ * process holds what the serving process's index worker holds (`--keep-base <file>`: that file,
+ * built there by the first run and read by the next ones over the same corpus, whatever code saved
+ * it); `--trace` prints the resident memory, the V8 heap and the array buffers at the merge's
+ * pauses, every 250 ms; `--profile` writes a CPU profile of the merge to the temporary folder.
+ * For the service itself (its whole process over HTTP), bench/merge-served.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -24,7 +29,9 @@ import type { Job } from '../src/domain/job.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { ChangeApplier, DEFAULT_NEW_WITHIN_MS } from '../src/runtime/change-applier.js';
 import { buildApart } from '../src/runtime/index-builder.js';
-import { expectedOf } from '../src/runtime/index-file-step.js';
+import { expectedOf, readIndexFile } from '../src/runtime/index-file-step.js';
+import { readIndexMeta } from '../src/search/index-file.js';
+import type { SearchIndex } from '../src/search/segments/search-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { pacedPause, PAUSE_BUDGET_MS } from '../src/lib/steps.js';
 import { BENCH_NOW, ensureCorpus } from './corpus.js';
@@ -71,16 +78,41 @@ function childrenRssMb(): number {
   }
 }
 
-try {
-  const store = new SqliteJobStore(db);
-  const base = await buildStreaming(store, { salaryBuckets: buckets, now });
-  const cursor = await store.changeCursor();
-  const applier = new ChangeApplier(store, base.index, cursor, {
-    salaryBuckets: buckets,
-    newWithinMs: DEFAULT_NEW_WITHIN_MS,
-    spillDir: dir,
-  });
-  // A merge's worth of changes, in four imports: a third updates, a third new postings, a few deletions.
+const fromFile = argv.includes('--from-file');
+const keepAt = argv.indexOf('--keep-base');
+const keptBase = keepAt < 0 ? null : argv[keepAt + 1]!;
+const files: number[] = [];
+
+/** The base as the service serves it: built and saved by the builder process, read from its file. */
+async function baseFromFile(store: SqliteJobStore): Promise<SearchIndex> {
+  const path = keptBase ?? join(dir, 'base.index');
+  const meta = await expectedOf(store, buckets);
+  const kept = keptBase !== null && existsSync(keptBase);
+  const built = kept
+    ? { type: 'built' as const }
+    : await buildApart({
+        databaseUrl: db,
+        readOnly: true,
+        salaryBuckets: buckets,
+        now,
+        path,
+        meta,
+        priority: 'normal',
+      });
+  if (built.type !== 'built') throw new Error(`the base's build failed: ${built.message}`);
+  // A kept base is read whatever code saved it (its layout must be this code's): merges of two
+  // versions of the code compared on one base.
+  const read = readIndexFile(path, kept ? { ...meta, format: readIndexMeta(path)?.format ?? '' } : meta);
+  if (read?.state !== 'loaded') throw new Error(`the base's file was not read: ${JSON.stringify(read)}`);
+  if (read.fd !== null) files.push(read.fd);
+  return read.index;
+}
+
+/**
+ * A merge's worth of changes, in four imports applied as catch-ups: a third updates, a third new
+ * postings, a few deletions. The postings read for them are let go before the merge.
+ */
+async function applyChanges(store: SqliteJobStore, applier: ChangeApplier): Promise<number> {
   const changes = Math.max(20_000, Math.ceil(size / 20));
   const stored: Job[] = [];
   for await (const chunk of store.liveChunks(now, 1_000)) {
@@ -101,6 +133,21 @@ try {
     await store.delete(slice.filter((_, k) => k % 50 === 7).map((j) => `${j.key}:copy`));
     await applier.catchUp(now);
   }
+  return changes;
+}
+
+try {
+  const store = new SqliteJobStore(db);
+  const base = fromFile
+    ? await baseFromFile(store)
+    : (await buildStreaming(store, { salaryBuckets: buckets, now })).index;
+  const cursor = await store.changeCursor();
+  const applier = new ChangeApplier(store, base, cursor, {
+    salaryBuckets: buckets,
+    newWithinMs: DEFAULT_NEW_WITHIN_MS,
+    spillDir: dir,
+  });
+  const changes = await applyChanges(store, applier);
   const before = applier.reader.size;
   log(
     `store: ${size} postings, ${changes} changed; index ${before} live in ${(await applier.catchUp(now)).segments} segments`,
@@ -149,8 +196,18 @@ try {
   const heapBefore = heapOf();
   let heapPeak = heapBefore;
   let pauses = 0;
+  const trace = argv.includes('--trace');
+  let traced = 0;
   const pause = (): Promise<void> => {
     if (pauses++ % 4 === 0) heapPeak = Math.max(heapPeak, heapOf());
+    if (trace && performance.now() - traced >= 250) {
+      traced = performance.now();
+      const m = process.memoryUsage();
+      const mb = (b: number): number => Math.round(b / 2 ** 20);
+      log(
+        `${((traced - t1) / 1000).toFixed(1)} s: rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} buffers ${mb(m.arrayBuffers)} MB`,
+      );
+    }
     return paced();
   };
   const merged = await applier.merge(now, pause);
@@ -167,6 +224,7 @@ try {
     JSON.stringify(
       {
         size,
+        base: fromFile ? 'file' : 'built here',
         changes,
         live: before,
         rebuild: {
@@ -192,5 +250,6 @@ try {
   );
   await store.close();
 } finally {
+  for (const fd of files) closeSync(fd);
   rmSync(dir, { recursive: true, force: true });
 }
