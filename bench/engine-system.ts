@@ -1,12 +1,12 @@
 import type { FacetCounts, FacetOption, JobFilter, Suggestion } from '../src/domain/query.js';
-import { interpretFilter } from '../src/http/interpret.js';
+import { interpretFilter } from '../src/search/query/interpret.js';
 import type { SearchIndex } from '../src/search/segments/search-index.js';
 import type { SuggestQuery } from './query-mix.js';
 import type { CountMap, FacetSummary, SearchSystem } from './system.js';
 
 /**
  * The project's engine behind the bench's common interface (it supports every query). Keywords are
- * read as the API reads them (src/http/interpret.ts), each time, so they cost what they cost there.
+ * read as the API reads them (src/search/query/interpret.ts), each time, so they cost what they cost there.
  */
 export class EngineSystem implements SearchSystem {
   readonly name = 'engine';

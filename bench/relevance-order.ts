@@ -8,7 +8,7 @@
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
-import { interpretFilter } from '../src/http/interpret.js';
+import { interpretFilter } from '../src/search/query/interpret.js';
 import { buildQueryMix } from './query-mix.js';
 import { BENCH_NOW } from './corpus.js';
 const path = process.argv[2];

@@ -1,7 +1,7 @@
 /** The product decisions of DESIGN.md that fill the contract's open points. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiInstance } from '../../src/http/app-types.js';
-import { PARTIAL_BELOW } from '../../src/http/interpret.js';
+import { PARTIAL_BELOW } from '../../src/search/query/interpret.js';
 import type { CountResponse, FilterDataResponse, ListResponse, SuggestResponse } from '../../src/http/schemas.js';
 import { job } from '../builders.js';
 import { corpus, NOW, PLACES, testApp, getOk } from './fixture.js';

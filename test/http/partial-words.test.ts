@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../src/domain/job.js';
-import { PARTIAL_BELOW } from '../../src/http/interpret.js';
+import { PARTIAL_BELOW } from '../../src/search/query/interpret.js';
 import type { ApiInstance } from '../../src/http/app-types.js';
 import type { FilterDataResponse, ListResponse } from '../../src/http/schemas.js';
 import { job, MUNICH, place } from '../builders.js';

@@ -102,6 +102,7 @@ describe('the table of calls between the threads', () => {
         'count',
         'didYouMean',
         'facets',
+        'facetsAsRead',
         'highlight',
         'list',
         'resolveCompany',

@@ -5,6 +5,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
 import type { EngineTuning } from '../../src/search/engine.js';
 import { SearchIndex } from '../../src/search/segments/search-index.js';
+import { interpretFilter } from '../../src/search/query/interpret.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
 import {
@@ -60,6 +61,33 @@ describe('SearchIndex against a naive filter/sort/count', () => {
           (jobs, tuning, requests) => {
             const [index, naive] = build(jobs, tuning);
             for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'counts the facets of the filter its reading of the keywords gives, in one call (facetsAsRead)',
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          tuningArb,
+          fc.array(facetArb, { minLength: 1, maxLength: 4 }),
+          (jobs, tuning, requests) => {
+            const [index, naive] = build(jobs, tuning);
+            // As the service keeps it (no results), and keeping them: each call counts anew.
+            for (const reader of [SearchIndex.keeping(index, 0), index]) {
+              for (const r of requests) {
+                const read = { ...r, filter: interpretFilter(reader, r.filter).filter };
+                expect(reader.facetsAsRead(r)).toEqual(naiveFacets(naive, read));
+                // The call's counts are its own: a later count of a read filter is the naive one.
+                expect(reader.count(read.filter)).toBe(naive.count(read.filter));
+              }
+            }
           },
         ),
         RUNS,

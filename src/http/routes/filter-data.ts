@@ -1,7 +1,6 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { DEFAULT_FACET_LIMIT, FilterDataQuery, FilterDataResponse, ErrorResponse } from '../schemas.js';
 import { toFacetRequest } from '../to-search-query.js';
-import { interpretFilter } from '../interpret.js';
 import { presentFilters } from '../present.js';
 import { presentSelected } from '../present-selected.js';
 import { snapshotOf, selectedResolvers } from './shared.js';
@@ -26,7 +25,7 @@ export function registerFilterData(app: ApiInstance, deps: AppDeps): void {
         now: deps.now?.() ?? Date.now(),
         isCompany: (v) => index.resolveCompany(v) !== null,
       });
-      const facets = index.facets({ ...asked, filter: interpretFilter(index, asked.filter).filter });
+      const facets = index.facetsAsRead(asked);
       return {
         success: true,
         filters: presentFilters(

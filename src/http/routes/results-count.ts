@@ -1,7 +1,7 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
-import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../../search/query/interpret.js';
 import { formatNumber } from '../../domain/format-number.js';
 import { snapshotOf } from './shared.js';
 

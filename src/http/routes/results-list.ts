@@ -12,7 +12,7 @@ import { presentCard, presentPagination } from '../present.js';
 import { labelAdditions } from '../present-labels.js';
 import type { Language } from '../../domain/vocab.js';
 import { snapshotOf } from './shared.js';
-import { didYouMean as suggestCorrection, interpretFilter } from '../interpret.js';
+import { didYouMean as suggestCorrection, interpretFilter } from '../../search/query/interpret.js';
 
 export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(

@@ -25,6 +25,13 @@ export function mergedFacets(views: readonly View[], dicts: UnionDicts, request:
       continue;
     }
     const dict = dicts.dicts[f];
+    const first = tallies[0]!.counts[f];
+    if (tallies.length === 1 && first.length === dict.values.length) {
+      // One segment: its codes are the union's, and its counts a copy of its own.
+      first[0] = 0;
+      counts[f] = first;
+      continue;
+    }
     const sum = new Uint32Array(dict.values.length);
     tallies.forEach((t, s) => {
       const own = t.counts[f]!;

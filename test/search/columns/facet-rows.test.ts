@@ -4,15 +4,15 @@ import { buildFacetRows, countRows, countRowsPlainly, INLINE_VALUES } from '../.
 
 /**
  * Columns (one code per document), lists (CSR) and two subsets of documents counted one after the
- * other. A list facet is either shared (each document takes one of a few lists: kept as
- * combinations) or random (lists of their own, some longer than a row holds: kept inline).
+ * other. A list facet is either shared (each document takes one of up to 12 lists: kept as
+ * combinations, the subsets on either side of a quarter and a half of them) or random (lists of their own, some longer than a row holds: kept inline).
  */
 const listArb = (n: number) =>
   fc.record({
     size: fc.constantFrom(7, 0x20000),
     lists: fc.oneof(
       fc
-        .array(fc.array(fc.nat(), { maxLength: INLINE_VALUES + 3 }), { minLength: 1, maxLength: 3 })
+        .array(fc.array(fc.nat(), { maxLength: INLINE_VALUES + 3 }), { minLength: 1, maxLength: 12 })
         .chain((shared) => fc.array(fc.constantFrom(...shared), { minLength: n, maxLength: n })),
       fc.array(fc.array(fc.nat(), { maxLength: INLINE_VALUES + 3 }), { minLength: n, maxLength: n }),
     ),
@@ -174,8 +174,11 @@ describe('facet rows', () => {
     }
     const rows = buildFacetRows(n, [], [{ name: 'place', offsets, values, size: 50_002 }]);
     expect([rows.lists.get('place')!.kind, rows.width]).toEqual(['combinations', 2]);
+    // Each way of spreading the combinations' counts: through the rows (a set under a quarter of the
+    // combinations), through the trie's counted nodes (under half), through every node.
     for (const ids of [
       Uint32Array.of(3, 65_537, 69_999, 275_000),
+      Uint32Array.from({ length: 20_000 }, (_, i) => 13 * i),
       Uint32Array.from({ length: 40_000 }, (_, i) => 3 * i),
     ]) {
       const counts = new Uint32Array(50_002);

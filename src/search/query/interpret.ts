@@ -1,7 +1,7 @@
-import type { JobFilter, Preference } from '../domain/query.js';
-import { minimumShouldMatch } from '../search/text/keyword-query.js';
-import type { SearchReader } from '../search/segments/search-index.js';
-import { interpretQuery, type QualifierField, type QueryIntent } from '../search/text/query-intent.js';
+import type { JobFilter, Preference } from '../../domain/query.js';
+import { minimumShouldMatch } from '../text/keyword-query.js';
+import type { SearchReader } from '../segments/search-index.js';
+import { interpretQuery, type QualifierField, type QueryIntent } from '../text/query-intent.js';
 
 /** The wire names of the facets a qualifier sets. */
 const PARAM_OF: Record<QualifierField, string> = {
