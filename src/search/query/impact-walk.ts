@@ -1,7 +1,9 @@
 import { forEachBit, popcount32 } from '../postings/bitset.js';
+import type { DocSet } from '../postings/doc-set.js';
 import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
+  POSITION_BONUS,
   PREFER_BONUS,
   TITLE_WORD_BONUS,
   WORD_BONUS,
@@ -43,6 +45,16 @@ const CACHED_BYTES_PER_DOC = 32;
 const DEPTH_SHARE = 4;
 /** Postings read from a list at a time. */
 const STEP = 8;
+
+/**
+ * The position a query names: per document its position's code, the named code, and the documents
+ * holding it (a superset of those matched without the word).
+ */
+export interface NamedPosition {
+  readonly positions: Uint32Array;
+  readonly code: number;
+  readonly docs: DocSet;
+}
 
 /** Per index its terms' orders, least recently used first, and their bytes. */
 const orders = new WeakMap<KeywordIndex, { terms: Map<number, ImpactOrder>; bytes: number }>();
@@ -152,6 +164,9 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
  * full (the same additions as relevance-page.ts), and the walk stops once no document left can
  * score as high as the `end`-th kept (strictly below it: ties are all read). The bound is a score
  * summed from the largest parts a document left could bring (rounded additions are monotone).
+ * With a named position its documents count as matched exactly and gain POSITION_BONUS: the
+ * bound adds both while any of them is unread, and all of them are read at once (`named.docs`)
+ * when the lists cannot bring the bound below the page otherwise.
  * Null when a list kept runs out first, or the window is too deep: the caller then ranks by the
  * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero
  * per document, zero again after.
@@ -166,6 +181,7 @@ export function impactWindow(
   prefer: readonly ((d: number) => boolean)[],
   seen: Uint32Array,
   prefix: number,
+  named: NamedPosition | null = null,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } | null {
   const terms = word.terms;
   const k = terms.length;
@@ -225,11 +241,12 @@ export function impactWindow(
     }
   };
   // A score from its parts, added in the order relevance-page.ts adds them.
-  const sum = (best: number, exact: boolean, title: boolean, preferred: number): number => {
+  const sum = (best: number, exact: boolean, title: boolean, preferred: number, position: boolean): number => {
     let v = best;
     v += WORD_BONUS;
-    if (exact) v += EXACT_WORD_BONUS;
+    if (exact || position) v += EXACT_WORD_BONUS;
     if (title) v += TITLE_WORD_BONUS;
+    if (position) v += POSITION_BONUS;
     for (let p = preferred; p > 0; p--) v += PREFER_BONUS;
     return v;
   };
@@ -248,7 +265,7 @@ export function impactWindow(
     }
     let preferred = 0;
     for (const has of prefer) if (has(d)) preferred++;
-    return sum(best, exact, title, preferred);
+    return sum(best, exact, title, preferred, named !== null && named.positions[d] === named.code);
   };
   const visit = (d: number): void => {
     if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0 || seen[d] !== 0) return;
@@ -263,16 +280,19 @@ export function impactWindow(
     return name.slice(0, name.indexOf(':'));
   });
   const groups = [...new Set(langs)].map((l) => terms.flatMap((_, i) => (langs[i] === l && ords[i] ? [i] : [])));
-  const listBound = (l: number): number => {
+  const listBound = (l: number, floor: boolean): number => {
     const list = lists[l]!;
     if (cursor[l]! >= list.docs.length) return -1;
+    if (floor) return 0;
     return weight[l >>> 1]! * (list.keys[cursor[l]!]! + 1) * SAT_STEP * stretch;
   };
   let lead = -1;
   // Above any score of a document not read yet (and `lead`: the list whose next key makes it): per
   // language, one of a term in its title, BM25 from the next posting of any list (only the title
-  // list when one term is left), else one without, BM25 from the others' lists.
-  const bound = (): number => {
+  // list when one term is left), else one without, BM25 from the others' lists. `position`: a
+  // document of the named position may be among them; `floor`: every BM25 as zero (the least the
+  // bound can fall to before a list runs out).
+  const bound = (position: boolean, floor: boolean): number => {
     let u = -Infinity;
     lead = -1;
     for (const g of groups) {
@@ -285,8 +305,8 @@ export function impactWindow(
       let plainBest = -1;
       let plainList = -1;
       for (const i of g) {
-        const bt = listBound(2 * i);
-        const bp = listBound(2 * i + 1);
+        const bt = listBound(2 * i, floor);
+        const bp = listBound(2 * i + 1, floor);
         if (bt < 0 && bp < 0) continue;
         terms++;
         if (i < word.exact) exact = true;
@@ -300,9 +320,9 @@ export function impactWindow(
       const [v, l] =
         title >= 0
           ? terms === 1
-            ? [sum(titleBest, exact, true, prefer.length), title]
-            : [sum(best, exact, true, prefer.length), bestList]
-          : [sum(plainBest, exact, false, prefer.length), plainList];
+            ? [sum(titleBest, exact, true, prefer.length, position), title]
+            : [sum(best, exact, true, prefer.length, position), bestList]
+          : [sum(plainBest, exact, false, prefer.length, position), plainList];
       if (v > u) [u, lead] = [v, l];
     }
     return u;
@@ -312,13 +332,37 @@ export function impactWindow(
     const t = terms[i]!;
     for (let p = index.docOffsets[t]!; p < index.docOffsets[t + 1]!; p++) visit(index.docs[p]!);
   }
+  // Documents of the named position unread: any may hold none of the terms (BM25 zero, no title).
+  let namedLeft = named !== null;
+  const bare = sum(0, true, false, prefer.length, true);
+  let unread = 0;
+  for (const l of lists) if (l) unread += l.docs.length;
+  const partial = lists.some((l) => l && !l.complete);
   for (;;) {
-    const u = bound();
-    if (lead < 0 || (size === end && u < heapScores[0]!)) break;
-    const list = lists[lead]!;
-    const stop = Math.min(list.docs.length, cursor[lead]! + STEP);
-    for (let c = cursor[lead]!; c < stop; c++) visit(list.docs[c]!);
-    cursor[lead] = stop;
+    const u = bound(namedLeft, false);
+    const next = lead;
+    const floor = size === end ? heapScores[0]! : Infinity;
+    if (size === end && u < floor && (!namedLeft || bare < floor)) break;
+    // The named position's documents read at once when only they can still reach the page and
+    // the lists cannot end the walk without them, unless reading the lists to their end (all
+    // kept) costs less.
+    if (
+      namedLeft &&
+      (next < 0 ||
+        (size === end &&
+          bound(false, false) < floor &&
+          (bare >= floor || ((partial || unread >= named!.docs.size) && bound(true, true) >= floor))))
+    ) {
+      namedLeft = false;
+      visitAll(named!.docs, visit);
+      continue;
+    }
+    if (next < 0) break;
+    const list = lists[next]!;
+    const stop = Math.min(list.docs.length, cursor[next]! + STEP);
+    for (let c = cursor[next]!; c < stop; c++) visit(list.docs[c]!);
+    unread -= stop - cursor[next]!;
+    cursor[next] = stop;
     if (stop === list.docs.length && !list.complete) {
       for (const d of touched) seen[d] = 0;
       return null;
@@ -333,4 +377,10 @@ export function impactWindow(
     scores: Float64Array.from(place, (i) => heapScores[i]!),
     scored,
   };
+}
+
+function visitAll(set: DocSet, visit: (d: number) => void): void {
+  if (set.kind === 'list') for (let i = 0; i < set.ids.length; i++) visit(set.ids[i]!);
+  else if (set.kind === 'bits') forEachBit(set.words, visit);
+  else for (let d = 0; d < set.size; d++) visit(d);
 }
