@@ -61,6 +61,26 @@ const keywordFilterArb: fc.Arbitrary<JobFilter> = fc.record(
   { requiredKeys: ['keywords'] },
 );
 
+/** relevanceWindow's page [start, end) of the filter's order (docs, scores, how many scored). */
+function windowIn(
+  e: Engine,
+  filter: JobFilter,
+  [start, end]: readonly [number, number],
+  descending: boolean,
+  prune: boolean,
+  impact: number,
+): ReturnType<typeof relevanceWindow> {
+  const plan = planFilter(e, filter);
+  const match = evaluate(e, plan);
+  const ids = toIds(match, e.n);
+  const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+  const code = positionCode(e, plan.keywords!);
+  const named = code === undefined ? undefined : e.columns.position.postings[code];
+  const extras = { positions: e.columns.position.col, code, prefer: plan.prefer.map((c) => c.has), named };
+  const words = plan.keywords!.words;
+  return relevanceWindow(e.keywords, words, ids, bits, start, end, descending, extras, null, prune, impact);
+}
+
 /** How many matches relevanceWindow scores for page [0, end) of the filter's order. */
 function scoredIn(
   e: Engine,
@@ -70,15 +90,7 @@ function scoredIn(
   prune: boolean,
   impact: number,
 ): number {
-  const plan = planFilter(e, filter);
-  const match = evaluate(e, plan);
-  const ids = toIds(match, e.n);
-  const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-  const code = positionCode(e, plan.keywords!);
-  const named = code === undefined ? undefined : e.columns.position.postings[code];
-  const extras = { positions: e.columns.position.col, code, prefer: [], named };
-  const words = plan.keywords!.words;
-  return relevanceWindow(e.keywords, words, ids, bits, 0, end, descending, extras, null, prune, impact).scored;
+  return windowIn(e, filter, [0, end], descending, prune, impact).scored;
 }
 
 describe('the relevance order, scoring only the matches whose tiers can reach the page', () => {
@@ -236,8 +248,18 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
 
   // A word naming a position: its jobs with and without the word (in the title, in the text, not
   // at all), others with the word in the title above those without it, typos, preferred values.
-  const DEV_TITLES = ['Entwickler', 'Java Entwickler', 'Koch', 'Softwareentwickler', 'Entwicklerin Koch', 'Manager'];
-  const DEV_TEXTS = ['', 'entwickler', 'Entwickler Entwickler Code', 'kochen', 'Entwicklerin im Team', 'entwickeln'];
+  const DEV_TITLES = [
+    'Entwickler',
+    'Java Entwickler',
+    'Koch',
+    'Softwareentwickler',
+    'Developer Koch',
+    'Manager',
+    'Team',
+  ];
+  const DEV_TEXTS = ['', 'entwickler', 'Entwickler Entwickler Code', 'kochen', 'developer im Team', 'entwickeln'];
+  // The position's name is indexed: under another name its jobs may hold none of the query's terms.
+  const OTHER_NAME = { slug: DEVELOPER.slug, name: 'Programmierung' };
   const developers = (count: number, share: number): Job[] =>
     Array.from({ length: count }, (_, i) =>
       job({
@@ -245,7 +267,7 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
         boardId: String(1000 + ((i * 37) % count)),
         title: DEV_TITLES[(i * 5) % DEV_TITLES.length]!,
         searchText: `${DEV_TEXTS[Math.floor(i / 6) % DEV_TEXTS.length]!.repeat(1 + (i % 3))} ${'Obst '.repeat(i % 17)}`,
-        position: i % share === 0 ? DEVELOPER : { slug: 'koch', name: 'Koch' },
+        position: i % share === 0 ? (i % 4 === 0 ? DEVELOPER : OTHER_NAME) : { slug: 'koch', name: 'Koch' },
         language: 'de',
         seniority: i % 4 === 0 ? 'senior' : null,
         validThrough: null,
@@ -262,6 +284,7 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
         const filters: JobFilter[] = [
           { keywords: 'entwickler' },
           { keywords: 'Developer' },
+          { keywords: 'developer', typos: false },
           { keywords: 'entwicklr', typos: true },
           { keywords: 'entwickler', prefer: [{ field: 'seniority', value: 'senior' }] },
           { keywords: 'entwickler', partialWords: true },
@@ -282,6 +305,23 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
     const e = buildEngine(developers(400, 1), DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
     const filter = { keywords: 'entwickler' };
     expect(scoredIn(e, filter, 5, true, true, 4096)).toBeLessThan(scoredIn(e, filter, 5, true, true, 0));
+    // Its scores are the tiers', bit for bit, on every window.
+    for (const share of [2, 5]) {
+      const d = buildEngine(developers(240, share), DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
+      for (const f of [
+        filter,
+        { keywords: 'entwicklr', typos: true },
+        { keywords: 'developer', prefer: [{ field: 'seniority' as const, value: 'senior' }] },
+      ])
+        for (let end = 1; end <= 240; end += 13) {
+          const tiers = windowIn(d, f, [0, end], true, true, 0);
+          for (const prefix of [8, 4096]) {
+            const walked = windowIn(d, f, [0, end], true, true, prefix);
+            expect([...walked.docs], `${share} ${end} ${JSON.stringify(f)}`).toEqual([...tiers.docs]);
+            expect([...walked.scores]).toEqual([...tiers.scores]);
+          }
+        }
+    }
   });
 
   it('scores only the matches of the tiers that reach the page, and every match when told to', () => {
