@@ -4,6 +4,9 @@
  * reads them, two rounds, medians and tails. Not a test: a measurement.
  *
  *   npx tsx bench/relevance-order.ts bench/.cache/corpus-v1-n1000000-s1.db
+ *
+ * PREPARE=1 first makes the orders by impact the index worker makes ahead (SearchIndex.impactSteps),
+ * and reports their time, longest step and memory (with --expose-gc, the heap they add).
  */
 import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
@@ -13,6 +16,7 @@ import { buildQueryMix } from './query-mix.js';
 import { BENCH_NOW } from './corpus.js';
 import { queryPosition } from '../src/search/text/word-forms.js';
 import { wordsOf } from '../src/search/text/tokenize.js';
+import { cachedBytesOf, keptBytesOf } from '../src/search/query/impact-walk.js';
 const path = process.argv[2];
 if (path === undefined)
   throw new Error(
@@ -24,6 +28,27 @@ const mix = buildQueryMix(jobs, { seed: 1, filters: 3000, suggests: 10, warmup: 
 const kw = mix.filters.filter((f) => f.filter.keywords !== undefined).slice(0, 300);
 const { index } = await buildStreaming(store, { salaryBuckets: DEFAULT_SALARY_BUCKETS, now: BENCH_NOW });
 console.log('built', index.size, 'keyword queries', kw.length);
+if (process.env.PREPARE === '1') {
+  // The orders by impact of the commonest title words' terms, made ahead as the index worker does.
+  const keywords = index.leaves[0]!.segment.engine.keywords;
+  global.gc?.();
+  const heap = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  // Its steps one by one: the longest is what a request arriving meanwhile could wait for.
+  const steps = index.impactSteps();
+  let longest = 0;
+  for (let done = false; !done;) {
+    const s0 = performance.now();
+    done = steps.next().done === true;
+    longest = Math.max(longest, performance.now() - s0);
+  }
+  const ms = performance.now() - t0;
+  global.gc?.();
+  const grown = (process.memoryUsage().heapUsed - heap) / 2 ** 20;
+  console.log(
+    `prepared: ${ms.toFixed(0)} ms (longest step ${longest.toFixed(2)} ms), orders kept ${(keptBytesOf(keywords) / 2 ** 20).toFixed(1)} MB of ${(cachedBytesOf(keywords) / 2 ** 20).toFixed(1)} MB, heap +${grown.toFixed(1)} MB`,
+  );
+}
 for (const round of [1, 2])
   for (const sort of ['date', 'relevance'] as const) {
     const times: number[] = [];

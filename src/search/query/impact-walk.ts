@@ -1,5 +1,6 @@
 import { forEachBit, popcount32 } from '../postings/bitset.js';
 import type { DocSet } from '../postings/doc-set.js';
+import { runSteps, type Steps } from '../../lib/steps.js';
 import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
@@ -63,19 +64,48 @@ const bytesOf = (o: ImpactOrder): number =>
   (o.title.docs.length + o.plain.docs.length) * 8 + (o.ranks ? o.ranks.byteLength : 0);
 
 function impactOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
-  let cache = orders.get(index);
-  if (!cache) orders.set(index, (cache = { terms: new Map<number, ImpactOrder>(), bytes: 0 }));
+  const cache = cacheOf(index);
   const hit = cache.terms.get(t);
   if (hit) {
     cache.terms.delete(t);
     cache.terms.set(t, hit);
     return hit;
   }
-  const order = makeOrder(index, t, prefix);
+  return keep(index, t, runSteps(orderSteps(index, t, prefix)));
+}
+
+/** Bytes of orders an index keeps at most. */
+export const cachedBytesOf = (index: KeywordIndex): number => index.n * CACHED_BYTES_PER_DOC;
+
+/** The bytes of orders an index keeps now. */
+export const keptBytesOf = (index: KeywordIndex): number => orders.get(index)?.bytes ?? 0;
+
+/**
+ * Makes term t's order ahead of its first query (in steps), kept as a query would keep it; its
+ * bytes, zero when kept already or when a query would not order it (a short list: read whole).
+ */
+export function* prepareOrderSteps(index: KeywordIndex, t: number, prefix: number): Steps<number> {
+  const size = index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+  if ((size < prefix >>> 6 && !index.dense[t]) || cacheOf(index).terms.has(t)) return 0;
+  const order = yield* orderSteps(index, t, prefix);
+  if (cacheOf(index).terms.has(t)) return 0;
+  keep(index, t, order);
+  return bytesOf(order);
+}
+
+function cacheOf(index: KeywordIndex): { terms: Map<number, ImpactOrder>; bytes: number } {
+  let cache = orders.get(index);
+  if (!cache) orders.set(index, (cache = { terms: new Map<number, ImpactOrder>(), bytes: 0 }));
+  return cache;
+}
+
+/** Keeps term t's order as the most recently used, dropping the least recently used beyond the cap. */
+function keep(index: KeywordIndex, t: number, order: ImpactOrder): ImpactOrder {
+  const cache = cacheOf(index);
   cache.terms.set(t, order);
   cache.bytes += bytesOf(order);
   for (const [old, o] of cache.terms) {
-    if (cache.bytes <= index.n * CACHED_BYTES_PER_DOC || old === t) break;
+    if (cache.bytes <= cachedBytesOf(index) || old === t) break;
     cache.terms.delete(old);
     cache.bytes -= bytesOf(o);
   }
@@ -88,8 +118,24 @@ function keyOf(tfByte: number, length: number, avg: number): number {
   return Math.min(QUANTA - 1, Math.floor(sat / SAT_STEP));
 }
 
-function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
-  const { docs, tfs, docOffsets, tfOffsets, dense, docLength, avgLength } = index;
+/** Postings an order's making reads between two yields (well under a millisecond). */
+const ORDER_STEP = 1 << 14;
+
+/** A term's postings as its order is made: documents by place, their keys, and the tf bytes from `from`. */
+interface Making {
+  readonly all: Uint32Array;
+  readonly keys: Uint32Array;
+  readonly tfs: Uint8Array;
+  readonly from: number;
+  readonly size: number;
+}
+
+/**
+ * Term t's order in steps of ORDER_STEP postings: each step's loop is a plain function (a loop
+ * in a generator is not optimized while it runs).
+ */
+function* orderSteps(index: KeywordIndex, t: number, prefix: number): Steps<ImpactOrder> {
+  const { docs, tfs, docOffsets, tfOffsets, dense } = index;
   const from = tfOffsets[t]!;
   const size = tfOffsets[t + 1]! - from;
   const all = new Uint32Array(size);
@@ -104,35 +150,72 @@ function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder 
     let j = 0;
     forEachBit(bits, (d) => (all[j++] = d));
   } else all.set(docs.subarray(docOffsets[t], docOffsets[t]! + size));
-  const keys = new Uint32Array(size);
+  const m: Making = { all, keys: new Uint32Array(size), tfs, from, size };
   let titled = 0;
-  for (let j = 0; j < size; j++) {
+  for (let j = 0; j < size; j += ORDER_STEP) {
+    yield;
+    titled += keysOf(m, index, j, Math.min(size, j + ORDER_STEP));
+  }
+  const title = yield* partSteps(m, true, titled, prefix);
+  return { title, plain: yield* partSteps(m, false, size - titled, prefix), ranks };
+}
+
+/** Keys of postings [j, to), and how many of them are in the title. */
+function keysOf(m: Making, index: KeywordIndex, j: number, to: number): number {
+  const { all, keys, tfs, from } = m;
+  const { docLength, avgLength } = index;
+  let titled = 0;
+  for (; j < to; j++) {
     keys[j] = keyOf(tfs[from + j]!, docLength[all[j]!]!, avgLength);
     if (tfs[from + j]! >= TITLE_MARK) titled++;
   }
-  const part = (title: boolean, count: number): ImpactList => {
-    // The smallest key among the `keep` largest, by a histogram of the keys' high bits.
-    const keep = Math.min(count, Math.max(prefix, count >>> 4));
-    const SHIFT = 8;
-    const hist = new Uint32Array(QUANTA >>> SHIFT);
-    for (let j = 0; j < size; j++) if (tfs[from + j]! >= TITLE_MARK === title) hist[keys[j]! >>> SHIFT]!++;
-    let h = hist.length - 1;
-    for (let above = 0; h > 0 && above + hist[h]! < keep; h--) above += hist[h]!;
-    const floor = h << SHIFT;
-    // Key (20 bits) above the posting's place (32 bits): one number, sorted natively.
-    const picked: number[] = [];
-    for (let j = 0; j < size; j++)
-      if (keys[j]! >= floor && tfs[from + j]! >= TITLE_MARK === title) picked.push(keys[j]! * 2 ** 32 + j);
-    const sorted = Float64Array.from(picked).sort().reverse();
-    const list = { docs: new Uint32Array(sorted.length), keys: new Uint32Array(sorted.length) };
-    for (let i = 0; i < sorted.length; i++) {
-      const j = sorted[i]! % 2 ** 32;
-      list.docs[i] = all[j]!;
-      list.keys[i] = (sorted[i]! - j) / 2 ** 32;
-    }
-    return { ...list, complete: sorted.length === count };
-  };
-  return { title: part(true, titled), plain: part(false, size - titled), ranks };
+  return titled;
+}
+
+const SHIFT = 8;
+
+/** The list of the title's postings (or the others'), by key descending, in steps. */
+function* partSteps(m: Making, title: boolean, count: number, prefix: number): Steps<ImpactList> {
+  // The smallest key among the `keep` largest, by a histogram of the keys' high bits.
+  const keep = Math.min(count, Math.max(prefix, count >>> 4));
+  const hist = new Uint32Array(QUANTA >>> SHIFT);
+  for (let j = 0; j < m.size; j += ORDER_STEP) {
+    yield;
+    histogram(m, title, hist, j, Math.min(m.size, j + ORDER_STEP));
+  }
+  let h = hist.length - 1;
+  for (let above = 0; h > 0 && above + hist[h]! < keep; h--) above += hist[h]!;
+  const floor = h << SHIFT;
+  const picked: number[] = [];
+  for (let j = 0; j < m.size; j += ORDER_STEP) {
+    yield;
+    pick(m, title, floor, picked, j, Math.min(m.size, j + ORDER_STEP));
+  }
+  yield;
+  return listOf(m, picked, count);
+}
+
+function histogram(m: Making, title: boolean, hist: Uint32Array, j: number, to: number): void {
+  const { keys, tfs, from } = m;
+  for (; j < to; j++) if (tfs[from + j]! >= TITLE_MARK === title) hist[keys[j]! >>> SHIFT]!++;
+}
+
+/** Key (20 bits) above the posting's place (32 bits): one number, sorted natively. */
+function pick(m: Making, title: boolean, floor: number, picked: number[], j: number, to: number): void {
+  const { keys, tfs, from } = m;
+  for (; j < to; j++)
+    if (keys[j]! >= floor && tfs[from + j]! >= TITLE_MARK === title) picked.push(keys[j]! * 2 ** 32 + j);
+}
+
+function listOf(m: Making, picked: number[], count: number): ImpactList {
+  const sorted = Float64Array.from(picked).sort().reverse();
+  const list = { docs: new Uint32Array(sorted.length), keys: new Uint32Array(sorted.length) };
+  for (let i = 0; i < sorted.length; i++) {
+    const j = sorted[i]! % 2 ** 32;
+    list.docs[i] = m.all[j]!;
+    list.keys[i] = (sorted[i]! - j) / 2 ** 32;
+  }
+  return { ...list, complete: sorted.length === count };
 }
 
 /** The posting byte of term t in document d, or -1 when d does not hold t. */
