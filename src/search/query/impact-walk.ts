@@ -143,12 +143,10 @@ function* orderSteps(index: KeywordIndex, t: number, prefix: number): Steps<Impa
   let ranks: Uint32Array | null = null;
   if (bits) {
     ranks = new Uint32Array(bits.length);
-    for (let x = 0, j = 0; x < bits.length; x++) {
-      ranks[x] = j;
-      j += popcount32(bits[x]!);
+    for (let x = 0, j = 0; x < bits.length; x += ORDER_STEP >>> 4) {
+      yield;
+      j = listBits(bits, all, ranks, x, Math.min(bits.length, x + (ORDER_STEP >>> 4)), j);
     }
-    let j = 0;
-    forEachBit(bits, (d) => (all[j++] = d));
   } else all.set(docs.subarray(docOffsets[t], docOffsets[t]! + size));
   const m: Making = { all, keys: new Uint32Array(size), tfs, from, size };
   let titled = 0;
@@ -158,6 +156,19 @@ function* orderSteps(index: KeywordIndex, t: number, prefix: number): Steps<Impa
   }
   const title = yield* partSteps(m, true, titled, prefix);
   return { title, plain: yield* partSteps(m, false, size - titled, prefix), ranks };
+}
+
+/** A dense term's documents of bitset words [x, to) from place j on, each word's rank; the place after. */
+function listBits(bits: Uint32Array, all: Uint32Array, ranks: Uint32Array, x: number, to: number, j: number): number {
+  for (; x < to; x++) {
+    ranks[x] = j;
+    for (let word = bits[x]!; word !== 0;) {
+      const low = word & -word;
+      word ^= low;
+      all[j++] = (x << 5) + 31 - Math.clz32(low);
+    }
+  }
+  return j;
 }
 
 /** Keys of postings [j, to), and how many of them are in the title. */
