@@ -197,6 +197,7 @@ async function serveIndex(data: IndexWorkerData, store: JobStore, got: Obtained,
   serve(() => applier.reader, data);
   parentPort?.on('message', (request: CatchUpRequest) => void catchUp(applier, request));
   if (fromFile) void prefetchCards(got.index);
+  void prepareImpact(got.index);
   report({
     type: 'ready',
     size: applier.reader.size,
@@ -267,6 +268,19 @@ async function prefetchCards(index: SearchIndex): Promise<void> {
     await runStepsPausing(index.prefetchCardSteps(), pause);
   } catch {
     // Nothing to do: the reads were only ahead of time.
+  }
+}
+
+/**
+ * The postings of the commonest title words' terms ordered by impact (SearchIndex.impactSteps),
+ * in the background, paced as a catch-up is: their first queries then cost what later ones do.
+ * Merged and caught-up readers prepare their new segments before they are published.
+ */
+async function prepareImpact(index: SearchIndex): Promise<void> {
+  try {
+    await runStepsPausing(index.impactSteps(), pause);
+  } catch {
+    // Nothing to do: a query orders what it needs itself.
   }
 }
 

@@ -1,7 +1,10 @@
 import { forEachBit, popcount32 } from '../postings/bitset.js';
+import type { DocSet } from '../postings/doc-set.js';
+import { runSteps, type Steps } from '../../lib/steps.js';
 import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
+  POSITION_BONUS,
   PREFER_BONUS,
   TITLE_WORD_BONUS,
   WORD_BONUS,
@@ -44,6 +47,16 @@ const DEPTH_SHARE = 4;
 /** Postings read from a list at a time. */
 const STEP = 8;
 
+/**
+ * The position a query names: per document its position's code, the named code, and the documents
+ * holding it (a superset of those matched without the word).
+ */
+export interface NamedPosition {
+  readonly positions: Uint32Array;
+  readonly code: number;
+  readonly docs: DocSet;
+}
+
 /** Per index its terms' orders, least recently used first, and their bytes. */
 const orders = new WeakMap<KeywordIndex, { terms: Map<number, ImpactOrder>; bytes: number }>();
 
@@ -51,19 +64,48 @@ const bytesOf = (o: ImpactOrder): number =>
   (o.title.docs.length + o.plain.docs.length) * 8 + (o.ranks ? o.ranks.byteLength : 0);
 
 function impactOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
-  let cache = orders.get(index);
-  if (!cache) orders.set(index, (cache = { terms: new Map<number, ImpactOrder>(), bytes: 0 }));
+  const cache = cacheOf(index);
   const hit = cache.terms.get(t);
   if (hit) {
     cache.terms.delete(t);
     cache.terms.set(t, hit);
     return hit;
   }
-  const order = makeOrder(index, t, prefix);
+  return keep(index, t, runSteps(orderSteps(index, t, prefix)));
+}
+
+/** Bytes of orders an index keeps at most. */
+export const cachedBytesOf = (index: KeywordIndex): number => index.n * CACHED_BYTES_PER_DOC;
+
+/** The bytes of orders an index keeps now. */
+export const keptBytesOf = (index: KeywordIndex): number => orders.get(index)?.bytes ?? 0;
+
+/**
+ * Makes term t's order ahead of its first query (in steps), kept as a query would keep it; its
+ * bytes, zero when kept already or when a query would not order it (a short list: read whole).
+ */
+export function* prepareOrderSteps(index: KeywordIndex, t: number, prefix: number): Steps<number> {
+  const size = index.tfOffsets[t + 1]! - index.tfOffsets[t]!;
+  if ((size < prefix >>> 6 && !index.dense[t]) || cacheOf(index).terms.has(t)) return 0;
+  const order = yield* orderSteps(index, t, prefix);
+  if (cacheOf(index).terms.has(t)) return 0;
+  keep(index, t, order);
+  return bytesOf(order);
+}
+
+function cacheOf(index: KeywordIndex): { terms: Map<number, ImpactOrder>; bytes: number } {
+  let cache = orders.get(index);
+  if (!cache) orders.set(index, (cache = { terms: new Map<number, ImpactOrder>(), bytes: 0 }));
+  return cache;
+}
+
+/** Keeps term t's order as the most recently used, dropping the least recently used beyond the cap. */
+function keep(index: KeywordIndex, t: number, order: ImpactOrder): ImpactOrder {
+  const cache = cacheOf(index);
   cache.terms.set(t, order);
   cache.bytes += bytesOf(order);
   for (const [old, o] of cache.terms) {
-    if (cache.bytes <= index.n * CACHED_BYTES_PER_DOC || old === t) break;
+    if (cache.bytes <= cachedBytesOf(index) || old === t) break;
     cache.terms.delete(old);
     cache.bytes -= bytesOf(o);
   }
@@ -76,8 +118,24 @@ function keyOf(tfByte: number, length: number, avg: number): number {
   return Math.min(QUANTA - 1, Math.floor(sat / SAT_STEP));
 }
 
-function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder {
-  const { docs, tfs, docOffsets, tfOffsets, dense, docLength, avgLength } = index;
+/** Postings an order's making reads between two yields (well under a millisecond). */
+const ORDER_STEP = 1 << 14;
+
+/** A term's postings as its order is made: documents by place, their keys, and the tf bytes from `from`. */
+interface Making {
+  readonly all: Uint32Array;
+  readonly keys: Uint32Array;
+  readonly tfs: Uint8Array;
+  readonly from: number;
+  readonly size: number;
+}
+
+/**
+ * Term t's order in steps of ORDER_STEP postings: each step's loop is a plain function (a loop
+ * in a generator is not optimized while it runs).
+ */
+function* orderSteps(index: KeywordIndex, t: number, prefix: number): Steps<ImpactOrder> {
+  const { docs, tfs, docOffsets, tfOffsets, dense } = index;
   const from = tfOffsets[t]!;
   const size = tfOffsets[t + 1]! - from;
   const all = new Uint32Array(size);
@@ -85,42 +143,90 @@ function makeOrder(index: KeywordIndex, t: number, prefix: number): ImpactOrder 
   let ranks: Uint32Array | null = null;
   if (bits) {
     ranks = new Uint32Array(bits.length);
-    for (let x = 0, j = 0; x < bits.length; x++) {
-      ranks[x] = j;
-      j += popcount32(bits[x]!);
+    for (let x = 0, j = 0; x < bits.length; x += ORDER_STEP >>> 4) {
+      yield;
+      j = listBits(bits, all, ranks, x, Math.min(bits.length, x + (ORDER_STEP >>> 4)), j);
     }
-    let j = 0;
-    forEachBit(bits, (d) => (all[j++] = d));
   } else all.set(docs.subarray(docOffsets[t], docOffsets[t]! + size));
-  const keys = new Uint32Array(size);
+  const m: Making = { all, keys: new Uint32Array(size), tfs, from, size };
   let titled = 0;
-  for (let j = 0; j < size; j++) {
+  for (let j = 0; j < size; j += ORDER_STEP) {
+    yield;
+    titled += keysOf(m, index, j, Math.min(size, j + ORDER_STEP));
+  }
+  const title = yield* partSteps(m, true, titled, prefix);
+  return { title, plain: yield* partSteps(m, false, size - titled, prefix), ranks };
+}
+
+/** A dense term's documents of bitset words [x, to) from place j on, each word's rank; the place after. */
+function listBits(bits: Uint32Array, all: Uint32Array, ranks: Uint32Array, x: number, to: number, j: number): number {
+  for (; x < to; x++) {
+    ranks[x] = j;
+    for (let word = bits[x]!; word !== 0;) {
+      const low = word & -word;
+      word ^= low;
+      all[j++] = (x << 5) + 31 - Math.clz32(low);
+    }
+  }
+  return j;
+}
+
+/** Keys of postings [j, to), and how many of them are in the title. */
+function keysOf(m: Making, index: KeywordIndex, j: number, to: number): number {
+  const { all, keys, tfs, from } = m;
+  const { docLength, avgLength } = index;
+  let titled = 0;
+  for (; j < to; j++) {
     keys[j] = keyOf(tfs[from + j]!, docLength[all[j]!]!, avgLength);
     if (tfs[from + j]! >= TITLE_MARK) titled++;
   }
-  const part = (title: boolean, count: number): ImpactList => {
-    // The smallest key among the `keep` largest, by a histogram of the keys' high bits.
-    const keep = Math.min(count, Math.max(prefix, count >>> 4));
-    const SHIFT = 8;
-    const hist = new Uint32Array(QUANTA >>> SHIFT);
-    for (let j = 0; j < size; j++) if (tfs[from + j]! >= TITLE_MARK === title) hist[keys[j]! >>> SHIFT]!++;
-    let h = hist.length - 1;
-    for (let above = 0; h > 0 && above + hist[h]! < keep; h--) above += hist[h]!;
-    const floor = h << SHIFT;
-    // Key (20 bits) above the posting's place (32 bits): one number, sorted natively.
-    const picked: number[] = [];
-    for (let j = 0; j < size; j++)
-      if (keys[j]! >= floor && tfs[from + j]! >= TITLE_MARK === title) picked.push(keys[j]! * 2 ** 32 + j);
-    const sorted = Float64Array.from(picked).sort().reverse();
-    const list = { docs: new Uint32Array(sorted.length), keys: new Uint32Array(sorted.length) };
-    for (let i = 0; i < sorted.length; i++) {
-      const j = sorted[i]! % 2 ** 32;
-      list.docs[i] = all[j]!;
-      list.keys[i] = (sorted[i]! - j) / 2 ** 32;
-    }
-    return { ...list, complete: sorted.length === count };
-  };
-  return { title: part(true, titled), plain: part(false, size - titled), ranks };
+  return titled;
+}
+
+const SHIFT = 8;
+
+/** The list of the title's postings (or the others'), by key descending, in steps. */
+function* partSteps(m: Making, title: boolean, count: number, prefix: number): Steps<ImpactList> {
+  // The smallest key among the `keep` largest, by a histogram of the keys' high bits.
+  const keep = Math.min(count, Math.max(prefix, count >>> 4));
+  const hist = new Uint32Array(QUANTA >>> SHIFT);
+  for (let j = 0; j < m.size; j += ORDER_STEP) {
+    yield;
+    histogram(m, title, hist, j, Math.min(m.size, j + ORDER_STEP));
+  }
+  let h = hist.length - 1;
+  for (let above = 0; h > 0 && above + hist[h]! < keep; h--) above += hist[h]!;
+  const floor = h << SHIFT;
+  const picked: number[] = [];
+  for (let j = 0; j < m.size; j += ORDER_STEP) {
+    yield;
+    pick(m, title, floor, picked, j, Math.min(m.size, j + ORDER_STEP));
+  }
+  yield;
+  return listOf(m, picked, count);
+}
+
+function histogram(m: Making, title: boolean, hist: Uint32Array, j: number, to: number): void {
+  const { keys, tfs, from } = m;
+  for (; j < to; j++) if (tfs[from + j]! >= TITLE_MARK === title) hist[keys[j]! >>> SHIFT]!++;
+}
+
+/** Key (20 bits) above the posting's place (32 bits): one number, sorted natively. */
+function pick(m: Making, title: boolean, floor: number, picked: number[], j: number, to: number): void {
+  const { keys, tfs, from } = m;
+  for (; j < to; j++)
+    if (keys[j]! >= floor && tfs[from + j]! >= TITLE_MARK === title) picked.push(keys[j]! * 2 ** 32 + j);
+}
+
+function listOf(m: Making, picked: number[], count: number): ImpactList {
+  const sorted = Float64Array.from(picked).sort().reverse();
+  const list = { docs: new Uint32Array(sorted.length), keys: new Uint32Array(sorted.length) };
+  for (let i = 0; i < sorted.length; i++) {
+    const j = sorted[i]! % 2 ** 32;
+    list.docs[i] = m.all[j]!;
+    list.keys[i] = (sorted[i]! - j) / 2 ** 32;
+  }
+  return { ...list, complete: sorted.length === count };
 }
 
 /** The posting byte of term t in document d, or -1 when d does not hold t. */
@@ -152,6 +258,9 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
  * full (the same additions as relevance-page.ts), and the walk stops once no document left can
  * score as high as the `end`-th kept (strictly below it: ties are all read). The bound is a score
  * summed from the largest parts a document left could bring (rounded additions are monotone).
+ * With a named position its documents count as matched exactly and gain POSITION_BONUS: the
+ * bound adds both while any of them is unread, and all of them are read at once (`named.docs`)
+ * when the lists cannot bring the bound below the page otherwise.
  * Null when a list kept runs out first, or the window is too deep: the caller then ranks by the
  * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero
  * per document, zero again after.
@@ -166,6 +275,7 @@ export function impactWindow(
   prefer: readonly ((d: number) => boolean)[],
   seen: Uint32Array,
   prefix: number,
+  named: NamedPosition | null = null,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } | null {
   const terms = word.terms;
   const k = terms.length;
@@ -225,11 +335,12 @@ export function impactWindow(
     }
   };
   // A score from its parts, added in the order relevance-page.ts adds them.
-  const sum = (best: number, exact: boolean, title: boolean, preferred: number): number => {
+  const sum = (best: number, exact: boolean, title: boolean, preferred: number, position: boolean): number => {
     let v = best;
     v += WORD_BONUS;
-    if (exact) v += EXACT_WORD_BONUS;
+    if (exact || position) v += EXACT_WORD_BONUS;
     if (title) v += TITLE_WORD_BONUS;
+    if (position) v += POSITION_BONUS;
     for (let p = preferred; p > 0; p--) v += PREFER_BONUS;
     return v;
   };
@@ -248,7 +359,7 @@ export function impactWindow(
     }
     let preferred = 0;
     for (const has of prefer) if (has(d)) preferred++;
-    return sum(best, exact, title, preferred);
+    return sum(best, exact, title, preferred, named !== null && named.positions[d] === named.code);
   };
   const visit = (d: number): void => {
     if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0 || seen[d] !== 0) return;
@@ -263,16 +374,19 @@ export function impactWindow(
     return name.slice(0, name.indexOf(':'));
   });
   const groups = [...new Set(langs)].map((l) => terms.flatMap((_, i) => (langs[i] === l && ords[i] ? [i] : [])));
-  const listBound = (l: number): number => {
+  const listBound = (l: number, floor: boolean): number => {
     const list = lists[l]!;
     if (cursor[l]! >= list.docs.length) return -1;
+    if (floor) return 0;
     return weight[l >>> 1]! * (list.keys[cursor[l]!]! + 1) * SAT_STEP * stretch;
   };
   let lead = -1;
   // Above any score of a document not read yet (and `lead`: the list whose next key makes it): per
   // language, one of a term in its title, BM25 from the next posting of any list (only the title
-  // list when one term is left), else one without, BM25 from the others' lists.
-  const bound = (): number => {
+  // list when one term is left), else one without, BM25 from the others' lists. `position`: a
+  // document of the named position may be among them; `floor`: every BM25 as zero (the least the
+  // bound can fall to before a list runs out).
+  const bound = (position: boolean, floor: boolean): number => {
     let u = -Infinity;
     lead = -1;
     for (const g of groups) {
@@ -285,8 +399,8 @@ export function impactWindow(
       let plainBest = -1;
       let plainList = -1;
       for (const i of g) {
-        const bt = listBound(2 * i);
-        const bp = listBound(2 * i + 1);
+        const bt = listBound(2 * i, floor);
+        const bp = listBound(2 * i + 1, floor);
         if (bt < 0 && bp < 0) continue;
         terms++;
         if (i < word.exact) exact = true;
@@ -300,9 +414,9 @@ export function impactWindow(
       const [v, l] =
         title >= 0
           ? terms === 1
-            ? [sum(titleBest, exact, true, prefer.length), title]
-            : [sum(best, exact, true, prefer.length), bestList]
-          : [sum(plainBest, exact, false, prefer.length), plainList];
+            ? [sum(titleBest, exact, true, prefer.length, position), title]
+            : [sum(best, exact, true, prefer.length, position), bestList]
+          : [sum(plainBest, exact, false, prefer.length, position), plainList];
       if (v > u) [u, lead] = [v, l];
     }
     return u;
@@ -312,13 +426,37 @@ export function impactWindow(
     const t = terms[i]!;
     for (let p = index.docOffsets[t]!; p < index.docOffsets[t + 1]!; p++) visit(index.docs[p]!);
   }
+  // Documents of the named position unread: any may hold none of the terms (BM25 zero, no title).
+  let namedLeft = named !== null;
+  const bare = sum(0, true, false, prefer.length, true);
+  let unread = 0;
+  for (const l of lists) if (l) unread += l.docs.length;
+  const partial = lists.some((l) => l && !l.complete);
   for (;;) {
-    const u = bound();
-    if (lead < 0 || (size === end && u < heapScores[0]!)) break;
-    const list = lists[lead]!;
-    const stop = Math.min(list.docs.length, cursor[lead]! + STEP);
-    for (let c = cursor[lead]!; c < stop; c++) visit(list.docs[c]!);
-    cursor[lead] = stop;
+    const u = bound(namedLeft, false);
+    const next = lead;
+    const floor = size === end ? heapScores[0]! : Infinity;
+    if (size === end && u < floor && (!namedLeft || bare < floor)) break;
+    // The named position's documents read at once when only they can still reach the page and
+    // the lists cannot end the walk without them, unless reading the lists to their end (all
+    // kept) costs less.
+    if (
+      namedLeft &&
+      (next < 0 ||
+        (size === end &&
+          bound(false, false) < floor &&
+          (bare >= floor || ((partial || unread >= named!.docs.size) && bound(true, true) >= floor))))
+    ) {
+      namedLeft = false;
+      visitAll(named!.docs, visit);
+      continue;
+    }
+    if (next < 0) break;
+    const list = lists[next]!;
+    const stop = Math.min(list.docs.length, cursor[next]! + STEP);
+    for (let c = cursor[next]!; c < stop; c++) visit(list.docs[c]!);
+    unread -= stop - cursor[next]!;
+    cursor[next] = stop;
     if (stop === list.docs.length && !list.complete) {
       for (const d of touched) seen[d] = 0;
       return null;
@@ -333,4 +471,10 @@ export function impactWindow(
     scores: Float64Array.from(place, (i) => heapScores[i]!),
     scored,
   };
+}
+
+function visitAll(set: DocSet, visit: (d: number) => void): void {
+  if (set.kind === 'list') for (let i = 0; i < set.ids.length; i++) visit(set.ids[i]!);
+  else if (set.kind === 'bits') forEachBit(set.words, visit);
+  else for (let d = 0; d < set.size; d++) visit(d);
 }

@@ -38,10 +38,12 @@ function pageDocs(
   if (request.sort === 'relevance' && plan.keywords !== null) {
     const ids = match.kind === 'bits' ? idsOf(e, match.words, match.size) : toIds(match, e.n);
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+    const code = positionCode(e, plan.keywords);
     const extras = {
       positions: e.columns.position.col,
-      code: positionCode(e, plan.keywords),
+      code,
       prefer: plan.prefer.map((c) => c.has),
+      named: code === undefined ? undefined : e.columns.position.postings[code],
     };
     const descending = request.order === 'desc';
     const prune = e.tuning.relevance !== 'full';

@@ -1,7 +1,7 @@
 import { popcount32 } from '../postings/bitset.js';
-import { identity } from '../postings/doc-set.js';
+import { identity, type DocSet } from '../postings/doc-set.js';
 import { pageByScore } from './paginate.js';
-import { impactWindow } from './impact-walk.js';
+import { impactWindow, type NamedPosition } from './impact-walk.js';
 import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
   EXACT_WORD_BONUS,
@@ -60,6 +60,8 @@ export interface RelevanceExtras {
   readonly code: number | undefined;
   /** One test per preferred facet value. */
   readonly prefer: readonly ((d: number) => boolean)[];
+  /** The documents of the position `code` (what the walk by impact needs to take such a query). */
+  readonly named?: DocSet | undefined;
 }
 
 /**
@@ -137,9 +139,11 @@ export function relevanceWindow(
   const m = ids.length;
   const buffers = buffersOf(index, m);
   const idf = words.map((w) => w.terms.map((t) => termIdf(index, t, ctx)));
-  if (impact > 0 && descending && words.length === 1 && extras.code === undefined) {
+  const named = namedOf(extras);
+  if (impact > 0 && descending && words.length === 1 && named !== undefined) {
     const avgLength = ctx?.avgLength ?? index.avgLength;
-    const best = impactWindow(index, words[0]!, idf[0]!, match, end, avgLength, extras.prefer, buffers.tiers, impact);
+    const w = words[0]!;
+    const best = impactWindow(index, w, idf[0]!, match, end, avgLength, extras.prefer, buffers.tiers, impact, named);
     if (best) return { docs: best.docs.slice(start, end), scores: best.scores.slice(start, end), scored: best.scored };
   }
   markTiers(index, words, match, buffers.tiers);
@@ -174,6 +178,12 @@ export function relevanceWindow(
   const page = pageByScore(buffers.places.subarray(0, count), scores, descending, { start, end });
   const pageDocs = Uint32Array.from(page, (s) => docs[s]!);
   return { docs: pageDocs, scores: Float64Array.from(page, (s) => scores[s]!), scored: count };
+}
+
+/** The named position as the walk takes it: null when none, undefined when its documents are not given. */
+function namedOf(extras: RelevanceExtras): NamedPosition | null | undefined {
+  if (extras.code === undefined) return null;
+  return extras.named && { positions: extras.positions, code: extras.code, docs: extras.named };
 }
 
 /** Above any BM25 sum of the query: per word its best term's idf (a typo's at TYPO_WEIGHT) × (k1 + 1). */

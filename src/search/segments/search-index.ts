@@ -31,6 +31,7 @@ import {
   type UnionDicts,
 } from './merged-facets.js';
 import { mergedPage } from './merged-page.js';
+import { prepareImpactSteps } from '../query/impact-prepare.js';
 import { sourceOf, suggestOver, type SuggestKind, type SuggestSource } from './merged-suggest.js';
 import { centerOver, viewOf, type View } from './reader-view.js';
 
@@ -304,6 +305,18 @@ export class SearchIndex {
       this.sourcesOf(kind);
       yield;
     }
+    yield* this.impactSteps();
+  }
+
+  /**
+   * Steps that order by impact, ahead of their first query, the postings of the terms of the
+   * commonest title words of each segment not yet so prepared (query/impact-prepare.ts), when the
+   * relevance order walks them.
+   */
+  *impactSteps(): Steps<void> {
+    for (const v of this.views)
+      if (v.e.tuning.relevance === 'impact')
+        yield* prepareImpactSteps(v.e.keywords, v.segment.titleSuggest, v.e.tuning.impactPrefix);
   }
 
   /** Every facet's dictionary over all segments (made by prepareSteps, or on the first facet request). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/domain/job.js';
 import type { JobFilter, ListRequest } from '../../../src/domain/query.js';
 import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
-import { buildEngine, DEFAULT_TUNING, type EngineTuning } from '../../../src/search/engine.js';
+import { buildEngine, DEFAULT_TUNING, type Engine, type EngineTuning } from '../../../src/search/engine.js';
 import { evaluate, planFilter, positionCode } from '../../../src/search/query/filter.js';
 import { relevanceWindow } from '../../../src/search/query/relevance-page.js';
 import { toIds } from '../../../src/search/postings/doc-set.js';
@@ -30,12 +30,21 @@ function expectEveryPage(index: SearchIndex, naive: NaiveSearch, r: Omit<ListReq
   }
 }
 
+/** The corpus with some jobs of the position one word names (`Entwickler`, `Developer`). */
+const DEVELOPER = { slug: 'softwareentwickler', name: 'Softwareentwickler' };
+const namedCorpusArb = corpusArb.chain((jobs) =>
+  fc
+    .array(fc.boolean(), { minLength: jobs.length, maxLength: jobs.length })
+    .map((flags) => jobs.map((j, i) => (flags[i] ? { ...j, position: DEVELOPER } : j))),
+);
+
 const keywordFilterArb: fc.Arbitrary<JobFilter> = fc.record(
   {
-    // Words of the corpus, prefixes, typos, and a query naming a position (`SEO Manager`).
+    // Words of the corpus, prefixes, typos, and queries naming a position (`SEO Manager`, `Entwickler`).
     keywords: fc.oneof(
       fc.array(pick([...WORDS, ...PREFIXES]), { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')),
       pick(['SEO Manager', 'seo manager berlin', 'Entwickler', 'Marketing Manager']),
+      pick(['Entwickler', 'entwicklerin', 'Developer', 'Softwareentwickler', 'Entwicklr']),
     ),
     typos: fc.boolean(),
     partialWords: fc.boolean(),
@@ -52,13 +61,45 @@ const keywordFilterArb: fc.Arbitrary<JobFilter> = fc.record(
   { requiredKeys: ['keywords'] },
 );
 
+/** relevanceWindow's page [start, end) of the filter's order (docs, scores, how many scored). */
+function windowIn(
+  e: Engine,
+  filter: JobFilter,
+  [start, end]: readonly [number, number],
+  descending: boolean,
+  prune: boolean,
+  impact: number,
+): ReturnType<typeof relevanceWindow> {
+  const plan = planFilter(e, filter);
+  const match = evaluate(e, plan);
+  const ids = toIds(match, e.n);
+  const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
+  const code = positionCode(e, plan.keywords!);
+  const named = code === undefined ? undefined : e.columns.position.postings[code];
+  const extras = { positions: e.columns.position.col, code, prefer: plan.prefer.map((c) => c.has), named };
+  const words = plan.keywords!.words;
+  return relevanceWindow(e.keywords, words, ids, bits, start, end, descending, extras, null, prune, impact);
+}
+
+/** How many matches relevanceWindow scores for page [0, end) of the filter's order. */
+function scoredIn(
+  e: Engine,
+  filter: JobFilter,
+  end: number,
+  descending: boolean,
+  prune: boolean,
+  impact: number,
+): number {
+  return windowIn(e, filter, [0, end], descending, prune, impact).scored;
+}
+
 describe('the relevance order, scoring only the matches whose tiers can reach the page', () => {
   it(
     'gives every page, in either direction, as the naive scan scores and sorts every match',
     () => {
       fc.assert(
         fc.property(
-          corpusArb,
+          namedCorpusArb,
           keywordFilterArb,
           pick(['desc', 'asc'] as const),
           pick([1, 2, 3, 7]),
@@ -205,18 +246,89 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
     }
   });
 
+  // A word naming a position: its jobs with and without the word (in the title, in the text, not
+  // at all), others with the word in the title above those without it, typos, preferred values.
+  const DEV_TITLES = [
+    'Entwickler',
+    'Java Entwickler',
+    'Koch',
+    'Softwareentwickler',
+    'Developer Koch',
+    'Manager',
+    'Team',
+  ];
+  const DEV_TEXTS = ['', 'entwickler', 'Entwickler Entwickler Code', 'kochen', 'developer im Team', 'entwickeln'];
+  // The position's name is indexed: under another name its jobs may hold none of the query's terms.
+  const OTHER_NAME = { slug: DEVELOPER.slug, name: 'Programmierung' };
+  const developers = (count: number, share: number): Job[] =>
+    Array.from({ length: count }, (_, i) =>
+      job({
+        key: `k${i}`,
+        boardId: String(1000 + ((i * 37) % count)),
+        title: DEV_TITLES[(i * 5) % DEV_TITLES.length]!,
+        searchText: `${DEV_TEXTS[Math.floor(i / 6) % DEV_TEXTS.length]!.repeat(1 + (i % 3))} ${'Obst '.repeat(i % 17)}`,
+        position: i % share === 0 ? (i % 4 === 0 ? DEVELOPER : OTHER_NAME) : { slug: 'koch', name: 'Koch' },
+        language: 'de',
+        seniority: i % 4 === 0 ? 'senior' : null,
+        validThrough: null,
+      }),
+    );
+
+  it('walks a word naming a position by impact, giving the pages of scoring every match', () => {
+    for (const share of [1, 2, 5, 40]) {
+      const jobs = developers(240, share);
+      const full = build(jobs, { relevance: 'full' });
+      const naive = new NaiveSearch(jobs, DEFAULT_SALARY_BUCKETS, NOW);
+      for (const impactPrefix of [1, 8, 4096]) {
+        const walked = build(jobs, { relevance: 'impact', impactPrefix });
+        const filters: JobFilter[] = [
+          { keywords: 'entwickler' },
+          { keywords: 'Developer' },
+          { keywords: 'developer', typos: false },
+          { keywords: 'entwicklr', typos: true },
+          { keywords: 'entwickler', prefer: [{ field: 'seniority', value: 'senior' }] },
+          { keywords: 'entwickler', partialWords: true },
+        ];
+        for (const filter of filters)
+          for (const perPage of [1, 7, 50]) {
+            const whole = naive.list({ filter, sort: 'relevance', order: 'desc', page: 1, perPage: 1000 });
+            for (let page = 1; page <= Math.ceil(whole.total / perPage) + 1; page++) {
+              const r: ListRequest = { filter, sort: 'relevance', order: 'desc', page, perPage };
+              const got = walked.list(r);
+              expect(got, `${share} ${impactPrefix} ${JSON.stringify(r)}`).toEqual(full.list(r));
+              expect(got.jobs).toEqual(whole.jobs.slice((page - 1) * perPage, page * perPage));
+            }
+          }
+      }
+    }
+    // The walk takes such a query: fewer scored than the tiers' candidates.
+    const e = buildEngine(developers(400, 1), DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
+    const filter = { keywords: 'entwickler' };
+    expect(scoredIn(e, filter, 5, true, true, 4096)).toBeLessThan(scoredIn(e, filter, 5, true, true, 0));
+    // Its scores are the tiers', bit for bit, on every window.
+    for (const share of [2, 5]) {
+      const d = buildEngine(developers(240, share), DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
+      for (const f of [
+        filter,
+        { keywords: 'entwicklr', typos: true },
+        { keywords: 'developer', prefer: [{ field: 'seniority' as const, value: 'senior' }] },
+      ])
+        for (let end = 1; end <= 240; end += 13) {
+          const tiers = windowIn(d, f, [0, end], true, true, 0);
+          for (const prefix of [8, 4096]) {
+            const walked = windowIn(d, f, [0, end], true, true, prefix);
+            expect([...walked.docs], `${share} ${end} ${JSON.stringify(f)}`).toEqual([...tiers.docs]);
+            expect([...walked.scores]).toEqual([...tiers.scores]);
+          }
+        }
+    }
+  });
+
   it('scores only the matches of the tiers that reach the page, and every match when told to', () => {
     const jobs = many(400);
     const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
-    const scored = (filter: JobFilter, end: number, descending: boolean, prune: boolean, impact = 0): number => {
-      const plan = planFilter(e, filter);
-      const match = evaluate(e, plan);
-      const ids = toIds(match, e.n);
-      const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-      const extras = { positions: e.columns.position.col, code: positionCode(e, plan.keywords!), prefer: [] };
-      const words = plan.keywords!.words;
-      return relevanceWindow(e.keywords, words, ids, bits, 0, end, descending, extras, null, prune, impact).scored;
-    };
+    const scored = (filter: JobFilter, end: number, descending: boolean, prune: boolean, impact = 0): number =>
+      scoredIn(e, filter, end, descending, prune, impact);
     const total = e.n;
     // `manager`: every posting holds it; a third in the title (`SEO Manager`, `Manager`, …).
     const filter = { keywords: 'manager', partialWords: true };
