@@ -83,22 +83,17 @@ const keepAt = argv.indexOf('--keep-base');
 const keptBase = keepAt < 0 ? null : argv[keepAt + 1]!;
 const files: number[] = [];
 
+/** A build of the store by the builder process, saved to `path`, as a first start makes it. */
+function buildTo(path: string, meta: Awaited<ReturnType<typeof expectedOf>>): ReturnType<typeof buildApart> {
+  return buildApart({ databaseUrl: db, readOnly: true, salaryBuckets: buckets, now, path, meta, priority: 'normal' });
+}
+
 /** The base as the service serves it: built and saved by the builder process, read from its file. */
 async function baseFromFile(store: SqliteJobStore): Promise<SearchIndex> {
   const path = keptBase ?? join(dir, 'base.index');
   const meta = await expectedOf(store, buckets);
   const kept = keptBase !== null && existsSync(keptBase);
-  const built = kept
-    ? { type: 'built' as const }
-    : await buildApart({
-        databaseUrl: db,
-        readOnly: true,
-        salaryBuckets: buckets,
-        now,
-        path,
-        meta,
-        priority: 'normal',
-      });
+  const built = kept ? { type: 'built' as const } : await buildTo(path, meta);
   if (built.type !== 'built') throw new Error(`the base's build failed: ${built.message}`);
   // A kept base is read whatever code saved it (its layout must be this code's): merges of two
   // versions of the code compared on one base.
@@ -160,17 +155,7 @@ try {
   const sampler = setInterval(() => (childPeak = Math.max(childPeak, childrenRssMb())), 200);
   const meta = await expectedOf(store, buckets);
   const t0 = performance.now();
-  const apart = mergeOnly
-    ? { type: 'built' as const, loadMs: 0, buildMs: 0 }
-    : await buildApart({
-        databaseUrl: db,
-        readOnly: true,
-        salaryBuckets: buckets,
-        now,
-        path,
-        meta,
-        priority: 'normal',
-      });
+  const apart = mergeOnly ? { type: 'built' as const, loadMs: 0, buildMs: 0 } : await buildTo(path, meta);
   const rebuildMs = performance.now() - t0;
   clearInterval(sampler);
   if (apart.type !== 'built') throw new Error(`the rebuild failed: ${apart.message}`);

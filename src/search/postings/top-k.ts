@@ -32,8 +32,8 @@ export function firstK(items: ArrayLike<number>, k: number, before: (a: number, 
   return kept.length > k ? kept.slice(0, k) : kept;
 }
 
-/** Keeps `x` in the heap of the k best when it is better than the worst kept. */
-function offer(heap: number[], x: number, k: number, before: (a: number, b: number) => boolean): void {
+/** Keeps `x` in the heap of the k first under `before` (its root the worst kept) when it goes before that worst. */
+export function offer(heap: number[], x: number, k: number, before: (a: number, b: number) => boolean): void {
   if (heap.length < k) {
     heap.push(x);
     siftUp(heap, heap.length - 1, before);

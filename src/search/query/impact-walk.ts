@@ -1,5 +1,6 @@
 import { forEachBit, popcount32 } from '../postings/bitset.js';
 import type { DocSet } from '../postings/doc-set.js';
+import { offer } from '../postings/top-k.js';
 import { runSteps, type Steps } from '../../lib/steps.js';
 import { BM25_K1, MAX_TF, TITLE_MARK, bm25, type KeywordIndex } from '../text/keywords.js';
 import {
@@ -292,48 +293,12 @@ export function impactWindow(
   const cursor = new Int32Array(2 * k);
   // A length at the query's average length raises a saturation by at most this factor.
   const stretch = SLACK * Math.max(1, avgLength / index.avgLength);
-  // Heap of the best `end` kept, the worst on top: score ascending, then document descending.
-  const heapDocs = new Uint32Array(end);
-  const heapScores = new Float64Array(end);
-  let size = 0;
-  let scored = 0;
+  // Each document read and its score, by place; the best `end` places kept in a heap, the worst on top.
   const touched: number[] = [];
-  const worse = (a: number, b: number): boolean =>
-    heapScores[a]! < heapScores[b]! || (heapScores[a] === heapScores[b] && heapDocs[a]! > heapDocs[b]!);
-  const swap = (a: number, b: number): void => {
-    const d = heapDocs[a]!;
-    heapDocs[a] = heapDocs[b]!;
-    heapDocs[b] = d;
-    const s = heapScores[a]!;
-    heapScores[a] = heapScores[b]!;
-    heapScores[b] = s;
-  };
-  const offer = (d: number, score: number): void => {
-    let i: number;
-    if (size < end) {
-      heapDocs[size] = d;
-      heapScores[size] = score;
-      for (i = size++; i > 0;) {
-        const p = (i - 1) >>> 1;
-        if (!worse(i, p)) break;
-        swap(i, p);
-        i = p;
-      }
-      return;
-    }
-    if (score < heapScores[0]! || (score === heapScores[0] && d > heapDocs[0]!)) return;
-    heapDocs[0] = d;
-    heapScores[0] = score;
-    for (i = 0; ;) {
-      const l = 2 * i + 1;
-      let m = i;
-      if (l < size && worse(l, m)) m = l;
-      if (l + 1 < size && worse(l + 1, m)) m = l + 1;
-      if (m === i) return;
-      swap(i, m);
-      i = m;
-    }
-  };
+  const scoreOf: number[] = [];
+  const kept: number[] = [];
+  const before = (a: number, b: number): boolean =>
+    scoreOf[a]! > scoreOf[b]! || (scoreOf[a] === scoreOf[b] && touched[a]! < touched[b]!);
   // A score from its parts, added in the order relevance-page.ts adds them.
   const sum = (best: number, exact: boolean, title: boolean, preferred: number, position: boolean): number => {
     let v = best;
@@ -365,8 +330,8 @@ export function impactWindow(
     if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0 || seen[d] !== 0) return;
     seen[d] = 1;
     touched.push(d);
-    scored++;
-    offer(d, full(d));
+    scoreOf.push(full(d));
+    offer(kept, touched.length - 1, end, before);
   };
   // Terms of different languages never share a document: a bound per language.
   const langs = terms.map((t) => {
@@ -435,15 +400,16 @@ export function impactWindow(
   for (;;) {
     const u = bound(namedLeft, false);
     const next = lead;
-    const floor = size === end ? heapScores[0]! : Infinity;
-    if (size === end && u < floor && (!namedLeft || bare < floor)) break;
+    const filled = kept.length === end;
+    const floor = filled ? scoreOf[kept[0]!]! : Infinity;
+    if (filled && u < floor && (!namedLeft || bare < floor)) break;
     // The named position's documents read at once when only they can still reach the page and
     // the lists cannot end the walk without them, unless reading the lists to their end (all
     // kept) costs less.
     if (
       namedLeft &&
       (next < 0 ||
-        (size === end &&
+        (filled &&
           bound(false, false) < floor &&
           (bare >= floor || ((partial || unread >= named!.docs.size) && bound(true, true) >= floor))))
     ) {
@@ -463,13 +429,11 @@ export function impactWindow(
     }
   }
   for (const d of touched) seen[d] = 0;
-  const place = Array.from({ length: size }, (_, i) => i).sort(
-    (a, b) => heapScores[b]! - heapScores[a]! || heapDocs[a]! - heapDocs[b]!,
-  );
+  kept.sort((a, b) => (before(a, b) ? -1 : 1));
   return {
-    docs: Uint32Array.from(place, (i) => heapDocs[i]!),
-    scores: Float64Array.from(place, (i) => heapScores[i]!),
-    scored,
+    docs: Uint32Array.from(kept, (i) => touched[i]!),
+    scores: Float64Array.from(kept, (i) => scoreOf[i]!),
+    scored: touched.length,
   };
 }
 
