@@ -250,8 +250,11 @@ function warmUp(index: SearchReader): void {
   for (const order of ['desc', 'asc'] as const) index.list({ filter, sort: 'date', order, page: 1, perPage: 20 });
   index.list({ filter, sort: 'date', order: 'desc', page: 50, perPage: 20 });
   for (const mode of ['conjunctive', 'disjunctive'] as const) index.facets({ filter, mode, facetLimit: 100 });
-  // Filter data with keywords: their reading (interpret.ts) runs here, as in no other call.
-  index.facetsAsRead({ filter: { keywords: 'developer in berlin' }, mode: 'conjunctive', facetLimit: 10 });
+  // Keywords: their reading (interpret.ts) runs here, as in no other call; each route's once.
+  const keywords = { keywords: 'developer in berlin' };
+  index.facetsAsRead({ filter: keywords, mode: 'conjunctive', facetLimit: 10 });
+  index.listAsRead({ filter: keywords, sort: 'relevance', order: 'desc', page: 1, perPage: 20 });
+  index.countAsRead(keywords);
   index.suggestLocations('b', 10);
   index.suggestCompanies('a', 10);
 }

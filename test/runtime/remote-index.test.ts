@@ -100,11 +100,13 @@ describe('the table of calls between the threads', () => {
     expect(Object.keys(READER_CALLS).sort()).toEqual(
       [
         'count',
+        'countAsRead',
         'didYouMean',
         'facets',
         'facetsAsRead',
         'highlight',
         'list',
+        'listAsRead',
         'resolveCompany',
         'resolveLocation',
         'suggestCompanies',

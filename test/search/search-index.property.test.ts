@@ -5,7 +5,7 @@ import { DEFAULT_SALARY_BUCKETS } from '../../src/domain/salary-buckets.js';
 import { SENIORITY_LEVELS, WORK_MODELS } from '../../src/domain/vocab.js';
 import type { EngineTuning } from '../../src/search/engine.js';
 import { SearchIndex } from '../../src/search/segments/search-index.js';
-import { interpretFilter } from '../../src/search/query/interpret.js';
+import { didYouMean, interpretFilter } from '../../src/search/query/interpret.js';
 import { naiveFacets } from './naive-facets.js';
 import { NaiveSearch } from './naive-search.js';
 import {
@@ -86,6 +86,40 @@ describe('SearchIndex against a naive filter/sort/count', () => {
                 expect(reader.facetsAsRead(r)).toEqual(naiveFacets(naive, read));
                 // The call's counts are its own: a later count of a read filter is the naive one.
                 expect(reader.count(read.filter)).toBe(naive.count(read.filter));
+              }
+            }
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'lists and counts the filter its reading of the keywords gives, in one call (listAsRead, countAsRead)',
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          tuningArb,
+          fc.array(listArb, { minLength: 1, maxLength: 4 }),
+          (jobs, tuning, requests) => {
+            const [index, naive] = build(jobs, tuning);
+            for (const reader of [SearchIndex.keeping(index, 0), index]) {
+              for (const r of requests) {
+                // What the routes did in several calls: read, then list or count, then the correction.
+                const read = interpretFilter(reader, r.filter);
+                const total = naive.count(read.filter);
+                const offered = read.corrected ?? didYouMean(reader, read.filter, total);
+                expect(reader.listAsRead(r)).toEqual({
+                  ...naive.list({ ...r, filter: read.filter }),
+                  filter: read.filter,
+                  interpretation: read.interpretation,
+                  didYouMean: offered,
+                });
+                expect(reader.countAsRead(r.filter)).toEqual({ total, didYouMean: offered });
+                expect(reader.count(read.filter)).toBe(total);
               }
             }
           },

@@ -1,7 +1,6 @@
 import type { ApiInstance, AppDeps } from '../app-types.js';
 import { CountResponse, ErrorResponse, FilterQuery } from '../schemas.js';
 import { toFilter } from '../to-search-query.js';
-import { didYouMean as suggestCorrection, interpretFilter } from '../../search/query/interpret.js';
 import { formatNumber } from '../../domain/format-number.js';
 import { snapshotOf } from './shared.js';
 
@@ -19,15 +18,13 @@ export function registerResultsCount(app: ApiInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const index = snapshotOf(request).index;
-      const { filter, corrected } = interpretFilter(
-        index,
+      // One call to the index: it reads q and counts.
+      const { total, didYouMean } = index.countAsRead(
         toFilter(request.query, {
           now: deps.now?.() ?? Date.now(),
           isCompany: (v) => index.resolveCompany(v) !== null,
         }),
       );
-      const total = index.count(filter);
-      const didYouMean = corrected ?? suggestCorrection(index, filter, total);
       return {
         success: true,
         total_results: total,

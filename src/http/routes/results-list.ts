@@ -12,7 +12,6 @@ import { presentCard, presentPagination } from '../present.js';
 import { labelAdditions } from '../present-labels.js';
 import type { Language } from '../../domain/vocab.js';
 import { snapshotOf } from './shared.js';
-import { didYouMean as suggestCorrection, interpretFilter } from '../../search/query/interpret.js';
 
 export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
   app.get(
@@ -48,10 +47,9 @@ export function registerResultsList(app: ApiInstance, deps: AppDeps): void {
         now: deps.now?.() ?? Date.now(),
         isCompany: (v) => index.resolveCompany(v) !== null,
       });
-      const { filter, interpretation, corrected } = interpretFilter(index, asked.filter);
+      // One call to the index: it reads q, lists the page and finds the correction to offer.
+      const { total, jobs, filter, interpretation, didYouMean } = index.listAsRead(asked);
       const listRequest = { ...asked, filter };
-      const { total, jobs } = index.list(listRequest);
-      const didYouMean = corrected ?? suggestCorrection(index, listRequest.filter, total);
       const window = paginate(total, listRequest.page, listRequest.perPage);
       const lang = request.query.lang ?? null;
       const ctx = {

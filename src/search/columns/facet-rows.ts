@@ -7,7 +7,8 @@
  * are built:
  * - **combinations** (when documents share lists: at most n / 4 distinct ones): one field holds
  *   the code of the document's whole list; a count adds one per document to its combination, then
- *   each counted combination's count to its values. At a million generated postings a row is 14
+ *   each counted combination's count to its values (a set smaller than a quarter of the
+ *   combinations adds its documents' combinations' values in its one pass). At a million generated postings a row is 14
  *   bytes where inline lists make it 44: counting a large set is bound by the bytes read (its rows
  *   are spread over the whole array), and a fixed-size row has no per-document loop whose length
  *   the processor must guess — 2–3× faster for sets of 100,000 and more.
@@ -232,18 +233,22 @@ export interface RowCount {
 
 /**
  * Adds the counts of fields and lists over the documents ids[0, length), reading each document's
- * row once, by a counter compiled for this set of fields (`compiledCounter`); a list kept as
- * combinations is counted per combination, then spread over their values (`spreadCombinations`).
+ * row once, by a counter compiled for this set of fields (`compiledCounter`). A list kept as
+ * combinations is counted per combination, then spread over their values (`spreadCombinations`);
+ * over a set smaller than a quarter of its combinations, by its combination's values in the same
+ * pass (few combinations are counted twice, and a second pass would read the rows again).
  */
 export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32Array, length: number): void {
   const fields = wanted.filter((w) => r.fields.has(w.name) || r.lists.has(w.name));
   const combos = fields.map((w) => {
     const list = r.lists.get(w.name);
-    return list?.kind === 'combinations' ? { list, counters: combinationCounters(list) } : null;
+    return list?.kind === 'combinations' && length * DIRECT_RATIO >= list.offsets.length - 1
+      ? { list, counters: combinationCounters(list) }
+      : null;
   });
   counterFor(
     r,
-    fields.map((w) => w.name),
+    fields.map((w, k) => ({ name: w.name, spread: combos[k] !== null })),
   )(
     r.rows,
     ids,
@@ -252,9 +257,12 @@ export function countRows(r: FacetRows, wanted: readonly RowCount[], ids: Uint32
   );
   fields.forEach((w, k) => {
     const c = combos[k];
-    if (c) spreadCombinations(r, c.list, c.counters, w.counts, ids, length);
+    if (c) spreadCombinations(c.list, c.counters, w.counts, length);
   });
 }
+
+/** Below length * DIRECT_RATIO combinations, a list's combinations are counted by their values directly. */
+const DIRECT_RATIO = 4;
 
 type CombinationField = Extract<RowListField, { kind: 'combinations' }>;
 
@@ -271,38 +279,15 @@ function combinationCounters(list: CombinationField): Uint32Array {
 const trieCounters = new WeakMap<CombinationTrie, Uint32Array>();
 
 /**
- * Adds each combination's count to its values, and zeroes it. A set smaller than a quarter of the
- * combinations finds its combinations through its rows again, and adds to each of their values; a
- * larger one walks them all through the trie (CombinationTrie): each count to its node, then each
- * node's to its value and its parent, children first — skipping the zeros while they are many
- * (spreadThroughTrie), every node alike from half as many documents as combinations on
- * (spreadThroughAll: a walk without a branch to mispredict).
+ * Adds each combination's count to its values, and zeroes it (over a set of at least a quarter of
+ * the combinations: see countRows): walks them all through the trie (CombinationTrie), each count
+ * to its node, then each node's to its value and its parent, children first — skipping the zeros
+ * while they are many (spreadThroughTrie), every node alike from half as many documents as
+ * combinations on (spreadThroughAll: a walk without a branch to mispredict).
  */
-function spreadCombinations(
-  r: FacetRows,
-  list: CombinationField,
-  combos: Uint32Array,
-  counts: Uint32Array,
-  ids: Uint32Array,
-  length: number,
-): void {
-  if (length * 2 >= combos.length) {
-    spreadThroughAll(list.trie, combos, counts);
-    return;
-  }
-  if (length * 4 >= combos.length) {
-    spreadThroughTrie(list.trie, combos, counts);
-    return;
-  }
-  const { offsets, values } = list;
-  const { rows, width } = r;
-  for (let i = 0; i < length; i++) {
-    const c = codeAt(rows, ids[i]! * width, list);
-    const k = combos[c]!;
-    if (k === 0) continue;
-    combos[c] = 0;
-    for (let j = offsets[c]!; j < offsets[c + 1]!; j++) counts[values[j]!]! += k;
-  }
+function spreadCombinations(list: CombinationField, combos: Uint32Array, counts: Uint32Array, length: number): void {
+  if (length * 2 >= combos.length) spreadThroughAll(list.trie, combos, counts);
+  else spreadThroughTrie(list.trie, combos, counts);
 }
 
 function nodeCounters(trie: CombinationTrie): Uint32Array {
@@ -358,12 +343,18 @@ type Counter = (rows: Uint16Array, ids: Uint32Array, length: number, counts: rea
 
 const counters = new WeakMap<FacetRows, Map<string, Counter>>();
 
-function counterFor(r: FacetRows, names: readonly string[]): Counter {
+/** A field or list the counter counts; `spread`: a list's combinations counted, to be spread afterwards. */
+interface CountedField {
+  readonly name: string;
+  readonly spread: boolean;
+}
+
+function counterFor(r: FacetRows, fields: readonly CountedField[]): Counter {
   let byNames = counters.get(r);
   if (!byNames) counters.set(r, (byNames = new Map<string, Counter>()));
-  const key = names.join(',');
+  const key = JSON.stringify(fields.map((f) => [f.name, f.spread]));
   let counter = byNames.get(key);
-  if (!counter) byNames.set(key, (counter = compiledCounter(r, names)));
+  if (!counter) byNames.set(key, (counter = compiledCounter(r, fields)));
   return counter;
 }
 
@@ -373,12 +364,23 @@ function counterFor(r: FacetRows, names: readonly string[]): Counter {
  * indirections (bench/facet-rows.ts compares it with `countRowsPlainly`). The source holds only
  * numbers the index computed (offsets, the row width), never query text.
  */
-function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
+function compiledCounter(r: FacetRows, fields: readonly CountedField[]): Counter {
   const setup: string[] = [];
   const lines: string[] = [];
-  names.forEach((name, k) => {
+  fields.forEach(({ name, spread }, k) => {
     setup.push(`const c${k} = counts[${k}];`);
     const list = r.lists.get(name);
+    if (list?.kind === 'combinations' && !spread) {
+      // The combination's values, counted directly.
+      setup.push(`const o${k} = lists[${k}].offsets, v${k} = lists[${k}].values;`);
+      const code = list.wide
+        ? `rows[base + ${list.at}] + rows[base + ${list.at + 1}] * 0x10000`
+        : `rows[base + ${list.at}]`;
+      lines.push(
+        `{ const c = ${code}; const end = o${k}[c + 1]; for (let j = o${k}[c]; j < end; j++) c${k}[v${k}[j]]++; }`,
+      );
+      return;
+    }
     if (list?.kind === 'inline') {
       setup.push(`const o${k} = lists[${k}].offsets, v${k} = lists[${k}].values;`);
       lines.push(
@@ -405,7 +407,7 @@ function compiledCounter(r: FacetRows, names: readonly string[]): Counter {
   const make = new Function('lists', `return (rows, ids, length, counts) => {\n${body}\n};`) as (
     lists: readonly (RowListField | undefined)[],
   ) => Counter;
-  return make(names.map((name) => r.lists.get(name)));
+  return make(fields.map((f) => r.lists.get(f.name)));
 }
 
 /**

@@ -9,7 +9,7 @@ import { correctQuery, keywordContext, parseKeywords, type KeywordContext } from
 import type { PlaceInfo } from '../columns/places.js';
 import { evaluate, planFilter } from '../query/filter.js';
 import { filterKey } from '../query/cache-key.js';
-import { interpretFilter } from '../query/interpret.js';
+import { didYouMean, interpretFilter, type QueryInterpretation } from '../query/interpret.js';
 import { QueryCache } from '../query/query-cache.js';
 import {
   buildSegment,
@@ -56,6 +56,8 @@ export type SearchReader = Pick<
   | 'list'
   | 'facets'
   | 'facetsAsRead'
+  | 'countAsRead'
+  | 'listAsRead'
   | 'didYouMean'
   | 'highlight'
   | 'suggestLocations'
@@ -64,6 +66,17 @@ export type SearchReader = Pick<
   | 'resolveLocation'
   | 'resolveCompany'
 >;
+
+/** A list answer as its keywords were read (SearchIndex.listAsRead). */
+export interface ListAsRead {
+  readonly total: number;
+  readonly jobs: ListedJob[];
+  /** The filter searched: the request's, its keywords read (interpretFilter). */
+  readonly filter: JobFilter;
+  readonly interpretation: QueryInterpretation | null;
+  /** The correction to offer (`did_you_mean`), or null. */
+  readonly didYouMean: string | null;
+}
 
 export interface ResolvedPlace {
   slug: string;
@@ -108,7 +121,7 @@ export class SearchIndex {
   private readonly facetCounts: QueryCache<FacetCounts>;
   private readonly suggestions: QueryCache<Suggestion[]>;
   private readonly titleSuggestions: QueryCache<TitleSuggestion[]>;
-  /** Counts of the running facetsAsRead call by filter key (its reading asks for some twice). */
+  /** Counts of the running call "as read" by filter key (its reading asks for some twice). */
   private counted: Map<string, number> | null = null;
 
   /** A reader over the leaves, keeping `cacheSize` results per operation (default: the base's tuning). */
@@ -193,9 +206,39 @@ export class SearchIndex {
    * call, each count the reading asks for evaluated once.
    */
   facetsAsRead(request: FacetRequest): FacetCounts {
+    return this.asRead(() => this.facets({ ...request, filter: interpretFilter(this, request.filter).filter }));
+  }
+
+  /**
+   * A count answer in one call: the count of the filter its keywords mean (interpretFilter) and the
+   * correction to offer (`didYouMean` of interpret.ts), each count evaluated once.
+   */
+  countAsRead(filter: JobFilter): { total: number; didYouMean: string | null } {
+    return this.asRead(() => {
+      const read = interpretFilter(this, filter);
+      const total = this.count(read.filter);
+      return { total, didYouMean: read.corrected ?? didYouMean(this, read.filter, total) };
+    });
+  }
+
+  /**
+   * A list answer in one call: the page of the filter its keywords mean (interpretFilter), that
+   * filter, what the reading applied and the correction to offer, each count evaluated once.
+   */
+  listAsRead(request: ListRequest): ListAsRead {
+    return this.asRead(() => {
+      const read = interpretFilter(this, request.filter);
+      const { total, jobs } = this.list({ ...request, filter: read.filter });
+      const offered = read.corrected ?? didYouMean(this, read.filter, total);
+      return { total, jobs, filter: read.filter, interpretation: read.interpretation, didYouMean: offered };
+    });
+  }
+
+  /** `run` with the counts it asks for kept for its length (the reading asks for some twice). */
+  private asRead<T>(run: () => T): T {
     this.counted = new Map();
     try {
-      return this.facets({ ...request, filter: interpretFilter(this, request.filter).filter });
+      return run();
     } finally {
       this.counted = null;
     }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildFacetRows, countRows, countRowsPlainly, INLINE_VALUES } from '../../../src/search/columns/facet-rows.js';
 
 /**
- * Columns (one code per document), lists (CSR) and two subsets of documents counted one after the
- * other. A list facet is either shared (each document takes one of up to 12 lists: kept as
- * combinations, the subsets on either side of a quarter and a half of them) or random (lists of their own, some longer than a row holds: kept inline).
+ * Columns (one code per document), lists (CSR) and three subsets of documents counted one after the
+ * other, the last of at most three documents. A list facet is either shared (each document takes one
+ * of up to 12 lists: kept as combinations, the subsets on either side of a quarter and a half of
+ * them) or random (lists of their own, some longer than a row holds: kept inline).
  */
 const listArb = (n: number) =>
   fc.record({
@@ -34,6 +35,8 @@ const caseArb = fc.integer({ min: 1, max: 60 }).chain((n) =>
     ),
     lists: fc.array(listArb(n), { maxLength: 3 }),
     picks: fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: 2, maxLength: 2 }),
+    // A few documents: under a quarter of a list's combinations, counted by their values directly.
+    few: fc.uniqueArray(fc.nat({ max: n - 1 }), { maxLength: 3 }),
   }),
 );
 
@@ -44,7 +47,7 @@ describe('facet rows', () => {
   it('count every field and list of a set of documents as a plain count over the columns and lists does', () => {
     const kinds = new Set<string>();
     fc.assert(
-      fc.property(caseArb, ({ n, columns, lists, picks }) => {
+      fc.property(caseArb, ({ n, columns, lists, picks, few }) => {
         const cols = columns.map((c, i) => ({ name: `c${i}`, col: Uint32Array.from(c.codes), size: c.size }));
         const csr = lists.map((l, i) => {
           const offsets = new Uint32Array(n + 1);
@@ -59,8 +62,9 @@ describe('facet rows', () => {
         const rows = buildFacetRows(n, cols, csr);
         for (const l of rows.lists.values()) kinds.add(l.kind);
         // Twice on the same rows: a count must leave nothing behind for the next one.
-        for (const pick of picks) {
-          const ids = Uint32Array.from(pick.flatMap((p, d) => (p ? [d] : [])));
+        const sets = [...picks.map((pick) => pick.flatMap((p, d) => (p ? [d] : []))), [...few].sort((a, b) => a - b)];
+        for (const set of sets) {
+          const ids = Uint32Array.from(set);
           // As the engine passes them: a reused buffer, with other documents after `length`.
           const buffer = Uint32Array.from([...ids, ...Array.from({ length: n }, (_, d) => d)]);
           const wanted = [...cols, ...csr].map((x) => ({ name: x.name, counts: new Uint32Array(x.size) }));
@@ -174,8 +178,8 @@ describe('facet rows', () => {
     }
     const rows = buildFacetRows(n, [], [{ name: 'place', offsets, values, size: 50_002 }]);
     expect([rows.lists.get('place')!.kind, rows.width]).toEqual(['combinations', 2]);
-    // Each way of spreading the combinations' counts: through the rows (a set under a quarter of the
-    // combinations), through the trie's counted nodes (under half), through every node.
+    // Each way of counting the combinations: by their values in the pass (a set under a quarter of
+    // the combinations), spread through the trie's counted nodes (under half), through every node.
     for (const ids of [
       Uint32Array.of(3, 65_537, 69_999, 275_000),
       Uint32Array.from({ length: 20_000 }, (_, i) => 13 * i),
