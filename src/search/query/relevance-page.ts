@@ -1,4 +1,4 @@
-import { popcount32 } from '../postings/bitset.js';
+import { newBitset, popcount32 } from '../postings/bitset.js';
 import { identity, type DocSet } from '../postings/doc-set.js';
 import { pageByScore } from './paginate.js';
 import { impactWindow, type NamedPosition } from './impact-walk.js';
@@ -24,9 +24,7 @@ const MAX_PREFER = 9;
 /**
  * A matching document's integer tiers packed into 23 bits, compared as numbers in the order of
  * the tiers: words matched (bits 17–22), preferred values (13–16), words matched exactly (7–12),
- * words in the title (1–6), the named position (bit 0). Bits 23–31 of the per-document buffer
- * hold the current word while its terms are read: its hit, exact and title marks (23–25) and
- * the word's number plus one (26–31).
+ * words in the title (1–6), the named position (bit 0).
  */
 const TIER_WORD = 1 << 17;
 const TIER_PREFER = 1 << 13;
@@ -34,16 +32,6 @@ const TIER_EXACT = 1 << 7;
 const TIER_TITLE = 1 << 1;
 const TIER_NAMED = 1;
 const TIERS = (1 << 23) - 1;
-const MARK_HIT = 1 << 23;
-const MARK_EXACT = 1 << 24;
-const MARK_TITLE = 1 << 25;
-const MARKS = MARK_HIT | MARK_EXACT | MARK_TITLE;
-const STAMP_SHIFT = 26;
-/** What each combination of a word's marks adds to the tiers (index: marks >>> 23). */
-const TIER_OF_MARKS = Uint32Array.from(
-  { length: 8 },
-  (_, m) => (m & 1 ? TIER_WORD : 0) + (m & 2 ? TIER_EXACT : 0) + (m & 4 ? TIER_TITLE : 0),
-);
 /** Tiers are told apart by two histograms: their high 11 bits, then the low 12. */
 const LOW_BITS = 12;
 
@@ -65,12 +53,20 @@ export interface RelevanceExtras {
 }
 
 /**
- * Per-index buffers, reused so that a page allocates (almost) nothing (see Scratch): the tiers by
- * document (zero between uses), the two histograms, and per match or candidate its tiers, its
- * document, its score, its best term score and its place (0, 1, 2, … ; grown as needed).
+ * Per-index buffers, reused so that a page allocates (almost) nothing (see Scratch): a word per
+ * document for the walk by impact (zero between uses); bitsets of one word's documents, of those
+ * matched exactly and of those holding it in the title, of the candidates, and per bitset word
+ * the candidates before it (all zero between uses but `before`); the two histograms; and per match
+ * or candidate its tiers, its document, its score, its best term score and its place (0, 1, 2, … ;
+ * grown as needed).
  */
 interface Buffers {
   tiers: Uint32Array;
+  hit: Uint32Array;
+  exact: Uint32Array;
+  title: Uint32Array;
+  cands: Uint32Array;
+  before: Uint32Array;
   high: Uint32Array;
   low: Uint32Array;
   packed: Uint32Array;
@@ -86,6 +82,11 @@ function buffersOf(index: KeywordIndex, m: number): Buffers {
   if (!b || b.tiers.length < index.n) {
     b = {
       tiers: new Uint32Array(index.n),
+      hit: newBitset(index.n),
+      exact: newBitset(index.n),
+      title: newBitset(index.n),
+      cands: newBitset(index.n),
+      before: newBitset(index.n),
       high: new Uint32Array(1 << (23 - LOW_BITS)),
       low: new Uint32Array(1 << LOW_BITS),
       packed: new Uint32Array(0),
@@ -117,10 +118,12 @@ function buffersOf(index: KeywordIndex, m: number): Buffers {
  * the query names), TITLE_WORD_BONUS per word one of whose terms is in its title, POSITION_BONUS
  * for that position, PREFER_BONUS per preferred value, added in that order.
  *
- * Cost: the integer tiers first, in one pass over the terms' postings (no BM25); the tier of the
- * page's last position (`end`-th from the front) found by two histograms; BM25 only for the
- * documents of that tier or a better one (`prune`; all when the query's BM25 could reach
- * POSITION_BONUS): no other document can reach the page, as a tier is worth more than any BM25 sum.
+ * Cost: the integer tiers first, in one pass over the terms' postings (no BM25) into three bitsets
+ * per word (matched, exactly, in the title), added into each match's tiers by one pass over the
+ * matches per word; the tier of the page's last position (`end`-th from the front) found by two
+ * histograms; BM25 only for the documents of that tier or a better one (`prune`; all when the
+ * query's BM25 could reach POSITION_BONUS), each found in a term's postings through a bitset of the
+ * candidates: no other document can reach the page, as a tier is worth more than any BM25 sum.
  */
 export function relevanceWindow(
   index: KeywordIndex,
@@ -146,10 +149,10 @@ export function relevanceWindow(
     const best = impactWindow(index, w, idf[0]!, match, end, avgLength, extras.prefer, buffers.tiers, impact, named);
     if (best) return { docs: best.docs.slice(start, end), scores: best.scores.slice(start, end), scored: best.scored };
   }
-  markTiers(index, words, match, buffers.tiers);
   // Tiers ascending are read as their complement, so that the page's are always the largest.
   const flip = descending ? 0 : TIERS;
-  const packed = buffers.packed;
+  const packed = buffers.packed.subarray(0, m).fill(0);
+  markTiers(index, words, ids, match, buffers, packed);
   const preferTiers = extras.prefer.length <= MAX_PREFER;
   finishTiers(ids, words.length, preferTiers ? extras.prefer : [], extras, flip, buffers, packed);
   // Every match is scored when the tiers cannot tell the page's candidates apart.
@@ -163,17 +166,7 @@ export function relevanceWindow(
     docs[c] = ids[i]!;
     packed[c++] = k ^ flip;
   }
-  const scores = scoreCandidates(
-    index,
-    words,
-    idf,
-    match,
-    docs,
-    packed,
-    buffers,
-    ctx,
-    preferTiers ? [] : extras.prefer,
-  );
+  const scores = scoreCandidates(index, words, idf, docs, packed, buffers, ctx, preferTiers ? [] : extras.prefer);
   // By place among the candidates: places ascend with documents, so ties go by document.
   const page = pageByScore(buffers.places.subarray(0, count), scores, descending, { start, end });
   const pageDocs = Uint32Array.from(page, (s) => docs[s]!);
@@ -198,15 +191,26 @@ function bm25Ceiling(words: readonly QueryWord[], idf: readonly (readonly number
 }
 
 /**
- * Adds each word's marks into `tiers` for every matching document of its terms: words matched,
- * matched exactly, held in the title, each once per word (the word's number stamps the document).
+ * Adds each match's words matched, matched exactly and held in the title into `packed` (by its
+ * place in `ids`): per word, bitsets of its matching documents, of those matched by an exact term
+ * and of those holding one of its terms in the title (so a word counts once however many of its
+ * terms a document holds), then one pass over the matches.
  */
-function markTiers(index: KeywordIndex, words: readonly QueryWord[], match: Uint32Array, tiers: Uint32Array): void {
+function markTiers(
+  index: KeywordIndex,
+  words: readonly QueryWord[],
+  ids: Uint32Array,
+  match: Uint32Array,
+  buffers: Buffers,
+  packed: Uint32Array,
+): void {
   const { docs, tfs, docOffsets, tfOffsets, dense } = index;
-  for (const [w, word] of words.entries()) {
-    const stamp = (w + 1) << STAMP_SHIFT;
+  const { hit, exact, title } = buffers;
+  for (const word of words) {
+    let exactly = false;
     for (const [i, t] of word.terms.entries()) {
-      const exact = i < word.exact ? MARK_EXACT : 0;
+      const isExact = i < word.exact;
+      exactly ||= isExact;
       let j = tfOffsets[t]!;
       const bits = dense[t];
       if (!bits) {
@@ -214,44 +218,51 @@ function markTiers(index: KeywordIndex, words: readonly QueryWord[], match: Uint
         const to = docOffsets[t + 1]!;
         for (let p = from; p < to; p++, j++) {
           const d = docs[p]!;
-          if (((match[d >>> 5]! >>> (d & 31)) & 1) === 0) continue;
-          const marks = MARK_HIT | exact | (tfs[j]! >= TITLE_MARK ? MARK_TITLE : 0);
-          const v = tiers[d]!;
-          if ((v & ~(TIERS | MARKS)) >>> 0 !== stamp >>> 0)
-            tiers[d] = stamp | marks | ((v & TIERS) + TIER_OF_MARKS[marks >>> 23]!);
-          else if ((marks & ~v) !== 0) tiers[d] = (v | marks) + TIER_OF_MARKS[(marks & ~v) >>> 23]!;
+          const x = d >>> 5;
+          const bit = 1 << (d & 31);
+          if ((match[x]! & bit) === 0) continue;
+          hit[x]! |= bit;
+          if (isExact) exact[x]! |= bit;
+          if (tfs[j]! >= TITLE_MARK) title[x]! |= bit;
         }
         continue;
       }
       for (let x = 0; x < bits.length; x++) {
-        let word = bits[x]!;
-        if (word === 0) continue;
-        const hit = word & match[x]!;
-        if (hit === 0) {
-          j += popcount32(word);
+        let w = bits[x]!;
+        if (w === 0) continue;
+        const h = w & match[x]!;
+        if (h === 0) {
+          j += popcount32(w);
           continue;
         }
-        while (word !== 0) {
-          const low = word & -word;
-          word ^= low;
-          if ((hit & low) !== 0) {
-            const d = (x << 5) + 31 - Math.clz32(low);
-            const marks = MARK_HIT | exact | (tfs[j]! >= TITLE_MARK ? MARK_TITLE : 0);
-            const v = tiers[d]!;
-            if ((v & ~(TIERS | MARKS)) >>> 0 !== stamp >>> 0)
-              tiers[d] = stamp | marks | ((v & TIERS) + TIER_OF_MARKS[marks >>> 23]!);
-            else if ((marks & ~v) !== 0) tiers[d] = (v | marks) + TIER_OF_MARKS[(marks & ~v) >>> 23]!;
-          }
-          j++;
+        hit[x]! |= h;
+        if (isExact) exact[x]! |= h;
+        let inTitle = 0;
+        // TITLE_MARK is the byte's high bit: -(byte >>> 7) is every bit or none.
+        while (w !== 0) {
+          const low = w & -w;
+          w ^= low;
+          inTitle |= low & -(tfs[j++]! >>> 7);
         }
+        title[x]! |= inTitle & h;
       }
     }
+    for (let i = 0; i < ids.length; i++) {
+      const d = ids[i]!;
+      const x = d >>> 5;
+      const s = d & 31;
+      packed[i]! +=
+        ((hit[x]! >>> s) & 1) * TIER_WORD + ((exact[x]! >>> s) & 1) * TIER_EXACT + ((title[x]! >>> s) & 1) * TIER_TITLE;
+    }
+    hit.fill(0);
+    if (exactly) exact.fill(0);
+    title.fill(0);
   }
 }
 
 /**
- * Each match's tiers into `packed` (by its place in `ids`, XOR `flip`), with its named position and
- * preferred values, counted in the high histogram; `tiers` is zero again after.
+ * Each match's tiers in `packed` (by its place in `ids`) completed with its named position and
+ * preferred values, XOR `flip`, and counted in the high histogram.
  */
 function finishTiers(
   ids: Uint32Array,
@@ -262,16 +273,14 @@ function finishTiers(
   buffers: Buffers,
   packed: Uint32Array,
 ): void {
-  const { tiers, high } = buffers;
+  const { high } = buffers;
   const { positions, code } = extras;
   const named = wordCount * TIER_WORD + wordCount * TIER_EXACT + TIER_NAMED;
   const keep = TIERS & ~(TIER_WORD * 63 + TIER_EXACT * 63);
   high.fill(0);
   if (code === undefined && prefer.length === 0) {
     for (let i = 0; i < ids.length; i++) {
-      const d = ids[i]!;
-      const k = (tiers[d]! & TIERS) ^ flip;
-      tiers[d] = 0;
+      const k = packed[i]! ^ flip;
       packed[i] = k;
       high[k >>> LOW_BITS]!++;
     }
@@ -279,8 +288,7 @@ function finishTiers(
   }
   for (let i = 0; i < ids.length; i++) {
     const d = ids[i]!;
-    let k = tiers[d]! & TIERS;
-    tiers[d] = 0;
+    let k = packed[i]!;
     // A job of the position the query names counts as matching every word, exactly.
     if (code !== undefined && positions[d] === code) k = (k & keep) + named;
     for (const has of prefer) if (has(d)) k += TIER_PREFER;
@@ -308,14 +316,14 @@ function tierAt(buffers: Buffers, packed: Uint32Array, m: number, rank: number):
 
 /**
  * The full scores of the candidates (matches, ascending, and their packed tiers): the best BM25 of
- * each word's terms, summed in word order, then the tiers' bonuses. `tiers` holds each
- * candidate's place plus one meanwhile, zero again after.
+ * each word's terms, summed in word order, then the tiers' bonuses. A candidate is found in a
+ * term's postings by the candidates' bitset, its place by the candidates before its bitset word
+ * (`before`) and those below it in the word.
  */
 function scoreCandidates(
   index: KeywordIndex,
   words: readonly QueryWord[],
   idf: readonly (readonly number[])[],
-  match: Uint32Array,
   cands: Uint32Array,
   tierOf: Uint32Array,
   buffers: Buffers,
@@ -323,10 +331,19 @@ function scoreCandidates(
   prefer: readonly ((d: number) => boolean)[],
 ): Float64Array {
   const c = cands.length;
-  const { tiers } = buffers;
+  const { before } = buffers;
+  const mark = buffers.cands;
   const scores = buffers.scores.subarray(0, c).fill(0);
   const best = buffers.best.subarray(0, c);
-  for (let s = 0; s < c; s++) tiers[cands[s]!] = s + 1;
+  for (let s = 0; s < c; s++) {
+    const d = cands[s]!;
+    mark[d >>> 5]! |= 1 << (d & 31);
+  }
+  for (let x = 0, sum = 0; x < mark.length; x++) {
+    before[x] = sum;
+    const w = mark[x]!;
+    if (w !== 0) sum += popcount32(w);
+  }
   const avgLength = ctx?.avgLength ?? index.avgLength;
   const { docs, tfs, docOffsets, tfOffsets, dense, docLength } = index;
   for (const [w, word] of words.entries()) {
@@ -355,25 +372,30 @@ function scoreCandidates(
         }
         for (let p = from; p < to; p++, j++) {
           const d = docs[p]!;
-          const s = tiers[d]!;
-          if (s !== 0) keepBest(best, s - 1, bm25(f, tfs[j]! & MAX_TF, docLength[d]!, avgLength));
+          const x = d >>> 5;
+          const bit = 1 << (d & 31);
+          const m = mark[x]!;
+          if ((m & bit) === 0) continue;
+          const s = before[x]! + popcount32(m & (bit - 1));
+          keepBest(best, s, bm25(f, tfs[j]! & MAX_TF, docLength[d]!, avgLength));
         }
         continue;
       }
       for (let x = 0; x < bits.length; x++) {
-        let word = bits[x]!;
-        if ((word & match[x]!) === 0) {
-          j += popcount32(word);
-          continue;
+        const b = bits[x]!;
+        if (b === 0) continue;
+        const m = mark[x]!;
+        let h = b & m;
+        if (h !== 0) {
+          while (h !== 0) {
+            const low = h & -h;
+            h ^= low;
+            const d = (x << 5) + 31 - Math.clz32(low);
+            const s = before[x]! + popcount32(m & (low - 1));
+            keepBest(best, s, bm25(f, tfs[j + popcount32(b & (low - 1))]! & MAX_TF, docLength[d]!, avgLength));
+          }
         }
-        while (word !== 0) {
-          const low = word & -word;
-          word ^= low;
-          const d = (x << 5) + 31 - Math.clz32(low);
-          const s = tiers[d]!;
-          if (s !== 0) keepBest(best, s - 1, bm25(f, tfs[j]! & MAX_TF, docLength[d]!, avgLength));
-          j++;
-        }
+        j += popcount32(b);
       }
     }
     for (let s = 0; s < c; s++) {
@@ -383,7 +405,8 @@ function scoreCandidates(
     }
   }
   for (let s = 0; s < c; s++) {
-    tiers[cands[s]!] = 0;
+    const d = cands[s]!;
+    mark[d >>> 5] = 0;
     const k = tierOf[s]!;
     const matched = (k >>> 17) & 63;
     const exact = (k >>> 7) & 63;
@@ -395,7 +418,7 @@ function scoreCandidates(
     if ((k & TIER_NAMED) !== 0) v += POSITION_BONUS;
     for (let p = (k >>> 13) & 15; p > 0; p--) v += PREFER_BONUS;
     // More preferred values than the tiers hold: counted here, every match a candidate.
-    for (const has of prefer) if (has(cands[s]!)) v += PREFER_BONUS;
+    for (const has of prefer) if (has(d)) v += PREFER_BONUS;
     scores[s] = v;
   }
   return scores;

@@ -124,6 +124,8 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
   );
 
   // Few distinct postings, many copies: every tier holds long runs of equal scores.
+  const POSITION_SEO = { slug: 'seo-manager', name: 'SEO Manager' };
+  const POSITION_KOCH = { slug: 'koch', name: 'Koch' };
   const TITLES = ['SEO Manager', 'Manager', 'SEO', 'Content Marketing Manager', 'Marketing', 'Entwickler SEO'];
   const TEXTS = ['', 'seo', 'manager seo manager', 'marketing content', 'Managerin Marketing SEO'];
   const many = (count: number): Job[] =>
@@ -136,6 +138,8 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
         language: (['de', 'en', 'es'] as const)[i % 3]!,
         seniority: i % 4 === 0 ? 'senior' : null,
         workModel: i % 5 === 0 ? 'remote' : null,
+        // Some jobs of the position `SEO Manager` names, some holding neither of its words.
+        position: [POSITION_SEO, POSITION_SEO, POSITION_KOCH][i % 3]!,
         validThrough: null,
       }),
     );
@@ -158,6 +162,14 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
       { keywords: 'manager' },
       { keywords: 'seo', prefer: [{ field: 'seniority', value: 'senior' }] },
       { keywords: 'managr', typos: true },
+      // Several words: every word required or some, a named position, preferred values, typos.
+      { keywords: 'marketing content' },
+      { keywords: 'content marketing manager', prefer: [{ field: 'workModel', value: 'remote' }] },
+      { keywords: 'seo manager', prefer: [{ field: 'seniority', value: 'senior' }] },
+      { keywords: 'seo marketing', partialWords: true },
+      { keywords: 'seo content entwickler', partialWords: true, prefer: [{ field: 'workModel', value: 'remote' }] },
+      { keywords: 'seo managr', typos: true },
+      { keywords: 'markting manager content', typos: true, partialWords: true },
     ];
     for (const filter of filters)
       for (const order of ['desc', 'asc'] as const) {
@@ -205,9 +217,13 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
       for (const [s, set] of sets.entries()) {
         sets[s] = set.apply(changes, NOW);
         const reader = sets[s].reader();
-        for (const keywords of ['seo', 'manager', 'marketing', 'mana', 'managr'])
-          for (const perPage of [1, 7]) {
-            const r = { filter: { keywords }, sort: 'relevance' as const, order: 'desc' as const, perPage };
+        for (const keywords of ['seo', 'manager', 'marketing', 'mana', 'managr', 'seo manager', 'content marketing'])
+          for (const [perPage, order] of [
+            [1, 'desc'],
+            [7, 'desc'],
+            [7, 'asc'],
+          ] as const) {
+            const r = { filter: { keywords }, sort: 'relevance' as const, order, perPage };
             const total = whole.count(r.filter);
             expect(total).toBeGreaterThan(20);
             for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++)
