@@ -1,8 +1,10 @@
 /**
- * `npm run bench:import -- [--count 100000] [--url postgres://…] [--seed 7] [--workers n]
- * [--format ndjson|array] [--first-only]`: import throughput as an operator gets it. Generates a
- * seeded feed (NDJSON, or one JSON array; not timed), then runs `jobsearch import` as its own
- * process with Node's default options into a fresh store, twice (first import: all inserted;
+ * `npm run build && npm run bench:import -- [--count 100000] [--url postgres://…] [--seed 7]
+ * [--workers n] [--format ndjson|array] [--first-only] [--cli <a build's dist/cli/main.js>]`:
+ * import throughput as an operator gets it. Generates a seeded feed (NDJSON, or one JSON array;
+ * not timed), then runs `jobsearch import` as its own process with Node's default options, from
+ * the built CLI (`dist/cli/main.js`, as `bin/jobsearch` runs it; `--cli` another build's, to
+ * compare two builds on one feed) into a fresh store, twice (first import: all inserted;
  * re-import: all unchanged), then the same postings a day later (all updated), and reports postings per second (read to published: the whole
  * process, start-up included), the process's CPU time (all threads; sampled every 50 ms, so the
  * last 50 ms may be missing) and its peak memory (Linux): VmHWM, the peak resident set,
@@ -108,10 +110,10 @@ function passText(pass: Pass, count: number): string {
   return `${pass.seconds.toFixed(1)} s, ${Math.round(pass.perSecond)} postings/s; CPU ${pass.cpuSeconds.toFixed(1)} s${perCpu}`;
 }
 
-async function importProcess(file: string, url: string, count: number, workers: string): Promise<Pass> {
+async function importProcess(file: string, url: string, count: number, workers: string, cli: string): Promise<Pass> {
   const started = performance.now();
   // The import alone: not the index it would save for a store without one (measured by the live bench).
-  const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', file, '--create', '--source', 'bench', '--no-index'];
+  const args = [cli, 'import', file, '--create', '--source', 'bench', '--no-index'];
   if (workers !== '') args.push('--workers', workers);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -200,6 +202,10 @@ async function main(): Promise<void> {
   const pgUrl = arg('url', '');
   const workers = arg('workers', '');
   const format = arg('format', 'ndjson');
+  // The built CLI, as an operator runs it: the sources through tsx would count its compiling of
+  // every module, in each thread, as the import's CPU time.
+  const cli = arg('cli', join(ROOT, 'dist', 'cli', 'main.js'));
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   if (format !== 'ndjson' && format !== 'array') throw new Error(`--format must be ndjson or array (got ${format})`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
   const database = pgUrl === '' ? null : await createBenchDatabase(pgUrl);
@@ -215,15 +221,15 @@ async function main(): Promise<void> {
     console.log(
       `import bench: ${count} postings (${format}) into ${kind}, --workers ${workers === '' ? 'default' : workers}, load average ${loadavg()[0]?.toFixed(1)}`,
     );
-    const firstPass = await importProcess(file, url, count, workers);
+    const firstPass = await importProcess(file, url, count, workers, cli);
     const size = (): string => (pgUrl === '' ? `; ${storeText(url, inputBytes)}` : '');
     console.log(
       `first import:  ${passText(firstPass, count)}, ${memoryText(firstPass.memory)} (${firstPass.summary})${size()}`,
     );
     if (process.argv.includes('--first-only')) return;
-    const again = await importProcess(file, url, count, workers);
+    const again = await importProcess(file, url, count, workers, cli);
     console.log(`re-import:     ${passText(again, count)}, ${memoryText(again.memory)} (${again.summary})${size()}`);
-    const updated = await importProcess(updatedFile, url, count, workers);
+    const updated = await importProcess(updatedFile, url, count, workers, cli);
     console.log(
       `updated feed:  ${passText(updated, count)}, ${memoryText(updated.memory)} (${updated.summary})${size()}`,
     );

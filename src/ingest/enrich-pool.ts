@@ -1,14 +1,14 @@
 /**
  * Enrichment off the main thread: a few worker threads (enrich-worker.ts) enrich chunks of
- * records while the main thread reads the input and writes to the store, so reading, enriching
- * and staging overlap. `enrich` answers a chunk with exactly what `recordToJob` gives in this
+ * records and NDJSON lines (parsed there) while the main thread reads the input and writes to
+ * the store, so reading, enriching and staging overlap. `enrich` answers a chunk with exactly what `recordToJob` gives in this
  * thread (the same function runs there); the caller keeps the chunks' order. A worker that dies
  * fails every chunk it holds, and the pool with it (the import then fails, nothing published).
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { workerBeside } from '../lib/module-beside.js';
-import { recordToJob, type RecordOutcome } from './record-to-job.js';
+import { enrichItem, type EnrichItem, type ItemOutcome } from './record-to-job.js';
 import type { EnrichReply, EnrichRequest, EnrichWorkerData } from './enrich-worker.js';
 
 /** At most this many enrichment threads, however many cores there are (the store is the next limit). */
@@ -20,7 +20,7 @@ export function defaultEnrichWorkers(): number {
 }
 
 interface Pending {
-  resolve(results: RecordOutcome[]): void;
+  resolve(results: ItemOutcome[]): void;
   reject(error: Error): void;
 }
 
@@ -40,15 +40,15 @@ export class EnrichPool {
     this.load = this.workers.map(() => 0);
   }
 
-  /** The results of `recordToJob` for each record, in order, computed on the least busy thread. */
-  enrich(records: unknown[]): Promise<RecordOutcome[]> {
+  /** The results of `enrichItem` for each item, in order, computed on the least busy thread. */
+  enrich(items: EnrichItem[]): Promise<ItemOutcome[]> {
     if (this.failure !== null) return Promise.reject(this.failure);
     let w = 0;
     for (let i = 1; i < this.load.length; i++) if ((this.load[i] ?? 0) < (this.load[w] ?? 0)) w = i;
     const id = this.nextId++;
-    const request: EnrichRequest = { id, records };
+    const request: EnrichRequest = { id, items };
     this.load[w] = (this.load[w] ?? 0) + 1;
-    return new Promise<RecordOutcome[]>((resolve, reject) => {
+    return new Promise<ItemOutcome[]>((resolve, reject) => {
       this.pending.set(id, {
         resolve: (results) => {
           this.load[w] = (this.load[w] ?? 1) - 1;
@@ -63,7 +63,7 @@ export class EnrichPool {
         // here, where recordToJob turns its failure into a reject like any other.
         this.pending.delete(id);
         this.load[w] = (this.load[w] ?? 1) - 1;
-        resolve(records.map((r) => recordToJob(r, { source: this.data.source, now: this.data.now })));
+        resolve(items.map((item) => enrichItem(item, { source: this.data.source, now: this.data.now })));
       }
     });
   }

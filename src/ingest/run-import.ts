@@ -17,10 +17,18 @@ import type { Readable } from 'node:stream';
 import type { Job } from '../domain/job.js';
 import { StoreUnavailableError, type JobStore, type PublishResult, type StagedJob } from '../store/job-store.js';
 import type { EnrichContext } from './enrich.js';
-import { recordToJob, type RecordOutcome } from './record-to-job.js';
+import {
+  lineToJobs,
+  recordToJob,
+  type EnrichItem,
+  type ItemOutcome,
+  type LineOutcome,
+  type ReadOutcome,
+  type RecordOutcome,
+} from './record-to-job.js';
 import { EnrichPool } from './enrich-pool.js';
 import type { PlaceResolver } from './places/locations.js';
-import { readPostings, type ReadResult } from './read/read-postings.js';
+import { readPostings, type ReadResult, type UnparsedLine } from './read/read-postings.js';
 import type { ReadLimits } from './read/read-limits.js';
 
 export const DEFAULT_BATCH_SIZE = 1_000;
@@ -87,7 +95,7 @@ export class ImportInterrupted extends Error {
 
 /** Imports read results (from `readPostings`, or any source of them). */
 export async function runImport(
-  input: AsyncIterable<ReadResult> | Iterable<ReadResult>,
+  input: AsyncIterable<ReadResult | UnparsedLine> | Iterable<ReadResult | UnparsedLine>,
   store: JobStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
@@ -113,7 +121,8 @@ export async function importFile(
   store: JobStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  return runImport(readPostings(input, options.readLimits), store, options);
+  // With threads, NDJSON lines are parsed where they are enriched (parse-line.ts).
+  return runImport(readPostings(input, options.readLimits, { unparsedLines: threadsOf(options) > 0 }), store, options);
 }
 
 /** Imports already parsed posting objects (generated demo data); positions are `item <i>`. */
@@ -130,17 +139,20 @@ async function* asReadResults(records: AsyncIterable<unknown> | Iterable<unknown
   for await (const record of records) yield { ok: true, position: `item ${i++}`, record };
 }
 
-/** A read result without its record: what is left to account for once the record is enriched. */
-type ReadOutcome = { ok: true; position: string } | { ok: false; position: string; reason: string };
+/** Enrichment threads an import uses (none with a custom `places`, which cannot cross threads). */
+function threadsOf(options: ImportOptions): number {
+  return options.places ? 0 : Math.max(0, options.workers ?? 0);
+}
 
 /**
- * Read results sent for enrichment together, and the enrichment of their good records (in order).
- * The records themselves are not kept: the thread has its copy, and up to CHUNKS_PER_WORKER chunks
- * wait here, long enough for their records to outlive young-generation collections.
+ * Read results sent for enrichment together, and the enrichment of their good records and lines
+ * (in order; null stands for a line, whose read results come back from the thread). The records
+ * themselves are not kept: the thread has its copy, and up to CHUNKS_PER_WORKER chunks wait here,
+ * long enough for their records to outlive young-generation collections.
  */
 interface Chunk {
-  results: ReadOutcome[];
-  enriched: Promise<RecordOutcome[]>;
+  results: (ReadOutcome | null)[];
+  enriched: Promise<ItemOutcome[]>;
 }
 
 const NOTHING_PUBLISHED: PublishResult = {
@@ -158,7 +170,7 @@ class ImportRun {
   private readonly ctx: EnrichContext;
   private readonly batchSize: number;
   private batch: StagedJob[] = [];
-  private chunk: ReadResult[] = [];
+  private chunk: (ReadResult | UnparsedLine)[] = [];
   private readonly inFlight: Chunk[] = [];
   private readonly maxInFlight: number;
   private readonly threads: number;
@@ -174,17 +186,18 @@ class ImportRun {
       ? { source: options.source, now: options.now, places: options.places }
       : { source: options.source, now: options.now };
     this.batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
-    this.threads = options.places ? 0 : Math.max(0, options.workers ?? 0);
+    this.threads = threadsOf(options);
     this.maxInFlight = CHUNKS_PER_WORKER * Math.max(1, this.threads);
   }
 
   /** Takes the next read result: enriched here, or queued for the pool in the order read. */
-  async add(result: ReadResult): Promise<void> {
+  async add(result: ReadResult | UnparsedLine): Promise<void> {
     this.received += 1;
     if (this.pool === null && this.threads > 0 && this.received > THREADS_AFTER)
       this.pool = new EnrichPool(this.threads, { source: this.options.source, now: this.options.now });
     if (this.pool === null) {
-      await this.accept(result, result.ok ? recordToJob(result.record, this.ctx) : null);
+      if (result.ok === 'unparsed') await this.acceptLine(lineToJobs(result.line, result.position, this.ctx));
+      else await this.accept(result, result.ok ? recordToJob(result.record, this.ctx) : null);
       return;
     }
     this.chunk.push(result);
@@ -206,9 +219,13 @@ class ImportRun {
   private async dispatch(pool: EnrichPool): Promise<void> {
     const chunk = this.chunk;
     this.chunk = [];
-    const records = chunk.flatMap((r) => (r.ok ? [r.record] : []));
-    const results = chunk.map((r): ReadOutcome => (r.ok ? { ok: true, position: r.position } : r));
-    const enriched = pool.enrich(records);
+    const items = chunk.flatMap((r): EnrichItem[] =>
+      r.ok === 'unparsed' ? [{ line: r.line, position: r.position }] : r.ok ? [{ record: r.record }] : [],
+    );
+    const results = chunk.map((r): ReadOutcome | null =>
+      r.ok === 'unparsed' ? null : r.ok ? { ok: true, position: r.position } : r,
+    );
+    const enriched = pool.enrich(items);
     // Awaited in order by settle(); this keeps a failure of a later chunk from going unhandled meanwhile.
     enriched.catch(() => undefined);
     this.inFlight.push({ results, enriched });
@@ -221,7 +238,16 @@ class ImportRun {
   private async settle(chunk: Chunk): Promise<void> {
     const enriched = await chunk.enriched;
     let next = 0;
-    for (const result of chunk.results) await this.accept(result, result.ok ? (enriched[next++] ?? null) : null);
+    for (const result of chunk.results) {
+      if (result === null) await this.acceptLine(enriched[next++] as LineOutcome[] | undefined);
+      else await this.accept(result, result.ok ? ((enriched[next++] as RecordOutcome | undefined) ?? null) : null);
+    }
+  }
+
+  /** The read results of one line, each with its record's enrichment. */
+  private async acceptLine(outcomes: readonly LineOutcome[] | undefined): Promise<void> {
+    if (outcomes === undefined) throw new Error('no enrichment came back for a line');
+    for (const { read, enriched } of outcomes) await this.accept(read, enriched);
   }
 
   /** Counts one read result and stages its enrichment (or rejects it); `enriched` is null for a read failure. */

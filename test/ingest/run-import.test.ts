@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generatePostings } from '../../src/demo/generate.js';
@@ -320,6 +323,49 @@ describe('runImport with enrichment threads', () => {
     expect(threads.summary).toEqual(here.summary);
     expect(threads.progress).toEqual(here.progress);
     expect(threads.jobs).toBe(here.jobs);
+  });
+
+  it('imports an NDJSON file with its lines parsed in the threads exactly as one thread does', async () => {
+    // Blank and malformed lines, a bare array, a whole @graph document on one line, repeated
+    // identities, real and generated postings: with threads the lines are parsed where they are enriched.
+    const graph = JSON.stringify(JSON.parse(readFileSync(fixture('graph.jsonld'), 'utf8')));
+    const pair = (n: number): string =>
+      JSON.stringify({ '@graph': [posting(n + 0.5), { '@type': 'WebPage' }, posting(n)] });
+    const lines = [readFileSync(fixture('mixed.ndjson'), 'utf8'), readFileSync(REAL, 'utf8')];
+    let i = 0;
+    for (const record of generatePostings({ count: THREADS_AFTER + 700, seed: 12, now: NOW })) {
+      lines.push(JSON.stringify(record));
+      if (i % 97 === 0) lines.push('{"@type":"JobPosting","title":"Cut');
+      if (i % 131 === 0) lines.push(JSON.stringify(record), '  ', graph, '[1,2]', pair(i));
+      i += 1;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'run-import-lines-'));
+    try {
+      const file = join(dir, 'feed.ndjson');
+      writeFileSync(file, `${lines.join('\n')}\n{"@type":"JobPosting","title":"Last","hiringOrganization":"A"}`);
+      const run = async (workers: number) => {
+        const store = new MemoryStore();
+        const progress: ImportProgress[] = [];
+        const summary = await importFile(file, store, {
+          source: 'w',
+          now: NOW,
+          workers,
+          batchSize: 100,
+          onProgress: (p) => progress.push(p),
+        });
+        return { summary, progress, jobs: JSON.stringify([...store.jobs.entries()]) };
+      };
+      const here = await run(0);
+      const threads = await run(2);
+      expect(here.summary.staged).toBeGreaterThan(THREADS_AFTER + 700);
+      expect(here.summary.rejects.some((r) => r.position.includes(' item '))).toBe(true);
+      expect(here.summary.rejects.some((r) => r.reason.startsWith('malformed JSON'))).toBe(true);
+      expect(threads.summary).toEqual(here.summary);
+      expect(threads.progress).toEqual(here.progress);
+      expect(threads.jobs).toBe(here.jobs);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('turns a record that cannot be sent to a thread into a reject, keeping its neighbours', async () => {

@@ -27,6 +27,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import streamArray from 'stream-json/streamers/stream-array.js';
 import { expandDocument } from './expand-document.js';
+import { parseLine, type ReadResult, type UnparsedLine } from './parse-line.js';
 import { readHtml } from './read-html.js';
 import { SNIFF_BYTES, sniffInput, SUPPORTED_FORMATS } from './sniff-input.js';
 import {
@@ -38,8 +39,15 @@ import {
   type ReadLimits,
 } from './read-limits.js';
 
-export type ReadResult =
-  { ok: true; position: string; record: unknown } | { ok: false; position: string; reason: string };
+export type { ReadResult, UnparsedLine } from './parse-line.js';
+
+export interface ReadOptions {
+  /**
+   * NDJSON lines come as `UnparsedLine`s, to be parsed by `parseLine` where they are enriched
+   * (run-import.ts with enrichment threads); every other kind of input is read as before.
+   */
+  unparsedLines?: boolean;
+}
 
 /** The input cannot be read as postings at all (unsupported kind, or a broken JSON document). */
 export class PostingsFormatError extends Error {
@@ -53,26 +61,37 @@ export class PostingsFormatError extends Error {
 export class InputLimitError extends PostingsFormatError {}
 
 /** Reads from a path (`-` is stdin; a directory is read file by file) or a readable stream. */
+export function readPostings(input: string | Readable, limits?: ReadLimits): AsyncGenerator<ReadResult>;
+export function readPostings(
+  input: string | Readable,
+  limits: ReadLimits | undefined,
+  options: ReadOptions,
+): AsyncGenerator<ReadResult | UnparsedLine>;
 export async function* readPostings(
   input: string | Readable,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
-): AsyncGenerator<ReadResult> {
+  options: ReadOptions = {},
+): AsyncGenerator<ReadResult | UnparsedLine> {
   if (typeof input !== 'string') {
-    yield* readChunks(input, limits);
+    yield* readChunks(input, limits, options);
   } else if (input === '-') {
-    yield* readChunks(process.stdin, limits);
+    yield* readChunks(process.stdin, limits, options);
   } else if ((await stat(input)).isDirectory()) {
-    yield* readDirectory(input, limits);
+    yield* readDirectory(input, limits, options);
   } else {
-    yield* readChunks(createReadStream(input), limits);
+    yield* readChunks(createReadStream(input), limits, options);
   }
 }
 
-async function* readDirectory(root: string, limits: ReadLimits): AsyncGenerator<ReadResult> {
+async function* readDirectory(
+  root: string,
+  limits: ReadLimits,
+  options: ReadOptions,
+): AsyncGenerator<ReadResult | UnparsedLine> {
   for (const path of await filesUnder(root)) {
     const name = relative(root, path);
     try {
-      for await (const r of readChunks(createReadStream(path), limits))
+      for await (const r of readChunks(createReadStream(path), limits, options))
         yield { ...r, position: `${name}: ${r.position}` };
     } catch (error) {
       if (!(error instanceof PostingsFormatError)) throw error;
@@ -94,10 +113,17 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** Reads one stream of bytes (or text) of any supported kind; exported for tests and callers holding text. */
+export function readChunks(chunks: AsyncIterable<Buffer | string>, limits?: ReadLimits): AsyncGenerator<ReadResult>;
+export function readChunks(
+  chunks: AsyncIterable<Buffer | string>,
+  limits: ReadLimits | undefined,
+  options: ReadOptions,
+): AsyncGenerator<ReadResult | UnparsedLine>;
 export async function* readChunks(
   chunks: AsyncIterable<Buffer | string>,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
-): AsyncGenerator<ReadResult> {
+  options: ReadOptions = {},
+): AsyncGenerator<ReadResult | UnparsedLine> {
   const source = chunks[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -118,13 +144,13 @@ export async function* readChunks(
     case 'empty':
       return;
     case 'gzip':
-      yield* readChunks(gunzipped(rest, limits.maxGzipRatio), limits);
+      yield* readChunks(gunzipped(rest, limits.maxGzipRatio), limits, options);
       return;
     case 'json-array':
       yield* readJsonArray(utf8Only(rest), limits.maxLineBytes);
       return;
     case 'json-object':
-      yield* readJsonText(utf8Only(rest), limits.maxLineBytes);
+      yield* readJsonText(utf8Only(rest), limits.maxLineBytes, options.unparsedLines === true);
       return;
     case 'html':
       yield* readHtml(await wholeText(rest, MAX_DOCUMENT_BYTES));
@@ -371,7 +397,11 @@ type Mode = 'undecided' | 'ndjson' | 'document';
  * is a reject of that line, skipped to its end without being held; a first line that long makes
  * the input one JSON document, read whole up to MAX_DOCUMENT_BYTES.
  */
-async function* readJsonText(bytes: AsyncIterable<Buffer>, maxLine: number): AsyncGenerator<ReadResult> {
+async function* readJsonText(
+  bytes: AsyncIterable<Buffer>,
+  maxLine: number,
+  unparsed: boolean,
+): AsyncGenerator<ReadResult | UnparsedLine> {
   const decoder = new StringDecoder('utf8');
   let buffer = '';
   let mode: Mode = 'undecided';
@@ -424,7 +454,7 @@ async function* readJsonText(bytes: AsyncIterable<Buffer>, maxLine: number): Asy
           const result =
             nl - start > maxLine
               ? [{ ok: false as const, position: `line ${lineNo}`, reason: lineTooLong(maxLine) }]
-              : parseLine(buffer.slice(start, nl), lineNo);
+              : lineResults(buffer.slice(start, nl), lineNo, unparsed);
           if (result) yield* result;
           start = nl + 1;
           nl = buffer.indexOf('\n', start);
@@ -458,7 +488,7 @@ async function* readJsonText(bytes: AsyncIterable<Buffer>, maxLine: number): Asy
       reason: `the input breaks off here (${messageOf(broken)}); the lines before it are read`,
     };
   } else if (mode === 'ndjson') {
-    const result = parseLine(buffer, lineNo + 1);
+    const result = lineResults(buffer, lineNo + 1, unparsed);
     if (result) yield* result;
   } else {
     yield* parseDocument(buffer);
@@ -476,20 +506,11 @@ function decideMode(buffer: string, atEnd: boolean): Mode {
   return line.endsWith('}') ? 'ndjson' : 'document';
 }
 
-function parseLine(raw: string, lineNo: number): ReadResult[] | null {
-  const line = raw.trim();
-  if (line === '') return null;
+/** A line's read results, or the line itself to parse later (null for a blank line either way). */
+function lineResults(raw: string, lineNo: number, unparsed: boolean): (ReadResult | UnparsedLine)[] | null {
   const position = `line ${lineNo}`;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return [{ ok: false, position, reason: `malformed JSON: ${messageOf(error)}` }];
-  }
-  // A line holding a whole JSON-LD document (@graph, ItemList) is expanded; a bare array is not a record.
-  const items = Array.isArray(value) ? null : expandDocument(value);
-  if (items === null) return [{ ok: true, position, record: value }];
-  return items.map(({ index, record }) => ({ ok: true, position: `${position} item ${index}`, record }));
+  if (!unparsed) return parseLine(raw, position);
+  return raw.trim() === '' ? null : [{ ok: 'unparsed', position, line: raw }];
 }
 
 function* parseDocument(text: string): Generator<ReadResult> {
