@@ -276,7 +276,8 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
  * documents as they are, or the lists are read out; the bound then leaves it out.
  * Null when a list kept runs out first (or surely would, see `cannotStop`), or the window is too
  * deep: the caller then ranks by the tiers. `prefix`: the postings a term's lists keep
- * (EngineTuning.impactPrefix); `seen`: zero per document, zero again after.
+ * (EngineTuning.impactPrefix); `seen`: zero per document, zero again after; `early` false walks
+ * on where `cannotStop` says it would give way (a test of that claim).
  */
 export function impactWindow(
   index: KeywordIndex,
@@ -289,6 +290,7 @@ export function impactWindow(
   seen: Uint32Array,
   prefix: number,
   named: NamedPosition | null = null,
+  early = true,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } | null {
   const terms = word.terms;
   const k = terms.length;
@@ -418,7 +420,12 @@ export function impactWindow(
   let unread = 0;
   for (const l of lists) if (l) unread += l.docs.length;
   const partial = lists.some((l) => l && !l.complete);
-  if (partial && named === null && cannotStop(lists, weight, word.exact, stretch, end - holders - touched.length)) {
+  if (
+    early &&
+    partial &&
+    named === null &&
+    cannotStop(lists, weight, word.exact, stretch, end - holders - touched.length)
+  ) {
     for (const d of touched) seen[d] = 0;
     return null;
   }
