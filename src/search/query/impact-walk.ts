@@ -47,6 +47,8 @@ const CACHED_BYTES_PER_DOC = 32;
 const DEPTH_SHARE = 4;
 /** Postings read from a list at a time. */
 const STEP = 8;
+/** Documents a walk scores before it counts the matches among a preferred value's bitset. */
+const COUNT_AFTER = 256;
 
 /**
  * The position a query names: per document its position's code, the named code, and the documents
@@ -409,13 +411,17 @@ export function impactWindow(
   let namedLeft = named !== null;
   const bare = (held: number): number => sum(0, true, false, held, true);
   // Matching documents holding a preferred value (counted once per value; unknown without their
-  // documents), none unread once they are read.
-  const holders =
-    preferred === null
-      ? prefer.length > 0
-        ? Infinity
-        : 0
-      : preferred.reduce((n, set) => n + matchesIn(set, match), 0);
+  // documents), none unread once they are read: a bitset's are counted once the walk has scored
+  // COUNT_AFTER documents (its n / 32 words cost more than a short walk), its size till then.
+  let holders = Infinity;
+  let counted = preferred === null;
+  const count = (exact: boolean): void => {
+    holders = 0;
+    for (const set of preferred!) holders += exact || set.kind === 'list' ? matchesIn(set, match) : set.size;
+    counted = exact;
+  };
+  if (preferred !== null) count(preferred.every((set) => set.kind === 'list'));
+  else if (prefer.length === 0) holders = 0;
   let preferLeft = prefer.length > 0 && holders > 0;
   let unread = 0;
   for (const l of lists) if (l) unread += l.docs.length;
@@ -439,6 +445,7 @@ export function impactWindow(
     // The preferred values' documents read at once when the lists are read out, or once the walk
     // has scored as many documents as they are (reading them costs about that: at most twice
     // what either way alone would have cost, whichever it was).
+    if (!counted && touched.length >= Math.min(holders, COUNT_AFTER)) count(true);
     if (preferLeft && preferred !== null && (next < 0 || touched.length >= holders)) {
       preferLeft = false;
       for (const set of preferred) visitMatches(set, match, visit);
