@@ -276,10 +276,9 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
  * bound adds PREFER_BONUS per value while a matching document holding one is unread, and, given
  * their documents (`preferred`), all those are read at once once the walk has scored as many
  * documents as they are, or the lists are read out; the bound then leaves it out.
- * Null when a list kept runs out first (or surely would, see `cannotStop`), or the window is too
- * deep: the caller then ranks by the tiers. `prefix`: the postings a term's lists keep
- * (EngineTuning.impactPrefix); `seen`: zero per document, zero again after; `early` false walks
- * on where `cannotStop` says it would give way (a test of that claim).
+ * Null when a list kept runs out first, or the window is too deep: the caller then ranks by the
+ * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero per
+ * document, zero again after.
  */
 export function impactWindow(
   index: KeywordIndex,
@@ -292,7 +291,6 @@ export function impactWindow(
   seen: Uint32Array,
   prefix: number,
   named: NamedPosition | null = null,
-  early = true,
 ): { docs: Uint32Array; scores: Float64Array; scored: number } | null {
   const terms = word.terms;
   const k = terms.length;
@@ -426,15 +424,6 @@ export function impactWindow(
   let unread = 0;
   for (const l of lists) if (l) unread += l.docs.length;
   const partial = lists.some((l) => l && !l.complete);
-  if (
-    early &&
-    partial &&
-    named === null &&
-    cannotStop(lists, weight, word.exact, stretch, end - holders - touched.length)
-  ) {
-    for (const d of touched) seen[d] = 0;
-    return null;
-  }
   for (;;) {
     const held = preferLeft ? prefer.length : 0;
     const u = bound(namedLeft, held, false);
@@ -489,46 +478,6 @@ export function impactWindow(
     scores: Float64Array.from(kept, (i) => scoreOf[i]!),
     scored: touched.length,
   };
-}
-
-/**
- * Whether a walk surely reads a partial list to its end (and so gives way to the tiers): an exact
- * term's title list whose last key kept still bounds every document but `room` or more — those
- * of any list's postings (the shorter lists', read first, counted in `room`) whose bound is
- * above it. While that list has postings left the bound is at least that score (the word exact,
- * in the title, BM25 from that key), so fewer than `room` documents (the preferred values' and
- * the short lists' taken out of it) can score above it, and the page's last score never does.
- */
-function cannotStop(
-  lists: readonly (ImpactList | null)[],
-  weight: readonly number[],
-  exact: number,
-  stretch: number,
-  room: number,
-): boolean {
-  const at = (l: number, c: number): number => weight[l >>> 1]! * (lists[l]!.keys[c]! + 1) * SAT_STEP * stretch;
-  search: for (let i = 0; i < exact; i++) {
-    const title = lists[2 * i];
-    if (!title || title.complete || title.docs.length === 0) continue;
-    const top = at(2 * i, title.docs.length - 1);
-    let above = 0;
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l];
-      if (!list || list.docs.length === 0) continue;
-      // A partial list whose postings left may all be above: nothing told.
-      if (!list.complete && at(l, list.docs.length - 1) > top) continue search;
-      let lo = 0;
-      let hi = list.docs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (at(l, mid) > top) lo = mid + 1;
-        else hi = mid;
-      }
-      above += lo;
-    }
-    if (above < room) return true;
-  }
-  return false;
 }
 
 /** How many of the set's documents are set in `match`. */

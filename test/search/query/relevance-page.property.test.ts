@@ -6,8 +6,6 @@ import { DEFAULT_SALARY_BUCKETS } from '../../../src/domain/salary-buckets.js';
 import { buildEngine, DEFAULT_TUNING, type Engine, type EngineTuning } from '../../../src/search/engine.js';
 import { evaluate, planFilter, positionCode } from '../../../src/search/query/filter.js';
 import { relevanceWindow } from '../../../src/search/query/relevance-page.js';
-import { impactWindow } from '../../../src/search/query/impact-walk.js';
-import { termIdf } from '../../../src/search/text/keyword-query.js';
 import { toIds } from '../../../src/search/postings/doc-set.js';
 import { SearchIndex } from '../../../src/search/segments/search-index.js';
 import { SegmentSet } from '../../../src/search/segments/segment-set.js';
@@ -404,77 +402,6 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
         ),
         RUNS,
       );
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    'gives way to the tiers at once only where the walk would read a list out',
-    () => {
-      fc.assert(
-        fc.property(
-          preferCorpusArb(300),
-          pick(['entwickler', 'manager', 'seo', 'mana', 'entwicklr', 'koch']),
-          fc.option(preferArb, { nil: [] }),
-          fc.integer({ min: 1, max: 300 }),
-          pick([1, 8, 4096]),
-          (jobs, keywords, prefer, end, prefix) => {
-            const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
-            const plan = planFilter(e, { keywords, prefer });
-            const match = evaluate(e, plan);
-            const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(toIds(match, e.n));
-            if (positionCode(e, plan.keywords!) !== undefined || end > match.size) return;
-            const word = plan.keywords!.words[0]!;
-            const idf = word.terms.map((t) => termIdf(e.keywords, t, null));
-            const preferred = { prefer: plan.prefer.map((c) => c.has), preferred: plan.prefer.map((c) => c.docs()) };
-            const seen = new Uint32Array(e.n);
-            const walk = (early: boolean) =>
-              impactWindow(
-                e.keywords,
-                word,
-                idf,
-                bits,
-                end,
-                e.keywords.avgLength,
-                preferred,
-                seen,
-                prefix,
-                null,
-                early,
-              );
-            const walked = walk(false);
-            const checked = walk(true);
-            if (checked === null) expect(walked).toBeNull();
-            else expect(checked).toEqual(walked);
-          },
-        ),
-        RUNS,
-      );
-      // A title list kept of equal keys (30 short jobs; 370 longer, of lower keys, not kept): a page
-      // needing more than the three preferred jobs gives way at once.
-      const jobs = Array.from({ length: 400 }, (_, i) =>
-        job({
-          key: `k${i}`,
-          boardId: String(1000 + i),
-          title: 'Entwickler',
-          searchText: i < 30 ? 'Code' : 'Code und Obst Obst Obst',
-          position: KOCH,
-          language: 'de',
-          seniority: i % 131 === 7 ? 'junior' : null,
-          validThrough: null,
-        }),
-      );
-      const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, { ...DEFAULT_TUNING, impactPrefix: 1 });
-      const plan = planFilter(e, { keywords: 'entwickler', prefer: [{ field: 'seniority', value: 'junior' }] });
-      const word = plan.keywords!.words[0]!;
-      const bits = evaluate(e, plan);
-      expect(bits.kind).toBe('bits');
-      const idf = word.terms.map((t) => termIdf(e.keywords, t, null));
-      const preferred = { prefer: plan.prefer.map((c) => c.has), preferred: plan.prefer.map((c) => c.docs()) };
-      const seen = new Uint32Array(e.n);
-      const args = [e.keywords, word, idf, bits.kind === 'bits' ? bits.words : new Uint32Array(0)] as const;
-      expect(impactWindow(...args, 3, e.keywords.avgLength, preferred, seen, 1, null, true)?.docs.length).toBe(3);
-      expect(impactWindow(...args, 4, e.keywords.avgLength, preferred, seen, 1, null, true)).toBeNull();
     },
     TIMEOUT_MS,
   );
