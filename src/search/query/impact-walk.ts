@@ -47,7 +47,10 @@ const CACHED_BYTES_PER_DOC = 32;
 const DEPTH_SHARE = 4;
 /** Postings read from a list at a time. */
 const STEP = 8;
-/** Documents a walk scores before it counts the matches among a preferred value's bitset. */
+/**
+ * Documents a walk scores before it counts the matches among a preferred value's bitset (n / 32
+ * words); n / 1,024 when more, so that the count costs a few percent of the walk's scoring.
+ */
 const COUNT_AFTER = 256;
 
 /**
@@ -410,7 +413,8 @@ export function impactWindow(
   const bare = (held: number): number => sum(0, true, false, held, true);
   // Matching documents holding a preferred value (counted once per value; unknown without their
   // documents), none unread once they are read: a bitset's are counted once the walk has scored
-  // COUNT_AFTER documents (its n / 32 words cost more than a short walk), its size till then.
+  // COUNT_AFTER or n / 1,024 documents (its n / 32 words cost more than a short walk), its size
+  // bounding them till then.
   let holders = Infinity;
   let counted = preferred === null;
   const count = (exact: boolean): void => {
@@ -434,7 +438,7 @@ export function impactWindow(
     // The preferred values' documents read at once when the lists are read out, or once the walk
     // has scored as many documents as they are (reading them costs about that: at most twice
     // what either way alone would have cost, whichever it was).
-    if (!counted && touched.length >= Math.min(holders, COUNT_AFTER)) count(true);
+    if (!counted && touched.length >= Math.min(holders, Math.max(COUNT_AFTER, index.n >>> 10))) count(true);
     if (preferLeft && preferred !== null && (next < 0 || touched.length >= holders)) {
       preferLeft = false;
       for (const set of preferred) visitMatches(set, match, visit);
