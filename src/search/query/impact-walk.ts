@@ -1,4 +1,4 @@
-import { forEachBit, popcount32 } from '../postings/bitset.js';
+import { forEachBit, popcount, popcount32 } from '../postings/bitset.js';
 import type { DocSet } from '../postings/doc-set.js';
 import { offer } from '../postings/top-k.js';
 import { runSteps, type Steps } from '../../lib/steps.js';
@@ -47,6 +47,11 @@ const CACHED_BYTES_PER_DOC = 32;
 const DEPTH_SHARE = 4;
 /** Postings read from a list at a time. */
 const STEP = 8;
+/**
+ * Documents a walk scores before it counts the matches among a preferred value's bitset (n / 32
+ * words); n / 1,024 when more, so that the count costs a few percent of the walk's scoring.
+ */
+const COUNT_AFTER = 256;
 
 /**
  * The position a query names: per document its position's code, the named code, and the documents
@@ -56,6 +61,15 @@ export interface NamedPosition {
   readonly positions: Uint32Array;
   readonly code: number;
   readonly docs: DocSet;
+}
+
+/**
+ * The preferred facet values of a query: one test each, and (to read them apart) their documents,
+ * one set each.
+ */
+export interface Preferred {
+  readonly prefer: readonly ((d: number) => boolean)[];
+  readonly preferred?: readonly DocSet[] | null | undefined;
 }
 
 /** Per index its terms' orders, least recently used first, and their bytes. */
@@ -261,10 +275,13 @@ function tfIn(index: KeywordIndex, t: number, d: number, ranks: Uint32Array | nu
  * summed from the largest parts a document left could bring (rounded additions are monotone).
  * With a named position its documents count as matched exactly and gain POSITION_BONUS: the
  * bound adds both while any of them is unread, and all of them are read at once (`named.docs`)
- * when the lists cannot bring the bound below the page otherwise.
+ * when the lists cannot bring the bound below the page otherwise. Preferred values likewise: the
+ * bound adds PREFER_BONUS per value while a matching document holding one is unread, and, given
+ * their documents (`preferred`), all those are read at once once the walk has scored as many
+ * documents as they are, or the lists are read out; the bound then leaves it out.
  * Null when a list kept runs out first, or the window is too deep: the caller then ranks by the
- * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero
- * per document, zero again after.
+ * tiers. `prefix`: the postings a term's lists keep (EngineTuning.impactPrefix); `seen`: zero per
+ * document, zero again after.
  */
 export function impactWindow(
   index: KeywordIndex,
@@ -273,7 +290,7 @@ export function impactWindow(
   match: Uint32Array,
   end: number,
   avgLength: number,
-  prefer: readonly ((d: number) => boolean)[],
+  { prefer, preferred = null }: Preferred,
   seen: Uint32Array,
   prefix: number,
   named: NamedPosition | null = null,
@@ -349,9 +366,9 @@ export function impactWindow(
   // Above any score of a document not read yet (and `lead`: the list whose next key makes it): per
   // language, one of a term in its title, BM25 from the next posting of any list (only the title
   // list when one term is left), else one without, BM25 from the others' lists. `position`: a
-  // document of the named position may be among them; `floor`: every BM25 as zero (the least the
-  // bound can fall to before a list runs out).
-  const bound = (position: boolean, floor: boolean): number => {
+  // document of the named position may be among them; `held`: the preferred values one may hold;
+  // `floor`: every BM25 as zero (the least the bound can fall to before a list runs out).
+  const bound = (position: boolean, held: number, floor: boolean): number => {
     let u = -Infinity;
     lead = -1;
     for (const g of groups) {
@@ -379,9 +396,9 @@ export function impactWindow(
       const [v, l] =
         title >= 0
           ? terms === 1
-            ? [sum(titleBest, exact, true, prefer.length, position), title]
-            : [sum(best, exact, true, prefer.length, position), bestList]
-          : [sum(plainBest, exact, false, prefer.length, position), plainList];
+            ? [sum(titleBest, exact, true, held, position), title]
+            : [sum(best, exact, true, held, position), bestList]
+          : [sum(plainBest, exact, false, held, position), plainList];
       if (v > u) [u, lead] = [v, l];
     }
     return u;
@@ -393,16 +410,40 @@ export function impactWindow(
   }
   // Documents of the named position unread: any may hold none of the terms (BM25 zero, no title).
   let namedLeft = named !== null;
-  const bare = sum(0, true, false, prefer.length, true);
+  const bare = (held: number): number => sum(0, true, false, held, true);
+  // Matching documents holding a preferred value (counted once per value; unknown without their
+  // documents), none unread once they are read: a bitset's are counted once the walk has scored
+  // COUNT_AFTER or n / 1,024 documents (its n / 32 words cost more than a short walk), its size
+  // bounding them till then.
+  let holders = Infinity;
+  let counted = preferred === null;
+  const count = (exact: boolean): void => {
+    holders = 0;
+    for (const set of preferred!) holders += exact || set.kind === 'list' ? matchesIn(set, match) : set.size;
+    counted = exact;
+  };
+  if (preferred !== null) count(preferred.every((set) => set.kind === 'list'));
+  else if (prefer.length === 0) holders = 0;
+  let preferLeft = prefer.length > 0 && holders > 0;
   let unread = 0;
   for (const l of lists) if (l) unread += l.docs.length;
   const partial = lists.some((l) => l && !l.complete);
   for (;;) {
-    const u = bound(namedLeft, false);
+    const held = preferLeft ? prefer.length : 0;
+    const u = bound(namedLeft, held, false);
     const next = lead;
     const filled = kept.length === end;
     const floor = filled ? scoreOf[kept[0]!]! : Infinity;
-    if (filled && u < floor && (!namedLeft || bare < floor)) break;
+    if (filled && u < floor && (!namedLeft || bare(held) < floor)) break;
+    // The preferred values' documents read at once when the lists are read out, or once the walk
+    // has scored as many documents as they are (reading them costs about that: at most twice
+    // what either way alone would have cost, whichever it was).
+    if (!counted && touched.length >= Math.min(holders, Math.max(COUNT_AFTER, index.n >>> 10))) count(true);
+    if (preferLeft && preferred !== null && (next < 0 || touched.length >= holders)) {
+      preferLeft = false;
+      for (const set of preferred) visitMatches(set, match, visit);
+      continue;
+    }
     // The named position's documents read at once when only they can still reach the page and
     // the lists cannot end the walk without them, unless reading the lists to their end (all
     // kept) costs less.
@@ -410,11 +451,17 @@ export function impactWindow(
       namedLeft &&
       (next < 0 ||
         (filled &&
-          bound(false, false) < floor &&
-          (bare >= floor || ((partial || unread >= named!.docs.size) && bound(true, true) >= floor))))
+          bound(false, held, false) < floor &&
+          (bare(held) >= floor || ((partial || unread >= named!.docs.size) && bound(true, held, true) >= floor))))
     ) {
-      namedLeft = false;
-      visitAll(named!.docs, visit);
+      // The preferred values' documents first when fewer: with them read, the bound may fall below the page.
+      if (preferLeft && preferred !== null && holders < named!.docs.size) {
+        preferLeft = false;
+        for (const set of preferred) visitMatches(set, match, visit);
+      } else {
+        namedLeft = false;
+        visitAll(named!.docs, visit);
+      }
       continue;
     }
     if (next < 0) break;
@@ -435,6 +482,38 @@ export function impactWindow(
     scores: Float64Array.from(kept, (i) => scoreOf[i]!),
     scored: touched.length,
   };
+}
+
+/** How many of the set's documents are set in `match`. */
+function matchesIn(set: DocSet, match: Uint32Array): number {
+  if (set.kind === 'all') return popcount(match);
+  if (set.kind === 'list') {
+    let n = 0;
+    for (let i = 0; i < set.ids.length; i++) n += (match[set.ids[i]! >>> 5]! >>> (set.ids[i]! & 31)) & 1;
+    return n;
+  }
+  let n = 0;
+  for (let x = 0; x < set.words.length; x++) {
+    const w = set.words[x]! & match[x]!;
+    if (w !== 0) n += popcount32(w);
+  }
+  return n;
+}
+
+/** Visits the set's documents that are set in `match`. */
+function visitMatches(set: DocSet, match: Uint32Array, visit: (d: number) => void): void {
+  if (set.kind !== 'bits') {
+    visitAll(set, visit);
+    return;
+  }
+  for (let x = 0; x < set.words.length; x++) {
+    let w = set.words[x]! & match[x]!;
+    while (w !== 0) {
+      const low = w & -w;
+      w ^= low;
+      visit((x << 5) + 31 - Math.clz32(low));
+    }
+  }
 }
 
 function visitAll(set: DocSet, visit: (d: number) => void): void {

@@ -43,6 +43,7 @@ function pageDocs(
       positions: e.columns.position.col,
       code,
       prefer: plan.prefer.map((c) => c.has),
+      preferred: plan.prefer.map((c) => c.docs()),
       named: code === undefined ? undefined : e.columns.position.postings[code],
     };
     const descending = request.order === 'desc';

@@ -50,6 +50,8 @@ export interface RelevanceExtras {
   readonly prefer: readonly ((d: number) => boolean)[];
   /** The documents of the position `code` (what the walk by impact needs to take such a query). */
   readonly named?: DocSet | undefined;
+  /** The documents of each preferred value (the walk reads them apart; without them it adds their bonus to its bound). */
+  readonly preferred?: readonly DocSet[] | undefined;
 }
 
 /**
@@ -146,7 +148,7 @@ export function relevanceWindow(
   if (impact > 0 && descending && words.length === 1 && named !== undefined) {
     const avgLength = ctx?.avgLength ?? index.avgLength;
     const w = words[0]!;
-    const best = impactWindow(index, w, idf[0]!, match, end, avgLength, extras.prefer, buffers.tiers, impact, named);
+    const best = impactWindow(index, w, idf[0]!, match, end, avgLength, extras, buffers.tiers, impact, named);
     if (best) return { docs: best.docs.slice(start, end), scores: best.scores.slice(start, end), scored: best.scored };
   }
   // Tiers ascending are read as their complement, so that the page's are always the largest.

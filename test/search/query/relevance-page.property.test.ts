@@ -11,7 +11,7 @@ import { SearchIndex } from '../../../src/search/segments/search-index.js';
 import { SegmentSet } from '../../../src/search/segments/segment-set.js';
 import { job } from '../../builders.js';
 import { NaiveSearch } from '../naive-search.js';
-import { corpusArb, NOW, pick, PREFIXES, WORDS } from '../arbitraries.js';
+import { corpusArb, NOW, pick, PLACES, PREFIXES, WORDS } from '../arbitraries.js';
 
 const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 150) };
 const TIMEOUT_MS = 240_000;
@@ -61,7 +61,7 @@ const keywordFilterArb: fc.Arbitrary<JobFilter> = fc.record(
   { requiredKeys: ['keywords'] },
 );
 
-/** relevanceWindow's page [start, end) of the filter's order (docs, scores, how many scored). */
+/** relevanceWindow's page [start, end) of the filter's order (docs, scores, how many scored); `end` at most the matches. */
 function windowIn(
   e: Engine,
   filter: JobFilter,
@@ -69,6 +69,7 @@ function windowIn(
   descending: boolean,
   prune: boolean,
   impact: number,
+  apart = true,
 ): ReturnType<typeof relevanceWindow> {
   const plan = planFilter(e, filter);
   const match = evaluate(e, plan);
@@ -76,7 +77,10 @@ function windowIn(
   const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
   const code = positionCode(e, plan.keywords!);
   const named = code === undefined ? undefined : e.columns.position.postings[code];
-  const extras = { positions: e.columns.position.col, code, prefer: plan.prefer.map((c) => c.has), named };
+  const prefer = plan.prefer.map((c) => c.has);
+  // `apart`: the preferred values' documents given, as the list route gives them.
+  const preferred = apart ? plan.prefer.map((c) => c.docs()) : undefined;
+  const extras = { positions: e.columns.position.col, code, prefer, preferred, named };
   const words = plan.keywords!.words;
   return relevanceWindow(e.keywords, words, ids, bits, start, end, descending, extras, null, prune, impact);
 }
@@ -276,6 +280,7 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
   const DEV_TEXTS = ['', 'entwickler', 'Entwickler Entwickler Code', 'kochen', 'developer im Team', 'entwickeln'];
   // The position's name is indexed: under another name its jobs may hold none of the query's terms.
   const OTHER_NAME = { slug: DEVELOPER.slug, name: 'Programmierung' };
+  const KOCH = { slug: 'koch', name: 'Koch' };
   const developers = (count: number, share: number): Job[] =>
     Array.from({ length: count }, (_, i) =>
       job({
@@ -338,6 +343,115 @@ describe('the relevance order, scoring only the matches whose tiers can reach th
           }
         }
     }
+  });
+
+  // One word and preferred values: titles of few kinds (runs of equal keys), jobs of the position
+  // the word names (some under another name), one or several values a job holds, none, or values
+  // no job has.
+  const preferJobArb = fc.record({
+    title: pick(['Entwickler', 'Manager', 'SEO Manager', 'Koch', 'Entwickler Manager', 'Team', 'Developer']),
+    text: pick(['', 'manager', 'entwickler entwickler', 'Obst', 'seo manager seo', 'developer']),
+    filler: fc.nat({ max: 12 }),
+    position: pick(['developer', 'other', 'koch', 'koch', 'koch'] as const),
+    seniority: fc.option(pick(['junior', 'senior'] as const), { nil: null }),
+    workModel: fc.option(pick(['remote', 'hybrid'] as const), { nil: null }),
+    berlin: fc.boolean(),
+  });
+  const preferCorpusArb = (max: number): fc.Arbitrary<Job[]> =>
+    fc.array(preferJobArb, { minLength: 1, maxLength: max }).map((rows) =>
+      rows.map((r, i) =>
+        job({
+          key: `k${i}`,
+          boardId: String(1000 + i),
+          title: r.title,
+          searchText: `${r.text} ${'Obst '.repeat(r.filler)}`,
+          position: r.position === 'developer' ? DEVELOPER : r.position === 'other' ? OTHER_NAME : KOCH,
+          language: 'de',
+          seniority: r.seniority,
+          workModel: r.workModel,
+          places: r.berlin ? [PLACES[0]!] : [],
+          validThrough: null,
+        }),
+      ),
+    );
+  const preferArb = fc.uniqueArray(
+    fc.oneof(
+      pick(['junior', 'senior', 'lead']).map((value) => ({ field: 'seniority' as const, value })),
+      pick(['remote', 'hybrid']).map((value) => ({ field: 'workModel' as const, value })),
+      pick(['Berlin', 'nowhere']).map((value) => ({ field: 'location' as const, value })),
+    ),
+    { minLength: 1, maxLength: 3, selector: (p) => `${p.field}=${p.value}` },
+  );
+
+  it(
+    'walks one word with preferred values by impact, giving the pages and scores of the tiers bit for bit',
+    () => {
+      fc.assert(
+        fc.property(
+          preferCorpusArb(300),
+          pick(['entwickler', 'Developer', 'manager', 'seo', 'mana', 'entwicklr', 'koch']),
+          fc.boolean(),
+          preferArb,
+          fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 4 }),
+          (jobs, keywords, typos, prefer, ends) => {
+            const filter: JobFilter = { keywords, typos, prefer };
+            const tiers = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, DEFAULT_TUNING);
+            const matches = evaluate(tiers, planFilter(tiers, filter)).size;
+            for (const prefix of [1, 8, 4096]) {
+              const walked = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, {
+                ...DEFAULT_TUNING,
+                impactPrefix: prefix,
+              });
+              for (const end of new Set([1, 7, ...ends].map((x) => Math.min(x, matches)))) {
+                if (end === 0) continue;
+                const want = windowIn(tiers, filter, [0, end], true, true, 0);
+                // Read apart (as the list route asks), and with their bonus in the bound.
+                for (const apart of [true, false]) {
+                  const got = windowIn(walked, filter, [0, end], true, true, prefix, apart);
+                  const why = `${prefix} ${end} ${apart} ${JSON.stringify(filter)}`;
+                  expect([...got.docs], why).toEqual([...want.docs]);
+                  expect([...got.scores], why).toEqual([...want.scores]);
+                }
+              }
+            }
+          },
+        ),
+        RUNS,
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it('reads the documents of preferred values apart: a page of them ends the walk among equal keys', () => {
+    // 400 jobs titled `Entwickler` with the same text: one key for all; three junior, five remote.
+    const jobs = Array.from({ length: 400 }, (_, i) =>
+      job({
+        key: `k${i}`,
+        boardId: String(1000 + i),
+        title: 'Entwickler',
+        searchText: 'Code und Obst',
+        position: KOCH,
+        language: 'de',
+        seniority: i % 131 === 7 ? 'junior' : null,
+        workModel: i % 79 === 3 ? 'remote' : null,
+        validThrough: null,
+      }),
+    );
+    const e = buildEngine(jobs, DEFAULT_SALARY_BUCKETS, NOW, { ...DEFAULT_TUNING, impactPrefix: 8 });
+    const junior = { keywords: 'entwickler', prefer: [{ field: 'seniority' as const, value: 'junior' }] };
+    const both = { ...junior, prefer: [...junior.prefer, { field: 'workModel' as const, value: 'remote' }] };
+    // A page of preferred jobs only: read apart, the walk stops after a few.
+    expect(scoredIn(e, junior, 3, true, true, 8)).toBeLessThan(20);
+    expect(scoredIn(e, both, 6, true, true, 8)).toBeLessThan(30);
+    // One more: a job of equal key among 397, which the walk cannot tell apart: the tiers rank.
+    expect(scoredIn(e, junior, 4, true, true, 8)).toBe(scoredIn(e, junior, 4, true, true, 0));
+    for (const filter of [junior, both])
+      for (const end of [1, 3, 4, 6, 7, 20, 400]) {
+        const want = windowIn(e, filter, [0, end], true, true, 0);
+        const got = windowIn(e, filter, [0, end], true, true, 8);
+        expect([...got.docs]).toEqual([...want.docs]);
+        expect([...got.scores]).toEqual([...want.scores]);
+      }
   });
 
   it('scores only the matches of the tiers that reach the page, and every match when told to', () => {
