@@ -16,7 +16,8 @@ import { DEFAULT_SALARY_BUCKETS } from '../src/domain/salary-buckets.js';
 import { buildStreaming } from '../src/runtime/live-index.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { interpretFilter } from '../src/search/query/interpret.js';
-import { evaluate, planFilter, positionCode } from '../src/search/query/filter.js';
+import { evaluate, planFilter } from '../src/search/query/filter.js';
+import { relevanceExtras } from '../src/search/query/list.js';
 import { relevanceWindow as windowB } from '../src/search/query/relevance-page.js';
 import { toIds } from '../src/search/postings/doc-set.js';
 import { buildQueryMix } from './query-mix.js';
@@ -68,14 +69,7 @@ for (const [i, q] of kw.entries()) {
   // Copies: the engine's scratch buffers are reused by the next query's evaluation.
   const ids = toIds(match, e.n).slice();
   const bits = match.kind === 'bits' ? match.words.slice() : e.scratch.bitsOf(ids).slice();
-  const code = positionCode(e, keywords);
-  const extras = {
-    positions: e.columns.position.col,
-    code,
-    prefer: plan.prefer.map((c) => c.has),
-    preferred: plan.prefer.map((c) => c.docs()),
-    named: code === undefined ? undefined : e.columns.position.postings[code],
-  };
+  const extras = relevanceExtras(e, plan, keywords);
   const [start, end] = [(page - 1) * 20, page * 20];
   const call = (w: Window) => {
     const t0 = performance.now();

@@ -18,7 +18,8 @@ import { buildStreaming } from '../src/runtime/live-index.js';
 import { loadIndex, saveIndex } from '../src/search/index-file.js';
 import { SqliteJobStore } from '../src/store/sqlite-store.js';
 import { interpretFilter } from '../src/search/query/interpret.js';
-import { evaluate, planFilter, positionCode } from '../src/search/query/filter.js';
+import { evaluate, planFilter } from '../src/search/query/filter.js';
+import { relevanceExtras } from '../src/search/query/list.js';
 import { relevanceWindow } from '../src/search/query/relevance-page.js';
 import { toIds } from '../src/search/postings/doc-set.js';
 import { keywordContext } from '../src/search/text/keyword-query.js';
@@ -61,13 +62,7 @@ for (const [i, q] of kw.entries()) {
   const match = evaluate(e, plan);
   const ids = toIds(match, e.n).slice();
   const bits = (match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids)).slice();
-  const code = positionCode(e, plan.keywords);
-  const extras = {
-    positions: e.columns.position.col,
-    code,
-    prefer: plan.prefer.map((c) => c.has),
-    named: code === undefined ? undefined : e.columns.position.postings[code],
-  };
+  const extras = relevanceExtras(e, plan, plan.keywords);
   const end = Math.min((1 + (i % 3)) * 20, ids.length);
   const start = Math.max(0, end - 20);
   const words = plan.keywords.words;
@@ -83,7 +78,7 @@ for (const [i, q] of kw.entries()) {
       if (r === 0) pages.push(JSON.stringify([[...got.docs], [...got.scores]]));
     }
   if (new Set(pages).size > 1) throw new Error(`pages differ for ${filter.keywords}`);
-  const what = `${filter.keywords}${filter.partialWords ? ' (partial)' : ''}${code !== undefined ? ' (named)' : ''}`;
+  const what = `${filter.keywords}${filter.partialWords ? ' (partial)' : ''}${extras.code !== undefined ? ' (named)' : ''}`;
   rows.push({ q: `${what}, page ${1 + (i % 3)}, ${ids.length} matches, ${scored} scored`, ms });
 }
 console.log(`${rows.length} queries of two words or more, least of ${REPEAT} calls (ms):`);

@@ -12,7 +12,9 @@ import {
   MAX_KEPT_REJECTS,
   runImport,
   THREADS_AFTER,
+  type ImportOptions,
   type ImportProgress,
+  type ImportSummary,
   type Reject,
 } from '../../src/ingest/run-import.js';
 import { StoreUnavailableError } from '../../src/store/job-store.js';
@@ -287,6 +289,23 @@ describe('runImport', () => {
 describe('runImport with enrichment threads', () => {
   const REAL = fileURLToPath(new URL('../fixtures/real-postings/postings.ndjson', import.meta.url));
 
+  /** An import with `workers` enrichment threads (0: this thread alone) into a new store: its summary, progress and jobs. */
+  async function importWith(
+    start: (store: MemoryStore, options: ImportOptions) => Promise<ImportSummary>,
+    workers: number,
+  ): Promise<{ summary: ImportSummary; progress: ImportProgress[]; jobs: string }> {
+    const store = new MemoryStore();
+    const progress: ImportProgress[] = [];
+    const summary = await start(store, {
+      source: 'w',
+      now: NOW,
+      workers,
+      batchSize: 100,
+      onProgress: (p) => progress.push(p),
+    });
+    return { summary, progress, jobs: JSON.stringify([...store.jobs.entries()]) };
+  }
+
   /** Read failures, malformed records, repeated identities, real and generated postings, in one order. */
   async function mixedInput(): Promise<ReadResult[]> {
     const input: ReadResult[] = [];
@@ -304,20 +323,9 @@ describe('runImport with enrichment threads', () => {
 
   it('stages exactly the jobs, rejects and progress that enriching in this thread gives, in the same order', async () => {
     const input = await mixedInput();
-    const run = async (workers: number) => {
-      const store = new MemoryStore();
-      const progress: ImportProgress[] = [];
-      const summary = await runImport(input, store, {
-        source: 'w',
-        now: NOW,
-        workers,
-        batchSize: 100,
-        onProgress: (p) => progress.push(p),
-      });
-      return { summary, progress, jobs: JSON.stringify([...store.jobs.entries()]) };
-    };
-    const here = await run(0);
-    const threads = await run(2);
+    const run = (store: MemoryStore, options: ImportOptions) => runImport(input, store, options);
+    const here = await importWith(run, 0);
+    const threads = await importWith(run, 2);
     expect(here.summary.staged).toBeGreaterThan(THREADS_AFTER + 700);
     expect(here.summary.rejected).toBeGreaterThan(10);
     expect(threads.summary).toEqual(here.summary);
@@ -343,20 +351,9 @@ describe('runImport with enrichment threads', () => {
     try {
       const file = join(dir, 'feed.ndjson');
       writeFileSync(file, `${lines.join('\n')}\n{"@type":"JobPosting","title":"Last","hiringOrganization":"A"}`);
-      const run = async (workers: number) => {
-        const store = new MemoryStore();
-        const progress: ImportProgress[] = [];
-        const summary = await importFile(file, store, {
-          source: 'w',
-          now: NOW,
-          workers,
-          batchSize: 100,
-          onProgress: (p) => progress.push(p),
-        });
-        return { summary, progress, jobs: JSON.stringify([...store.jobs.entries()]) };
-      };
-      const here = await run(0);
-      const threads = await run(2);
+      const run = (store: MemoryStore, options: ImportOptions) => importFile(file, store, options);
+      const here = await importWith(run, 0);
+      const threads = await importWith(run, 2);
       expect(here.summary.staged).toBeGreaterThan(THREADS_AFTER + 700);
       expect(here.summary.rejects.some((r) => r.position.includes(' item '))).toBe(true);
       expect(here.summary.rejects.some((r) => r.reason.startsWith('malformed JSON'))).toBe(true);

@@ -26,108 +26,82 @@ const RUNS = { numRuns: Number(process.env.SEARCH_PROPERTY_RUNS ?? 300) };
 /** Each property takes ~10 s on a quiet machine; a shared, loaded one can take several times that. */
 const PROPERTY_TIMEOUT_MS = 240_000;
 
+/** A property over a random corpus, tuning and one to four requests, given the index and the naive search of them. */
+function againstNaive<R>(
+  name: string,
+  request: fc.Arbitrary<R>,
+  check: (index: SearchIndex, naive: NaiveSearch, requests: R[]) => void,
+): void {
+  it(
+    name,
+    () => {
+      fc.assert(
+        fc.property(
+          corpusArb,
+          tuningArb,
+          fc.array(request, { minLength: 1, maxLength: 4 }),
+          (jobs, tuning, requests) => {
+            const [index, naive] = build(jobs, tuning);
+            check(index, naive, requests);
+          },
+        ),
+        RUNS,
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+}
+
 describe('SearchIndex against a naive filter/sort/count', () => {
-  it(
-    'counts and lists the same jobs in the same order',
-    () => {
-      fc.assert(
-        fc.property(
-          corpusArb,
-          tuningArb,
-          fc.array(listArb, { minLength: 1, maxLength: 4 }),
-          (jobs, tuning, requests) => {
-            const [index, naive] = build(jobs, tuning);
-            expect(index.size).toBe(naive.live.length);
-            for (const r of requests) {
-              expect(index.count(r.filter)).toBe(naive.count(r.filter));
-              expect(index.list(r)).toEqual(naive.list(r));
-            }
-          },
-        ),
-        RUNS,
-      );
-    },
-    PROPERTY_TIMEOUT_MS,
-  );
+  againstNaive('counts and lists the same jobs in the same order', listArb, (index, naive, requests) => {
+    expect(index.size).toBe(naive.live.length);
+    for (const r of requests) {
+      expect(index.count(r.filter)).toBe(naive.count(r.filter));
+      expect(index.list(r)).toEqual(naive.list(r));
+    }
+  });
 
-  it(
-    'counts the same facets in both modes',
-    () => {
-      fc.assert(
-        fc.property(
-          corpusArb,
-          tuningArb,
-          fc.array(facetArb, { minLength: 1, maxLength: 4 }),
-          (jobs, tuning, requests) => {
-            const [index, naive] = build(jobs, tuning);
-            for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
-          },
-        ),
-        RUNS,
-      );
-    },
-    PROPERTY_TIMEOUT_MS,
-  );
+  againstNaive('counts the same facets in both modes', facetArb, (index, naive, requests) => {
+    for (const r of requests) expect(index.facets(r)).toEqual(naiveFacets(naive, r));
+  });
 
-  it(
+  againstNaive(
     'counts the facets of the filter its reading of the keywords gives, in one call (facetsAsRead)',
-    () => {
-      fc.assert(
-        fc.property(
-          corpusArb,
-          tuningArb,
-          fc.array(facetArb, { minLength: 1, maxLength: 4 }),
-          (jobs, tuning, requests) => {
-            const [index, naive] = build(jobs, tuning);
-            // As the service keeps it (no results), and keeping them: each call counts anew.
-            for (const reader of [SearchIndex.keeping(index, 0), index]) {
-              for (const r of requests) {
-                const read = { ...r, filter: interpretFilter(reader, r.filter).filter };
-                expect(reader.facetsAsRead(r)).toEqual(naiveFacets(naive, read));
-                // The call's counts are its own: a later count of a read filter is the naive one.
-                expect(reader.count(read.filter)).toBe(naive.count(read.filter));
-              }
-            }
-          },
-        ),
-        RUNS,
-      );
+    facetArb,
+    (index, naive, requests) => {
+      // As the service keeps it (no results), and keeping them: each call counts anew.
+      for (const reader of [SearchIndex.keeping(index, 0), index]) {
+        for (const r of requests) {
+          const read = { ...r, filter: interpretFilter(reader, r.filter).filter };
+          expect(reader.facetsAsRead(r)).toEqual(naiveFacets(naive, read));
+          // The call's counts are its own: a later count of a read filter is the naive one.
+          expect(reader.count(read.filter)).toBe(naive.count(read.filter));
+        }
+      }
     },
-    PROPERTY_TIMEOUT_MS,
   );
 
-  it(
+  againstNaive(
     'lists and counts the filter its reading of the keywords gives, in one call (listAsRead, countAsRead)',
-    () => {
-      fc.assert(
-        fc.property(
-          corpusArb,
-          tuningArb,
-          fc.array(listArb, { minLength: 1, maxLength: 4 }),
-          (jobs, tuning, requests) => {
-            const [index, naive] = build(jobs, tuning);
-            for (const reader of [SearchIndex.keeping(index, 0), index]) {
-              for (const r of requests) {
-                // What the routes did in several calls: read, then list or count, then the correction.
-                const read = interpretFilter(reader, r.filter);
-                const total = naive.count(read.filter);
-                const offered = read.corrected ?? didYouMean(reader, read.filter, total);
-                expect(reader.listAsRead(r)).toEqual({
-                  ...naive.list({ ...r, filter: read.filter }),
-                  filter: read.filter,
-                  interpretation: read.interpretation,
-                  didYouMean: offered,
-                });
-                expect(reader.countAsRead(r.filter)).toEqual({ total, didYouMean: offered });
-                expect(reader.count(read.filter)).toBe(total);
-              }
-            }
-          },
-        ),
-        RUNS,
-      );
+    listArb,
+    (index, naive, requests) => {
+      for (const reader of [SearchIndex.keeping(index, 0), index]) {
+        for (const r of requests) {
+          // What the routes did in several calls: read, then list or count, then the correction.
+          const read = interpretFilter(reader, r.filter);
+          const total = naive.count(read.filter);
+          const offered = read.corrected ?? didYouMean(reader, read.filter, total);
+          expect(reader.listAsRead(r)).toEqual({
+            ...naive.list({ ...r, filter: read.filter }),
+            filter: read.filter,
+            interpretation: read.interpretation,
+            didYouMean: offered,
+          });
+          expect(reader.countAsRead(r.filter)).toEqual({ total, didYouMean: offered });
+          expect(reader.count(read.filter)).toBe(total);
+        }
+      }
     },
-    PROPERTY_TIMEOUT_MS,
   );
 
   it('gives each alternative of a multi-value dimension, in disjunctive counts, the count of that value alone', () => {

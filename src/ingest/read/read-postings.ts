@@ -44,7 +44,7 @@ export type { ReadResult, UnparsedLine } from './parse-line.js';
 export interface ReadOptions {
   /**
    * NDJSON lines come as `UnparsedLine`s, to be parsed by `parseLine` where they are enriched
-   * (run-import.ts with enrichment threads); every other kind of input is read as before.
+   * (run-import.ts with enrichment threads); every other kind of input comes as `ReadResult`s.
    */
   unparsedLines?: boolean;
 }

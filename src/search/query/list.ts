@@ -2,8 +2,8 @@ import type { ListedJob } from '../../domain/job.js';
 import type { ListRequest } from '../../domain/query.js';
 import type { Engine } from '../engine.js';
 import { evaluate, planFilter, positionCode, type Plan, type PlanContext } from './filter.js';
-import type { KeywordContext } from '../text/keyword-query.js';
-import { relevanceWindow } from './relevance-page.js';
+import type { KeywordContext, KeywordQuery } from '../text/keyword-query.js';
+import { relevanceWindow, type RelevanceExtras } from './relevance-page.js';
 import { bitsToIds } from '../postings/bitset.js';
 import { pageFromOrder, paginate, type PageWindow } from './paginate.js';
 import { toIds, type DocSet } from '../postings/doc-set.js';
@@ -38,14 +38,7 @@ function pageDocs(
   if (request.sort === 'relevance' && plan.keywords !== null) {
     const ids = match.kind === 'bits' ? idsOf(e, match.words, match.size) : toIds(match, e.n);
     const bits = match.kind === 'bits' ? match.words : e.scratch.bitsOf(ids);
-    const code = positionCode(e, plan.keywords);
-    const extras = {
-      positions: e.columns.position.col,
-      code,
-      prefer: plan.prefer.map((c) => c.has),
-      preferred: plan.prefer.map((c) => c.docs()),
-      named: code === undefined ? undefined : e.columns.position.postings[code],
-    };
+    const extras = relevanceExtras(e, plan, plan.keywords);
     const descending = request.order === 'desc';
     const prune = e.tuning.relevance !== 'full';
     const impact = e.tuning.relevance === 'impact' ? e.tuning.impactPrefix : 0;
@@ -54,6 +47,18 @@ function pageDocs(
   }
   const docs = pageFromOrder(orderOf(e, request), match, e.n, w, e.tuning.paging, (ids) => e.scratch.bitsOf(ids));
   return { docs, scores: null };
+}
+
+/** What a relevance page adds besides the words: the position the keywords name, the preferred values. */
+export function relevanceExtras(e: Engine, plan: Plan, keywords: KeywordQuery): RelevanceExtras {
+  const code = positionCode(e, keywords);
+  return {
+    positions: e.columns.position.col,
+    code,
+    prefer: plan.prefer.map((c) => c.has),
+    preferred: plan.prefer.map((c) => c.docs()),
+    named: code === undefined ? undefined : e.columns.position.postings[code],
+  };
 }
 
 /**
